@@ -1,0 +1,123 @@
+/**
+ * Admin CLI (an interface other tools rely on; keep it stable):
+ *
+ *   npm run --silent admin -- create-key --org <org-id> --tier <free|pro|enterprise|custom> [--test]
+ *   npm run --silent admin -- revoke-key --key <api_key>
+ *   npm run --silent admin -- signing-secret --org <org-id>
+ *
+ * Locally it uses the running server's emulators (same DOCINTEL_DATA_DIR),
+ * or starts them on the data dir for the duration of the command. With
+ * `--aws` (or DOCINTEL_TARGET=aws) it uses the deployed tables named by the
+ * DOCINTEL_*_TABLE variables and the secret named by DOCINTEL_MASTER_SECRET_ARN.
+ * The result is one JSON line, the last line of stdout.
+ */
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { TIERS, type Tier } from '../functions/contracts/limits.ts';
+import { createKey, revokeKey, signingSecret } from '../functions/runtime/admin.ts';
+import { readConfig } from '../functions/runtime/config.ts';
+import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
+import { startEmulators } from '../functions/runtime/local/emulators.ts';
+import {
+  ENDPOINTS_FILE,
+  localEnvironment,
+  localMasterSecret,
+  type EndpointsFile,
+} from '../functions/runtime/local/local-server.ts';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+
+const USAGE = `usage:
+  admin create-key --org <org-id> --tier <${TIERS.join('|')}> [--test]
+  admin revoke-key --key <api_key>
+  admin signing-secret --org <org-id>
+options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withDeps<T>(aws: boolean, fn: (deps: AppDeps) => Promise<T>): Promise<T> {
+  if (aws) return fn(buildDeps(readConfig()));
+  const dataDir = resolve(process.env.DOCINTEL_DATA_DIR ?? './.docintel');
+  const secret = await localMasterSecret(dataDir).catch(() => fail(`cannot use data dir ${dataDir}`));
+  let running: EndpointsFile | undefined;
+  try {
+    running = JSON.parse(await readFile(join(dataDir, ENDPOINTS_FILE), 'utf8')) as EndpointsFile;
+    if (!processAlive(running.pid)) running = undefined;
+  } catch {
+    running = undefined;
+  }
+  if (running) {
+    const env = localEnvironment({ ...running, stop: async () => undefined }, secret);
+    return fn(buildDeps(readConfig({ ...process.env, ...env })));
+  }
+  // No server running: open the data dir ourselves for this one command.
+  const emulators = await startEmulators({ dataDir });
+  try {
+    return await fn(buildDeps(readConfig({ ...process.env, ...localEnvironment(emulators, secret) })));
+  } finally {
+    await emulators.stop();
+  }
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    org: { type: 'string' },
+    tier: { type: 'string' },
+    test: { type: 'boolean', default: false },
+    key: { type: 'string' },
+    aws: { type: 'boolean', default: process.env.DOCINTEL_TARGET === 'aws' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const command = positionals[0];
+if (values.help || !command) {
+  console.log(USAGE);
+  process.exit(command ? 0 : 2);
+}
+
+try {
+  switch (command) {
+    case 'create-key': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      if (!values.tier || !TIERS.includes(values.tier as Tier)) fail(`--tier must be one of ${TIERS.join(', ')}`);
+      const created = await withDeps(values.aws!, (deps) =>
+        createKey(deps, values.org!, values.tier as Tier, values.test ? 'test' : 'live'),
+      );
+      console.log(JSON.stringify({ api_key: created.api_key, org_id: created.org_id, tier: created.tier }));
+      break;
+    }
+    case 'revoke-key': {
+      if (!values.key) fail('--key is required\n' + USAGE);
+      const revoked = await withDeps(values.aws!, (deps) => revokeKey(deps, values.key!));
+      if (!revoked) fail('no such key');
+      console.log(JSON.stringify({ revoked: true }));
+      break;
+    }
+    case 'signing-secret': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      const secret = await withDeps(values.aws!, (deps) => signingSecret(deps, values.org!));
+      console.log(secret);
+      break;
+    }
+    default:
+      fail(`unknown command '${command}'\n${USAGE}`);
+  }
+  process.exit(0);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}

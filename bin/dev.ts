@@ -1,0 +1,38 @@
+/**
+ * `npm start`: the whole API on http://127.0.0.1:${PORT:-3000}, with the
+ * AWS-protocol emulators embedded and all state under
+ * ${DOCINTEL_DATA_DIR:-./.docintel}.
+ */
+import { startLocalServer } from '../functions/runtime/local/local-server.ts';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+
+const server = await startLocalServer({
+  dataDir: process.env.DOCINTEL_DATA_DIR ?? './.docintel',
+  port: Number(process.env.PORT ?? 3000),
+});
+
+if (server.seededKey) {
+  console.log(`created organization 'dev' (tier pro) with a test API key (shown once, stored hashed):`);
+  console.log(`  ${server.seededKey.api_key}`);
+} else {
+  console.log(`create keys with: npm run --silent admin -- create-key --org <org-id> --tier <tier> [--test]`);
+}
+console.log(`data in ${server.dataDir}`);
+console.log(`docintel listening on ${server.url}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`received ${signal}, stopping`);
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        console.error(error);
+        process.exit(1);
+      });
+  });
+}

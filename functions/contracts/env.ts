@@ -1,0 +1,25 @@
+/**
+ * Environment variable names: set by the CDK construct on every function,
+ * by the local server before it loads the handlers, and read once by
+ * `runtime/config.ts`.
+ *
+ * @module
+ */
+import { STORAGE } from './storage.ts';
+import { TABLES } from './tables.ts';
+
+export const ENV = {
+  accountsTable: TABLES.accounts.envVar,
+  documentsTable: TABLES.documents.envVar,
+  requestsTable: TABLES.requests.envVar,
+  bucket: STORAGE.bucketEnvVar,
+  /** Set only locally: the DynamoDB emulator endpoint. */
+  dynamodbEndpoint: 'DOCINTEL_DYNAMODB_ENDPOINT',
+  /** Set only locally: the S3 emulator endpoint (path-style addressing is used). */
+  s3Endpoint: 'DOCINTEL_S3_ENDPOINT',
+  /** On AWS: the Secrets Manager secret holding the webhook master secret. */
+  masterSecretArn: 'DOCINTEL_MASTER_SECRET_ARN',
+  /** Locally: the master secret itself (hex). */
+  masterSecret: 'DOCINTEL_MASTER_SECRET',
+  region: 'AWS_REGION',
+} as const;

@@ -1,0 +1,115 @@
+/**
+ * Per-tier limits: the single source for enforcement, for the `limits`
+ * object returned by upload and GET /v1/limits, and for the docs.
+ *
+ * Units are explicit: the spec's "50 MB" is decimal (50,000,000 bytes) and its
+ * raised case is binary (512 MiB).
+ *
+ * @module
+ */
+
+export const TIERS = ['free', 'pro', 'enterprise', 'custom'] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const MB = 1_000_000;
+export const MiB = 1024 * 1024;
+
+/** Lifetimes shared by every tier (no tier extends them). */
+export const LIFETIMES = {
+  uploadUrlSeconds: 900,
+  documentKeySeconds: 24 * 3600,
+  resultCacheSeconds: 24 * 3600,
+  storedRequestSeconds: 30 * 24 * 3600,
+  pageImageUrlSeconds: 900,
+  /** The spec caps any signed link at one hour. */
+  maxSignedLinkSeconds: 3600,
+} as const;
+
+export const RATE_LIMIT = {
+  /** Requests per key per rolling window for hk_live_ keys; hk_test_ keys bypass it. */
+  liveRequestsPerWindow: 1000,
+  windowSeconds: 60,
+} as const;
+
+export interface TierLimits {
+  readonly uploadBytes: number;
+  readonly advancedPages: number;
+  readonly redactInlinePages: number;
+  readonly redactUrlPages: number;
+  /** Advanced parsing as the first stage of extract / batch parse (Pro and Enterprise). */
+  readonly advancedParseMode: boolean;
+  /** Only tier `custom`, only for API (non-browser) calls with X-Async: true. */
+  readonly raised: { readonly uploadBytes: number; readonly advancedPages: number } | null;
+}
+
+const STANDARD = {
+  uploadBytes: 50 * MB,
+  advancedPages: 60,
+  redactInlinePages: 36,
+  redactUrlPages: 60,
+} as const;
+
+export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = {
+  free: { ...STANDARD, advancedParseMode: false, raised: null },
+  pro: { ...STANDARD, advancedParseMode: true, raised: null },
+  enterprise: { ...STANDARD, advancedParseMode: true, raised: null },
+  custom: { ...STANDARD, advancedParseMode: true, raised: { uploadBytes: 512 * MiB, advancedPages: 500 } },
+};
+
+/** The public `limits` object (documented in docs/api.md). */
+export interface LimitsObject {
+  tier: Tier;
+  upload: { max_bytes: number; url_expires_in: number; document_key_lifetime_seconds: number };
+  rate_limit: { requests_per_minute: number | null; test_keys_exempt: true };
+  operations: {
+    parse: { max_pages_fast: null; max_pages_advanced: number };
+    extract: { max_pages_fast: null; max_pages_advanced: number; advanced_parse_mode: boolean };
+    classify: { max_pages: null };
+    split: { max_pages: null };
+    redact: { max_pages_inline: number; max_pages_urls: number };
+  };
+  raised: null | {
+    applies_when: string[];
+    upload_max_bytes: number;
+    max_pages_advanced: number;
+  };
+  retention: { result_cache_seconds: number; stored_request_seconds: number; max_signed_link_seconds: number };
+}
+
+export function limitsObject(tier: Tier): LimitsObject {
+  const t = TIER_LIMITS[tier];
+  return {
+    tier,
+    upload: {
+      max_bytes: t.uploadBytes,
+      url_expires_in: LIFETIMES.uploadUrlSeconds,
+      document_key_lifetime_seconds: LIFETIMES.documentKeySeconds,
+    },
+    rate_limit: { requests_per_minute: RATE_LIMIT.liveRequestsPerWindow, test_keys_exempt: true },
+    operations: {
+      parse: { max_pages_fast: null, max_pages_advanced: t.advancedPages },
+      extract: { max_pages_fast: null, max_pages_advanced: t.advancedPages, advanced_parse_mode: t.advancedParseMode },
+      classify: { max_pages: null },
+      split: { max_pages: null },
+      redact: { max_pages_inline: t.redactInlinePages, max_pages_urls: t.redactUrlPages },
+    },
+    raised: t.raised
+      ? {
+          applies_when: ['tier is custom', 'request comes from the API or an SDK (no Origin header)', 'X-Async: true'],
+          upload_max_bytes: t.raised.uploadBytes,
+          max_pages_advanced: t.raised.advancedPages,
+        }
+      : null,
+    retention: {
+      result_cache_seconds: LIFETIMES.resultCacheSeconds,
+      stored_request_seconds: LIFETIMES.storedRequestSeconds,
+      max_signed_link_seconds: LIFETIMES.maxSignedLinkSeconds,
+    },
+  };
+}
+
+/** Largest upload the organization may ever be issued an address for. */
+export function maxUploadBytes(tier: Tier): number {
+  const t = TIER_LIMITS[tier];
+  return t.raised ? Math.max(t.uploadBytes, t.raised.uploadBytes) : t.uploadBytes;
+}

@@ -1,0 +1,76 @@
+/**
+ * The supported upload types, their canonical MIME type, accepted aliases and
+ * file extensions. Upload validation, type detection and the docs read this.
+ *
+ * @module
+ */
+
+export type FileKind =
+  | 'pdf' | 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'
+  | 'docx' | 'xlsx' | 'pptx' | 'csv' | 'txt' | 'rtf' | 'json' | 'xml';
+
+export interface MediaType {
+  readonly kind: FileKind;
+  readonly mime: string;
+  readonly aliases: readonly string[];
+  readonly extensions: readonly string[];
+}
+
+export const MEDIA_TYPES: readonly MediaType[] = [
+  { kind: 'pdf', mime: 'application/pdf', aliases: ['application/x-pdf'], extensions: ['pdf'] },
+  { kind: 'png', mime: 'image/png', aliases: [], extensions: ['png'] },
+  { kind: 'jpeg', mime: 'image/jpeg', aliases: ['image/jpg', 'image/pjpeg'], extensions: ['jpg', 'jpeg', 'jpe', 'jfif'] },
+  { kind: 'webp', mime: 'image/webp', aliases: [], extensions: ['webp'] },
+  { kind: 'tiff', mime: 'image/tiff', aliases: ['image/tif'], extensions: ['tif', 'tiff'] },
+  { kind: 'heic', mime: 'image/heic', aliases: ['image/heif', 'image/heic-sequence', 'image/heif-sequence'], extensions: ['heic', 'heif'] },
+  {
+    kind: 'docx',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    aliases: [],
+    extensions: ['docx'],
+  },
+  {
+    kind: 'xlsx',
+    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    aliases: [],
+    extensions: ['xlsx'],
+  },
+  {
+    kind: 'pptx',
+    mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    aliases: [],
+    extensions: ['pptx'],
+  },
+  { kind: 'csv', mime: 'text/csv', aliases: ['application/csv', 'text/comma-separated-values'], extensions: ['csv'] },
+  { kind: 'txt', mime: 'text/plain', aliases: [], extensions: ['txt', 'text'] },
+  { kind: 'rtf', mime: 'application/rtf', aliases: ['text/rtf'], extensions: ['rtf'] },
+  { kind: 'json', mime: 'application/json', aliases: ['text/json'], extensions: ['json'] },
+  { kind: 'xml', mime: 'application/xml', aliases: ['text/xml'], extensions: ['xml'] },
+];
+
+/** Default content type when neither `content_type` nor the filename says otherwise (spec). */
+export const DEFAULT_CONTENT_TYPE = 'application/pdf';
+
+function bareMime(value: string): string {
+  return value.split(';')[0].trim().toLowerCase();
+}
+
+export function mediaTypeForMime(value: string): MediaType | undefined {
+  const mime = bareMime(value);
+  return MEDIA_TYPES.find((t) => t.mime === mime || t.aliases.includes(mime));
+}
+
+export function mediaTypeForKind(kind: FileKind): MediaType {
+  return MEDIA_TYPES.find((t) => t.kind === kind)!;
+}
+
+export function extensionOf(filename: string): string | undefined {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  const dot = base.lastIndexOf('.');
+  return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : undefined;
+}
+
+export function mediaTypeForFilename(filename: string): MediaType | undefined {
+  const ext = extensionOf(filename);
+  return ext ? MEDIA_TYPES.find((t) => t.extensions.includes(ext)) : undefined;
+}

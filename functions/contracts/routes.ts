@@ -1,0 +1,88 @@
+/**
+ * The route table: the single source of truth for the HTTP surface.
+ *
+ * The CDK stack builds API Gateway resources and one Lambda function per
+ * route from it, the local server dispatches requests with it, and the
+ * fallback handler answers 404/405 from it. Adding an operation means adding
+ * a row here and a handler module `functions/handlers/<handler>.ts`.
+ *
+ * @module
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDefinition {
+  /** Stable identifier; also the handler module name under functions/handlers. */
+  readonly handler: string;
+  readonly method: HttpMethod;
+  /** API Gateway style path; path parameters as `{name}`. */
+  readonly path: string;
+  /** Whether the route needs the document engines (bigger memory, longer timeout, native assets). */
+  readonly heavy?: boolean;
+  /** One line for docs and the OpenAPI document. */
+  readonly summary: string;
+}
+
+export const ROUTES: readonly RouteDefinition[] = [
+  { handler: 'upload', method: 'POST', path: '/v1/documents/upload', summary: 'Obtain a document_key and a presigned upload address' },
+  { handler: 'parse', method: 'POST', path: '/v1/parse', heavy: true, summary: 'Text, words and layout from a document' },
+  { handler: 'limits', method: 'GET', path: '/v1/limits', summary: "The organization's effective per-operation ceilings" },
+] as const;
+
+/** The handler that answers unknown paths (404) and wrong methods (405). */
+export const FALLBACK_HANDLER = 'fallback';
+
+/**
+ * Media types API Gateway passes to Lambda base64-encoded. `multipart/form-data`
+ * carries the inference forms; the others keep any binary body intact.
+ */
+export const BINARY_MEDIA_TYPES: readonly string[] = [
+  'multipart/form-data',
+  'application/octet-stream',
+  'application/pdf',
+  'image/*',
+];
+
+export interface RouteMatch {
+  readonly route: RouteDefinition;
+  readonly pathParameters: Record<string, string>;
+}
+
+function compile(path: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param) {
+        names.push(param[1]);
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { regex: new RegExp(`^${pattern}/?$`), names };
+}
+
+const compiled = ROUTES.map((route) => ({ route, ...compile(route.path) }));
+
+export type RouteLookup =
+  | { kind: 'match'; match: RouteMatch }
+  | { kind: 'method-not-allowed'; allowed: HttpMethod[] }
+  | { kind: 'not-found' };
+
+/** Resolves a method and path against the route table. */
+export function lookupRoute(method: string, path: string, routes = compiled): RouteLookup {
+  const samePath = routes.filter((r) => r.regex.test(path));
+  if (samePath.length === 0) return { kind: 'not-found' };
+  const hit = samePath.find((r) => r.route.method === method.toUpperCase());
+  if (!hit) return { kind: 'method-not-allowed', allowed: samePath.map((r) => r.route.method) };
+  const values = hit.regex.exec(path)!.slice(1);
+  const pathParameters = Object.fromEntries(hit.names.map((n, i) => [n, decodeURIComponent(values[i])]));
+  return { kind: 'match', match: { route: hit.route, pathParameters } };
+}
+
+/** Methods registered for an exact API Gateway resource path. */
+export function methodsForResource(path: string): HttpMethod[] {
+  return ROUTES.filter((r) => r.path === path).map((r) => r.method);
+}

@@ -1,0 +1,71 @@
+/**
+ * DynamoDB table definitions shared by the CDK stack, the local emulator
+ * bootstrap and the repositories.
+ *
+ * Every table has a string partition key `pk`, a string sort key `sk` and a
+ * numeric TTL attribute `ttl` (epoch seconds). Items carry their organization
+ * in the key itself (`ORG#<org>#...`), so a read with the wrong organization
+ * misses structurally instead of relying on a filter.
+ *
+ * Writes are single-item conditional operations (no transactions): the local
+ * emulator (dynalite) has no TransactWriteItems, and single-item idempotent
+ * writes are what keeps retries safe anyway.
+ *
+ * @module
+ */
+
+export interface TableDefinition {
+  /** Logical name; the physical name comes from configuration (env var). */
+  readonly id: TableId;
+  /** Environment variable holding the physical table name. */
+  readonly envVar: string;
+  /** Physical name used by the local server. */
+  readonly localName: string;
+  readonly partitionKey: 'pk';
+  readonly sortKey: 'sk';
+  readonly ttlAttribute: 'ttl';
+  readonly description: string;
+}
+
+export type TableId = 'accounts' | 'documents' | 'requests';
+
+export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
+  accounts: {
+    id: 'accounts',
+    envVar: 'DOCINTEL_ACCOUNTS_TABLE',
+    localName: 'docintel-accounts',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'ttl',
+    description: 'Organizations, API keys (by SHA-256 hash) and rate-limit windows',
+  },
+  documents: {
+    id: 'documents',
+    envVar: 'DOCINTEL_DOCUMENTS_TABLE',
+    localName: 'docintel-documents',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'ttl',
+    description: 'Upload receipts: document_key to object, declared type, lifetime',
+  },
+  requests: {
+    id: 'requests',
+    envVar: 'DOCINTEL_REQUESTS_TABLE',
+    localName: 'docintel-requests',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'ttl',
+    description: 'Stored inference requests (30 days), result cache entries, usage ledger',
+  },
+};
+
+export const TABLE_LIST: readonly TableDefinition[] = Object.values(TABLES);
+
+/** Key builders: the only place item keys are spelled. */
+export const keys = {
+  organization: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'PROFILE' }),
+  apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
+  rateWindow: (keyId: string) => ({ pk: `RATE#${keyId}`, sk: 'WINDOW' }),
+  document: (orgId: string, documentKey: string) => ({ pk: `ORG#${orgId}#DOC#${documentKey}`, sk: 'DOC' }),
+  request: (orgId: string, requestId: string) => ({ pk: `ORG#${orgId}#REQ#${requestId}`, sk: 'REQ' }),
+} as const;

@@ -1,0 +1,59 @@
+/**
+ * Upload rules: which content type a file gets and how large it may be.
+ * Pure; the upload handler wires it to storage.
+ *
+ * @module
+ */
+import { ApiError } from '../contracts/errors.ts';
+import { maxUploadBytes, type Tier } from '../contracts/limits.ts';
+import {
+  DEFAULT_CONTENT_TYPE,
+  MEDIA_TYPES,
+  extensionOf,
+  mediaTypeForFilename,
+  mediaTypeForMime,
+  type MediaType,
+} from '../contracts/media-types.ts';
+
+const SUPPORTED_LIST = MEDIA_TYPES.map((t) => t.mime).join(', ');
+
+/**
+ * The declared `content_type` wins; without it the filename's extension
+ * decides; a name without an extension gets the spec's default (PDF).
+ */
+export function resolveMediaType(filename: string, contentType?: string): MediaType {
+  if (contentType) {
+    const declared = mediaTypeForMime(contentType);
+    if (!declared) {
+      throw new ApiError('unsupported_media_type', `content_type '${contentType}' is not supported. Supported: ${SUPPORTED_LIST}.`, {
+        details: { supported: MEDIA_TYPES.map((t) => t.mime) },
+      });
+    }
+    return declared;
+  }
+  const detected = mediaTypeForFilename(filename);
+  if (detected) return detected;
+  const ext = extensionOf(filename);
+  if (ext) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `Files with extension '.${ext}' are not supported. Send content_type explicitly or use one of: ${SUPPORTED_LIST}.`,
+      { details: { supported: MEDIA_TYPES.map((t) => t.mime) } },
+    );
+  }
+  return mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
+}
+
+/** Rejects a declared size above the organization's ceiling before any address is issued. */
+export function checkDeclaredLength(tier: Tier, contentLength: number | undefined): void {
+  if (contentLength === undefined) return;
+  const ceiling = maxUploadBytes(tier);
+  if (contentLength > ceiling) {
+    throw new ApiError('file_too_large', `content_length ${contentLength} exceeds the upload ceiling of ${ceiling} bytes.`, {
+      details: { content_length: contentLength, max_bytes: ceiling },
+    });
+  }
+  if (contentLength === 0) {
+    throw new ApiError('invalid_request', 'content_length is 0: the file is empty.');
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Answers what no route matches: 405 (with Allow) when the path exists under
+ * another method, 404 otherwise. API Gateway sends every unmatched method and
+ * path here, and so does the local server, so both answer alike.
+ *
+ * @module
+ */
+import { ApiError } from '../contracts/errors.ts';
+import { lookupRoute } from '../contracts/routes.ts';
+import { endpoint } from '../middleware/endpoint.ts';
+import type { DepsProvider } from '../runtime/deps.ts';
+
+export const createHandler = (getDeps?: DepsProvider) =>
+  endpoint({ getDeps, authenticated: false }, async ({ event }) => {
+    const path = event.path ?? '/';
+    const found = lookupRoute(event.httpMethod, path);
+    if (found.kind === 'method-not-allowed') {
+      throw new ApiError('method_not_allowed', `${event.httpMethod} is not allowed on ${path}; use ${found.allowed.join(', ')}.`, {
+        headers: { Allow: found.allowed.join(', ') },
+        details: { allowed: found.allowed },
+      });
+    }
+    throw new ApiError('route_not_found', `No route for ${event.httpMethod} ${path}.`);
+  });
+
+export const handler = createHandler();

@@ -1,0 +1,56 @@
+/**
+ * POST /v1/documents/upload: issues a document_key and a presigned PUT
+ * address (900 s) that requires the signed Content-Type and
+ * `x-amz-server-side-encryption: AES256`.
+ *
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { LIFETIMES, limitsObject } from '../contracts/limits.ts';
+import { UploadRequest } from '../contracts/schemas/upload.ts';
+import { objectKeys } from '../contracts/storage.ts';
+import { checkDeclaredLength, resolveMediaType } from '../domain/upload-rules.ts';
+import { endpoint } from '../middleware/endpoint.ts';
+import { readJsonBody } from '../middleware/form-fields.ts';
+import { json } from '../middleware/http.ts';
+import { validate } from '../middleware/validate.ts';
+import type { DepsProvider } from '../runtime/deps.ts';
+
+export const createHandler = (getDeps?: DepsProvider) =>
+  endpoint({ getDeps }, async ({ event, principal, deps }) => {
+    const body = validate(UploadRequest, readJsonBody(event), 'upload request');
+    const mediaType = resolveMediaType(body.filename, body.content_type);
+    checkDeclaredLength(principal.tier, body.content_length);
+
+    const now = deps.clock.now();
+    const documentKey = randomUUID();
+    const objectKey = objectKeys.upload(principal.orgId, documentKey);
+    const uploadUrl = await deps.blobs.presignPut({
+      key: objectKey,
+      contentType: mediaType.mime,
+      expiresInSeconds: LIFETIMES.uploadUrlSeconds,
+    });
+    await deps.documents.create({
+      orgId: principal.orgId,
+      documentKey,
+      filename: body.filename,
+      contentType: mediaType.mime,
+      kind: mediaType.kind,
+      declaredLength: body.content_length,
+      objectKey,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + LIFETIMES.documentKeySeconds * 1000).toISOString(),
+    });
+
+    return json(200, {
+      document_key: documentKey,
+      upload_url: uploadUrl,
+      expires_in: LIFETIMES.uploadUrlSeconds,
+      upload_headers: { 'Content-Type': mediaType.mime, 'x-amz-server-side-encryption': 'AES256' },
+      content_type: mediaType.mime,
+      document_expires_at: new Date(now.getTime() + LIFETIMES.documentKeySeconds * 1000).toISOString(),
+      limits: limitsObject(principal.tier),
+    });
+  });
+
+export const handler = createHandler();

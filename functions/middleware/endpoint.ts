@@ -1,0 +1,60 @@
+/**
+ * Builds a route's Lambda handler: middy with the shared middlewares first,
+ * the route's own function last. Handlers stay a few lines long.
+ *
+ * @example
+ * export const createHandler = (getDeps = defaultDeps) =>
+ *   endpoint({ getDeps }, async ({ principal }) => json(200, limitsObject(principal.tier)));
+ * export const handler = createHandler();
+ *
+ * @module
+ */
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { ApiError } from '../contracts/errors.ts';
+import { defaultDeps, type AppDeps, type DepsProvider } from '../runtime/deps.ts';
+import { authenticate } from './authenticate.ts';
+import { httpErrors } from './http-errors.ts';
+import type { ApiEvent, ApiResult, DocintelContext, Principal, RequestState } from './http.ts';
+
+export interface EndpointRequest {
+  readonly event: ApiEvent;
+  readonly state: RequestState;
+  readonly principal: Principal;
+  readonly deps: AppDeps;
+  /** Lower-cased header names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly query: Readonly<Record<string, string>>;
+}
+
+export interface EndpointOptions {
+  readonly getDeps?: DepsProvider;
+  /** @default true */
+  readonly authenticated?: boolean;
+}
+
+export type EndpointFunction = (request: EndpointRequest) => Promise<ApiResult>;
+
+export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
+  const getDeps = options.getDeps ?? defaultDeps;
+  const chain = middy<ApiEvent, ApiResult, Error, DocintelContext>().use(httpErrors());
+  if (options.authenticated !== false) chain.use(authenticate(getDeps));
+  const handler = chain.handler(async (event, context) => {
+    const state = context.docintel;
+    if (options.authenticated !== false && !state.principal) {
+      throw new ApiError('invalid_api_key', 'The API key is invalid or has been revoked.');
+    }
+    return fn({
+      event,
+      state,
+      principal: state.principal!,
+      deps: getDeps(),
+      headers: state.headers,
+      query: Object.fromEntries(
+        Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+    });
+  });
+  // Callers (Lambda, the local server, tests) pass a plain Lambda context.
+  return handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>;
+}

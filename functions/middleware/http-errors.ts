@@ -1,0 +1,72 @@
+/**
+ * The outermost middleware of every route: gives the request its id and
+ * lower-cased headers, renders every error in the one error body shape, and
+ * writes one structured access-log line (no keys, no bodies).
+ *
+ * @module
+ */
+import type { MiddlewareObj, Request } from '@middy/core';
+import { randomUUID } from 'node:crypto';
+import { ApiError, errorBody } from '../contracts/errors.ts';
+import { logger } from '../runtime/logger.ts';
+import { json, lowerCaseHeaders, type ApiEvent, type ApiResult, type DocintelContext } from './http.ts';
+
+type HttpRequest = Request<ApiEvent, ApiResult, Error, DocintelContext>;
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError('internal_error', 'Internal error', { cause: error });
+}
+
+function accessLog(request: HttpRequest, statusCode: number, error?: unknown): void {
+  const state = request.context.docintel;
+  const fields = {
+    request_id: state?.requestId,
+    method: request.event?.httpMethod,
+    path: request.event?.path,
+    status: statusCode,
+    duration_ms: state ? Date.now() - state.startedAt : undefined,
+    org_id: state?.principal?.orgId,
+    key_id: state?.principal?.keyId,
+  };
+  if (statusCode >= 500) {
+    logger.error('request failed', { ...fields, error: error instanceof Error ? error : String(error) });
+  } else {
+    logger.info('request', fields);
+  }
+}
+
+export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult, Error, DocintelContext> {
+  const httpErrorsBefore = (request: HttpRequest): void => {
+    const headers = lowerCaseHeaders(request.event.headers);
+    // lambda-multipart-parser (and busboy) read `content-type` only: normalise once here.
+    request.event.headers = headers;
+    request.context.docintel = {
+      requestId: randomUUID(),
+      startedAt: Date.now(),
+      headers,
+      responseHeaders: {},
+    };
+  };
+
+  const httpErrorsAfter = (request: HttpRequest): void => {
+    const state = request.context.docintel;
+    const response = request.response!;
+    response.headers = { ...(response.headers ?? {}), ...state.responseHeaders, 'X-Request-Id': state.requestId };
+    accessLog(request, response.statusCode);
+  };
+
+  const httpErrorsOnError = (request: HttpRequest): void => {
+    const error = toApiError(request.error);
+    const state = request.context.docintel;
+    const requestId = state?.requestId ?? randomUUID();
+    request.response = json(error.statusCode, errorBody(error, requestId), {
+      ...(state?.responseHeaders ?? {}),
+      ...(error.headers ?? {}),
+      'X-Request-Id': requestId,
+    });
+    accessLog(request, error.statusCode, request.error);
+  };
+
+  return { before: httpErrorsBefore, after: httpErrorsAfter, onError: httpErrorsOnError };
+}

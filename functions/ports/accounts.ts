@@ -1,0 +1,44 @@
+import type { Tier } from '../contracts/limits.ts';
+
+export type KeyKind = 'live' | 'test';
+
+export interface Organization {
+  readonly orgId: string;
+  readonly tier: Tier;
+  readonly createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  readonly keyHash: string;
+  /** Public identifier of the key, safe to log and to put in usage rows. */
+  readonly keyId: string;
+  readonly orgId: string;
+  readonly kind: KeyKind;
+  /** First characters of the key, for humans telling keys apart. */
+  readonly displayPrefix: string;
+  readonly createdAt: string;
+  readonly revokedAt?: string;
+}
+
+export interface AccountRepository {
+  getOrganization(orgId: string): Promise<Organization | undefined>;
+  /** Creates the organization if it does not exist; returns the stored one. */
+  ensureOrganization(orgId: string, tier: Tier, now: Date): Promise<Organization>;
+  setTier(orgId: string, tier: Tier): Promise<void>;
+  putKey(record: ApiKeyRecord): Promise<void>;
+  getKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Marks a key revoked; returns false when no such key exists. */
+  revokeKey(keyHash: string, now: Date): Promise<boolean>;
+}
+
+export interface RateDecision {
+  readonly allowed: boolean;
+  readonly count: number;
+  /** Seconds until the current window ends. */
+  readonly resetInSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one request against the key's window and says whether it may proceed. */
+  hit(keyId: string, limit: number, windowSeconds: number, now: Date): Promise<RateDecision>;
+}

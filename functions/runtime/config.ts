@@ -1,0 +1,44 @@
+/**
+ * Configuration, read once from the environment and validated, so a
+ * misconfigured function fails at its first request with a clear message
+ * instead of half-working.
+ *
+ * @module
+ */
+import { ENV } from '../contracts/env.ts';
+
+export interface ServiceConfig {
+  readonly region: string;
+  readonly accountsTable: string;
+  readonly documentsTable: string;
+  readonly requestsTable: string;
+  readonly bucket: string;
+  readonly dynamodbEndpoint?: string;
+  readonly s3Endpoint?: string;
+  readonly masterSecretArn?: string;
+  readonly masterSecretHex?: string;
+}
+
+function required(env: NodeJS.ProcessEnv, key: string): string {
+  const value = env[key];
+  if (!value) throw new Error(`Missing required environment variable ${key}`);
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, key: string): string | undefined {
+  return env[key] || undefined;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    region: env[ENV.region] || env.AWS_DEFAULT_REGION || 'us-east-1',
+    accountsTable: required(env, ENV.accountsTable),
+    documentsTable: required(env, ENV.documentsTable),
+    requestsTable: required(env, ENV.requestsTable),
+    bucket: required(env, ENV.bucket),
+    dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
+    s3Endpoint: optional(env, ENV.s3Endpoint),
+    masterSecretArn: optional(env, ENV.masterSecretArn),
+    masterSecretHex: optional(env, ENV.masterSecret),
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * A local stand-in for API Gateway: node:http in front of the very same
+ * Lambda handlers, dispatched by the shared route table. Like the deployed
+ * REST API it caps payloads at 10 MB and hands unmatched paths and methods
+ * to the fallback handler.
+ *
+ * @module
+ */
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ApiError, errorBody } from '../../contracts/errors.ts';
+import { FALLBACK_HANDLER, lookupRoute } from '../../contracts/routes.ts';
+import { lambdaContext, toApiGatewayEvent } from './api-gateway-event.ts';
+
+type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+/** API Gateway's payload limit. */
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** API Gateway's integration timeout. */
+const INTEGRATION_TIMEOUT_MS = 29_000;
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+/** Imports `functions/handlers/<name>.ts` once and returns its exported `handler`. */
+export function loadHandler(name: string): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(name);
+  if (!loaded) {
+    loaded = import(`../../handlers/${name}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    handlerCache.set(name, loaded);
+  }
+  return loaded;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = v.map(String);
+  const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  res.writeHead(result.statusCode, { ...headers, 'Content-Length': String(body.length) });
+  res.end(body);
+}
+
+function gatewayError(res: ServerResponse, error: ApiError): void {
+  send(res, {
+    statusCode: error.statusCode,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(errorBody(error, crypto.randomUUID())),
+  });
+}
+
+export function createLocalApiGateway(): Server {
+  return createServer(async (req, res) => {
+    try {
+      const body = await readBody(req);
+      if (body === undefined) {
+        gatewayError(res, new ApiError('file_too_large', 'Request bodies are limited to 10 MB; upload files through /v1/documents/upload.'));
+        return;
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const found = lookupRoute(req.method ?? 'GET', url.pathname);
+      const handlerName = found.kind === 'match' ? found.match.route.handler : FALLBACK_HANDLER;
+      const event = toApiGatewayEvent(
+        {
+          method: req.method ?? 'GET',
+          url: req.url ?? '/',
+          rawHeaders: req.rawHeaders,
+          body,
+          sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        },
+        found.kind === 'match'
+          ? { resource: found.match.route.path, pathParameters: found.match.pathParameters }
+          : { resource: '/{proxy+}', pathParameters: { proxy: url.pathname.replace(/^\//, '') } },
+      );
+      const handler = await loadHandler(handlerName);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new ApiError('service_unavailable', 'The request took longer than 29 s; retry with X-Async: true.')),
+          INTEGRATION_TIMEOUT_MS,
+        );
+      });
+      try {
+        send(res, await Promise.race([handler(event, lambdaContext(`docintel-${handlerName}`, INTEGRATION_TIMEOUT_MS)), timeout]));
+      } finally {
+        clearTimeout(timer);
+      }
+    } catch (error) {
+      if (!res.headersSent) {
+        gatewayError(res, error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error', { cause: error }));
+      }
+    }
+  });
+}

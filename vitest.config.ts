@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// The local stack started by the integration global setup logs through the same
+// logger as Lambda; keep test output readable unless asked otherwise.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+
 export default defineConfig({
   test: {
+    // Handlers log structured JSON; tests keep the output readable.
+    env: { POWERTOOLS_LOG_LEVEL: 'SILENT', AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
     projects: [
       {
         test: {

@@ -12,6 +12,9 @@ export const ENV = {
   accountsTable: TABLES.accounts.envVar,
   documentsTable: TABLES.documents.envVar,
   requestsTable: TABLES.requests.envVar,
+  jobsTable: TABLES.jobs.envVar,
+  /** On AWS: the SQS queue the async job worker reads. */
+  jobQueueUrl: 'DOCINTEL_JOB_QUEUE_URL',
   bucket: STORAGE.bucketEnvVar,
   /** Set only locally: the DynamoDB emulator endpoint. */
   dynamodbEndpoint: 'DOCINTEL_DYNAMODB_ENDPOINT',

@@ -27,7 +27,21 @@ export const ROUTES: readonly RouteDefinition[] = [
   { handler: 'upload', method: 'POST', path: '/v1/documents/upload', summary: 'Obtain a document_key and a presigned upload address' },
   { handler: 'parse', method: 'POST', path: '/v1/parse', heavy: true, summary: 'Text, words and layout from a document' },
   { handler: 'limits', method: 'GET', path: '/v1/limits', summary: "The organization's effective per-operation ceilings" },
+  { handler: 'get-job', method: 'GET', path: '/v1/jobs/{job_id}', summary: 'An asynchronous job and, when done, its verdict' },
+  {
+    handler: 'get-snapshot',
+    method: 'GET',
+    path: '/v1/requests/{request_id}/snapshot',
+    summary: 'A stored request with freshly signed links (30 days)',
+  },
+  { handler: 'usage', method: 'GET', path: '/v1/usage', summary: 'Billable usage rows and totals, as JSON or CSV' },
 ] as const;
+
+/**
+ * Handlers that are not HTTP routes: the async job worker (SQS) and, later,
+ * the batch workers and webhook sender.
+ */
+export const JOB_WORKER_HANDLER = 'job-worker';
 
 /** The handler that answers unknown paths (404) and wrong methods (405). */
 export const FALLBACK_HANDLER = 'fallback';

@@ -27,7 +27,7 @@ export interface TableDefinition {
   readonly description: string;
 }
 
-export type TableId = 'accounts' | 'documents' | 'requests';
+export type TableId = 'accounts' | 'documents' | 'requests' | 'jobs';
 
 export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
   accounts: {
@@ -57,6 +57,15 @@ export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
     ttlAttribute: 'ttl',
     description: 'Stored inference requests (30 days), result cache entries, usage ledger',
   },
+  jobs: {
+    id: 'jobs',
+    envVar: 'DOCINTEL_JOBS_TABLE',
+    localName: 'docintel-jobs',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'ttl',
+    description: 'Asynchronous jobs (X-Async: true): status, request, outcome',
+  },
 };
 
 export const TABLE_LIST: readonly TableDefinition[] = Object.values(TABLES);
@@ -68,4 +77,12 @@ export const keys = {
   rateWindow: (keyId: string) => ({ pk: `RATE#${keyId}`, sk: 'WINDOW' }),
   document: (orgId: string, documentKey: string) => ({ pk: `ORG#${orgId}#DOC#${documentKey}`, sk: 'DOC' }),
   request: (orgId: string, requestId: string) => ({ pk: `ORG#${orgId}#REQ#${requestId}`, sk: 'REQ' }),
+  cacheEntry: (orgId: string, digest: string) => ({ pk: `ORG#${orgId}#CACHE#${digest}`, sk: 'CACHE' }),
+  /** Usage rows are partitioned per organization and UTC month; sorted by time. */
+  usageMonth: (orgId: string, month: string) => `ORG#${orgId}#USAGE#${month}`,
+  usageRow: (orgId: string, createdAt: string, requestId: string) => ({
+    pk: `ORG#${orgId}#USAGE#${createdAt.slice(0, 7)}`,
+    sk: `${createdAt}#${requestId}`,
+  }),
+  job: (orgId: string, jobId: string) => ({ pk: `ORG#${orgId}#JOB#${jobId}`, sk: 'JOB' }),
 } as const;

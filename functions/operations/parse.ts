@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { ApiError } from '../contracts/errors.ts';
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
@@ -33,7 +32,7 @@ export interface ParseResult {
 
 /** Stores a rendered page image and returns a short-lived link to it. */
 export interface PageImageSink {
-  store(pageNumber: number, png: Uint8Array): Promise<{ url: string; expiresAt: Date }>;
+  store(pageIndex: number, pageNumber: number, png: Uint8Array): Promise<{ url: string; expiresAt: Date }>;
 }
 
 export interface ParseOutput {
@@ -54,16 +53,6 @@ function boxesOf(page: DocumentPage): ParseBox[] {
   }));
 }
 
-export function advancedPageCap(limit: number, pageCount: number): void {
-  if (pageCount > limit) {
-    throw new ApiError(
-      'page_limit_exceeded',
-      `mode=advanced accepts at most ${limit} pages; this document has ${pageCount}.`,
-      { details: { pages: pageCount, max_pages: limit } },
-    );
-  }
-}
-
 export async function buildParseResult(
   document: ParsedDocument,
   query: ParseQuery,
@@ -79,7 +68,7 @@ export async function buildParseResult(
       try {
         const rendered = await images.renderer.renderPng(page.pageNumber, { dpi: IMAGE_DPI });
         out.dimensions = { width: rendered.width, height: rendered.height };
-        const stored = await images.sink.store(page.pageNumber, rendered.png);
+        const stored = await images.sink.store(pages.length, page.pageNumber, rendered.png);
         out.image_url = stored.url;
         if (!assetsExpireAt || stored.expiresAt < assetsExpireAt) assetsExpireAt = stored.expiresAt;
       } catch {

@@ -12,6 +12,8 @@ export interface ServiceConfig {
   readonly accountsTable: string;
   readonly documentsTable: string;
   readonly requestsTable: string;
+  readonly jobsTable: string;
+  readonly jobQueueUrl?: string;
   readonly bucket: string;
   readonly dynamodbEndpoint?: string;
   readonly s3Endpoint?: string;
@@ -35,6 +37,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     accountsTable: required(env, ENV.accountsTable),
     documentsTable: required(env, ENV.documentsTable),
     requestsTable: required(env, ENV.requestsTable),
+    jobsTable: required(env, ENV.jobsTable),
+    jobQueueUrl: optional(env, ENV.jobQueueUrl),
     bucket: required(env, ENV.bucket),
     dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
     s3Endpoint: optional(env, ENV.s3Endpoint),

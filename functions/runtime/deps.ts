@@ -6,9 +6,17 @@
  * @module
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient, createS3Client, type AwsClientConfig } from '../adapters/aws/clients.ts';
 import { DynamoDbAccountRepository, DynamoDbRateLimiter } from '../adapters/aws/dynamodb-accounts.ts';
 import { DynamoDbDocumentRepository } from '../adapters/aws/dynamodb-documents.ts';
+import { DynamoDbJobRepository } from '../adapters/aws/dynamodb-jobs.ts';
+import {
+  DynamoDbRequestRepository,
+  DynamoDbResultCache,
+  DynamoDbUsageLedger,
+} from '../adapters/aws/dynamodb-requests.ts';
+import { SqsJobQueue } from '../adapters/aws/sqs-job-queue.ts';
 import { S3BlobStore } from '../adapters/aws/s3-blob-store.ts';
 import {
   SecretsManagerSecretSource,
@@ -18,6 +26,8 @@ import type { AccountRepository, RateLimiter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { DocumentRepository } from '../ports/documents.ts';
+import type { JobQueue, JobRepository } from '../ports/jobs.ts';
+import type { RequestRepository, ResultCache, UsageLedger } from '../ports/requests.ts';
 import type { SecretSource } from '../ports/secrets.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
 
@@ -28,6 +38,11 @@ export interface AppDeps {
   readonly documents: DocumentRepository;
   readonly blobs: BlobStore;
   readonly secrets: SecretSource;
+  readonly requests: RequestRepository;
+  readonly cache: ResultCache;
+  readonly ledger: UsageLedger;
+  readonly jobs: JobRepository;
+  readonly jobQueue: JobQueue;
 }
 
 export type DepsProvider = () => AppDeps;
@@ -55,19 +70,38 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     documents: new DynamoDbDocumentRepository(db, config.documentsTable),
     blobs: new S3BlobStore(s3, config.bucket),
     secrets,
+    requests: new DynamoDbRequestRepository(db, config.requestsTable),
+    cache: new DynamoDbResultCache(db, config.requestsTable),
+    ledger: new DynamoDbUsageLedger(db, config.requestsTable),
+    jobs: new DynamoDbJobRepository(db, config.jobsTable),
+    jobQueue: config.jobQueueUrl
+      ? new SqsJobQueue(new SQSClient({ region: config.region }), config.jobQueueUrl)
+      : unconfiguredQueue,
     ...overrides,
   };
 }
 
+const unconfiguredQueue: JobQueue = {
+  enqueue: async () => {
+    throw new Error(`No job queue configured (${'DOCINTEL_JOB_QUEUE_URL'} is not set)`);
+  },
+};
+
 let cached: AppDeps | undefined;
+let processOverrides: Partial<AppDeps> = {};
 
 /** Dependencies built from the environment on first use, then reused across invocations. */
 export const defaultDeps: DepsProvider = () => {
-  cached ??= buildDeps(readConfig());
+  cached ??= buildDeps(readConfig(), processOverrides);
   return cached;
 };
 
-/** For the local server and tests that change the environment between runs. */
-export function resetDefaultDeps(): void {
+/**
+ * For the local server: replaces adapters that have no AWS-protocol emulator
+ * (the SQS job queue) for every handler in this process, and rebuilds from
+ * the current environment.
+ */
+export function resetDefaultDeps(overrides: Partial<AppDeps> = {}): void {
+  processOverrides = overrides;
   cached = undefined;
 }

@@ -19,16 +19,16 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** API Gateway's integration timeout. */
 const INTEGRATION_TIMEOUT_MS = 29_000;
 
-const handlerCache = new Map<string, Promise<LambdaHandler>>();
+const handlerCache = new Map<string, Promise<unknown>>();
 
-/** Imports `functions/handlers/<name>.ts` once and returns its exported `handler`. */
-export function loadHandler(name: string): Promise<LambdaHandler> {
+/** Imports `functions/handlers/<name>.ts` once and returns its exported `handler`, as Lambda would. */
+export function loadHandler<H = LambdaHandler>(name: string): Promise<H> {
   let loaded = handlerCache.get(name);
   if (!loaded) {
-    loaded = import(`../../handlers/${name}.ts`).then((m: { handler: LambdaHandler }) => m.handler);
+    loaded = import(`../../handlers/${name}.ts`).then((m: { handler: unknown }) => m.handler);
     handlerCache.set(name, loaded);
   }
-  return loaded;
+  return loaded as Promise<H>;
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | undefined> {

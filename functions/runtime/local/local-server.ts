@@ -14,9 +14,12 @@ import { STORAGE } from '../../contracts/storage.ts';
 import { TABLES } from '../../contracts/tables.ts';
 import { createKey, type CreatedKey } from '../admin.ts';
 import { readConfig } from '../config.ts';
-import { buildDeps, resetDefaultDeps } from '../deps.ts';
+import { InProcessJobQueue, type SqsWorker } from '../../adapters/local/in-process-job-queue.ts';
+import { JOB_WORKER_HANDLER } from '../../contracts/routes.ts';
+import { buildDeps, defaultDeps, resetDefaultDeps } from '../deps.ts';
+import { logger } from '../logger.ts';
 import { startEmulators, type RunningEmulators } from './emulators.ts';
-import { createLocalApiGateway } from './local-api-gateway.ts';
+import { createLocalApiGateway, loadHandler } from './local-api-gateway.ts';
 
 export interface LocalServerOptions {
   readonly dataDir: string;
@@ -31,6 +34,7 @@ export interface LocalServer {
   readonly url: string;
   readonly dataDir: string;
   readonly emulators: RunningEmulators;
+  readonly jobQueue: InProcessJobQueue;
   /** Set when this start created the `dev` organization. */
   readonly seededKey?: CreatedKey;
   stop(): Promise<void>;
@@ -66,6 +70,7 @@ export function localEnvironment(emulators: RunningEmulators, masterSecret: stri
     [ENV.accountsTable]: TABLES.accounts.localName,
     [ENV.documentsTable]: TABLES.documents.localName,
     [ENV.requestsTable]: TABLES.requests.localName,
+    [ENV.jobsTable]: TABLES.jobs.localName,
     [ENV.bucket]: STORAGE.localBucket,
     [ENV.dynamodbEndpoint]: emulators.dynamodbEndpoint,
     [ENV.s3Endpoint]: emulators.s3Endpoint,
@@ -88,7 +93,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const masterSecret = await localMasterSecret(dataDir);
   // The handlers read their configuration from the environment, as on Lambda.
   Object.assign(process.env, localEnvironment(emulators, masterSecret));
-  resetDefaultDeps();
+  // SQS has no emulator here: async jobs go through an in-process queue that
+  // delivers SQS events to the same worker handler.
+  const jobQueue = new InProcessJobQueue({
+    worker: () => loadHandler<SqsWorker>(JOB_WORKER_HANDLER),
+    onDeadLetter: (message, error) => logger.error('job message dead-lettered', { job_id: message.jobId, error: error as Error }),
+  });
+  resetDefaultDeps({ jobQueue });
+  // Jobs accepted before a restart and not finished are picked up again.
+  const jobs = defaultDeps().jobs;
+  for (const job of (await jobs.listUnfinished?.()) ?? []) {
+    // This process is the only worker: a job left processing lost its worker with the last process.
+    if (job.status === 'processing') await jobs.requeue?.(job.orgId, job.jobId);
+    await jobQueue.enqueue({ jobId: job.jobId, orgId: job.orgId });
+  }
 
   let seededKey: CreatedKey | undefined;
   const marker = join(dataDir, SEED_MARKER);
@@ -119,10 +137,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     url,
     dataDir,
     emulators,
+    jobQueue,
     seededKey,
     async stop() {
       if (stopped) return;
       stopped = true;
+      jobQueue.stop();
       await new Promise<void>((r) => {
         server.close(() => r());
         (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();

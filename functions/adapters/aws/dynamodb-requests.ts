@@ -1,0 +1,202 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { LIFETIMES } from '../../contracts/limits.ts';
+import { keys } from '../../contracts/tables.ts';
+import type {
+  CacheEntry,
+  RequestRepository,
+  ResultCache,
+  StoredRequest,
+  UsageLedger,
+  UsageRow,
+} from '../../ports/requests.ts';
+
+const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+/**
+ * Stored requests. The record outlives the 30-day retention by another 30
+ * days so a late snapshot says `expired: true` instead of 404; DynamoDB TTL
+ * clears it after that ("fully cleared" → 404).
+ */
+export class DynamoDbRequestRepository implements RequestRepository {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async put(r: StoredRequest): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...keys.request(r.orgId, r.requestId),
+          request_id: r.requestId,
+          org_id: r.orgId,
+          endpoint: r.endpoint,
+          operation: r.operation,
+          status: r.status,
+          filename: r.filename,
+          page_count: r.pageCount,
+          created_at: r.createdAt,
+          expires_at: r.expiresAt,
+          request_params: r.requestParams,
+          response_key: r.responseKey,
+          input_key: r.inputKey,
+          input_content_type: r.inputContentType,
+          assets: r.assets,
+          cached: r.cached,
+          ttl: epochSeconds(r.expiresAt) + LIFETIMES.storedRequestSeconds,
+        },
+      }),
+    );
+  }
+
+  async get(orgId: string, requestId: string): Promise<StoredRequest | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.request(orgId, requestId) }));
+    const i = out.Item;
+    if (!i || i.org_id !== orgId) return undefined;
+    return {
+      requestId: i.request_id,
+      orgId: i.org_id,
+      endpoint: i.endpoint,
+      operation: i.operation,
+      status: i.status,
+      filename: i.filename,
+      pageCount: i.page_count,
+      createdAt: i.created_at,
+      expiresAt: i.expires_at,
+      requestParams: i.request_params ?? {},
+      responseKey: i.response_key,
+      inputKey: i.input_key,
+      inputContentType: i.input_content_type,
+      assets: i.assets ?? [],
+      cached: Boolean(i.cached),
+    };
+  }
+}
+
+/** Result cache entries, scoped by organization in the key; expiry checked in code (TTL deletion is lazy). */
+export class DynamoDbResultCache implements ResultCache {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async get(orgId: string, digest: string, now: Date): Promise<CacheEntry | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.cacheEntry(orgId, digest) }));
+    const i = out.Item;
+    if (!i || i.org_id !== orgId || Date.parse(i.expires_at) <= now.getTime()) return undefined;
+    return {
+      requestId: i.request_id,
+      responseKey: i.response_key,
+      assets: i.assets ?? [],
+      pageCount: i.page_count,
+      createdAt: i.created_at,
+      expiresAt: i.expires_at,
+    };
+  }
+
+  async put(orgId: string, digest: string, e: CacheEntry): Promise<void> {
+    await this.db.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: {
+          ...keys.cacheEntry(orgId, digest),
+          org_id: orgId,
+          request_id: e.requestId,
+          response_key: e.responseKey,
+          assets: e.assets,
+          page_count: e.pageCount,
+          created_at: e.createdAt,
+          expires_at: e.expiresAt,
+          ttl: epochSeconds(e.expiresAt),
+        },
+      }),
+    );
+  }
+}
+
+function monthsBetween(from: Date, to: Date): string[] {
+  const months: string[] = [];
+  const cursor = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), 1));
+  while (cursor < to) {
+    months.push(cursor.toISOString().slice(0, 7));
+    cursor.setUTCMonth(cursor.getUTCMonth() + 1);
+  }
+  return months;
+}
+
+/** The billing ledger: one row per billable request, partitioned per organization and month. */
+export class DynamoDbUsageLedger implements UsageLedger {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async record(row: UsageRow): Promise<void> {
+    try {
+      await this.db.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: {
+            ...keys.usageRow(row.orgId, row.createdAt, row.requestId),
+            org_id: row.orgId,
+            key_id: row.keyId,
+            request_id: row.requestId,
+            operation: row.operation,
+            mode: row.mode,
+            pages: row.pages,
+            unit_price_micro_usd: row.unitPriceMicroUsd,
+            amount_micro_usd: row.amountMicroUsd,
+            batch: row.batch,
+            created_at: row.createdAt,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    } catch (error) {
+      // Already recorded (a retried delivery): one row per request.
+      if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'ConditionalCheckFailedException') {
+        throw error;
+      }
+    }
+  }
+
+  async list(orgId: string, from: Date, to: Date): Promise<UsageRow[]> {
+    const rows: UsageRow[] = [];
+    for (const month of monthsBetween(from, to)) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const out = await this.db.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+            ExpressionAttributeValues: {
+              ':pk': keys.usageMonth(orgId, month),
+              ':from': from.toISOString(),
+              ':to': to.toISOString(),
+            },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const i of out.Items ?? []) {
+          if (i.created_at >= to.toISOString()) continue;
+          rows.push({
+            orgId: i.org_id,
+            keyId: i.key_id,
+            requestId: i.request_id,
+            operation: i.operation,
+            mode: i.mode,
+            pages: i.pages,
+            unitPriceMicroUsd: i.unit_price_micro_usd,
+            amountMicroUsd: i.amount_micro_usd,
+            batch: Boolean(i.batch),
+            createdAt: i.created_at,
+          });
+        }
+        startKey = out.LastEvaluatedKey;
+      } while (startKey);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The PDF text-layer backend: one pdf.js document per request, words with
+ * estimated boxes from the text layer, reading order from the layout module,
+ * and on-demand page rendering to PNG.
+ *
+ * @module
+ */
+import { DocumentLoadError } from '../../contracts/errors.ts';
+import type { DocumentPage, PageRenderer, ParsedDocument } from '../document-model.ts';
+import { layoutPage } from '../layout/reading-order.ts';
+import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
+import { itemsToWords, type PdfTextStyle } from './text-items.ts';
+
+export interface LoadPdfOptions {
+  /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
+  readonly maxPages?: number;
+}
+
+export interface RenderOptions {
+  /** @default 150 */
+  readonly dpi?: number;
+}
+
+/** An open PDF. Always `close()` it (in a `finally`): it holds pdf.js resources. */
+export interface PdfHandle extends PageRenderer {
+  readonly pageCount: number;
+  /** `pdfjs-text-layer@<pdf.js version>`. */
+  readonly engine: string;
+  /** Text layer of the given 1-based pages (all pages when omitted), in that order. */
+  extract(pageNumbers?: readonly number[]): Promise<ParsedDocument>;
+  renderPng(pageNumber: number, options?: RenderOptions): Promise<{ png: Uint8Array; width: number; height: number }>;
+  /** Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Renders never allocate more than this many pixels (the DPI is lowered to fit). */
+export const MAX_RENDER_PIXELS = 40_000_000;
+/** Nor a side longer than this. */
+export const MAX_RENDER_SIDE = 16_384;
+const DEFAULT_DPI = 150;
+
+interface CanvasAndContext {
+  canvas: { encode(format: 'png'): Promise<Uint8Array> } | null;
+  context: unknown;
+}
+interface CanvasFactory {
+  create(width: number, height: number): CanvasAndContext;
+  destroy(canvasAndContext: CanvasAndContext): void;
+}
+
+function errorName(error: unknown): string {
+  return error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
+}
+
+/** Maps whatever pdf.js threw while opening into the bad-input error it stands for. */
+export function toLoadError(error: unknown): DocumentLoadError {
+  if (error instanceof DocumentLoadError) return error;
+  if (errorName(error) === 'PasswordException') {
+    return new DocumentLoadError(
+      'document_encrypted',
+      'The PDF is password-protected; remove the password and upload it again.',
+      { cause: error },
+    );
+  }
+  // InvalidPDFException, ResponseException (v5's MissingPDF/UnexpectedResponse), FormatError, and anything else.
+  const detail = error instanceof Error && error.message ? ` (${error.message.replace(/[.\s]+$/, '')})` : '';
+  return new DocumentLoadError('document_corrupt', `The PDF could not be read; the file is damaged or not a PDF${detail}.`, {
+    cause: error,
+  });
+}
+
+async function readPage(doc: PdfDocumentProxy, pageNumber: number): Promise<DocumentPage> {
+  let viewport: ReturnType<PdfPageProxy['getViewport']>;
+  let content: Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
+  try {
+    const page = await doc.getPage(pageNumber);
+    viewport = page.getViewport({ scale: 1 });
+    content = await page.getTextContent();
+  } catch (error) {
+    throw new DocumentLoadError('document_corrupt', `Page ${pageNumber} of the PDF could not be read; the file is damaged.`, {
+      details: { page: pageNumber },
+      cause: error,
+    });
+  }
+  const fragments = itemsToWords(content.items, content.styles as Record<string, PdfTextStyle>, viewport);
+  const layout = layoutPage(fragments, { width: viewport.width, height: viewport.height });
+  return {
+    pageNumber,
+    width: viewport.width,
+    height: viewport.height,
+    words: layout.words,
+    lines: layout.lines,
+    blocks: layout.blocks,
+    text: layout.text,
+    source: layout.words.length > 0 ? 'text-layer' : 'none',
+  };
+}
+
+function renderScale(page: PdfPageProxy, dpi: number): number {
+  const base = page.getViewport({ scale: 1 });
+  let scale = dpi / 72;
+  const pixels = base.width * base.height * scale * scale;
+  if (pixels > MAX_RENDER_PIXELS) scale *= Math.sqrt(MAX_RENDER_PIXELS / pixels);
+  const side = Math.max(base.width, base.height) * scale;
+  if (side > MAX_RENDER_SIDE) scale *= MAX_RENDER_SIDE / side;
+  return scale;
+}
+
+function createHandle(doc: PdfDocumentProxy, engine: string): PdfHandle {
+  let closed: Promise<void> | undefined;
+  const pageCount = doc.numPages;
+  const checkPage = (n: number) => {
+    if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
+  };
+  const checkOpen = () => {
+    if (closed) throw new Error('The PDF handle is closed.');
+  };
+
+  return {
+    pageCount,
+    engine,
+    async extract(pageNumbers) {
+      checkOpen();
+      const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
+      wanted.forEach(checkPage);
+      const pages: DocumentPage[] = [];
+      // Sequential on purpose: pdf.js runs its "worker" on this thread, so
+      // parallel pages would not go faster, only hold more memory.
+      for (const n of wanted) pages.push(await readPage(doc, n));
+      return { kind: 'pdf', pages, engines: [engine] };
+    },
+    async renderPng(pageNumber, options = {}) {
+      checkOpen();
+      checkPage(pageNumber);
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: renderScale(page, options.dpi ?? DEFAULT_DPI) });
+      const width = Math.max(1, Math.floor(viewport.width));
+      const height = Math.max(1, Math.floor(viewport.height));
+      const factory = doc.canvasFactory as CanvasFactory;
+      const target = factory.create(width, height);
+      try {
+        await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
+        const png = await target.canvas!.encode('png');
+        return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+      } finally {
+        factory.destroy(target);
+        // Drop decoded images of this page; text extraction does not need them.
+        page.cleanup();
+      }
+    },
+    close() {
+      closed ??= doc.destroy();
+      return closed;
+    },
+  };
+}
+
+/**
+ * Opens a PDF with pdf.js. Fails with `DocumentLoadError`: `document_encrypted`
+ * (password), `document_corrupt` (unreadable), `document_empty` (no pages),
+ * `page_limit_exceeded` (over `maxPages`). Nothing stays open when it throws.
+ *
+ * @example
+ * const pdf = await loadPdf(bytes, { maxPages: 500 });
+ * try { const doc = await pdf.extract(); } finally { await pdf.close(); }
+ */
+export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PdfHandle> {
+  if (bytes.byteLength === 0) throw new DocumentLoadError('document_empty', 'The file is empty (0 bytes).');
+  const { version } = await loadPdfjs();
+  let doc: PdfDocumentProxy;
+  const task = await openPdfTask(bytes);
+  try {
+    doc = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw toLoadError(error);
+  }
+  const pageCount = doc.numPages;
+  if (pageCount === 0 || (options.maxPages !== undefined && pageCount > options.maxPages)) {
+    await doc.destroy();
+    if (pageCount === 0) throw new DocumentLoadError('document_empty', 'The PDF has no pages.');
+    throw new DocumentLoadError(
+      'page_limit_exceeded',
+      `This PDF has ${pageCount} pages; at most ${options.maxPages} can be processed.`,
+      { details: { pages: pageCount, max_pages: options.maxPages } },
+    );
+  }
+  return createHandle(doc, `pdfjs-text-layer@${version}`);
+}

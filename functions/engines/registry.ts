@@ -1,0 +1,121 @@
+/**
+ * Opens any supported document: decides the file kind from the bytes (and
+ * the declared kind for text), picks the backend registered for that kind and
+ * returns a handle whose page count is known before any extraction work.
+ *
+ * Backends are imported lazily, so a cold start pays only for the formats it
+ * actually sees (pdf.js alone is several megabytes of JavaScript).
+ *
+ * @module
+ */
+import { DocumentLoadError } from '../contracts/errors.ts';
+import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
+import type { PageRenderer, ParsedDocument } from './document-model.ts';
+import { resolveKind, sniffKind } from './file-type.ts';
+
+export interface OpenHint {
+  /** From the upload's content type; decides among text kinds. */
+  readonly declaredKind?: FileKind;
+  /** Used for the declared kind when `declaredKind` is absent. */
+  readonly filename?: string;
+}
+
+export interface OpenOptions {
+  /** Refuse documents with more pages (`page_limit_exceeded`) before extracting anything. */
+  readonly maxPages?: number;
+}
+
+/** An open document. Always `close()` it, in a `finally`. */
+export interface OpenedDocument {
+  readonly kind: FileKind;
+  readonly pageCount: number;
+  /** What will run, e.g. `['pdfjs-text-layer@5.6.205']`. */
+  readonly engines: string[];
+  extract(): Promise<ParsedDocument>;
+  /** Present when the backend can draw pages. */
+  readonly renderer?: PageRenderer;
+  close(): Promise<void>;
+}
+
+/** A backend: opens bytes already known to be of its kind. */
+export type Backend = (bytes: Uint8Array, options: OpenOptions) => Promise<OpenedDocument>;
+
+const openPdf: Backend = async (bytes, options) => {
+  const { loadPdf } = await import('./pdf/pdf-text-backend.ts');
+  const pdf = await loadPdf(bytes, options);
+  return {
+    kind: 'pdf',
+    pageCount: pdf.pageCount,
+    engines: [pdf.engine],
+    extract: () => pdf.extract(),
+    renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
+    close: () => pdf.close(),
+  };
+};
+
+/** Backends by kind; kinds without an entry are refused as unsupported. */
+export const BACKENDS: Partial<Record<FileKind, Backend>> = {
+  pdf: openPdf,
+};
+
+const KIND_NAMES: Record<FileKind, string> = {
+  pdf: 'PDF',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
+  tiff: 'TIFF image',
+  heic: 'HEIC image',
+  docx: 'Word document (DOCX)',
+  xlsx: 'Excel workbook (XLSX)',
+  pptx: 'PowerPoint presentation (PPTX)',
+  csv: 'CSV file',
+  txt: 'plain-text file',
+  rtf: 'RTF document',
+  json: 'JSON file',
+  xml: 'XML file',
+};
+
+const supportedNames = () =>
+  (Object.keys(BACKENDS) as FileKind[]).map((k) => KIND_NAMES[k].replace(/ \(.*\)$/, '')).join(', ');
+
+function declaredKindOf(hint: OpenHint): FileKind | undefined {
+  return hint.declaredKind ?? (hint.filename ? mediaTypeForFilename(hint.filename)?.kind : undefined);
+}
+
+/**
+ * Opens a document for extraction.
+ *
+ * @throws DocumentLoadError `document_empty` (no bytes, no pages),
+ *   `unsupported_file_type` (unrecognised, or no backend yet for the kind),
+ *   `document_encrypted`, `document_corrupt`, `page_limit_exceeded`.
+ * @example
+ * const opened = await openDocument(bytes, { declaredKind: 'pdf', filename: 'a.pdf' });
+ * try {
+ *   if (opened.pageCount > 60) throw tooManyPages();
+ *   const document = await opened.extract();
+ * } finally {
+ *   await opened.close();
+ * }
+ */
+export async function openDocument(bytes: Uint8Array, hint: OpenHint = {}, options: OpenOptions = {}): Promise<OpenedDocument> {
+  if (bytes.byteLength === 0) throw new DocumentLoadError('document_empty', 'The file is empty (0 bytes).');
+  const declared = declaredKindOf(hint);
+  const kind = resolveKind(bytes, declared);
+  if (!kind) {
+    throw new DocumentLoadError(
+      'unsupported_file_type',
+      `The file's type could not be recognised${declared ? ` (declared as ${KIND_NAMES[declared]})` : ''}; supported: ${supportedNames()}.`,
+      { details: { detected_type: null, ...(declared ? { declared_type: declared } : {}) } },
+    );
+  }
+  const backend = BACKENDS[kind];
+  if (!backend) {
+    const mismatch = declared && declared !== kind && sniffKind(bytes) === kind ? ` although it was declared as ${KIND_NAMES[declared]}` : '';
+    throw new DocumentLoadError(
+      'unsupported_file_type',
+      `The file is a ${KIND_NAMES[kind]}${mismatch}; this type is not supported yet (supported: ${supportedNames()}).`,
+      { details: { detected_type: kind, ...(declared ? { declared_type: declared } : {}) } },
+    );
+  }
+  return backend(bytes, options);
+}

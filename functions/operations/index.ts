@@ -1,0 +1,8 @@
+/** The operations the pipeline can run, by name (the job worker looks them up here). */
+import type { Operation } from '../contracts/prices.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+import { parseOperation } from './parse-operation.ts';
+
+export const OPERATION_SPECS: Partial<Record<Operation, OperationSpec>> = {
+  parse: parseOperation,
+};

@@ -1,0 +1,41 @@
+/**
+ * Parse as a pipeline operation: options, cache parameters, price mode and
+ * page caps, and the execution from document to result.
+ *
+ * @module
+ */
+import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
+import { objectKeys } from '../contracts/storage.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
+
+export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
+  operation: 'parse',
+  endpoint: '/v1/parse',
+  querySchema: ParseQuery,
+  formSchema: ParseForm,
+  forceRefresh: (q) => q.force_refresh,
+  params: (q) => ({ mode: q.mode, include_boxes: q.include_boxes, include_image: q.include_image }),
+  priceMode: (q) => q.mode,
+  pageCap: (q, limits, raised) =>
+    q.mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
+  async execute({ deps, principal, requestId, query, document, assets }) {
+    const parsed = await document.extract();
+    const output = await buildParseResult(parsed, query, {
+      renderer: document.renderer,
+      sink: {
+        async store(pageIndex, pageNumber, png) {
+          const key = objectKeys.storedPageImage(principal.orgId, requestId, pageNumber);
+          await deps.blobs.put(key, png, 'image/png');
+          return assets.sign(key, PAGE_IMAGE_TTL_SECONDS, ['result', 'pages', pageIndex, 'image_url']);
+        },
+      },
+    });
+    return {
+      result: output.result as unknown as Record<string, unknown>,
+      modelUsed: parsed.engines.join('+'),
+      pages: parsed.pages.length,
+      metadata: { file_type: parsed.kind, mode: query.mode },
+    };
+  },
+};

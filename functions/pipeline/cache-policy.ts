@@ -1,0 +1,40 @@
+/**
+ * Result-cache rules (SPEC "Caching"): per organization, keyed by the
+ * document's content hash, the operation and its normalised parameters.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+
+/** `no-cache` or `no-store` in Cache-Control force a re-run; other directives do not. */
+export function cacheControlForcesRefresh(header: string | undefined): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((d) => d.trim().toLowerCase().split('=')[0])
+    .some((d) => d === 'no-cache' || d === 'no-store');
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The cache key. Organization scoping is in the table key, never in a shared namespace. */
+export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(`${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}`)
+    .digest('hex');
+}

@@ -1,0 +1,50 @@
+/**
+ * The HTTP front of every inference operation: validates the request,
+ * then answers at once with a job (X-Async: true) or runs the pipeline.
+ *
+ * @module
+ */
+import { ApiError } from '../contracts/errors.ts';
+import { endpoint } from '../middleware/endpoint.ts';
+import { readFormFields } from '../middleware/form-fields.ts';
+import { json } from '../middleware/http.ts';
+import { validate } from '../middleware/validate.ts';
+import type { DepsProvider } from '../runtime/deps.ts';
+import { cacheControlForcesRefresh } from './cache-policy.ts';
+import { runInference } from './inference.ts';
+import { acceptJob } from './jobs.ts';
+import type { OperationSpec } from './operation.ts';
+
+function asyncRequested(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const value = header.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  throw new ApiError('invalid_option', "X-Async must be 'true' or 'false'.");
+}
+
+export function inferenceEndpoint(spec: OperationSpec, getDeps?: DepsProvider) {
+  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers }) => {
+    const query = validate(spec.querySchema, rawQuery, 'query parameter', 'invalid_option');
+    const rawForm = await readFormFields(event);
+    const form = validate(spec.formSchema, rawForm, 'form field');
+    const isAsync = asyncRequested(headers['x-async']);
+    spec.authorize?.(query, principal);
+    const forceRefresh = spec.forceRefresh(query) || cacheControlForcesRefresh(headers['cache-control']);
+    // Raised limits: custom tier, a direct API/SDK call (browsers send Origin), and X-Async: true.
+    const raised = isAsync && principal.tier === 'custom' && !headers.origin;
+
+    if (isAsync) {
+      return json(200, await acceptJob(deps, spec, principal, { query: { ...rawQuery }, form: rawForm, forceRefresh, raised }));
+    }
+    const envelope = await runInference(deps, spec, {
+      requestId: state.requestId,
+      principal,
+      query,
+      form,
+      forceRefresh,
+      raised: false,
+    });
+    return json(200, envelope);
+  });
+}

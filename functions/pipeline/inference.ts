@@ -1,0 +1,186 @@
+/**
+ * The request pipeline every inference operation runs through, synchronous
+ * or as a job: document lookup and ceilings, page caps before billable work,
+ * the per-organization result cache, storing the request for 30 days, and
+ * the billing ledger.
+ *
+ * @module
+ */
+import { ApiError } from '../contracts/errors.ts';
+import { LIFETIMES, TIER_LIMITS } from '../contracts/limits.ts';
+import { unitPriceMicroUsd } from '../contracts/prices.ts';
+import { objectKeys } from '../contracts/storage.ts';
+import { openDocument } from '../engines/registry.ts';
+import type { Principal } from '../middleware/http.ts';
+import type { CacheEntry, SignedAsset } from '../ports/requests.ts';
+import type { AppDeps } from '../runtime/deps.ts';
+import { cacheDigest, contentHash } from './cache-policy.ts';
+import { loadDocumentInput, type DocumentInput } from './document-input.ts';
+import type { OperationSpec } from './operation.ts';
+import { AssetCollector, resignAssets } from './signed-assets.ts';
+
+export interface Submission<Q, F> {
+  readonly requestId: string;
+  readonly principal: Principal;
+  readonly query: Q;
+  readonly form: F & { document_key: string };
+  readonly forceRefresh: boolean;
+  readonly raised: boolean;
+}
+
+export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
+
+function pageCapError(cap: number, pages: number, raisedAvailable: boolean): ApiError {
+  return new ApiError('page_limit_exceeded', `This request accepts at most ${cap} pages; the document has ${pages}.`, {
+    details: {
+      pages,
+      max_pages: cap,
+      ...(raisedAvailable ? { hint: 'Send X-Async: true from the API to use the raised limits of the custom tier.' } : {}),
+    },
+  });
+}
+
+async function storeRequest(
+  deps: AppDeps,
+  spec: OperationSpec,
+  submission: Submission<unknown, unknown>,
+  input: DocumentInput,
+  envelope: Envelope,
+  assets: readonly SignedAsset[],
+  cached: boolean,
+): Promise<void> {
+  const { orgId } = submission.principal;
+  const createdAt = deps.clock.now();
+  const responseKey = objectKeys.storedResponse(orgId, submission.requestId);
+  const inputKey = objectKeys.storedInput(orgId, submission.requestId);
+  await Promise.all([
+    deps.blobs.put(responseKey, JSON.stringify(envelope), 'application/json'),
+    // The upload lives 24 h; stored requests keep their own copy for 30 days.
+    deps.blobs.copy(input.record.objectKey, inputKey),
+  ]);
+  await deps.requests.put({
+    requestId: submission.requestId,
+    orgId,
+    endpoint: spec.endpoint,
+    operation: spec.operation,
+    status: 'completed',
+    filename: input.record.filename,
+    pageCount: envelope.metadata.pages,
+    createdAt: createdAt.toISOString(),
+    expiresAt: new Date(createdAt.getTime() + LIFETIMES.storedRequestSeconds * 1000).toISOString(),
+    requestParams: spec.params(submission.query, submission.form),
+    responseKey,
+    inputKey,
+    inputContentType: input.record.contentType,
+    assets,
+    cached,
+  });
+}
+
+async function serveFromCache(
+  deps: AppDeps,
+  spec: OperationSpec,
+  submission: Submission<unknown, unknown>,
+  input: DocumentInput,
+  entry: CacheEntry,
+  startedAt: number,
+): Promise<Envelope> {
+  const stored = JSON.parse(Buffer.from(await deps.blobs.getBytes(entry.responseKey)).toString('utf8')) as Envelope;
+  const fresh = await resignAssets(stored, entry.assets, deps.blobs, deps.clock.now());
+  const envelope: Envelope = {
+    ...fresh,
+    request_id: submission.requestId,
+    duration_ms: Date.now() - startedAt,
+    metadata: { ...fresh.metadata, filename: input.record.filename, cached: true, cached_request_id: entry.requestId },
+  };
+  await storeRequest(deps, spec, submission, input, envelope, entry.assets, true);
+  return envelope;
+}
+
+/** Runs one inference request to its envelope, or throws the ApiError the caller should see. */
+export async function runInference<Q, F>(
+  deps: AppDeps,
+  spec: OperationSpec<Q, F>,
+  submission: Submission<Q, F>,
+): Promise<Envelope> {
+  const startedAt = Date.now();
+  const { principal, query } = submission;
+  spec.authorize?.(query, principal);
+  const limits = TIER_LIMITS[principal.tier];
+  const cap = spec.pageCap(query, limits, submission.raised);
+  const input = await loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised });
+
+  const digest = cacheDigest(spec.operation, contentHash(input.bytes), spec.params(query, submission.form));
+  if (!submission.forceRefresh) {
+    const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
+    if (entry) {
+      if (cap !== undefined && entry.pageCount > cap) throw pageCapError(cap, entry.pageCount, Boolean(limits.raised));
+      return serveFromCache(deps, spec, submission, input, entry, startedAt);
+    }
+  }
+
+  const document = await openDocument(input.bytes, { declaredKind: input.record.kind, filename: input.record.filename });
+  try {
+    // Page caps are checked before any billable work.
+    if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));
+    const assets = new AssetCollector(deps.blobs, () => deps.clock.now());
+    const output = await spec.execute({
+      deps,
+      principal,
+      requestId: submission.requestId,
+      query,
+      form: submission.form,
+      input,
+      document,
+      raised: submission.raised,
+      assets,
+    });
+    const envelope: Envelope = {
+      status: 'success',
+      request_id: submission.requestId,
+      task: spec.operation,
+      model_used: output.modelUsed,
+      result: output.result,
+      duration_ms: Date.now() - startedAt,
+      metadata: {
+        pages: output.pages,
+        ...output.metadata,
+        source: 'document_key',
+        filename: input.record.filename,
+        file_size: input.size,
+        cached: false,
+      },
+      ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
+    };
+
+    await storeRequest(deps, spec, submission, input, envelope, assets.assets, false);
+    const now = deps.clock.now();
+    await deps.cache.put(principal.orgId, digest, {
+      requestId: submission.requestId,
+      responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
+      assets: assets.assets,
+      pageCount: output.pages,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
+    });
+    if (principal.keyKind === 'live') {
+      const mode = spec.priceMode(query);
+      const unit = unitPriceMicroUsd(spec.operation, mode);
+      await deps.ledger.record({
+        orgId: principal.orgId,
+        keyId: principal.keyId,
+        requestId: submission.requestId,
+        operation: spec.operation,
+        mode,
+        pages: output.pages,
+        unitPriceMicroUsd: unit,
+        amountMicroUsd: unit * output.pages,
+        batch: false,
+        createdAt: now.toISOString(),
+      });
+    }
+    return envelope;
+  } finally {
+    await document.close();
+  }
+}

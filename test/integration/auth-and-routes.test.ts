@@ -1,0 +1,75 @@
+import { describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../helpers/client.ts';
+
+const api = apiClient(inject('baseUrl'));
+const keys = inject('keys');
+
+function expectErrorShape(body: any, code: string) {
+  expect(body).toMatchObject({ status: 'error', error: { code, message: expect.any(String) } });
+  expect(body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+describe('Local API: authentication and routing', () => {
+  it('answers 401 for no key, a bad key and a revoked key, all in the error shape', async () => {
+    const none = await api.call('GET', '/v1/limits');
+    const bad = await api.call('GET', '/v1/limits', { key: 'hk_live_' + 'x'.repeat(40) });
+    expect(none.status).toBe(401);
+    expectErrorShape(none.body, 'missing_api_key');
+    expect(bad.status).toBe(401);
+    expectErrorShape(bad.body, 'invalid_api_key');
+  });
+
+  it("answers 404 for another organization's document, never hinting that it exists", async () => {
+    const documentKey = await api.upload(keys.proTest, 'mine.pdf', new TextEncoder().encode('%PDF-1.4\n%%EOF'));
+    const theirs = await api.call('POST', '/v1/parse', { key: keys.otherOrg, form: { document_key: documentKey } });
+    const unknown = await api.call('POST', '/v1/parse', {
+      key: keys.otherOrg,
+      form: { document_key: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(theirs.status).toBe(404);
+    expectErrorShape(theirs.body, 'document_not_found');
+    expect(unknown.status).toBe(404);
+    expect(theirs.body.error.message.replace(documentKey, 'K')).toBe(
+      unknown.body.error.message.replace('00000000-0000-4000-8000-000000000000', 'K'),
+    );
+  });
+
+  it('answers unknown routes with 404 and wrong methods with 405 in the error shape', async () => {
+    const missing = await api.call('GET', '/v1/nothing-here', { key: keys.proTest });
+    const wrong = await api.call('GET', '/v1/parse', { key: keys.proTest });
+    expect(missing.status).toBe(404);
+    expectErrorShape(missing.body, 'route_not_found');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+    expectErrorShape(wrong.body, 'method_not_allowed');
+  });
+
+  it('GET /v1/limits returns the same limits object as the upload receipt', async () => {
+    const limits = await api.call('GET', '/v1/limits', { key: keys.proTest });
+    const receipt = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'a.pdf' } });
+    expect(limits.status).toBe(200);
+    expect(limits.body.limits).toEqual(receipt.body.limits);
+    const custom = await api.call('GET', '/v1/limits', { key: keys.customTest });
+    expect(custom.body.limits.raised).toMatchObject({ upload_max_bytes: 512 * 1024 * 1024, max_pages_advanced: 500 });
+  });
+
+  it('rate-limits a burst of 1,001 requests on a live key on the last one, and never a test key', async () => {
+    const burst = async (key: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 1001; i += 25) {
+        const batch = Array.from({ length: Math.min(25, 1001 - i) }, () => api.call('GET', '/v1/limits', { key }));
+        for (const r of await Promise.all(batch)) statuses.push(r.status);
+      }
+      return statuses;
+    };
+    const live = await burst(keys.freeLive);
+    expect(live.filter((s) => s === 200)).toHaveLength(1000);
+    expect(live.filter((s) => s === 429)).toHaveLength(1);
+    const limited = await api.call('GET', '/v1/limits', { key: keys.freeLive });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expectErrorShape(limited.body, 'rate_limited');
+    const test = await burst(keys.customTest);
+    expect(test.every((s) => s === 200)).toBe(true);
+  });
+});

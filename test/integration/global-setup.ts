@@ -1,0 +1,52 @@
+/**
+ * Starts the real local stack once per run (emulators + local API Gateway +
+ * handlers, exactly what `npm start` runs) in a temporary data dir, and
+ * issues the keys the integration tests use.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createKey } from '../../functions/runtime/admin.ts';
+import { readConfig } from '../../functions/runtime/config.ts';
+import { buildDeps } from '../../functions/runtime/deps.ts';
+import { startLocalServer, type LocalServer } from '../../functions/runtime/local/local-server.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+    s3Endpoint: string;
+    dynamodbEndpoint: string;
+    keys: { proTest: string; proLive: string; otherOrg: string; freeLive: string; customLive: string; customTest: string };
+  }
+}
+
+let server: LocalServer | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  dataDir = await mkdtemp(join(tmpdir(), 'docintel-it-'));
+  server = await startLocalServer({ dataDir, port: 0, seed: false });
+  const deps = buildDeps(readConfig());
+  const key = async (org: string, tier: 'pro' | 'free' | 'custom', kind: 'live' | 'test') =>
+    (await createKey(deps, org, tier, kind)).api_key;
+  project.provide('baseUrl', server.url);
+  project.provide('dataDir', dataDir);
+  project.provide('s3Endpoint', server.emulators.s3Endpoint);
+  project.provide('dynamodbEndpoint', server.emulators.dynamodbEndpoint);
+  project.provide('keys', {
+    proTest: await key('acme', 'pro', 'test'),
+    proLive: await key('acme', 'pro', 'live'),
+    otherOrg: await key('globex', 'pro', 'test'),
+    freeLive: await key('smallco', 'free', 'live'),
+    customLive: await key('bigco', 'custom', 'live'),
+    customTest: await key('bigco', 'custom', 'test'),
+  });
+}
+
+export async function teardown(): Promise<void> {
+  await server?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}

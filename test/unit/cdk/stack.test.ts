@@ -1,0 +1,309 @@
+import { Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { Construct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '../../../functions/contracts/env.ts';
+import { BINARY_MEDIA_TYPES, FALLBACK_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
+import { STORAGE } from '../../../functions/contracts/storage.ts';
+import { TABLE_LIST } from '../../../functions/contracts/tables.ts';
+import { pascalCase } from '../../../lib/constructs/naming.ts';
+import { accessFor, OPERATION_ACCESS } from '../../../lib/constructs/operation-access.ts';
+import type { DocintelStack } from '../../../lib/stacks/docintel-stack.ts';
+import { createDocintelApp } from '../../helpers/cdk-app.ts';
+
+type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+describe('Stack: Docintel', () => {
+  let stack: DocintelStack;
+  let template: Template;
+  let resources: Record<string, CfnResource>;
+
+  const logicalId = (construct: Construct): string =>
+    stack.resolve((construct.node.defaultChild as CfnElement).logicalId) as string;
+  const functionId = (handler: string) => logicalId(stack.functions[handler].function);
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+  /** Every action the function's role policy allows. */
+  const allowedActions = (handler: string): string[] => {
+    const roleId = logicalId(stack.functions[handler].role);
+    return ofType('AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action));
+  };
+  const handlers = [...new Set(ROUTES.map((r) => r.handler))];
+
+  beforeAll(() => {
+    // Prepare: one synthesized template, bundling off, shared by every test.
+    ({ stack } = createDocintelApp());
+    template = Template.fromStack(stack);
+    resources = template.toJSON().Resources;
+  });
+
+  describe('functions', () => {
+    it('creates one function per route handler plus the fallback', () => {
+      // Assess
+      template.resourceCountIs('AWS::Lambda::Function', handlers.length + 1);
+      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+        expect(resources[functionId(handler)].Type).toBe('AWS::Lambda::Function');
+      }
+    });
+
+    it('runs every function on nodejs22.x x86_64 with tracing, ESM entry and the service environment', () => {
+      // Act
+      const functions = ofType('AWS::Lambda::Function');
+      // Assess
+      for (const [, fn] of functions) {
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['x86_64'],
+          Handler: 'index.handler',
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: expect.anything() },
+        });
+        const variables = fn.Properties.Environment.Variables;
+        for (const name of [ENV.accountsTable, ENV.documentsTable, ENV.requestsTable, ENV.bucket, ENV.masterSecretArn]) {
+          expect(variables[name], name).toBeDefined();
+        }
+        expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'docintel', NODE_OPTIONS: '--enable-source-maps' });
+      }
+    });
+
+    it('sizes heavy routes at 3008 MB / 29 s and the others at 512 MB / 10 s', () => {
+      for (const route of ROUTES) {
+        // Act
+        const props = resources[functionId(route.handler)].Properties;
+        // Assess
+        expect([props.MemorySize, props.Timeout], route.handler).toEqual(route.heavy ? [3008, 29] : [512, 10]);
+      }
+    });
+
+    it('uses no AWS-managed policy on function roles', () => {
+      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+        const role = resources[logicalId(stack.functions[handler].role)];
+        expect(role.Properties.ManagedPolicyArns, handler).toBeUndefined();
+      }
+    });
+  });
+
+  describe('grants', () => {
+    it('has an access row for every route handler and the fallback', () => {
+      // Assess
+      for (const handler of [...handlers, FALLBACK_HANDLER]) expect(OPERATION_ACCESS[handler], handler).toBeDefined();
+      expect(() => accessFor('no-such-handler')).toThrow(/OPERATION_ACCESS/);
+    });
+
+    it('gives the limits function no S3 access', () => {
+      // Act
+      const actions = allowedActions('limits');
+      // Assess
+      expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+      expect(actions).toContain('dynamodb:UpdateItem');
+    });
+
+    it('lets parse read objects and write only under stored/', () => {
+      // Act
+      const roleId = logicalId(stack.functions.parse.role);
+      // Assess
+      expect(allowedActions('parse')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject']));
+      template.hasResourceProperties('AWS::IAM::Policy', {
+        Roles: [{ Ref: roleId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Action: Match.arrayWith(['s3:PutObject']),
+              Resource: { 'Fn::Join': ['', [Match.anyValue(), `/${STORAGE.prefixes.stored.prefix}*`]] },
+            }),
+          ]),
+        },
+      });
+    });
+
+    it('lets upload put under uploads/ without reading objects', () => {
+      // Act
+      const actions = allowedActions('upload');
+      // Assess
+      expect(actions).toContain('s3:PutObject');
+      expect(actions.filter((a) => a.startsWith('s3:Get') || a.startsWith('s3:List'))).toEqual([]);
+    });
+
+    it('gives the fallback function nothing beyond logs and tracing', () => {
+      // Act
+      const actions = allowedActions(FALLBACK_HANDLER);
+      // Assess
+      expect(actions.every((a) => a.startsWith('logs:') || a.startsWith('xray:'))).toBe(true);
+    });
+
+    it('grants the master secret to no function yet', () => {
+      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+        expect(allowedActions(handler).filter((a) => a.startsWith('secretsmanager:')), handler).toEqual([]);
+      }
+    });
+  });
+
+  describe('API', () => {
+    it('routes each method and path to its function with a scoped invoke permission', () => {
+      const permissions = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
+      for (const route of ROUTES) {
+        // Act
+        const method = stack.http.api.root.resourceForPath(route.path).node.findChild(route.method);
+        const cfnMethod = resources[logicalId(method)];
+        const fnId = functionId(route.handler);
+        // Assess
+        expect(cfnMethod.Properties.HttpMethod).toBe(route.method);
+        expect(cfnMethod.Properties.Integration.Type).toBe('AWS_PROXY');
+        expect(JSON.stringify(cfnMethod.Properties.Integration.Uri)).toContain(`"${fnId}"`);
+        // Execute-api ARNs spell path parameters as `*`.
+        const arnPath = route.path.replace(/\{[^}]+\}/g, '*');
+        const permission = permissions.find(
+          (p) => p.FunctionName['Fn::GetAtt']?.[0] === fnId && JSON.stringify(p.SourceArn).endsWith(`/${route.method}${arnPath}"]]}`),
+        );
+        expect(permission, `${route.method} ${route.path}`).toBeDefined();
+      }
+    });
+
+    it('sends ANY on every resource, the root and /{proxy+} to the fallback function', () => {
+      // Prepare
+      const paths = new Set(ROUTES.flatMap((r) => r.path.split('/').filter(Boolean).map((_, i, s) => `/${s.slice(0, i + 1).join('/')}`)));
+      const fallbackId = functionId(FALLBACK_HANDLER);
+      // Act
+      const anyMethods = ofType('AWS::ApiGateway::Method').filter(([, m]) => m.Properties.HttpMethod === 'ANY');
+      // Assess
+      expect(anyMethods).toHaveLength(paths.size + 2);
+      for (const [, m] of anyMethods) expect(JSON.stringify(m.Properties.Integration.Uri)).toContain(`"${fallbackId}"`);
+      template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: '{proxy+}' });
+      // One API-wide permission instead of one per ANY method.
+      const fallbackPermissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties.FunctionName['Fn::GetAtt']?.[0] === fallbackId);
+      expect(fallbackPermissions).toHaveLength(1);
+    });
+
+    it('passes the binary media types of the route contract', () => {
+      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: [...BINARY_MEDIA_TYPES] });
+    });
+
+    it('deploys stage prod with access logs, metrics, tracing, INFO logging and throttling', () => {
+      template.hasResourceProperties('AWS::ApiGateway::Stage', {
+        StageName: 'prod',
+        TracingEnabled: true,
+        AccessLogSetting: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
+        MethodSettings: [
+          Match.objectLike({ LoggingLevel: 'INFO', MetricsEnabled: true, DataTraceEnabled: false, ThrottlingRateLimit: 2000, ThrottlingBurstLimit: 1000 }),
+        ],
+      });
+      template.resourceCountIs('AWS::ApiGateway::Account', 1);
+    });
+
+    it.each([
+      ['DEFAULT_4XX', undefined, 'gateway_error'],
+      ['DEFAULT_5XX', undefined, 'internal_error'],
+      ['INTEGRATION_TIMEOUT', '504', 'timeout'],
+      ['MISSING_AUTHENTICATION_TOKEN', '404', 'route_not_found'],
+    ])('rewrites gateway response %s to the service error body', (type, statusCode, code) => {
+      // Act
+      const [, response] = ofType('AWS::ApiGateway::GatewayResponse').find(([, r]) => r.Properties.ResponseType === type)!;
+      const body = response.Properties.ResponseTemplates['application/json'] as string;
+      // Assess
+      expect(response.Properties.StatusCode).toBe(statusCode);
+      expect(body).toContain(`{"status":"error","error":{"code":"${code}","message":`);
+      expect(body).toContain('"request_id":"$context.requestId"');
+      if (type === 'INTEGRATION_TIMEOUT') expect(body).toContain('X-Async: true');
+      else if (type.startsWith('DEFAULT')) expect(body).toContain('"message":$context.error.messageString}');
+    });
+  });
+
+  describe('tables', () => {
+    it.each(TABLE_LIST.map((d) => [d.id, d] as const))('creates table %s on demand with pk/sk, TTL, PITR and protection', (_, definition) => {
+      // Act
+      const table = resources[logicalId(stack.data.tables[definition.id])];
+      // Assess
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: definition.sortKey, KeyType: 'RANGE' },
+        ],
+        AttributeDefinitions: [
+          { AttributeName: definition.partitionKey, AttributeType: 'S' },
+          { AttributeName: definition.sortKey, AttributeType: 'S' },
+        ],
+        TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        DeletionProtectionEnabled: true,
+      });
+      expect(table.Properties.TableName).toBeUndefined();
+      template.hasOutput(`${pascalCase(definition.id)}TableName`, { Value: { Ref: logicalId(stack.data.tables[definition.id]) } });
+    });
+
+    it('creates exactly the tables of the contract', () => {
+      template.resourceCountIs('AWS::DynamoDB::Table', TABLE_LIST.length);
+    });
+  });
+
+  describe('document bucket', () => {
+    it('expires uploads/ after 1 day and stored/ after 30 days, and aborts stale multipart uploads', () => {
+      // Prepare
+      expect([STORAGE.prefixes.uploads.expireAfterDays, STORAGE.prefixes.stored.expireAfterDays]).toEqual([1, 30]);
+      // Act
+      const bucket = resources[logicalId(stack.store.bucket)];
+      const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
+      // Assess
+      expect(rules).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
+          expect.objectContaining({ Prefix: 'stored/', ExpirationInDays: 30, Status: 'Enabled' }),
+          expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+        ]),
+      );
+    });
+
+    it('is private, SSE-S3 encrypted, access-logged, retained and CORS-enabled for presigned PUT/GET', () => {
+      // Act
+      const bucket = resources[logicalId(stack.store.bucket)];
+      // Assess
+      expect(bucket.DeletionPolicy).toBe('Retain');
+      expect(bucket.Properties).toMatchObject({
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        LoggingConfiguration: { DestinationBucketName: { Ref: logicalId(stack.store.accessLogsBucket) } },
+        CorsConfiguration: { CorsRules: [expect.objectContaining({ AllowedMethods: ['PUT', 'GET'], AllowedOrigins: ['*'] })] },
+      });
+    });
+
+    it('denies requests without TLS on both buckets', () => {
+      for (const bucket of [stack.store.bucket, stack.store.accessLogsBucket]) {
+        template.hasResourceProperties('AWS::S3::BucketPolicy', {
+          Bucket: { Ref: logicalId(bucket) },
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    });
+  });
+
+  describe('outputs and secret', () => {
+    it('generates a 64-character hex master secret and outputs its ARN', () => {
+      template.hasResourceProperties('AWS::SecretsManager::Secret', {
+        GenerateSecretString: Match.objectLike({ PasswordLength: 64, ExcludePunctuation: true, ExcludeUppercase: true }),
+      });
+      template.hasOutput('MasterSecretArn', {});
+    });
+
+    it('outputs the API URL and bucket name', () => {
+      template.hasOutput('ApiUrl', {});
+      template.hasOutput('BucketName', { Value: { Ref: logicalId(stack.store.bucket) } });
+    });
+  });
+
+  describe('cdk-nag', () => {
+    it('reports no unacknowledged AwsSolutions finding', () => {
+      // Prepare
+      const { app } = createDocintelApp({ nag: true });
+      // Act & Assess: a validation plugin finding makes synth throw with the report.
+      expect(() => app.synth()).not.toThrow();
+      expect(Stack.isStack(app.node.findChild('Docintel'))).toBe(true);
+    });
+  });
+});

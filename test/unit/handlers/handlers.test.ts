@@ -1,0 +1,163 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../../../functions/domain/api-keys.ts';
+import { createHandler as createFallback } from '../../../functions/handlers/fallback.ts';
+import { createHandler as createLimits } from '../../../functions/handlers/limits.ts';
+import { createHandler as createUpload } from '../../../functions/handlers/upload.ts';
+import { getTestEvent, SAMPLE_EVENT_API_KEY, testContext } from '../../helpers/events.ts';
+import { fakeDeps, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
+
+const LIVE_KEY = 'hk_live_' + 'L'.repeat(40);
+const CUSTOM_KEY = 'hk_live_' + 'C'.repeat(40);
+
+function withKey(name: string, key: string | undefined, body?: unknown) {
+  const event = getTestEvent(name);
+  const headers: Record<string, string> = { ...(event.headers as Record<string, string>) };
+  delete headers['X-API-Key'];
+  if (key) headers['X-API-Key'] = key;
+  return { ...event, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+}
+
+describe('Handler: upload', () => {
+  let deps: FakeDeps;
+  beforeEach(async () => {
+    deps = fakeDeps();
+    await seedKey(deps, SAMPLE_EVENT_API_KEY, 'events-org', 'pro');
+    await seedKey(deps, CUSTOM_KEY, 'custom-org', 'custom');
+  });
+
+  it('issues a document_key, a 900 s upload address and the limits object', async () => {
+    // Prepare
+    const handler = createUpload(() => deps);
+    // Act
+    const res = await handler(getTestEvent('upload'), testContext());
+    // Assess
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.body);
+    expect(body.document_key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.expires_in).toBe(900);
+    expect(body.upload_url).toContain('type=application%2Fpdf');
+    expect(body.limits.tier).toBe('pro');
+    expect(body.limits.upload.max_bytes).toBe(50_000_000);
+    const stored = await deps.documents.get('events-org', body.document_key);
+    expect(stored?.kind).toBe('pdf');
+    expect(Date.parse(stored!.expiresAt) - Date.parse(stored!.createdAt)).toBe(24 * 3600 * 1000);
+  });
+
+  it.each([
+    [{ filename: 'scan.PNG' }, 'image/png'],
+    [{ filename: 'report.docx' }, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    [{ filename: 'no-extension' }, 'application/pdf'],
+    [{ filename: 'data.bin', content_type: 'text/csv' }, 'text/csv'],
+    [{ filename: 'photo.jpg', content_type: 'image/JPEG; charset=binary' }, 'image/jpeg'],
+  ])('detects the content type of %o as %s', async (request, expected) => {
+    const res = await createUpload(() => deps)(withKey('upload', SAMPLE_EVENT_API_KEY, request), testContext());
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(res.body).content_type).toBe(expected);
+  });
+
+  it.each([
+    [{ filename: 'virus.exe' }, 415, 'unsupported_media_type'],
+    [{ filename: 'a.pdf', content_type: 'application/zip' }, 415, 'unsupported_media_type'],
+    [{}, 400, 'invalid_request'],
+    [{ filename: '' }, 400, 'invalid_request'],
+    [{ filename: 'a.pdf', content_length: -1 }, 400, 'invalid_request'],
+    [{ filename: 'a.pdf', content_length: 'big' }, 400, 'invalid_request'],
+    [{ filename: 'a.pdf', colour: 'blue' }, 400, 'invalid_request'],
+    [{ filename: 'a.pdf', content_length: 50_000_001 }, 413, 'file_too_large'],
+  ])('rejects %o with %i %s', async (request, status, code) => {
+    const res = await createUpload(() => deps)(withKey('upload', SAMPLE_EVENT_API_KEY, request), testContext());
+    expect(res.statusCode).toBe(status);
+    const body = JSON.parse(res.body);
+    expect(body).toMatchObject({ status: 'error', error: { code } });
+    expect(typeof body.request_id).toBe('string');
+    expect(deps.blobs.presignCount).toBe(0);
+  });
+
+  it('accepts 512 MiB declared on the custom tier but not 512 MiB + 1', async () => {
+    const ok = await createUpload(() => deps)(
+      withKey('upload', CUSTOM_KEY, { filename: 'a.pdf', content_length: 512 * 1024 * 1024 }),
+      testContext(),
+    );
+    const tooBig = await createUpload(() => deps)(
+      withKey('upload', CUSTOM_KEY, { filename: 'a.pdf', content_length: 512 * 1024 * 1024 + 1 }),
+      testContext(),
+    );
+    expect(ok.statusCode).toBe(200);
+    expect(tooBig.statusCode).toBe(413);
+  });
+
+  it('rejects a body that is not JSON with 400 invalid_json', async () => {
+    const event = { ...withKey('upload', SAMPLE_EVENT_API_KEY), body: '{"filename":' };
+    const res = await createUpload(() => deps)(event, testContext());
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe('invalid_json');
+  });
+});
+
+describe('Middleware: authenticate', () => {
+  let deps: FakeDeps;
+  beforeEach(async () => {
+    deps = fakeDeps();
+    await seedKey(deps, SAMPLE_EVENT_API_KEY, 'events-org', 'pro');
+    await seedKey(deps, LIVE_KEY, 'live-org', 'pro');
+  });
+
+  it.each([
+    ['no key', undefined, 'missing_api_key'],
+    ['a malformed key', 'not-a-key', 'invalid_api_key'],
+    ['an unknown well-formed key', 'hk_live_' + 'Z'.repeat(40), 'invalid_api_key'],
+  ])('answers 401 for %s', async (_label, key, code) => {
+    const res = await createLimits(() => deps)(withKey('limits', key), testContext());
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body).error.code).toBe(code);
+  });
+
+  it('answers 401 for a revoked key, the same way as for an unknown one', async () => {
+    await deps.accounts.revokeKey(hashApiKey(LIVE_KEY), deps.clock.now());
+    const res = await createLimits(() => deps)(withKey('limits', LIVE_KEY), testContext());
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.body).error.code).toBe('invalid_api_key');
+  });
+
+  it('limits a live key to 1,000 requests per window with Retry-After, and opens a new window after 60 s', async () => {
+    const handler = createLimits(() => deps);
+    for (let i = 0; i < 1000; i++) {
+      const res = await handler(withKey('limits', LIVE_KEY), testContext());
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await handler(withKey('limits', LIVE_KEY), testContext());
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers!['Retry-After'])).toBeGreaterThan(0);
+    expect(JSON.parse(limited.body).error.code).toBe('rate_limited');
+    deps.clock.advance(60_000);
+    expect((await handler(withKey('limits', LIVE_KEY), testContext())).statusCode).toBe(200);
+  });
+
+  it('never rate-limits a test key', async () => {
+    const handler = createLimits(() => deps);
+    for (let i = 0; i < 1001; i++) {
+      const res = await handler(withKey('limits', SAMPLE_EVENT_API_KEY), testContext());
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
+  it('does not echo the API key in responses', async () => {
+    const res = await createLimits(() => deps)(withKey('limits', LIVE_KEY), testContext());
+    expect(JSON.stringify(res)).not.toContain(LIVE_KEY);
+  });
+});
+
+describe('Handler: fallback', () => {
+  it('answers 404 in the error shape for an unknown path', async () => {
+    const res = await createFallback(() => fakeDeps())(getTestEvent('fallback'), testContext());
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body)).toMatchObject({ status: 'error', error: { code: 'route_not_found' } });
+  });
+
+  it('answers 405 with Allow for a known path and the wrong method', async () => {
+    const event = getTestEvent('fallback', { httpMethod: 'GET', path: '/v1/parse' });
+    const res = await createFallback(() => fakeDeps())(event, testContext());
+    expect(res.statusCode).toBe(405);
+    expect(res.headers!.Allow).toBe('POST');
+  });
+});

@@ -25,6 +25,14 @@ export const LIFETIMES = {
   maxSignedLinkSeconds: 3600,
 } as const;
 
+/**
+ * Synchronous calls must answer inside API Gateway's 29-second integration
+ * timeout. OCR costs about 1-2 s per page per core; a synchronous request
+ * whose document needs OCR on more pages than this is refused up front with
+ * 413 and a hint to send X-Async: true (jobs have no such cap).
+ */
+export const SYNC_OCR_MAX_PAGES = 20;
+
 export const RATE_LIMIT = {
   /** Requests per key per rolling window for hk_live_ keys; hk_test_ keys bypass it. */
   liveRequestsPerWindow: 1000,
@@ -62,7 +70,7 @@ export interface LimitsObject {
   upload: { max_bytes: number; url_expires_in: number; document_key_lifetime_seconds: number };
   rate_limit: { requests_per_minute: number | null; test_keys_exempt: true };
   operations: {
-    parse: { max_pages_fast: null; max_pages_advanced: number };
+    parse: { max_pages_fast: null; max_pages_advanced: number; max_ocr_pages_sync: number };
     extract: { max_pages_fast: null; max_pages_advanced: number; advanced_parse_mode: boolean };
     classify: { max_pages: null };
     split: { max_pages: null };
@@ -87,7 +95,7 @@ export function limitsObject(tier: Tier): LimitsObject {
     },
     rate_limit: { requests_per_minute: RATE_LIMIT.liveRequestsPerWindow, test_keys_exempt: true },
     operations: {
-      parse: { max_pages_fast: null, max_pages_advanced: t.advancedPages },
+      parse: { max_pages_fast: null, max_pages_advanced: t.advancedPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES },
       extract: { max_pages_fast: null, max_pages_advanced: t.advancedPages, advanced_parse_mode: t.advancedParseMode },
       classify: { max_pages: null },
       split: { max_pages: null },

@@ -36,6 +36,39 @@ export interface Block {
   readonly lineIndexes: readonly number[];
 }
 
+/** A table cell; spans are in grid units (1 = no span). */
+export interface TableCell {
+  readonly row: number;
+  readonly column: number;
+  readonly rowSpan: number;
+  readonly columnSpan: number;
+  readonly text: string;
+  readonly bbox?: BBox;
+  /** A header cell (first row of a ruled table, `<th>`, a spreadsheet's header row). */
+  readonly header?: boolean;
+}
+
+/**
+ * A table: native for formats that have tables (XLSX sheets, CSV, DOCX
+ * tables), reconstructed from word geometry and ruling lines for PDF and OCR pages.
+ */
+export interface Table {
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly TableCell[];
+  readonly bbox?: BBox;
+  /** `native` (the format says it is a table) or `geometry` (reconstructed). */
+  readonly origin: 'native' | 'geometry';
+}
+
+/** A straight ruling line (table borders, underlines), normalised like boxes. */
+export interface Ruling {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
 export interface DocumentPage {
   /** 1-based. */
   readonly pageNumber: number;
@@ -50,6 +83,10 @@ export interface DocumentPage {
   readonly text: string;
   /** Where this page's text came from. */
   readonly source: WordSource | 'none';
+  /** Tables the format itself declares (XLSX, CSV, DOCX); geometry-based ones come from the layout engine. */
+  readonly tables?: readonly Table[];
+  /** Ruling lines drawn on the page (PDF vector graphics, or detected in the page image). */
+  readonly rulings?: readonly Ruling[];
 }
 
 export interface ParsedDocument {

@@ -29,6 +29,8 @@ export interface OpenOptions {
 export interface OpenedDocument {
   readonly kind: FileKind;
   readonly pageCount: number;
+  /** Pages that will need OCR (known after open); absent or 0 when none do. */
+  readonly ocrPageCount?: number;
   /** What will run, e.g. `['pdfjs-text-layer@5.6.205']`. */
   readonly engines: string[];
   extract(): Promise<ParsedDocument>;

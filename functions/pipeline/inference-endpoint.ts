@@ -44,6 +44,7 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps?: DepsProvider) {
       form,
       forceRefresh,
       raised: false,
+      synchronous: true,
     });
     return json(200, envelope);
   });

@@ -7,7 +7,7 @@
  * @module
  */
 import { ApiError } from '../contracts/errors.ts';
-import { LIFETIMES, TIER_LIMITS } from '../contracts/limits.ts';
+import { LIFETIMES, SYNC_OCR_MAX_PAGES, TIER_LIMITS } from '../contracts/limits.ts';
 import { unitPriceMicroUsd } from '../contracts/prices.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { openDocument } from '../engines/registry.ts';
@@ -26,6 +26,8 @@ export interface Submission<Q, F> {
   readonly form: F & { document_key: string };
   readonly forceRefresh: boolean;
   readonly raised: boolean;
+  /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
+  readonly synchronous: boolean;
 }
 
 export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
@@ -123,6 +125,14 @@ export async function runInference<Q, F>(
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));
+    const ocrPages = document.ocrPageCount ?? 0;
+    if (submission.synchronous && ocrPages > SYNC_OCR_MAX_PAGES) {
+      throw new ApiError(
+        'page_limit_exceeded',
+        `${ocrPages} pages need OCR; synchronous requests OCR at most ${SYNC_OCR_MAX_PAGES} pages to answer within 29 s. Send X-Async: true and poll the job.`,
+        { details: { ocr_pages: ocrPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES, hint: 'X-Async: true' } },
+      );
+    }
     const assets = new AssetCollector(deps.blobs, () => deps.clock.now());
     const output = await spec.execute({
       deps,

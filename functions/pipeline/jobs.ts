@@ -82,6 +82,7 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string): Promi
       form,
       forceRefresh: job.request.forceRefresh,
       raised: job.request.raised,
+      synchronous: false,
     });
     await deps.jobs.succeed(orgId, jobId, envelope.request_id, deps.clock.now());
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { apiClient } from '../helpers/client.ts';
+import { apiClient, readFixture } from '../helpers/client.ts';
 import { makeNumberedPdf, makeTextPdf } from '../helpers/pdf.ts';
 
 const api = apiClient(inject('baseUrl'));
@@ -64,6 +64,14 @@ describe('Local API: parse of text-layer PDFs', () => {
     expect(statuses).toContain(res.status);
     expect(res.body.status).toBe('error');
     if (code) expect(res.body.error.code).toBe(code);
+  });
+
+  it('answers 422 document_encrypted for a password-protected PDF', async () => {
+    const bytes = await readFixture('documents/pdf/sources/encrypted.pdf');
+    const documentKey = await api.upload(keys.proTest, 'locked.pdf', bytes);
+    const res = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: documentKey } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.code).toBe('document_encrypted');
   });
 
   it.each([

@@ -35,8 +35,6 @@ const ALIGN_TOLERANCE = 0.25;
 const TABLE_ALIGNMENT = 0.6;
 /** Strips are projected on their middle half, so ascenders and descenders do not bridge lines. */
 const STRIP_SHRINK = 0.25;
-/** A one-sided strip this far (in heights) from a column group is a header or footer, not part of it. */
-const DETACHED_GAP = 2;
 /**
  * A full-width band of whitespace this tall (in heights) separates sections
  * that are laid out independently (classic XY-cut); shorter bands, such as
@@ -155,10 +153,6 @@ function splitAtWideGaps(strips: readonly LayoutBox[][], minGap: number): Layout
   return sections;
 }
 
-function oneSided(strip: readonly LayoutBox[], gap: Interval): boolean {
-  return strip.every((b) => b.x1 <= gap.start) || strip.every((b) => b.x0 >= gap.end);
-}
-
 /**
  * Partitions strips into consecutive groups: column groups (sharing a valid
  * gutter) and the flow between them.
@@ -168,6 +162,7 @@ function groupStrips(strips: readonly LayoutBox[][], span: Interval, unit: numbe
   const free = strips.map((s) => complementOf(unionOf(s.map((b) => ({ start: b.x0, end: b.x1 }))), span.start, span.end));
   const interior = (ivs: readonly Interval[]) =>
     ivs.find((iv) => widthOf(iv) >= minGap && iv.start > span.start && iv.end < span.end);
+  const gapCount = (k: number) => free[k].filter((iv) => widthOf(iv) >= minGap && iv.start > span.start && iv.end < span.end).length;
 
   const groups: LayoutBox[][][] = [];
   let flow: LayoutBox[][] = [];
@@ -184,21 +179,20 @@ function groupStrips(strips: readonly LayoutBox[][], span: Interval, unit: numbe
       flow.push(strips[i++]);
       continue;
     }
-    let first = i;
-    let last = end;
-    const members = () => strips.slice(first, last + 1).flat();
-    const gutter = findGutter(members(), unit);
-    if (!gutter) {
-      // Not columns from here (a table, or too few lines); maybe from the next strip on.
-      flow.push(strips[i++]);
+    if (!findGutter(strips.slice(i, end + 1).flat(), unit)) {
+      // Not columns from here (a table, or too few lines). Columns may start
+      // where the row structure changes (a footer under a table), so retry
+      // from the first strip with a different number of wide gaps.
+      const shape = gapCount(i);
+      let next = i + 1;
+      while (next <= end && gapCount(next) === shape) next++;
+      flow.push(...strips.slice(i, next));
+      i = next;
       continue;
     }
-    while (last > first && oneSided(strips[last], gutter) && verticalGap(strips[last - 1], strips[last]) > DETACHED_GAP * unit) last--;
-    while (first < last && oneSided(strips[first], gutter) && verticalGap(strips[first], strips[first + 1]) > DETACHED_GAP * unit) first++;
-    flow.push(...strips.slice(i, first));
     if (flow.length) groups.push(flow);
-    groups.push(strips.slice(first, last + 1));
-    flow = [...strips.slice(last + 1, end + 1)];
+    groups.push(strips.slice(i, end + 1));
+    flow = [];
     i = end + 1;
   }
   if (flow.length) groups.push(flow);

@@ -52,7 +52,12 @@ function errorName(error: unknown): string {
   return error && typeof error === 'object' && 'name' in error ? String(error.name) : '';
 }
 
-/** Maps whatever pdf.js threw while opening into the bad-input error it stands for. */
+/**
+ * Maps whatever pdf.js threw while opening into the bad-input error it stands for.
+ *
+ * @example
+ * try { doc = await task.promise; } catch (error) { throw toLoadError(error); }
+ */
 export function toLoadError(error: unknown): DocumentLoadError {
   if (error instanceof DocumentLoadError) return error;
   if (errorName(error) === 'PasswordException') {

@@ -64,6 +64,9 @@ async function load(): Promise<PdfjsRuntime> {
 /**
  * Imports pdf.js once per process and returns it with its version and data
  * folders. Concurrent first calls share one import.
+ *
+ * @example
+ * const { version } = await loadPdfjs(); // '5.6.205'
  */
 export function loadPdfjs(): Promise<PdfjsRuntime> {
   runtime ??= load().catch((error: unknown) => {

@@ -74,6 +74,19 @@ describe('Engine: reading order', () => {
       'Consulting services for March 1 1,000.00\nTravel expenses 1 250.00\nHosting plan basic tier 12 120.00\nSupport retainer 1 300.00',
     ],
     [
+      'a table right above two columns',
+      [
+        ...row(['Widget A', '10', '99.00'], [72, 300, 450], 100),
+        ...row(['Widget B', '20', '19.00'], [72, 300, 450], 114),
+        ...row(['Widget C', '30', '29.00'], [72, 300, 450], 128),
+        ...paragraph(linesOf(6, 'Left'), 72, 142),
+        ...paragraph(linesOf(6, 'Right'), 324, 142),
+      ],
+      ['Widget A 10 99.00\nWidget B 20 19.00\nWidget C 30 29.00', linesOf(6, 'Left').join('\n'), linesOf(6, 'Right').join('\n')].join(
+        '\n\n',
+      ),
+    ],
+    [
       'a key-value form, row by row',
       keyValueForm,
       'Name: Jane Example Doe\nAddress: 1 Example Street\nCity: Springfield\nPhone: +1 555 0100',

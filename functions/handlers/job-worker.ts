@@ -1,38 +1,41 @@
 /**
  * The async job worker: an SQS-triggered Lambda (locally, the in-process
- * queue delivers the same event). Reports partial batch failures so only a
- * busy job's message is retried.
+ * queue delivers the same event). Partial batch failures go through
+ * Powertools' BatchProcessor, so only a busy job's message is retried.
  *
  * @module
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { JobMessage } from '../ports/jobs.ts';
 import { runJob } from '../pipeline/jobs.ts';
 import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 import { logger } from '../runtime/logger.ts';
 
-export const createHandler =
-  (getDeps: DepsProvider = defaultDeps) =>
-  async (event: SQSEvent): Promise<SQSBatchResponse> => {
-    const deps = getDeps();
-    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-    for (const record of event.Records) {
-      let message: JobMessage;
-      try {
-        message = JSON.parse(record.body) as JobMessage;
-      } catch {
-        logger.error('dropping malformed job message', { message_id: record.messageId });
-        continue;
-      }
-      try {
-        const outcome = await runJob(deps, message.orgId, message.jobId);
-        if (outcome === 'busy') batchItemFailures.push({ itemIdentifier: record.messageId });
-      } catch (error) {
-        logger.error('job message failed', { message_id: record.messageId, job_id: message.jobId, error: error as Error });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
+/** Thrown so the message returns to the queue: another worker holds the job right now. */
+class JobBusyError extends Error {
+  constructor(jobId: string) {
+    super(`job ${jobId} is being processed by another worker`);
+    this.name = 'JobBusyError';
+  }
+}
+
+export const createHandler = (getDeps: DepsProvider = defaultDeps) => {
+  const processor = new BatchProcessor(EventType.SQS);
+  const recordHandler = async (record: SQSRecord): Promise<void> => {
+    let message: JobMessage;
+    try {
+      message = JSON.parse(record.body) as JobMessage;
+    } catch {
+      // A message that can never be parsed would only cycle to the DLQ: drop it loudly.
+      logger.error('dropping malformed job message', { message_id: record.messageId });
+      return;
     }
-    return { batchItemFailures };
+    const outcome = await runJob(getDeps(), message.orgId, message.jobId);
+    if (outcome === 'busy') throw new JobBusyError(message.jobId);
   };
+  return (event: SQSEvent, context?: Context): Promise<SQSBatchResponse> =>
+    processPartialResponse(event, recordHandler, processor, { context: context as Context, throwOnFullBatchFailure: false });
+};
 
 export const handler = createHandler();

@@ -104,10 +104,11 @@ export class DynamoDbJobRepository implements JobRepository {
         new UpdateCommand({
           TableName: this.table,
           Key: keys.job(orgId, jobId),
-          UpdateExpression: `SET #status = :status, finished_at = :now, ${names.map((n) => `${n} = :${n}`).join(', ')}`,
+          // Names go through placeholders: `error` is a DynamoDB reserved word.
+          UpdateExpression: `SET #status = :status, finished_at = :now, ${names.map((n) => `#${n} = :${n}`).join(', ')}`,
           // A job is finished once: a redelivered message cannot overwrite the verdict.
           ConditionExpression: '#status IN (:queued, :processing)',
-          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(names.map((n) => [`#${n}`, n])) },
           ExpressionAttributeValues: {
             ':status': status,
             ':now': now.toISOString(),

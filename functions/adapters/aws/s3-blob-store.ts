@@ -13,6 +13,17 @@ function isNotFound(error: unknown): boolean {
   return e?.name === 'NotFound' || e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404;
 }
 
+/**
+ * `inline; filename="…"` with the name reduced to safe ASCII. (The RFC 5987
+ * `filename*=UTF-8''…` form would keep non-ASCII names, but its `*` and `'`
+ * are canonicalised differently by the local S3 emulator, which then rejects
+ * the signature.)
+ */
+function contentDisposition(filename: string): string {
+  const safe = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `inline; filename="${safe}"`;
+}
+
 /** BlobStore on S3 (or an S3-protocol emulator). */
 export class S3BlobStore implements BlobStore {
   constructor(
@@ -46,7 +57,7 @@ export class S3BlobStore implements BlobStore {
       Key: key,
       ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
       ...(options.filename
-        ? { ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(options.filename)}` }
+        ? { ResponseContentDisposition: contentDisposition(options.filename) }
         : {}),
     });
     return getSignedUrl(this.s3, command, { expiresIn: expiresInSeconds });

@@ -12,8 +12,12 @@ import type { AppDeps } from '../runtime/deps.ts';
 
 export interface DocumentInput {
   readonly record: DocumentRecord;
-  readonly bytes: Uint8Array;
   readonly size: number;
+  /** SHA-256 of the bytes when already known for this exact object version (no download needed). */
+  readonly knownSha256?: string;
+  readonly etag?: string;
+  /** Downloads the bytes (once). */
+  readBytes(): Promise<Uint8Array>;
 }
 
 export interface InputContext {
@@ -65,6 +69,13 @@ export async function loadDocumentInput(
   if (head.size === 0) {
     throw new ApiError('document_empty', 'The uploaded file is empty (0 bytes).');
   }
-  const bytes = await deps.blobs.getBytes(record.objectKey);
-  return { record, bytes, size: bytes.byteLength };
+  let download: Promise<Uint8Array> | undefined;
+  const known = record.contentHash && head.etag && record.contentHash.etag === head.etag ? record.contentHash.sha256 : undefined;
+  return {
+    record,
+    size: head.size,
+    ...(known ? { knownSha256: known } : {}),
+    etag: head.etag,
+    readBytes: () => (download ??= deps.blobs.getBytes(record.objectKey)),
+  };
 }

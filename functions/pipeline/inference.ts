@@ -112,7 +112,13 @@ export async function runInference<Q, F>(
   const cap = spec.pageCap(query, limits, submission.raised);
   const input = await loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised });
 
-  const digest = cacheDigest(spec.operation, contentHash(input.bytes), spec.params(query, submission.form));
+  // The content hash is remembered per object version, so a cache hit needs no download.
+  let sha256 = input.knownSha256;
+  if (!sha256) {
+    sha256 = contentHash(await input.readBytes());
+    if (input.etag) await deps.documents.rememberContentHash(principal.orgId, input.record.documentKey, input.etag, sha256);
+  }
+  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form));
   if (!submission.forceRefresh) {
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
     if (entry) {
@@ -121,7 +127,10 @@ export async function runInference<Q, F>(
     }
   }
 
-  const document = await openDocument(input.bytes, { declaredKind: input.record.kind, filename: input.record.filename });
+  const document = await openDocument(await input.readBytes(), {
+    declaredKind: input.record.kind,
+    filename: input.record.filename,
+  });
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));

@@ -2,6 +2,8 @@
 export interface ObjectHead {
   readonly size: number;
   readonly contentType?: string;
+  /** Changes whenever the bytes change. */
+  readonly etag?: string;
 }
 
 export interface PresignPutRequest {

@@ -12,9 +12,12 @@ export interface DocumentRecord {
   readonly createdAt: string;
   /** document_key lifetime end (24 h after issue). */
   readonly expiresAt: string;
+  /** SHA-256 of the bytes, remembered with the ETag it was computed for (result-cache key). */
+  readonly contentHash?: { readonly etag: string; readonly sha256: string };
 }
 
 export interface DocumentRepository {
   create(record: DocumentRecord): Promise<void>;
   get(orgId: string, documentKey: string): Promise<DocumentRecord | undefined>;
+  rememberContentHash(orgId: string, documentKey: string, etag: string, sha256: string): Promise<void>;
 }

@@ -77,11 +77,17 @@ export class MemoryDocuments implements DocumentRepository {
   async get(orgId: string, documentKey: string) {
     return this.items.get(`${orgId}/${documentKey}`);
   }
+  async rememberContentHash(orgId: string, documentKey: string, etag: string, sha256: string) {
+    const record = this.items.get(`${orgId}/${documentKey}`);
+    if (record) this.items.set(`${orgId}/${documentKey}`, { ...record, contentHash: { etag, sha256 } });
+  }
 }
 
 export class MemoryBlobs implements BlobStore {
-  readonly objects = new Map<string, { body: Uint8Array; contentType: string }>();
+  readonly objects = new Map<string, { body: Uint8Array; contentType: string; etag: string }>();
   presignCount = 0;
+  getCount = 0;
+  private version = 0;
   async presignPut({ key, contentType, expiresInSeconds }: PresignPutRequest) {
     this.presignCount++;
     return `memory://put/${key}?type=${encodeURIComponent(contentType)}&expires=${expiresInSeconds}&n=${this.presignCount}`;
@@ -92,15 +98,20 @@ export class MemoryBlobs implements BlobStore {
   }
   async head(key: string): Promise<ObjectHead | undefined> {
     const o = this.objects.get(key);
-    return o ? { size: o.body.byteLength, contentType: o.contentType } : undefined;
+    return o ? { size: o.body.byteLength, contentType: o.contentType, etag: o.etag } : undefined;
   }
   async getBytes(key: string) {
+    this.getCount++;
     const o = this.objects.get(key);
     if (!o) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
     return o.body;
   }
   async put(key: string, body: Uint8Array | string, contentType: string) {
-    this.objects.set(key, { body: typeof body === 'string' ? new TextEncoder().encode(body) : body, contentType });
+    this.objects.set(key, {
+      body: typeof body === 'string' ? new TextEncoder().encode(body) : body,
+      contentType,
+      etag: `"v${++this.version}"`,
+    });
   }
   async copy(fromKey: string, toKey: string) {
     const o = this.objects.get(fromKey);

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../contracts/tables.ts';
 import type { DocumentRecord, DocumentRepository } from '../../ports/documents.ts';
 
@@ -50,6 +50,19 @@ export class DynamoDbDocumentRepository implements DocumentRepository {
       objectKey: item.object_key,
       createdAt: item.created_at,
       expiresAt: item.expires_at,
+      ...(item.content_hash ? { contentHash: item.content_hash } : {}),
     };
+  }
+
+  async rememberContentHash(orgId: string, documentKey: string, etag: string, sha256: string): Promise<void> {
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.document(orgId, documentKey),
+        UpdateExpression: 'SET content_hash = :hash',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':hash': { etag, sha256 } },
+      }),
+    );
   }
 }

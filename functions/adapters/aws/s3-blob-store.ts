@@ -66,7 +66,7 @@ export class S3BlobStore implements BlobStore {
   async head(key: string): Promise<ObjectHead | undefined> {
     try {
       const out = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return { size: out.ContentLength ?? 0, contentType: out.ContentType };
+      return { size: out.ContentLength ?? 0, contentType: out.ContentType, etag: out.ETag };
     } catch (error) {
       if (isNotFound(error)) return undefined;
       throw error;

@@ -67,6 +67,15 @@ describe('Pipeline: result cache and billing', () => {
     expect(deps.ledger.rows).toHaveLength(expectCached ? 1 : 2);
   });
 
+  it('serves a cache hit without downloading the document again', async () => {
+    await parse(deps, LIVE, documentKey);
+    const downloads = deps.blobs.getCount;
+    const hit = body(await parse(deps, LIVE, documentKey));
+    expect(hit.metadata.cached).toBe(true);
+    // Only the stored response is read, not the document bytes.
+    expect(deps.blobs.getCount - downloads).toBe(1);
+  });
+
   it('keys the cache by parameters: another mode is a miss', async () => {
     await parse(deps, LIVE, documentKey);
     const boxes = body(await parse(deps, LIVE, documentKey, { include_boxes: 'true' }));

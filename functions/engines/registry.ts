@@ -33,7 +33,11 @@ export interface OpenedDocument {
   readonly ocrPageCount?: number;
   /** What will run, e.g. `['pdfjs-text-layer@5.6.205']`. */
   readonly engines: string[];
-  extract(): Promise<ParsedDocument>;
+  /**
+   * Extracts all pages, or only `pageNumbers` (1-based, ascending) so long
+   * documents can be processed in segments; backends must honour it.
+   */
+  extract(pageNumbers?: readonly number[]): Promise<ParsedDocument>;
   /** Present when the backend can draw pages. */
   readonly renderer?: PageRenderer;
   close(): Promise<void>;
@@ -49,7 +53,7 @@ const openPdf: Backend = async (bytes, options) => {
     kind: 'pdf',
     pageCount: pdf.pageCount,
     engines: [pdf.engine],
-    extract: () => pdf.extract(),
+    extract: (pageNumbers) => pdf.extract(pageNumbers),
     renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
     close: () => pdf.close(),
   };

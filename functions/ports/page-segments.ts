@@ -1,0 +1,39 @@
+/**
+ * Scale-out seam for the expensive per-page work (OCR, rendering): a long
+ * document is cut into page segments that run concurrently somewhere else.
+ *
+ * - AWS: each segment is one invocation of the `page-range-worker` Lambda,
+ *   which reads the document from the blob store itself (only the key
+ *   travels) and returns the segment's pages.
+ * - Local / tests: segments run in this process; the OCR engine's worker
+ *   pool (one tesseract worker per core) gives the parallelism.
+ *
+ * Pages are plain JSON data (`DocumentPage`), so they cross a Lambda
+ * boundary unchanged.
+ *
+ * @module
+ */
+import type { FileKind } from '../contracts/media-types.ts';
+import type { DocumentPage } from '../engines/document-model.ts';
+
+export interface PageSegment {
+  /** Blob-store key of the document bytes (a remote worker fetches them). */
+  readonly blobKey: string;
+  readonly kind: FileKind;
+  /** Original filename, a hint for text kinds. */
+  readonly filename?: string;
+  /** 1-based, ascending. */
+  readonly pageNumbers: readonly number[];
+}
+
+export interface SegmentResult {
+  readonly pages: readonly DocumentPage[];
+  /** What really ran for these pages, e.g. `tesseract.js@7.0.0/eng-best-int`. */
+  readonly engines: readonly string[];
+}
+
+export interface PageSegmentRunner {
+  /** Segments worth running at once (Lambda: many; local: cores). */
+  readonly concurrency: number;
+  run(segment: PageSegment): Promise<SegmentResult>;
+}

@@ -4,9 +4,11 @@
  *
  * @module
  */
+import { availableParallelism } from 'node:os';
 import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
+import { extractInSegments } from '../pipeline/segmented-extract.ts';
 import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
 
 export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
@@ -19,8 +21,15 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   priceMode: (q) => q.mode,
   pageCap: (q, limits, raised) =>
     q.mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
-  async execute({ deps, principal, requestId, query, document, assets }) {
-    const parsed = await document.extract();
+  async execute({ deps, principal, requestId, query, input, document, raised, assets }) {
+    const parsed = await extractInSegments({
+      document,
+      raised,
+      blobKey: input.record.objectKey,
+      filename: input.record.filename,
+      runner: deps.segments,
+      localConcurrency: availableParallelism(),
+    });
     const output = await buildParseResult(parsed, query, {
       renderer: document.renderer,
       sink: {

@@ -27,6 +27,7 @@ import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { DocumentRepository } from '../ports/documents.ts';
 import type { JobQueue, JobRepository } from '../ports/jobs.ts';
+import type { PageSegmentRunner } from '../ports/page-segments.ts';
 import type { RequestRepository, ResultCache, UsageLedger } from '../ports/requests.ts';
 import type { SecretSource } from '../ports/secrets.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
   readonly ledger: UsageLedger;
   readonly jobs: JobRepository;
   readonly jobQueue: JobQueue;
+  /** Remote page-range workers (AWS); absent → page segments run in this process. */
+  readonly segments?: PageSegmentRunner;
 }
 
 export type DepsProvider = () => AppDeps;

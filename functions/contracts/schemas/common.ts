@@ -6,6 +6,7 @@ export const booleanFlag = z
   .trim()
   .toLowerCase()
   .refine((v) => v === 'true' || v === 'false', { message: "must be 'true' or 'false'" })
-  .transform((v) => v === 'true');
+  .transform((v) => v === 'true')
+  .meta({ enum: ['true', 'false'], description: "'true' or 'false' (any case)" });
 
 export const documentKey = z.uuid({ message: 'document_key must be the UUID returned by /v1/documents/upload' });

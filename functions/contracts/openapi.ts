@@ -1,0 +1,140 @@
+/**
+ * The OpenAPI 3.1 document, generated from the same sources the handlers
+ * and the CDK stack use: the route table, the zod request schemas, the
+ * error-code table and the limits. `npm run openapi` writes it to
+ * docs/openapi.json; a unit test fails when the committed file is stale.
+ *
+ * @module
+ */
+import { z } from 'zod';
+import { ERROR_STATUS } from './errors.ts';
+import { ROUTES, type RouteDefinition } from './routes.ts';
+import { ParseQuery } from './schemas/parse.ts';
+import { UploadRequest } from './schemas/upload.ts';
+import { UsageQuery } from './schemas/usage.ts';
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType): Json => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** Request shapes by handler; inference routes also take the X-Async header. */
+const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; documentForm?: boolean }> = {
+  upload: { jsonBody: UploadRequest },
+  parse: { query: ParseQuery, documentForm: true },
+  usage: { query: UsageQuery },
+};
+
+/** Which error codes each kind of route can answer (besides auth and rate limit, which every route can). */
+const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
+  upload: ['invalid_request', 'invalid_json', 'file_too_large', 'unsupported_media_type'],
+  parse: [
+    'invalid_request', 'invalid_option', 'plan_required', 'document_not_found', 'document_not_uploaded',
+    'document_expired', 'file_too_large', 'page_limit_exceeded', 'unsupported_file_type',
+    'document_encrypted', 'document_corrupt', 'document_empty',
+  ],
+  'get-job': ['not_found'],
+  'get-snapshot': ['not_found'],
+  usage: ['invalid_option'],
+  limits: [],
+};
+
+const COMMON_ERRORS = ['missing_api_key', 'invalid_api_key', 'rate_limited', 'internal_error'] as const;
+
+const ERROR_BODY: Json = {
+  type: 'object',
+  required: ['status', 'error', 'request_id'],
+  properties: {
+    status: { const: 'error' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+        message: { type: 'string' },
+        details: { type: 'object', additionalProperties: true },
+      },
+    },
+    request_id: { type: 'string' },
+  },
+};
+
+function parameters(route: RouteDefinition): Json[] {
+  const params: Json[] = [];
+  for (const match of route.path.matchAll(/\{(\w+)\}/g)) {
+    params.push({ name: match[1], in: 'path', required: true, schema: { type: 'string' } });
+  }
+  const query = REQUESTS[route.handler]?.query;
+  if (query) {
+    const schema = jsonSchema(query) as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
+    }
+  }
+  if (REQUESTS[route.handler]?.documentForm) {
+    params.push({
+      name: 'X-Async',
+      in: 'header',
+      required: false,
+      description: 'true: answer 200 at once with a job; poll GET /v1/jobs/{job_id}',
+      schema: { type: 'string', enum: ['true', 'false'] },
+    });
+  }
+  return params;
+}
+
+function responses(route: RouteDefinition): Json {
+  const out: Json = { '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } } };
+  const byStatus = new Map<number, string[]>();
+  for (const code of [...(ROUTE_ERRORS[route.handler] ?? []), ...COMMON_ERRORS]) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  for (const [status, codes] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: codes.join(', '),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    };
+  }
+  return out;
+}
+
+export function buildOpenApiDocument(): Json {
+  const paths: Record<string, Json> = {};
+  for (const route of ROUTES) {
+    const request = REQUESTS[route.handler];
+    const operation: Json = {
+      operationId: route.handler,
+      summary: route.summary,
+      parameters: parameters(route),
+      responses: responses(route),
+    };
+    if (request?.jsonBody) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(request.jsonBody) } } };
+    }
+    if (request?.documentForm) {
+      const form = { type: 'object', required: ['document_key'], properties: { document_key: { type: 'string', format: 'uuid' } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'multipart/form-data': { schema: form }, 'application/x-www-form-urlencoded': { schema: form } },
+      };
+    }
+    paths[route.path] = { ...(paths[route.path] ?? {}), [route.method.toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'docintel',
+      version: '1',
+      description: 'Document intelligence: parse (and, on the roadmap, extract, classify, split, redact). See docs/api.md.',
+    },
+    security: [{ apiKey: [] }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      schemas: { ErrorBody: ERROR_BODY },
+    },
+    paths,
+  };
+}

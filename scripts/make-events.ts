@@ -89,4 +89,16 @@ writeFileSync(
     2,
   ) + '\n',
 );
-console.log('wrote', Object.keys(samples).map((n) => `events/${n}.json`).join(', '));
+// The page-range worker's direct invocation payload: one page segment of the sample upload.
+writeFileSync(
+  join('events', 'page-range-worker.json'),
+  JSON.stringify(
+    { blobKey: `uploads/events-org/${SAMPLE_DOCUMENT_KEY}`, kind: 'pdf', filename: 'sample.pdf', pageNumbers: [1] },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(
+  'wrote',
+  [...Object.keys(samples), 'job-worker', 'page-range-worker'].map((n) => `events/${n}.json`).join(', '),
+);

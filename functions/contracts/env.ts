@@ -15,6 +15,8 @@ export const ENV = {
   jobsTable: TABLES.jobs.envVar,
   /** On AWS: the SQS queue the async job worker reads. */
   jobQueueUrl: 'DOCINTEL_JOB_QUEUE_URL',
+  /** On AWS: the page-range worker Lambda that long documents' page segments fan out to. */
+  pageRangeFunctionName: 'DOCINTEL_PAGE_RANGE_FUNCTION',
   bucket: STORAGE.bucketEnvVar,
   /** Set only locally: the DynamoDB emulator endpoint. */
   dynamodbEndpoint: 'DOCINTEL_DYNAMODB_ENDPOINT',

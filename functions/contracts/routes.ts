@@ -43,6 +43,13 @@ export const ROUTES: readonly RouteDefinition[] = [
  */
 export const JOB_WORKER_HANDLER = 'job-worker';
 
+/**
+ * Not an HTTP route either: invoked directly (RequestResponse) by the
+ * inference functions and the job worker with one page segment of a long
+ * document; returns that segment's pages (see functions/ports/page-segments.ts).
+ */
+export const PAGE_RANGE_WORKER_HANDLER = 'page-range-worker';
+
 /** The handler that answers unknown paths (404) and wrong methods (405). */
 export const FALLBACK_HANDLER = 'fallback';
 

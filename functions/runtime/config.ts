@@ -14,6 +14,8 @@ export interface ServiceConfig {
   readonly requestsTable: string;
   readonly jobsTable: string;
   readonly jobQueueUrl?: string;
+  /** On AWS: the page-range worker function (name or ARN); absent → page segments run in-process. */
+  readonly pageRangeFunctionName?: string;
   readonly bucket: string;
   readonly dynamodbEndpoint?: string;
   readonly s3Endpoint?: string;
@@ -39,6 +41,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     requestsTable: required(env, ENV.requestsTable),
     jobsTable: required(env, ENV.jobsTable),
     jobQueueUrl: optional(env, ENV.jobQueueUrl),
+    pageRangeFunctionName: optional(env, ENV.pageRangeFunctionName),
     bucket: required(env, ENV.bucket),
     dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),
     s3Endpoint: optional(env, ENV.s3Endpoint),

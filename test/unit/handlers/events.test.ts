@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
+import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
 import type { DepsProvider } from '../../../functions/runtime/deps.ts';
 import {
   SAMPLE_DOCUMENT_KEY,
@@ -17,7 +17,7 @@ import {
 import { fakeDeps, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
 
-const HANDLERS = [...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, JOB_WORKER_HANDLER];
+const HANDLERS = [...ROUTES.map((r) => r.handler), FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER];
 const EXPECTED_STATUS: Record<string, number> = { fallback: 404 };
 
 let deps: FakeDeps;
@@ -87,6 +87,9 @@ describe('Sample events', () => {
     if (name === JOB_WORKER_HANDLER) {
       expect(result).toEqual({ batchItemFailures: [] });
       expect((await deps.jobs.get('events-org', SAMPLE_JOB_ID))?.status).toBe('succeeded');
+    } else if (name === PAGE_RANGE_WORKER_HANDLER) {
+      expect(result.pages.map((p: { pageNumber: number }) => p.pageNumber)).toEqual([1]);
+      expect(result.pages[0].text).toContain('Sample event document');
     } else {
       expect(result.statusCode).toBe(EXPECTED_STATUS[name] ?? 200);
       expect(() => JSON.parse(result.body)).not.toThrow();

@@ -34,7 +34,8 @@ class StubLambda implements LambdaInvoker {
   }
 }
 
-const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+/** The SDK hands back a Uint8Array subclass; the runner only reads the bytes. */
+const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)) as InvokeCommandOutput['Payload'];
 
 describe('page-range worker handler', () => {
   let deps: FakeDeps;

@@ -1,0 +1,423 @@
+/**
+ * The virtual page: how formats without geometry (DOCX, XLSX, PPTX, CSV, TXT,
+ * RTF, JSON, XML) get pages and word boxes.
+ *
+ * Convention (docs/notes/office-text-pages.md):
+ * - a page is US Letter, 612 × 792 points, with 36 pt margins;
+ * - it holds {@link VIRTUAL_PAGE}.linesPerPage (60) lines of
+ *   {@link VIRTUAL_PAGE}.columns (100) character cells, each 5.4 pt wide and
+ *   12 pt high (a monospaced 9 pt font, 10 pt glyph boxes);
+ * - longer lines wrap at the last space before column 100 (hard cut without
+ *   one); a tab advances to the next multiple of 4 columns;
+ * - blocks (paragraphs, tables, headings) are separated by one blank line,
+ *   dropped at the top of a page; a table row is never split across pages
+ *   unless it is longer than a page; a table's header rows are repeated on
+ *   the pages it continues on when asked;
+ * - a word's box spans its character cells; table rows render as their cells
+ *   joined by ` | `, and every cell gets the box of its characters.
+ *
+ * Pagination happens when a document is opened (the page count must be known
+ * before extraction); geometry is computed per page on extraction.
+ *
+ * @module
+ */
+import { DocumentLoadError } from '../../contracts/errors.ts';
+import type { BBox, Block, DocumentPage, Line, Table, TableCell, Word } from '../document-model.ts';
+
+export const VIRTUAL_PAGE = {
+  width: 612,
+  height: 792,
+  margin: 36,
+  lineHeight: 12,
+  glyphHeight: 10,
+  charWidth: 5.4,
+  columns: 100,
+  linesPerPage: 60,
+  tabSize: 4,
+} as const;
+
+/** Documents laying out to more pages than this are refused (`page_limit_exceeded`): bounded memory. */
+export const MAX_VIRTUAL_PAGES = 5_000;
+
+export interface TableCellInput {
+  readonly row: number;
+  readonly column: number;
+  readonly rowSpan: number;
+  readonly columnSpan: number;
+  readonly text: string;
+  readonly header?: boolean;
+}
+
+export interface TableInput {
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly TableCellInput[];
+  /** Rows (from the top) that are headers; repeated on continuation pages when `repeatHeader`. */
+  readonly headerRows?: number;
+  readonly repeatHeader?: boolean;
+}
+
+/** What a backend hands to the paginator, in reading order. */
+export type FlowItem =
+  | { readonly type: 'paragraph'; readonly text: string }
+  | { readonly type: 'table'; readonly table: TableInput }
+  | { readonly type: 'page-break' };
+
+interface CellRange {
+  readonly cell: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+interface PhysicalLine {
+  readonly text: string;
+  /** Offset of `text` in its logical line (for cell ranges). */
+  readonly offset: number;
+  readonly block: number;
+  /** Table rows: page-local table index, row (page-local), and the cell ranges of the logical row. */
+  readonly table?: { readonly index: number; readonly row: number; readonly ranges: readonly CellRange[] };
+}
+
+interface PlannedTable {
+  readonly columns: number;
+  /** Source cells (by index in the source table) moved to page-local rows. */
+  readonly cells: { readonly source: number; readonly cell: TableCellInput }[];
+  rows: number;
+}
+
+/** One page's content, decided at open. */
+export interface PlannedPage {
+  readonly lines: PhysicalLine[];
+  readonly tables: PlannedTable[];
+}
+
+const SEPARATOR = ' | ';
+
+/** Normalises a logical line: tabs to spaces (stops of 4), other control characters dropped. */
+export function normaliseLine(line: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = line.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b\ufeff]/g, '');
+  if (!cleaned.includes('\t')) return cleaned;
+  let out = '';
+  for (const ch of cleaned) {
+    if (ch === '\t') out += ' '.repeat(VIRTUAL_PAGE.tabSize - (out.length % VIRTUAL_PAGE.tabSize));
+    else out += ch;
+  }
+  return out;
+}
+
+/** Splits a logical line into physical lines of at most `columns` characters. */
+export function wrapLine(line: string, columns: number = VIRTUAL_PAGE.columns): { text: string; offset: number }[] {
+  const trimmed = line.replace(/\s+$/, '');
+  if (trimmed.length <= columns) return [{ text: trimmed, offset: 0 }];
+  const out: { text: string; offset: number }[] = [];
+  let start = 0;
+  while (start < trimmed.length) {
+    while (start < trimmed.length && trimmed[start] === ' ' && out.length > 0) start++;
+    if (start >= trimmed.length) break;
+    if (trimmed.length - start <= columns) {
+      out.push({ text: trimmed.slice(start), offset: start });
+      break;
+    }
+    let cut = trimmed.lastIndexOf(' ', start + columns);
+    if (cut <= start) {
+      cut = start + columns;
+      const code = trimmed.charCodeAt(cut - 1);
+      if (code >= 0xd800 && code <= 0xdbff) cut--; // never split a surrogate pair
+    }
+    out.push({ text: trimmed.slice(start, cut).replace(/\s+$/, ''), offset: start });
+    start = cut;
+  }
+  return out;
+}
+
+/** A table's rows as logical lines with the character range of every cell. */
+function tableRowLines(table: TableInput): { text: string; ranges: CellRange[] }[] {
+  const byRow: { cell: number; column: number; text: string }[][] = Array.from({ length: table.rows }, () => []);
+  table.cells.forEach((cell, index) => {
+    byRow[cell.row]?.push({ cell: index, column: cell.column, text: normaliseLine(cell.text.replace(/\s*[\r\n]+\s*/g, ' ')).trim() });
+  });
+  return byRow.map((cells) => {
+    cells.sort((a, b) => a.column - b.column);
+    let text = '';
+    const ranges: CellRange[] = [];
+    cells.forEach((c, i) => {
+      if (i > 0) text += SEPARATOR;
+      ranges.push({ cell: c.cell, start: text.length, end: text.length + c.text.length });
+      text += c.text;
+    });
+    return { text, ranges };
+  });
+}
+
+/** Splits a flow into virtual pages. */
+export class Paginator {
+  readonly pages: PlannedPage[] = [];
+  private page: PlannedPage | undefined;
+  private block = 0;
+  private readonly maxPages: number;
+
+  constructor(maxPages?: number) {
+    this.maxPages = Math.min(maxPages ?? MAX_VIRTUAL_PAGES, MAX_VIRTUAL_PAGES);
+  }
+
+  private newPage(): PlannedPage {
+    if (this.pages.length >= this.maxPages) {
+      const max = this.maxPages;
+      throw new DocumentLoadError(
+        'page_limit_exceeded',
+        `The document lays out as more than ${max} pages (${VIRTUAL_PAGE.linesPerPage} lines of ${VIRTUAL_PAGE.columns} characters each); at most ${max} can be processed.`,
+        { details: { pages_at_least: max + 1, max_pages: max } },
+      );
+    }
+    this.page = { lines: [], tables: [] };
+    this.pages.push(this.page);
+    return this.page;
+  }
+
+  private current(): PlannedPage {
+    return this.page ?? this.newPage();
+  }
+
+  private free(): number {
+    return VIRTUAL_PAGE.linesPerPage - (this.page?.lines.length ?? VIRTUAL_PAGE.linesPerPage);
+  }
+
+  /** Starts a block: a blank line before it unless at the top of a page; a new page when fewer than `needed` lines remain. */
+  private startBlock(needed: number): void {
+    const page = this.current();
+    const gap = page.lines.length > 0 ? 1 : 0;
+    if (this.free() < gap + Math.min(needed, VIRTUAL_PAGE.linesPerPage)) this.newPage();
+    else if (gap) page.lines.push({ text: '', offset: 0, block: -1 });
+    this.block++;
+  }
+
+  /** Forces a page break; a break on an empty page does nothing (no blank pages). */
+  pageBreak(): void {
+    if (this.page && this.page.lines.length > 0) this.newPage();
+  }
+
+  /** Ensures at least one page exists (an empty document still has one page). */
+  finish(): PlannedPage[] {
+    if (this.pages.length === 0) this.newPage();
+    // A trailing forced break leaves an empty last page: drop it.
+    while (this.pages.length > 1 && this.pages[this.pages.length - 1].lines.length === 0) this.pages.pop();
+    for (const page of this.pages) while (page.lines.length && page.lines[page.lines.length - 1].block === -1) page.lines.pop();
+    return this.pages;
+  }
+
+  paragraph(text: string): void {
+    const logical = text.split(/\r\n|\r|\n/).map(normaliseLine);
+    const physical = logical.flatMap((l) => wrapLine(l));
+    if (physical.every((p) => p.text.trim() === '')) return;
+    this.startBlock(Math.min(physical.length, 2));
+    for (const line of physical) {
+      if (this.free() <= 0) {
+        this.newPage();
+      }
+      this.current().lines.push({ text: line.text, offset: line.offset, block: this.block });
+    }
+  }
+
+  table(table: TableInput): void {
+    const rows = tableRowLines(table);
+    if (rows.length === 0) return;
+    const headerRows = Math.min(table.headerRows ?? 0, rows.length);
+    const wrapped = rows.map((r) => wrapLine(r.text));
+    this.startBlock(wrapped[0].length + (wrapped[1]?.length ?? 0));
+    let planned: PlannedTable | undefined;
+    let pageRowOf = new Map<number, number>();
+    const startPiece = () => {
+      planned = { columns: table.columns, cells: [], rows: 0 };
+      pageRowOf = new Map();
+      this.current().tables.push(planned);
+    };
+    const placeRow = (r: number) => {
+      const page = this.current();
+      const pageRow = planned!.rows++;
+      pageRowOf.set(r, pageRow);
+      for (const line of wrapped[r]) {
+        if (this.free() <= 0) throw new Error('unreachable: row placed without room');
+        page.lines.push({
+          text: line.text,
+          offset: line.offset,
+          block: this.block,
+          table: { index: page.tables.length - 1, row: pageRow, ranges: rows[r].ranges },
+        });
+      }
+    };
+    startPiece();
+    for (let r = 0; r < rows.length; r++) {
+      const need = wrapped[r].length;
+      if (need > this.free() && this.current().lines.length > 0) {
+        this.finishPiece(planned!, table, pageRowOf);
+        this.newPage();
+        this.block++;
+        startPiece();
+        if (table.repeatHeader && r >= headerRows) {
+          let headerLines = 0;
+          for (let h = 0; h < headerRows; h++) headerLines += wrapped[h].length;
+          if (headerLines + need <= this.free()) for (let h = 0; h < headerRows; h++) placeRow(h);
+        }
+      }
+      if (need > this.free()) {
+        // A row longer than a page: split it over pages.
+        const pageRow = planned!.rows++;
+        pageRowOf.set(r, pageRow);
+        for (const line of wrapped[r]) {
+          if (this.free() <= 0) {
+            this.finishPiece(planned!, table, pageRowOf);
+            this.newPage();
+            this.block++;
+            startPiece();
+            pageRowOf.set(r, planned!.rows++);
+          }
+          const target = this.current();
+          target.lines.push({
+            text: line.text,
+            offset: line.offset,
+            block: this.block,
+            table: { index: target.tables.length - 1, row: planned!.rows - 1, ranges: rows[r].ranges },
+          });
+        }
+      } else {
+        placeRow(r);
+      }
+    }
+    this.finishPiece(planned!, table, pageRowOf);
+  }
+
+  /** Copies the source cells of the rows placed on this page into the page's table, clipping spans to the piece. */
+  private finishPiece(planned: PlannedTable, table: TableInput, pageRowOf: Map<number, number>): void {
+    table.cells.forEach((cell, source) => {
+      const pageRow = pageRowOf.get(cell.row);
+      if (pageRow === undefined) return;
+      let span = 1;
+      while (span < cell.rowSpan && pageRowOf.get(cell.row + span) === pageRow + span) span++;
+      planned.cells.push({ source, cell: { ...cell, row: pageRow, rowSpan: span } });
+    });
+  }
+
+  add(item: FlowItem): void {
+    if (item.type === 'paragraph') this.paragraph(item.text);
+    else if (item.type === 'table') this.table(item.table);
+    else this.pageBreak();
+  }
+}
+
+/** Paginates a whole flow. @throws DocumentLoadError `page_limit_exceeded` past `maxPages` (or {@link MAX_VIRTUAL_PAGES}). */
+export function paginate(flow: Iterable<FlowItem>, maxPages?: number): PlannedPage[] {
+  const paginator = new Paginator(maxPages);
+  for (const item of flow) paginator.add(item);
+  return paginator.finish();
+}
+
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+
+function boxOf(lineIndex: number, startColumn: number, endColumn: number): BBox {
+  const { width, height, margin, lineHeight, glyphHeight, charWidth } = VIRTUAL_PAGE;
+  const top = margin + lineIndex * lineHeight;
+  return [
+    round((margin + startColumn * charWidth) / width),
+    round(top / height),
+    round((margin + endColumn * charWidth) / width),
+    round((top + glyphHeight) / height),
+  ];
+}
+
+const union = (boxes: readonly BBox[]): BBox => [
+  Math.min(...boxes.map((b) => b[0])),
+  Math.min(...boxes.map((b) => b[1])),
+  Math.max(...boxes.map((b) => b[2])),
+  Math.max(...boxes.map((b) => b[3])),
+];
+
+/** Word boxes, lines, blocks, text and native tables of a planned page. */
+export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPage {
+  const words: Word[] = [];
+  const lines: Line[] = [];
+  const blocks: Block[] = [];
+  const cellBoxes = planned.tables.map(() => new Map<number, BBox[]>());
+  let currentBlock = -2;
+  planned.lines.forEach((physical, lineIndex) => {
+    if (physical.block === -1) return;
+    const wordIndexes: number[] = [];
+    const wordBoxes: BBox[] = [];
+    const pushWord = (start: number, end: number) => {
+      const bbox = boxOf(lineIndex, start, end);
+      wordIndexes.push(words.length);
+      wordBoxes.push(bbox);
+      words.push({ text: physical.text.slice(start, end), bbox, confidence: 1, source: 'text-layer' });
+    };
+    const re = /\S+/g;
+    let m: RegExpExecArray | null;
+    if (physical.table) {
+      // Only cell content becomes words (the ` | ` separators do not).
+      const lineStart = physical.offset;
+      const lineEnd = physical.offset + physical.text.length;
+      for (const range of physical.table.ranges) {
+        const start = Math.max(range.start, lineStart);
+        const end = Math.min(range.end, lineEnd);
+        if (end <= start) continue;
+        const cellText = physical.text.slice(start - lineStart, end - lineStart);
+        let hasWord = false;
+        while ((m = re.exec(cellText))) {
+          pushWord(start - lineStart + m.index, start - lineStart + m.index + m[0].length);
+          hasWord = true;
+        }
+        re.lastIndex = 0;
+        if (hasWord) {
+          const boxes = cellBoxes[physical.table.index];
+          const box = boxOf(lineIndex, start - lineStart, end - lineStart);
+          const list = boxes.get(range.cell);
+          if (list) list.push(box);
+          else boxes.set(range.cell, [box]);
+        }
+      }
+    } else {
+      while ((m = re.exec(physical.text))) pushWord(m.index, m.index + m[0].length);
+    }
+    if (wordIndexes.length === 0) return;
+    const text = physical.table ? physical.text.trim() : physical.text.replace(/\s+$/, '');
+    lines.push({ text, bbox: union(wordBoxes), wordIndexes });
+    if (physical.block !== currentBlock) {
+      currentBlock = physical.block;
+      blocks.push({ text: '', bbox: [1, 1, 0, 0], lineIndexes: [] });
+    }
+    (blocks[blocks.length - 1].lineIndexes as number[]).push(lines.length - 1);
+  });
+  const finishedBlocks: Block[] = blocks.map((b) => ({
+    text: b.lineIndexes.map((i) => lines[i].text).join('\n'),
+    bbox: union(b.lineIndexes.map((i) => lines[i].bbox)),
+    lineIndexes: b.lineIndexes,
+  }));
+  const tables: Table[] = planned.tables
+    .map((t, tableIndex): Table => {
+      const cells: TableCell[] = t.cells.map(({ source, cell }) => {
+        const boxes = cellBoxes[tableIndex].get(source);
+        return {
+          row: cell.row,
+          column: cell.column,
+          rowSpan: cell.rowSpan,
+          columnSpan: cell.columnSpan,
+          text: cell.text.trim(),
+          ...(boxes ? { bbox: union(boxes) } : {}),
+          ...(cell.header ? { header: true } : {}),
+        };
+      });
+      const boxes = cells.flatMap((c) => (c.bbox ? [c.bbox] : []));
+      return { rows: t.rows, columns: t.columns, cells, ...(boxes.length ? { bbox: union(boxes) } : {}), origin: 'native' };
+    })
+    .filter((t) => t.rows > 0);
+  return {
+    pageNumber,
+    width: VIRTUAL_PAGE.width,
+    height: VIRTUAL_PAGE.height,
+    words,
+    lines,
+    blocks: finishedBlocks,
+    text: finishedBlocks.map((b) => b.text).join('\n\n'),
+    source: words.length > 0 ? 'text-layer' : 'none',
+    ...(tables.length ? { tables } : {}),
+  };
+}

@@ -1,7 +1,8 @@
 /**
  * Where the evaluation corpus lives and how its ground-truth formats read.
  * The corpus (../shared/corpus, README there) is never copied into the
- * repository; `DOCINTEL_CORPUS` points elsewhere when needed.
+ * repository; `DOCINTEL_CORPUS_DIR` (or the older `DOCINTEL_CORPUS`) points
+ * elsewhere when needed.
  *
  * @module
  */
@@ -11,9 +12,9 @@ import { isAbsolute, resolve } from 'node:path';
 import type { Box, BoxedWord } from './boxes.ts';
 import { normaliseBox } from './boxes.ts';
 
-/** `../shared/corpus` beside the repository, or `$DOCINTEL_CORPUS`. */
+/** `../shared/corpus` beside the repository, or `$DOCINTEL_CORPUS_DIR` (`$DOCINTEL_CORPUS`). */
 export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
-  const override = env.DOCINTEL_CORPUS?.trim();
+  const override = (env.DOCINTEL_CORPUS_DIR ?? env.DOCINTEL_CORPUS)?.trim();
   if (override) return isAbsolute(override) ? override : resolve(process.cwd(), override);
   // scripts/lib → repository root → its parent.
   return resolve(import.meta.dirname, '..', '..', '..', 'shared', 'corpus');
@@ -22,7 +23,7 @@ export function corpusDir(env: NodeJS.ProcessEnv = process.env): string {
 /** Absolute path of a corpus file; throws a helpful error when the corpus is missing. */
 export function corpusPath(...parts: string[]): string {
   const root = corpusDir();
-  if (!existsSync(root)) throw new Error(`Evaluation corpus not found at ${root}; set DOCINTEL_CORPUS to its folder.`);
+  if (!existsSync(root)) throw new Error(`Evaluation corpus not found at ${root}; set DOCINTEL_CORPUS_DIR to its folder.`);
   return resolve(root, ...parts);
 }
 

@@ -1,0 +1,89 @@
+/**
+ * `npm run eval -- <operation> [options]`: accuracy and speed of one
+ * operation's engine on the evaluation corpus (../shared/corpus, or
+ * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
+ * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
+ *
+ * Operations: parse (extract, classify, split and redact are added here as
+ * they land). See docs/notes/eval-bench.md.
+ *
+ * @module
+ */
+import { corpusDir } from './lib/corpus.ts';
+import { intOption, parseArgs, UsageError, writeResults } from './lib/cli.ts';
+
+const USAGE = `usage: npm run eval -- <operation> [options]
+
+operations:
+  parse     parse engine: OCR CER/WER (ocrmypdf, SROIE, FUNSD), FUNSD word boxes,
+            invoice field values found in text-layer PDFs, tables (if scripts/eval/tables.ts exists)
+
+options (parse):
+  --limit N          SROIE receipts to sample (default 40; 0 = all)
+  --funsd-limit N    FUNSD forms to sample (default 50; 0 = all)
+  --invoice-limit N  invoices per invoice set (default 0 = all)
+  --sources a,b      subset of: ocr, sroie, funsd, invoices, tables (default all)
+  --timeout-s N      per-file ceiling in seconds (default 180)
+  --corpus DIR       corpus folder (default $DOCINTEL_CORPUS_DIR or ../shared/corpus)
+  --out DIR          results folder (default eval-results)
+  --quiet            no per-file lines
+`;
+
+type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Record<string, unknown>>;
+
+const OPERATIONS: Record<string, Runner> = {
+  async parse(options) {
+    const { runParseEval, SOURCES } = await import('./eval/parse.ts');
+    const requested = typeof options.sources === 'string' ? options.sources.split(',').map((s) => s.trim()).filter(Boolean) : [...SOURCES];
+    const unknown = requested.filter((s) => !(SOURCES as readonly string[]).includes(s));
+    if (unknown.length) throw new UsageError(`unknown source(s): ${unknown.join(', ')} (known: ${SOURCES.join(', ')})`);
+    const quiet = options.quiet === true;
+    return runParseEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      sroieLimit: intOption(options, 'limit', 40),
+      funsdLimit: intOption(options, 'funsd-limit', 50),
+      invoiceLimit: intOption(options, 'invoice-limit', 0),
+      sources: new Set(requested as (typeof SOURCES)[number][]),
+      fileTimeoutMs: intOption(options, 'timeout-s', 180) * 1000,
+      log: (line) => {
+        if (!quiet || !line.startsWith('  ')) console.log(line);
+      },
+    });
+  },
+};
+
+/** Stops OCR workers (if the OCR engine was loaded) so the process can exit. */
+async function shutdownEngines(): Promise<void> {
+  try {
+    const pool = (await import('../functions/engines/ocr/tesseract-pool.ts' as string)) as { terminateOcr?: () => Promise<void> };
+    await pool.terminateOcr?.();
+  } catch {
+    // No OCR engine in this tree yet.
+  }
+}
+
+async function main(): Promise<number> {
+  const { positional, options } = parseArgs(process.argv.slice(2));
+  const operation = positional[0];
+  if (!operation || options.help || !(operation in OPERATIONS)) {
+    if (operation && !(operation in OPERATIONS)) console.error(`unknown operation '${operation}'\n`);
+    console.error(USAGE);
+    return options.help && !operation ? 0 : 2;
+  }
+  try {
+    const report = await OPERATIONS[operation](options);
+    const path = await writeResults(typeof options.out === 'string' ? options.out : 'eval-results', operation, report);
+    console.log(`results: ${path} (and ${operation}-latest.json)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await shutdownEngines();
+  }
+}
+
+process.exit(await main());

@@ -1,0 +1,502 @@
+/**
+ * `npm run eval -- parse`: the parse engine (openDocument + extract, in
+ * process, no server) over the evaluation corpus, per source:
+ *
+ * - `ocr/ocrmypdf`: linn.png and its skewed / rotated PDF variants against
+ *   linn.txt (CER, WER, bag-of-words F1);
+ * - `receipts/sroie`: scanned receipts against their line transcripts;
+ * - `forms/funsd`: scanned forms against their word boxes (IoU ≥ 0.5 match
+ *   with the same text) and reading-order text;
+ * - text-layer invoices (invoice2data, parsee, zugferd): no transcript, so the
+ *   share of ground-truth field values found in the text;
+ * - tables, when scripts/eval/tables.ts exists (another helper's).
+ *
+ * A file that fails (unsupported, corrupt, timeout) is counted and reported,
+ * never fatal.
+ *
+ * @module
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import sharp from 'sharp';
+import { openDocument } from '../../functions/engines/registry.ts';
+import type { ParsedDocument } from '../../functions/engines/document-model.ts';
+import { matchWords, type BoxedWord } from '../lib/boxes.ts';
+import { formatTable, pct } from '../lib/cli.ts';
+import { decodeTextFile, funsdBoxedWords, parseSroieBoxFile, readFunsdAnnotation, readingOrderText, sroieText } from '../lib/corpus.ts';
+import { describeMachine, machineInfo, mib, peakRssBytes } from '../lib/machine.ts';
+import { mean, round } from '../lib/stats.ts';
+import { bagOfWords, textScores } from '../lib/text-metrics.ts';
+import {
+  INVOICE2DATA_FIELDS,
+  PARSEE_FIELDS,
+  searchableText,
+  valueFound,
+  ZUGFERD_FIELDS,
+  type FieldSpec,
+} from './invoice-fields.ts';
+
+export const SOURCES = ['ocr', 'sroie', 'funsd', 'invoices', 'tables'] as const;
+export type SourceName = (typeof SOURCES)[number];
+
+export interface ParseEvalOptions {
+  readonly corpus: string;
+  /** SROIE receipts to sample (evenly spaced over the sorted list). */
+  readonly sroieLimit: number;
+  readonly funsdLimit: number;
+  readonly invoiceLimit: number;
+  readonly sources: ReadonlySet<SourceName>;
+  /** Per-file ceiling; a file over it is counted as an error (`timeout`). */
+  readonly fileTimeoutMs: number;
+  readonly log: (line: string) => void;
+}
+
+interface FileError {
+  readonly code: string;
+  readonly message: string;
+}
+
+interface FileRecord {
+  readonly file: string;
+  readonly pages: number;
+  readonly seconds: number;
+  readonly engines?: readonly string[];
+  readonly error?: FileError;
+  readonly scores?: Record<string, number | null>;
+  readonly fields?: Record<string, boolean>;
+}
+
+interface SourceSummary {
+  readonly source: string;
+  readonly files: number;
+  readonly ok: number;
+  readonly errors: number;
+  readonly error_codes: Record<string, number>;
+  readonly pages: number;
+  readonly seconds: number;
+  readonly pages_per_second: number | null;
+  readonly metrics: Record<string, number | null>;
+  readonly notes: string[];
+  readonly records: FileRecord[];
+}
+
+/** Evenly spaced sample of `limit` items (all when there are fewer); deterministic. */
+export function sample<T>(items: readonly T[], limit: number): T[] {
+  if (limit <= 0 || items.length <= limit) return [...items];
+  const step = items.length / limit;
+  return Array.from({ length: limit }, (_, i) => items[Math.floor(i * step)]);
+}
+
+function errorOf(error: unknown): FileError {
+  const e = error as { code?: unknown; name?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : typeof e?.name === 'string' ? e.name : 'error';
+  const message = typeof e?.message === 'string' ? e.message : String(error);
+  return { code, message: message.length > 300 ? `${message.slice(0, 300)}…` : message };
+}
+
+class TimeoutError extends Error {
+  readonly code = 'timeout';
+}
+
+/** Opens and extracts a document in process; times the whole (open + extract + close). */
+async function parseFile(
+  path: string,
+  timeoutMs: number,
+): Promise<{ parsed?: ParsedDocument; seconds: number; error?: FileError }> {
+  const bytes = new Uint8Array(await readFile(path));
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const work = (async () => {
+    const opened = await openDocument(bytes, { filename: basename(path) });
+    try {
+      return await opened.extract();
+    } finally {
+      await opened.close();
+    }
+  })();
+  try {
+    const parsed = await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new TimeoutError(`No result after ${timeoutMs / 1000} s.`)), timeoutMs);
+      }),
+    ]);
+    return { parsed, seconds: (performance.now() - started) / 1000 };
+  } catch (error) {
+    work.catch(() => undefined);
+    return { seconds: (performance.now() - started) / 1000, error: errorOf(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const bowF1 = (reference: string, hypothesis: string): number => {
+  const { precision, recall } = bagOfWords(reference, hypothesis);
+  return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+};
+
+function textRecord(reference: string, hypothesis: string): Record<string, number> {
+  const s = textScores(reference, hypothesis);
+  const bow = bagOfWords(reference, hypothesis);
+  return {
+    cer: s.cer,
+    wer: s.wer,
+    cer_ci: s.cer_ci,
+    wer_ci: s.wer_ci,
+    bow_f1: bowF1(reference, hypothesis),
+    bow_recall: bow.recall,
+    bow_precision: bow.precision,
+    ref_chars: s.ref_chars,
+    ref_words: s.ref_words,
+    cer_errors: s.cer * s.ref_chars,
+    wer_errors: s.wer * s.ref_words,
+  };
+}
+
+/** Micro (pooled) CER/WER and macro means over the scored records. */
+function textMetrics(records: readonly FileRecord[]): Record<string, number | null> {
+  const scored = records.filter((r) => r.scores && typeof r.scores.cer === 'number');
+  const sum = (k: string) => scored.reduce((s, r) => s + (r.scores![k] ?? 0), 0);
+  const chars = sum('ref_chars');
+  const words = sum('ref_words');
+  const avg = (k: string) => mean(scored.map((r) => r.scores![k]!).filter((v) => typeof v === 'number'));
+  return {
+    cer: chars > 0 ? sum('cer_errors') / chars : null,
+    wer: words > 0 ? sum('wer_errors') / words : null,
+    cer_mean: avg('cer'),
+    wer_mean: avg('wer'),
+    cer_ci_mean: avg('cer_ci'),
+    wer_ci_mean: avg('wer_ci'),
+    bow_f1_mean: avg('bow_f1'),
+  };
+}
+
+function summarise(source: string, records: FileRecord[], metrics: Record<string, number | null>, notes: string[] = []): SourceSummary {
+  const ok = records.filter((r) => !r.error);
+  const errorCodes: Record<string, number> = {};
+  for (const r of records) if (r.error) errorCodes[r.error.code] = (errorCodes[r.error.code] ?? 0) + 1;
+  const pages = ok.reduce((s, r) => s + r.pages, 0);
+  const seconds = ok.reduce((s, r) => s + r.seconds, 0);
+  return {
+    source,
+    files: records.length,
+    ok: ok.length,
+    errors: records.length - ok.length,
+    error_codes: errorCodes,
+    pages,
+    seconds: round(seconds, 2) ?? 0,
+    pages_per_second: seconds > 0 ? round(pages / seconds, 2) : null,
+    metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, round(v, 4)])),
+    notes,
+    records: records.map((r) => ({
+      ...r,
+      seconds: round(r.seconds, 3) ?? 0,
+      ...(r.scores ? { scores: Object.fromEntries(Object.entries(r.scores).map(([k, v]) => [k, round(v, 4)])) } : {}),
+    })),
+  };
+}
+
+const pageText = (parsed: ParsedDocument, index = 0) => parsed.pages[index]?.text ?? '';
+const fullText = (parsed: ParsedDocument) => parsed.pages.map((p) => p.text).join('\n\n');
+
+function logRecord(log: (line: string) => void, source: string, r: FileRecord): void {
+  const detail = r.error
+    ? `ERROR ${r.error.code}: ${r.error.message.slice(0, 120)}`
+    : r.scores?.cer !== undefined
+      ? `CER ${pct(r.scores.cer)} WER ${pct(r.scores.wer)} BoW-F1 ${pct(r.scores.bow_f1)}${r.scores.box_match !== undefined ? ` box ${pct(r.scores.box_match)}` : ''}`
+      : r.fields
+        ? `fields ${Object.values(r.fields).filter(Boolean).length}/${Object.keys(r.fields).length}`
+        : '';
+  log(`  ${source} ${r.file} ${r.pages}p ${r.seconds.toFixed(2)}s ${detail}`);
+}
+
+// ---------------------------------------------------------------------------
+// Sources
+// ---------------------------------------------------------------------------
+
+/** linn.png and its skewed / rotated variants against linn.txt. */
+async function evalOcr(o: ParseEvalOptions): Promise<SourceSummary> {
+  const dir = join(o.corpus, 'ocr', 'ocrmypdf');
+  const reference = decodeTextFile(await readFile(join(dir, 'linn.txt')));
+  const files = ['linn.png', 'skew.pdf', 'rotated_skew.pdf', 'cardinal.pdf'].filter((f) => existsSync(join(dir, f)));
+  const records: FileRecord[] = [];
+  for (const file of files) {
+    const { parsed, seconds, error } = await parseFile(join(dir, file), o.fileTimeoutMs);
+    if (!parsed) {
+      records.push({ file, pages: 0, seconds, error });
+      logRecord(o.log, 'ocr', records.at(-1)!);
+      continue;
+    }
+    // Every page of these files is the same Linn page (cardinal.pdf: rotated 0/90/180/270°).
+    parsed.pages.forEach((page, i) => {
+      const name = parsed.pages.length > 1 ? `${file}#p${i + 1}` : file;
+      records.push({
+        file: name,
+        pages: 1,
+        seconds: seconds / parsed.pages.length,
+        engines: parsed.engines,
+        scores: { ...textRecord(reference, page.text), ocr_words: page.words.filter((w) => w.source === 'ocr').length },
+      });
+      logRecord(o.log, 'ocr', records.at(-1)!);
+    });
+  }
+  return summarise('ocr/ocrmypdf', records, textMetrics(records), [
+    'reference linn.txt is approximate (upstream says so); cardinal.pdf pages are rotated 0/90/180/270°',
+    'the first OCR file includes OCR engine start-up',
+  ]);
+}
+
+async function evalSroie(o: ParseEvalOptions): Promise<SourceSummary> {
+  const dir = join(o.corpus, 'receipts', 'sroie');
+  const names = (await readdir(join(dir, 'img'))).filter((f) => /\.(jpe?g|png)$/i.test(f)).sort();
+  const records: FileRecord[] = [];
+  for (const file of sample(names, o.sroieLimit)) {
+    const stem = file.replace(/\.[^.]+$/, '');
+    const boxPath = join(dir, 'box', `${stem}.csv`);
+    if (!existsSync(boxPath)) continue;
+    const reference = sroieText(parseSroieBoxFile(decodeTextFile(await readFile(boxPath))));
+    const { parsed, seconds, error } = await parseFile(join(dir, 'img', file), o.fileTimeoutMs);
+    records.push(
+      parsed
+        ? { file, pages: parsed.pages.length, seconds, engines: parsed.engines, scores: textRecord(reference, fullText(parsed)) }
+        : { file, pages: 0, seconds, error },
+    );
+    logRecord(o.log, 'sroie', records.at(-1)!);
+  }
+  return summarise('receipts/sroie', records, textMetrics(records), [
+    `sample of ${records.length} of ${names.length} receipts (--limit)`,
+    'reference: line transcripts in file order; WER/CER also penalise a different reading order, BoW-F1 does not',
+  ]);
+}
+
+async function evalFunsd(o: ParseEvalOptions): Promise<SourceSummary> {
+  const dir = join(o.corpus, 'forms', 'funsd', 'training_data');
+  const names = (await readdir(join(dir, 'images'))).filter((f) => /\.png$/i.test(f)).sort();
+  const records: FileRecord[] = [];
+  for (const file of sample(names, o.funsdLimit)) {
+    const stem = file.replace(/\.[^.]+$/, '');
+    const annotationPath = join(dir, 'annotations', `${stem}.json`);
+    if (!existsSync(annotationPath)) continue;
+    const imagePath = join(dir, 'images', file);
+    const { width, height } = await sharp(imagePath).metadata();
+    const reference = funsdBoxedWords(await readFunsdAnnotation(annotationPath), width!, height!);
+    const { parsed, seconds, error } = await parseFile(imagePath, o.fileTimeoutMs);
+    if (!parsed) {
+      records.push({ file, pages: 0, seconds, error });
+    } else {
+      const predicted: BoxedWord[] = (parsed.pages[0]?.words ?? []).map((w) => ({ text: w.text, bbox: w.bbox }));
+      const match = matchWords(reference, predicted, 0.5);
+      records.push({
+        file,
+        pages: parsed.pages.length,
+        seconds,
+        engines: parsed.engines,
+        scores: {
+          ...textRecord(readingOrderText(reference), pageText(parsed)),
+          box_match: match.rate,
+          box_geometry_match: match.geometryRate,
+          box_mean_iou: match.meanIou,
+          ref_boxes: match.reference,
+          predicted_boxes: match.predicted,
+          matched_boxes: match.matched,
+        },
+      });
+    }
+    logRecord(o.log, 'funsd', records.at(-1)!);
+  }
+  const scored = records.filter((r) => r.scores);
+  const ref = scored.reduce((s, r) => s + (r.scores!.ref_boxes ?? 0), 0);
+  const matched = scored.reduce((s, r) => s + (r.scores!.matched_boxes ?? 0), 0);
+  return summarise(
+    'forms/funsd',
+    records,
+    {
+      ...textMetrics(records),
+      box_match: ref > 0 ? matched / ref : null,
+      box_match_mean: mean(scored.map((r) => r.scores!.box_match!)),
+      box_geometry_match_mean: mean(scored.map((r) => r.scores!.box_geometry_match!)),
+    },
+    [
+      'box_match: ground-truth words matched one-to-one by a predicted word with the same normalised text and IoU ≥ 0.5 (pooled over words)',
+      'text reference: ground-truth words in a line-by-line reading order built from their boxes',
+    ],
+  );
+}
+
+interface InvoiceSet {
+  readonly name: string;
+  readonly files: { path: string; truth: Record<string, unknown> }[];
+  readonly fields: readonly FieldSpec[];
+}
+
+async function invoiceSets(corpus: string): Promise<InvoiceSet[]> {
+  const sets: InvoiceSet[] = [];
+  const i2d = join(corpus, 'invoices', 'invoice2data');
+  if (existsSync(i2d)) {
+    const files = [];
+    for (const f of (await readdir(i2d)).filter((n) => n.endsWith('.pdf')).sort()) {
+      const truthPath = join(i2d, f.replace(/\.pdf$/, '.json'));
+      if (!existsSync(truthPath)) continue;
+      const truth = JSON.parse(await readFile(truthPath, 'utf8')) as Record<string, unknown>[] | Record<string, unknown>;
+      files.push({ path: join(i2d, f), truth: Array.isArray(truth) ? truth[0] : truth });
+    }
+    sets.push({ name: 'invoice2data', files, fields: INVOICE2DATA_FIELDS });
+  }
+  for (const [name, truthFile, fields] of [
+    ['parsee-invoices', 'ground_truth.json', PARSEE_FIELDS],
+    ['zugferd-corpus', 'expected_fields.json', ZUGFERD_FIELDS],
+  ] as const) {
+    const dir = join(corpus, 'invoices', name);
+    if (!existsSync(join(dir, truthFile))) continue;
+    const truth = JSON.parse(await readFile(join(dir, truthFile), 'utf8')) as Record<string, Record<string, unknown>>;
+    const files = Object.keys(truth)
+      .sort()
+      .filter((f) => existsSync(join(dir, 'pdf', f)))
+      .map((f) => ({ path: join(dir, 'pdf', f), truth: truth[f] }));
+    sets.push({ name, files, fields });
+  }
+  return sets;
+}
+
+async function evalInvoices(o: ParseEvalOptions): Promise<SourceSummary> {
+  const records: FileRecord[] = [];
+  const perField: Record<string, { found: number; total: number }> = {};
+  for (const set of await invoiceSets(o.corpus)) {
+    for (const { path, truth } of sample(set.files, o.invoiceLimit)) {
+      const file = `${set.name}/${basename(path)}`;
+      const { parsed, seconds, error } = await parseFile(path, o.fileTimeoutMs);
+      if (!parsed) {
+        records.push({ file, pages: 0, seconds, error });
+        logRecord(o.log, 'invoices', records.at(-1)!);
+        continue;
+      }
+      const haystack = searchableText(fullText(parsed));
+      const fields: Record<string, boolean> = {};
+      for (const spec of set.fields) {
+        const value = truth[spec.field];
+        if (value === undefined || value === null || value === '') continue;
+        const found = valueFound(haystack, value, spec.kind);
+        fields[spec.field] = found;
+        const key = `${set.name}.${spec.field}`;
+        perField[key] ??= { found: 0, total: 0 };
+        perField[key].total++;
+        if (found) perField[key].found++;
+      }
+      const values = Object.values(fields);
+      records.push({
+        file,
+        pages: parsed.pages.length,
+        seconds,
+        engines: parsed.engines,
+        fields,
+        scores: {
+          fields_found: values.length ? values.filter(Boolean).length / values.length : null,
+          text_layer_pages: parsed.pages.filter((p) => p.source === 'text-layer').length,
+          chars: fullText(parsed).length,
+        },
+      });
+      logRecord(o.log, 'invoices', records.at(-1)!);
+    }
+  }
+  const all = Object.values(perField);
+  const found = all.reduce((s, f) => s + f.found, 0);
+  const total = all.reduce((s, f) => s + f.total, 0);
+  return summarise(
+    'invoices (text layer)',
+    records,
+    {
+      fields_found: total > 0 ? found / total : null,
+      ...Object.fromEntries(Object.entries(perField).map(([k, v]) => [`found.${k}`, v.total ? v.found / v.total : null])),
+    },
+    [
+      'no transcript ground truth: share of ground-truth field values (invoice number, totals, dates, names) found verbatim in the text',
+      'amounts and dates are matched in their usual written forms (1.234,50 / 1,234.50; 20.03.2023 / March 20, 2023 …)',
+    ],
+  );
+}
+
+async function evalTables(o: ParseEvalOptions): Promise<{ available: boolean; result?: Record<string, unknown>; error?: FileError }> {
+  const path = new URL('./tables.ts', import.meta.url);
+  if (!existsSync(path)) return { available: false };
+  try {
+    const module = (await import(path.href)) as { evaluateTables?: (corpusDir: string) => Promise<Record<string, unknown>> };
+    if (typeof module.evaluateTables !== 'function') return { available: false, error: { code: 'no_export', message: 'tables.ts has no evaluateTables export' } };
+    return { available: true, result: await module.evaluateTables(o.corpus) };
+  } catch (error) {
+    return { available: true, error: errorOf(error) };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Run
+// ---------------------------------------------------------------------------
+
+export async function runParseEval(o: ParseEvalOptions): Promise<Record<string, unknown>> {
+  const started = new Date();
+  const machine = machineInfo();
+  o.log(`parse evaluation on ${o.corpus}`);
+  o.log(`machine: ${describeMachine(machine)}`);
+  const summaries: SourceSummary[] = [];
+  const runners: [SourceName, (o: ParseEvalOptions) => Promise<SourceSummary>][] = [
+    ['invoices', evalInvoices],
+    ['ocr', evalOcr],
+    ['funsd', evalFunsd],
+    ['sroie', evalSroie],
+  ];
+  for (const [name, run] of runners) {
+    if (!o.sources.has(name)) continue;
+    try {
+      summaries.push(await run(o));
+    } catch (error) {
+      // A missing folder or unreadable ground truth: report, keep going.
+      const e = errorOf(error);
+      o.log(`  ${name}: source failed: ${e.code}: ${e.message}`);
+      summaries.push(summarise(name, [{ file: '(source)', pages: 0, seconds: 0, error: e }], {}, ['the source itself could not be evaluated']));
+    }
+  }
+  const tables = o.sources.has('tables') ? await evalTables(o) : { available: false, skipped: true };
+
+  const finished = new Date();
+  const report = {
+    operation: 'parse',
+    started_at: started.toISOString(),
+    finished_at: finished.toISOString(),
+    wall_seconds: round((finished.getTime() - started.getTime()) / 1000, 1),
+    corpus: o.corpus,
+    options: {
+      sroie_limit: o.sroieLimit,
+      funsd_limit: o.funsdLimit,
+      invoice_limit: o.invoiceLimit,
+      sources: [...o.sources],
+      file_timeout_seconds: o.fileTimeoutMs / 1000,
+    },
+    machine,
+    peak_rss_mib: mib(peakRssBytes()),
+    engines: [...new Set(summaries.flatMap((s) => s.records.flatMap((r) => r.engines ?? [])))],
+    sources: summaries,
+    tables,
+  };
+  printSummary(report.sources, tables, o.log);
+  o.log(`wall ${report.wall_seconds} s, peak RSS ${report.peak_rss_mib} MiB, engines: ${report.engines.join(', ') || '–'}`);
+  return report;
+}
+
+function printSummary(summaries: readonly SourceSummary[], tables: { available: boolean; error?: FileError }, log: (l: string) => void): void {
+  const rows = summaries.map((s) => {
+    const m = s.metrics;
+    const extra =
+      m.box_match !== undefined
+        ? `box-match ${pct(m.box_match)}`
+        : m.fields_found !== undefined
+          ? `fields found ${pct(m.fields_found)}`
+          : '';
+    const errors = s.errors ? `${s.errors} (${Object.entries(s.error_codes).map(([c, n]) => `${c}×${n}`).join(', ')})` : '0';
+    return [s.source, s.files, s.ok, errors, s.pages, pct(m.cer ?? null), pct(m.wer ?? null), pct(m.bow_f1_mean ?? null), extra, s.pages_per_second ?? null];
+  });
+  log('');
+  log(formatTable(['source', 'files', 'ok', 'errors', 'pages', 'CER', 'WER', 'BoW-F1', 'extra', 'pages/s'], rows));
+  log('CER/WER pooled over the files that parsed (errors excluded); BoW-F1 = reading-order-free word overlap (mean per file).');
+  if (tables.available) log(`tables: ${tables.error ? `failed: ${tables.error.code}: ${tables.error.message}` : 'included in the JSON (tables)'}`);
+  else log('tables: scripts/eval/tables.ts not present, skipped');
+}

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { FALLBACK_HANDLER } from '../../functions/contracts/routes.ts';
+import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER } from '../../functions/contracts/routes.ts';
 import type { STORAGE } from '../../functions/contracts/storage.ts';
 import type { TableId } from '../../functions/contracts/tables.ts';
 
@@ -42,6 +42,20 @@ export interface OperationAccess {
    * @default false
    */
   readonly masterSecret?: boolean;
+  /**
+   * `send`: the function enqueues async jobs (SendMessage on the job queue,
+   * `DOCINTEL_JOB_QUEUE_URL` in its environment). Consuming is granted by the
+   * job worker's event source, not here.
+   * @default - no queue access
+   */
+  readonly jobQueue?: 'send';
+  /**
+   * Whether the function fans page segments out to the page-range worker
+   * (InvokeFunction on that one function, `DOCINTEL_PAGE_RANGE_FUNCTION` in
+   * its environment).
+   * @default false
+   */
+  readonly invokePageRangeWorker?: boolean;
 }
 
 /**
@@ -53,11 +67,15 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   upload: { tables: { accounts: 'readWrite', documents: 'write' }, bucketPut: ['uploads'] },
   // Reads the upload; stores response, input copy and page images under stored/ and
   // presigns GETs for them; requests table holds stored requests, result cache and
-  // usage ledger; X-Async writes the job row.
+  // usage ledger; the documents row remembers the content hash (UpdateItem);
+  // X-Async writes the job row and enqueues it; OCR segments fan out to the
+  // page-range worker. Every heavy (inference) route needs the last two.
   parse: {
-    tables: { accounts: 'readWrite', documents: 'read', requests: 'readWrite', jobs: 'write' },
+    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
     bucketRead: ['uploads', 'stored'],
     bucketPut: ['stored'],
+    jobQueue: 'send',
+    invokePageRangeWorker: true,
   },
   limits: { tables: { accounts: 'readWrite' } },
   // Job row; a finished job carries its stored response, re-signed.
@@ -66,6 +84,16 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   'get-snapshot': { tables: { accounts: 'readWrite', requests: 'read' }, bucketRead: ['stored'] },
   // Usage ledger rows live in the requests table.
   usage: { tables: { accounts: 'readWrite', requests: 'read' } },
+  // SQS-triggered: runs a queued job through the same pipeline as a synchronous call
+  // (organization lookup only, no rate window), then writes the verdict on the job row.
+  [JOB_WORKER_HANDLER]: {
+    tables: { accounts: 'read', documents: 'readWrite', requests: 'readWrite', jobs: 'readWrite' },
+    bucketRead: ['uploads', 'stored'],
+    bucketPut: ['stored'],
+    invokePageRangeWorker: true,
+  },
+  // Reads the uploaded bytes of one page segment; returns pages, stores nothing.
+  [PAGE_RANGE_WORKER_HANDLER]: { bucketRead: ['uploads'] },
   // Unauthenticated 404/405 answers from the route table: no data access at all.
   [FALLBACK_HANDLER]: {},
 };

@@ -4,9 +4,10 @@
  * log group with retention, the service environment, and exactly the data
  * access its `OPERATION_ACCESS` row grants.
  *
- * Heavy handlers (document engines) get 3008 MB / 29 s and ship pdfjs-dist
- * and @napi-rs/canvas (native x64 binary) as real files in node_modules,
- * because neither can be bundled.
+ * Heavy handlers (document engines) get 3008 MB (≈ 2 vCPU) / 29 s by default
+ * and ship the engines' native binaries, wasm and data as real files in
+ * node_modules (see `runtime-assets.ts`: sharp + libvips, @napi-rs/canvas,
+ * pdf.js, tesseract.js + cores + traineddata, libheif-js), for x86_64.
  *
  * @module
  */
@@ -21,23 +22,28 @@ import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aw
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/contracts/env.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
 import { TABLES, type TableId } from '../../functions/contracts/tables.ts';
 import { accessFor, type OperationAccess, type StoragePrefixId } from './operation-access.ts';
+import { copyCommands, HEAVY_EXTERNAL_MODULES, runtimePackages } from './runtime-assets.ts';
+
+export { HEAVY_EXTERNAL_MODULES } from './runtime-assets.ts';
 
 /** Repository root: entry files, package-lock.json and node_modules live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** Packages heavy handlers load at run time from node_modules instead of the bundle. */
-export const HEAVY_EXTERNAL_MODULES = ['pdfjs-dist', '@napi-rs/canvas'] as const;
 
 /** Everything a function may be granted access to. */
 export interface ServiceResources {
   readonly tables: Readonly<Record<TableId, dynamodb.ITable>>;
   readonly bucket: s3.IBucket;
   readonly masterSecret: secretsmanager.ISecret;
+  /** The async job queue; required by rows with `jobQueue: 'send'`. */
+  readonly jobQueue?: sqs.IQueue;
+  /** The page-range worker; required by rows with `invokePageRangeWorker`. */
+  readonly pageRangeWorker?: lambda.IFunction;
 }
 
 export interface OperationFunctionProps {
@@ -46,10 +52,20 @@ export interface OperationFunctionProps {
   /** Tables, bucket and secret: names go into the environment, access follows `access`. */
   readonly resources: ServiceResources;
   /**
-   * Needs the document engines: 3008 MB, 29 s, pdfjs-dist and @napi-rs/canvas shipped in node_modules.
+   * Needs the document engines: 3008 MB, 29 s, native modules and engine data shipped in node_modules.
    * @default false (512 MB, 10 s)
    */
   readonly heavy?: boolean;
+  /**
+   * Memory in MB.
+   * @default 3008 when heavy, else 512
+   */
+  readonly memorySize?: number;
+  /**
+   * Function timeout.
+   * @default 29 s when heavy (the API Gateway integration timeout), else 10 s
+   */
+  readonly timeout?: Duration;
   /**
    * Data access of the function.
    * @default accessFor(handler) from OPERATION_ACCESS
@@ -68,41 +84,43 @@ export interface OperationFunctionProps {
 }
 
 /**
- * Shell commands copying the run-time files of pdfjs-dist and @napi-rs/canvas
- * (with its linux-x64-gnu binary) from the project's node_modules into the
- * asset. Only what Node needs: pdfjs' legacy ESM build, fonts, CMaps, wasm.
+ * Shell commands run after esbuild for a heavy function: copy the run-time
+ * packages (`runtimePackages`) from the project's node_modules into the
+ * asset. Resolved when bundling runs, so template-only synths (tests with
+ * bundling off) never need the native packages installed.
  */
-export function heavyAssetCommands(inputDir: string, outputDir: string): string[] {
-  const from = `${inputDir}/node_modules`;
-  const to = `${outputDir}/node_modules`;
-  const pdfjs = 'pdfjs-dist';
-  return [
-    `mkdir -p "${to}/${pdfjs}/legacy/build" "${to}/@napi-rs"`,
-    `cp "${from}/${pdfjs}/package.json" "${from}/${pdfjs}/LICENSE" "${to}/${pdfjs}/"`,
-    `cp "${from}/${pdfjs}/legacy/build/"*.mjs "${to}/${pdfjs}/legacy/build/"`,
-    `cp -R "${from}/${pdfjs}/standard_fonts" "${from}/${pdfjs}/cmaps" "${to}/${pdfjs}/"`,
-    `if [ -d "${from}/${pdfjs}/wasm" ]; then cp -R "${from}/${pdfjs}/wasm" "${to}/${pdfjs}/"; fi`,
-    `cp -R "${from}/@napi-rs/canvas" "${from}/@napi-rs/canvas-linux-x64-gnu" "${to}/@napi-rs/"`,
-  ];
+export function heavyAssetCommands(projectRoot: string, inputDir: string, outputDir: string): string[] {
+  return copyCommands(runtimePackages(projectRoot), inputDir, outputDir);
 }
 
-const heavyCommandHooks: ICommandHooks = {
-  beforeBundling: () => [],
-  beforeInstall: () => [],
-  afterBundling: heavyAssetCommands,
-};
+function heavyCommandHooks(projectRoot: string): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => heavyAssetCommands(projectRoot, inputDir, outputDir),
+  };
+}
 
-function environmentFor(resources: ServiceResources): Record<string, string> {
+function environmentFor(resources: ServiceResources, access: OperationAccess, handler: string): Record<string, string> {
   const tableNames = Object.fromEntries(
     (Object.keys(resources.tables) as TableId[]).map((id) => [TABLES[id].envVar, resources.tables[id].tableName]),
   );
-  return {
+  const env: Record<string, string> = {
     ...tableNames,
     [ENV.bucket]: resources.bucket.bucketName,
     [ENV.masterSecretArn]: resources.masterSecret.secretArn,
     POWERTOOLS_SERVICE_NAME: 'docintel',
     NODE_OPTIONS: '--enable-source-maps',
   };
+  if (access.jobQueue === 'send') {
+    if (!resources.jobQueue) throw new Error(`${handler}: its access row sends jobs but no job queue was given`);
+    env[ENV.jobQueueUrl] = resources.jobQueue.queueUrl;
+  }
+  if (access.invokePageRangeWorker) {
+    if (!resources.pageRangeWorker) throw new Error(`${handler}: its access row invokes the page-range worker but none was given`);
+    env[ENV.pageRangeFunctionName] = resources.pageRangeWorker.functionName;
+  }
+  return env;
 }
 
 export class OperationFunction extends Construct {
@@ -138,13 +156,13 @@ export class OperationFunction extends Construct {
       runtime: lambda.Runtime.NODEJS_22_X,
       // Native modules in node_modules are installed for the x64 build machine.
       architecture: lambda.Architecture.X86_64,
-      memorySize: heavy ? 3008 : 512,
+      memorySize: props.memorySize ?? (heavy ? 3008 : 512),
       // 29 s: the API Gateway integration timeout; longer work goes through X-Async.
-      timeout: Duration.seconds(heavy ? 29 : 10),
+      timeout: props.timeout ?? Duration.seconds(heavy ? 29 : 10),
       tracing: lambda.Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
-      environment: environmentFor(props.resources),
+      environment: environmentFor(props.resources, access, props.handler),
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,
@@ -159,7 +177,7 @@ export class OperationFunction extends Construct {
         sourcesContent: false,
         // The AWS SDK is bundled: the versions tested locally are the ones that run.
         externalModules: heavy ? [...HEAVY_EXTERNAL_MODULES] : [],
-        ...(heavy ? { commandHooks: heavyCommandHooks } : {}),
+        ...(heavy ? { commandHooks: heavyCommandHooks(projectRoot) } : {}),
       },
     });
 
@@ -180,6 +198,14 @@ export class OperationFunction extends Construct {
     for (const prefix of access.bucketRead ?? []) resources.bucket.grantRead(fn, objects(prefix));
     for (const prefix of access.bucketPut ?? []) resources.bucket.grantPut(fn, objects(prefix));
     if (access.masterSecret) resources.masterSecret.grantRead(fn);
+    if (access.jobQueue === 'send') resources.jobQueue?.grantSendMessages(fn);
+    if (access.invokePageRangeWorker && resources.pageRangeWorker) {
+      // The unqualified function only (what InvokeCommand with the name targets);
+      // grantInvoke would add `<arn>:*` (every version and alias) as well.
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [resources.pageRangeWorker.functionArn] }),
+      );
+    }
 
     this.acknowledgeFindings(access, resources);
   }

@@ -3,12 +3,24 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../../functions/contracts/env.ts';
-import { BINARY_MEDIA_TYPES, FALLBACK_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
+import {
+  BINARY_MEDIA_TYPES,
+  FALLBACK_HANDLER,
+  JOB_WORKER_HANDLER,
+  PAGE_RANGE_WORKER_HANDLER,
+  ROUTES,
+} from '../../../functions/contracts/routes.ts';
 import { STORAGE } from '../../../functions/contracts/storage.ts';
 import { TABLE_LIST } from '../../../functions/contracts/tables.ts';
 import { pascalCase } from '../../../lib/constructs/naming.ts';
 import { accessFor, OPERATION_ACCESS } from '../../../lib/constructs/operation-access.ts';
-import type { DocintelStack } from '../../../lib/stacks/docintel-stack.ts';
+import { VISIBILITY_TIMEOUT_FACTOR } from '../../../lib/constructs/job-queue.ts';
+import {
+  JOB_WORKER_MAX_CONCURRENCY,
+  JOB_WORKER_TIMEOUT,
+  PAGE_RANGE_WORKER_TIMEOUT,
+  type DocintelStack,
+} from '../../../lib/stacks/docintel-stack.ts';
 import { createDocintelApp } from '../../helpers/cdk-app.ts';
 
 type CfnResource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
@@ -29,7 +41,17 @@ describe('Stack: Docintel', () => {
       .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action));
   };
+  /** Every statement of the function's role policy. */
+  const statements = (handler: string): { Action: string | string[]; Resource: unknown; Effect: string }[] => {
+    const roleId = logicalId(stack.functions[handler].role);
+    return ofType('AWS::IAM::Policy')
+      .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+  };
   const handlers = [...new Set(ROUTES.map((r) => r.handler))];
+  const heavyHandlers = [...new Set(ROUTES.filter((r) => r.heavy).map((r) => r.handler))];
+  const workers = [JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER];
+  const allHandlers = [...handlers, FALLBACK_HANDLER, ...workers];
 
   beforeAll(() => {
     // Prepare: one synthesized template, bundling off, shared by every test.
@@ -39,10 +61,10 @@ describe('Stack: Docintel', () => {
   });
 
   describe('functions', () => {
-    it('creates one function per route handler plus the fallback', () => {
+    it('creates one function per route handler plus the fallback, the job worker and the page-range worker', () => {
       // Assess
-      template.resourceCountIs('AWS::Lambda::Function', handlers.length + 1);
-      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+      template.resourceCountIs('AWS::Lambda::Function', handlers.length + 3);
+      for (const handler of allHandlers) {
         expect(resources[functionId(handler)].Type).toBe('AWS::Lambda::Function');
       }
     });
@@ -76,8 +98,40 @@ describe('Stack: Docintel', () => {
       }
     });
 
+    it('sizes the job worker at 3008 MB / 10 min and the page-range worker at 3008 MB / 25 s', () => {
+      // Assess
+      expect(JOB_WORKER_TIMEOUT.toSeconds()).toBe(600);
+      expect(PAGE_RANGE_WORKER_TIMEOUT.toSeconds()).toBe(25);
+      const worker = resources[functionId(JOB_WORKER_HANDLER)].Properties;
+      const pageRange = resources[functionId(PAGE_RANGE_WORKER_HANDLER)].Properties;
+      expect([worker.MemorySize, worker.Timeout]).toEqual([3008, 600]);
+      expect([pageRange.MemorySize, pageRange.Timeout]).toEqual([3008, 25]);
+      // The synchronous caller (29 s) outlives a page-range invocation and can still answer.
+      for (const handler of heavyHandlers) {
+        expect(pageRange.Timeout, handler).toBeLessThan(resources[functionId(handler)].Properties.Timeout);
+      }
+    });
+
+    it('gives inference functions and the job worker the page-range worker name, and inference functions the queue URL', () => {
+      // Prepare
+      const queueId = logicalId(stack.jobs.queue);
+      const pageRangeId = functionId(PAGE_RANGE_WORKER_HANDLER);
+      for (const handler of [...heavyHandlers, JOB_WORKER_HANDLER]) {
+        // Act
+        const variables = resources[functionId(handler)].Properties.Environment.Variables;
+        // Assess
+        expect(variables[ENV.pageRangeFunctionName], handler).toEqual({ Ref: pageRangeId });
+        if (handler !== JOB_WORKER_HANDLER) expect(variables[ENV.jobQueueUrl], handler).toEqual({ Ref: queueId });
+      }
+      for (const handler of [...handlers.filter((h) => !heavyHandlers.includes(h)), FALLBACK_HANDLER, PAGE_RANGE_WORKER_HANDLER]) {
+        const variables = resources[functionId(handler)].Properties.Environment.Variables;
+        expect(variables[ENV.jobQueueUrl], handler).toBeUndefined();
+        expect(variables[ENV.pageRangeFunctionName], handler).toBeUndefined();
+      }
+    });
+
     it('uses no AWS-managed policy on function roles', () => {
-      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+      for (const handler of allHandlers) {
         const role = resources[logicalId(stack.functions[handler].role)];
         expect(role.Properties.ManagedPolicyArns, handler).toBeUndefined();
       }
@@ -85,9 +139,9 @@ describe('Stack: Docintel', () => {
   });
 
   describe('grants', () => {
-    it('has an access row for every route handler and the fallback', () => {
+    it('has an access row for every route handler, the fallback and the workers', () => {
       // Assess
-      for (const handler of [...handlers, FALLBACK_HANDLER]) expect(OPERATION_ACCESS[handler], handler).toBeDefined();
+      for (const handler of allHandlers) expect(OPERATION_ACCESS[handler], handler).toBeDefined();
       expect(() => accessFor('no-such-handler')).toThrow(/OPERATION_ACCESS/);
     });
 
@@ -132,8 +186,92 @@ describe('Stack: Docintel', () => {
       expect(actions.every((a) => a.startsWith('logs:') || a.startsWith('xray:'))).toBe(true);
     });
 
+    it('lets parse remember the content hash on the documents row (UpdateItem)', () => {
+      // Prepare
+      const documentsId = logicalId(stack.data.tables.documents);
+      // Act
+      const onDocuments = statements('parse').filter((s) => JSON.stringify(s.Resource).includes(`"${documentsId}"`));
+      // Assess
+      expect(onDocuments.flatMap((s) => s.Action)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    });
+
+    it('lets every inference function send to the job queue and invoke exactly the page-range worker', () => {
+      // Prepare
+      const queueId = logicalId(stack.jobs.queue);
+      const pageRangeId = functionId(PAGE_RANGE_WORKER_HANDLER);
+      for (const handler of heavyHandlers) {
+        // Act
+        const all = statements(handler);
+        // Assess
+        expect(all, handler).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              Action: expect.arrayContaining(['sqs:SendMessage']),
+              Resource: { 'Fn::GetAtt': [queueId, 'Arn'] },
+            }),
+            expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [pageRangeId, 'Arn'] } }),
+          ]),
+        );
+        // No `:*` (every version and alias) and no other function.
+        const invokes = all.filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
+        expect(invokes.map((s) => s.Resource)).toEqual([{ 'Fn::GetAtt': [pageRangeId, 'Arn'] }]);
+      }
+    });
+
+    it('lets the job worker consume the queue, run the pipeline and invoke the page-range worker, but not send jobs', () => {
+      // Act
+      const actions = allowedActions(JOB_WORKER_HANDLER);
+      // Assess
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'sqs:ReceiveMessage',
+          'sqs:DeleteMessage',
+          'sqs:ChangeMessageVisibility',
+          'lambda:InvokeFunction',
+          's3:GetObject*',
+          's3:PutObject',
+          'dynamodb:UpdateItem',
+        ]),
+      );
+      expect(actions).not.toContain('sqs:SendMessage');
+      expect(actions.filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
+      // Writes only under stored/.
+      const puts = statements(JOB_WORKER_HANDLER).filter((s) => [s.Action].flat().includes('s3:PutObject'));
+      expect(JSON.stringify(puts.map((s) => s.Resource))).not.toContain('uploads/');
+      // Reads the organization, never writes the accounts table.
+      const accountsId = logicalId(stack.data.tables.accounts);
+      const onAccounts = statements(JOB_WORKER_HANDLER).filter((s) => JSON.stringify(s.Resource).includes(`"${accountsId}"`));
+      expect(onAccounts.flatMap((s) => s.Action).filter((a) => /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    });
+
+    it('lets the page-range worker only read uploads/ of the bucket', () => {
+      // Act
+      const all = statements(PAGE_RANGE_WORKER_HANDLER);
+      const actions = all.flatMap((s) => s.Action);
+      // Assess
+      const data = actions.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'));
+      expect(data.length).toBeGreaterThan(0);
+      expect(data.every((a) => a.startsWith('s3:Get') || a.startsWith('s3:List')), data.join(',')).toBe(true);
+      const s3Resources = JSON.stringify(all.filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:'))).map((s) => s.Resource));
+      expect(s3Resources).toContain(`/${STORAGE.prefixes.uploads.prefix}*`);
+      expect(s3Resources).not.toContain(STORAGE.prefixes.stored.prefix);
+    });
+
+    it('refuses a heavy route whose access row cannot enqueue jobs or fan out', async () => {
+      // Prepare
+      const original = OPERATION_ACCESS.parse;
+      const mutable = OPERATION_ACCESS as Record<string, (typeof OPERATION_ACCESS)[string]>;
+      mutable.parse = { ...original, jobQueue: undefined };
+      try {
+        // Act & Assess
+        expect(() => createDocintelApp()).toThrow(/Heavy route handler 'parse' needs jobQueue/);
+      } finally {
+        mutable.parse = original;
+      }
+    });
+
     it('grants the master secret to no function yet', () => {
-      for (const handler of [...handlers, FALLBACK_HANDLER]) {
+      for (const handler of allHandlers) {
         expect(allowedActions(handler).filter((a) => a.startsWith('secretsmanager:')), handler).toEqual([]);
       }
     });
@@ -206,6 +344,72 @@ describe('Stack: Docintel', () => {
       expect(body).toContain('"request_id":"$context.requestId"');
       if (type === 'INTEGRATION_TIMEOUT') expect(body).toContain('X-Async: true');
       else if (type.startsWith('DEFAULT')) expect(body).toContain('"message":$context.error.messageString}');
+    });
+  });
+
+  describe('job queue', () => {
+    it('encrypts both queues (SSE-SQS) and sends failed messages to the DLQ after 3 receives', () => {
+      // Act
+      const queue = resources[logicalId(stack.jobs.queue)];
+      const dlq = resources[logicalId(stack.jobs.deadLetterQueue)];
+      // Assess
+      template.resourceCountIs('AWS::SQS::Queue', 2);
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: 4 * 86400,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.jobs.deadLetterQueue), 'Arn'] }, maxReceiveCount: 3 },
+      });
+      expect(dlq.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86400 });
+    });
+
+    it('keeps a message invisible for at least six worker timeouts', () => {
+      // Act
+      const queue = resources[logicalId(stack.jobs.queue)];
+      const workerTimeout = resources[functionId(JOB_WORKER_HANDLER)].Properties.Timeout as number;
+      // Assess
+      expect(VISIBILITY_TIMEOUT_FACTOR).toBe(6);
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * workerTimeout);
+    });
+
+    it('denies non-TLS access to both queues', () => {
+      for (const queue of [stack.jobs.queue, stack.jobs.deadLetterQueue]) {
+        template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+          Queues: [{ Ref: logicalId(queue) }],
+          PolicyDocument: {
+            Statement: Match.arrayWith([
+              Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            ]),
+          },
+        });
+      }
+    });
+
+    it('triggers the job worker one message at a time with partial batch failures and a concurrency cap', () => {
+      // Assess
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.jobs.queue), 'Arn'] },
+        FunctionName: { Ref: functionId(JOB_WORKER_HANDLER) },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: JOB_WORKER_MAX_CONCURRENCY },
+      });
+    });
+
+    it('alarms as soon as a message reaches the dead-letter queue', () => {
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(stack.jobs.deadLetterQueue), 'QueueName'] } }],
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+    });
+
+    it('outputs both queue URLs', () => {
+      template.hasOutput('JobQueueUrl', { Value: { Ref: logicalId(stack.jobs.queue) } });
+      template.hasOutput('JobDeadLetterQueueUrl', { Value: { Ref: logicalId(stack.jobs.deadLetterQueue) } });
     });
   });
 

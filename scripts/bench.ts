@@ -1,0 +1,460 @@
+/**
+ * `npm run bench -- <operation> [options]`: end-to-end latency of the path a
+ * user hits (HTTP → local API Gateway → handler → DynamoDB/S3 emulators),
+ * against a fresh local server started as a child process (`bin/dev.ts`, the
+ * same as `npm start`) in a temporary data dir. Prints a summary and writes
+ * bench-results/<operation>-<timestamp>.json and <operation>-latest.json.
+ *
+ * Operations: parse. See docs/notes/eval-bench.md.
+ *
+ * @module
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SYNC_OCR_MAX_PAGES } from '../functions/contracts/limits.ts';
+import { formatTable, intOption, parseArgs, UsageError, writeResults } from './lib/cli.ts';
+import { describeMachine, machineInfo, mib } from './lib/machine.ts';
+import { median, percentile, round } from './lib/stats.ts';
+import { textScores } from './lib/text-metrics.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `usage: npm run bench -- <operation> [options]
+
+operations:
+  parse     POST /v1/parse end to end: 1- and 100-page text PDFs (fresh and cached),
+            a 1-page 300-dpi scan (PNG and image-only PDF), a 10-page scan
+
+options (parse):
+  --iterations N        fresh runs of the 1-page text PDF (default 20; the 100-page PDF gets N/4, min 3)
+  --cached N            cache-hit runs per text PDF (default 10)
+  --scan-iterations N   fresh runs of each 1-page scan (default 3)
+  --long-scan-iterations N  fresh runs of the 10-page scan (default 1)
+  --skip-scans          text PDFs only
+  --async               send every scan with X-Async: true and poll the job
+  --out DIR             results folder (default bench-results)
+`;
+
+// ---------------------------------------------------------------------------
+// The server under test: a child process, its memory read from /proc
+// ---------------------------------------------------------------------------
+
+interface ServerUnderTest {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly pid: number;
+  readonly logPath: string;
+  stop(): Promise<void>;
+}
+
+/** VmRSS and VmHWM (peak) of a process in bytes, from /proc (Linux); null elsewhere. */
+function procMemory(pid: number): { rss: number; peak: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) * 1024;
+    const rss = kb('VmRSS');
+    const peak = kb('VmHWM');
+    return Number.isFinite(rss) && Number.isFinite(peak) ? { rss, peak } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startServer(dataDir: string): Promise<ServerUnderTest> {
+  const logPath = join(dataDir, 'server.log');
+  const log = createWriteStream(logPath);
+  // One node process (tsx as a loader), so its pid is the server's.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin', 'dev.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DOCINTEL_DATA_DIR: dataDir,
+      PORT: '0',
+      POWERTOOLS_LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'WARN',
+      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.pipe(log);
+  let output = '';
+  const ready = new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s; see ${logPath}`)), 60_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      log.write(chunk);
+      output += chunk.toString('utf8');
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      const apiKey = /(hk_test_\S+)/.exec(output)?.[1];
+      if (url && apiKey) {
+        clearTimeout(timer);
+        resolve({ url, apiKey });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (code ${code}) before it was ready; see ${logPath}`));
+    });
+  });
+  const { url, apiKey } = await ready;
+  return {
+    url,
+    apiKey,
+    pid: child.pid!,
+    logPath,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// The client: the README's curl calls
+// ---------------------------------------------------------------------------
+
+interface Client {
+  upload(filename: string, contentType: string, bytes: Uint8Array): Promise<string>;
+  parse(documentKey: string, query: string, asyncMode: boolean): Promise<{ status: number; body: any; seconds: number; via: 'sync' | 'async' }>;
+}
+
+function client(url: string, apiKey: string): Client {
+  const call = async (method: string, path: string, init: { headers?: Record<string, string>; body?: string | FormData } = {}) => {
+    const res = await fetch(url + path, { method, headers: { 'X-API-Key': apiKey, ...(init.headers ?? {}) }, body: init.body });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: body as any };
+  };
+  const form = (documentKey: string) => {
+    const fd = new FormData();
+    fd.append('document_key', documentKey);
+    return fd;
+  };
+  async function pollJob(jobId: string): Promise<{ status: number; body: any }> {
+    for (;;) {
+      const job = await call('GET', `/v1/jobs/${jobId}`);
+      if (job.status !== 200) return job;
+      if (job.body.status === 'succeeded') return { status: 200, body: job.body.response };
+      if (job.body.status === 'failed') return { status: job.body.error?.http_status ?? 500, body: job.body.error };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    async upload(filename, contentType, bytes) {
+      const receipt = await call('POST', '/v1/documents/upload', {
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ filename, content_type: contentType, content_length: bytes.byteLength }),
+      });
+      if (receipt.status !== 200) throw new Error(`upload receipt failed: ${receipt.status} ${JSON.stringify(receipt.body)}`);
+      const put = await fetch(receipt.body.upload_url, {
+        method: 'PUT',
+        headers: { 'Content-Type': receipt.body.content_type, 'x-amz-server-side-encryption': 'AES256' },
+        body: bytes,
+      });
+      if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
+      return receipt.body.document_key as string;
+    },
+    async parse(documentKey, query, asyncMode) {
+      const started = performance.now();
+      const path = `/v1/parse${query ? `?${query}` : ''}`;
+      if (!asyncMode) {
+        const res = await call('POST', path, { body: form(documentKey) });
+        const refusedSync = res.status === 413 && JSON.stringify(res.body).includes('X-Async');
+        if (!refusedSync) return { ...res, seconds: (performance.now() - started) / 1000, via: 'sync' };
+      }
+      const accepted = await call('POST', path, { headers: { 'X-Async': 'true' }, body: form(documentKey) });
+      if (accepted.status !== 202 && accepted.status !== 200) return { ...accepted, seconds: (performance.now() - started) / 1000, via: 'async' };
+      if (!accepted.body.job_id) return { ...accepted, seconds: (performance.now() - started) / 1000, via: 'async' };
+      const done = await pollJob(accepted.body.job_id);
+      return { ...done, seconds: (performance.now() - started) / 1000, via: 'async' };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Cases
+// ---------------------------------------------------------------------------
+
+interface BenchDocument {
+  readonly name: string;
+  readonly filename: string;
+  readonly contentType: string;
+  readonly bytes: Uint8Array;
+  readonly pages: number;
+  readonly ocr: boolean;
+  /** Page texts, for a CER check of OCR output. */
+  readonly reference?: readonly string[];
+}
+
+interface CaseResult {
+  readonly case: string;
+  readonly document: string;
+  readonly pages: number;
+  readonly file_bytes: number;
+  readonly cached: boolean;
+  readonly iterations: number;
+  readonly via: string[];
+  readonly statuses: Record<string, number>;
+  readonly cold_ms: number | null;
+  readonly latencies_ms: number[];
+  readonly median_ms: number | null;
+  readonly p95_ms: number | null;
+  readonly min_ms: number | null;
+  readonly max_ms: number | null;
+  readonly server_duration_median_ms: number | null;
+  readonly server_rss_peak_mib: number | null;
+  readonly cer?: number | null;
+  readonly engines?: string;
+  readonly target?: { description: string; limit_ms: number; measured_ms: number | null; pass: boolean | null };
+  readonly error?: string;
+}
+
+async function buildDocuments(skipScans: boolean, log: (l: string) => void): Promise<BenchDocument[]> {
+  const { makeA4TextPdf, makeScan, pageLines } = await import('./lib/synthetic.ts');
+  const docs: BenchDocument[] = [];
+  const one = [pageLines(0)];
+  docs.push({ name: 'text-pdf-1p', filename: 'text-1p.pdf', contentType: 'application/pdf', bytes: await makeA4TextPdf(one), pages: 1, ocr: false });
+  const hundred = Array.from({ length: 100 }, (_, i) => pageLines(i));
+  docs.push({ name: 'text-pdf-100p', filename: 'text-100p.pdf', contentType: 'application/pdf', bytes: await makeA4TextPdf(hundred), pages: 100, ocr: false });
+  if (skipScans) return docs;
+  log('rendering synthetic 300-dpi scans …');
+  const scan1 = await makeScan(1, 300);
+  const ref1 = scan1.pages.map((p) => p.join('\n'));
+  docs.push({ name: 'scan-png-1p', filename: 'scan-1p.png', contentType: 'image/png', bytes: scan1.png, pages: 1, ocr: true, reference: ref1 });
+  docs.push({ name: 'scan-pdf-1p', filename: 'scan-1p.pdf', contentType: 'application/pdf', bytes: scan1.pdf, pages: 1, ocr: true, reference: ref1 });
+  const scan10 = await makeScan(10, 300);
+  docs.push({
+    name: 'scan-pdf-10p',
+    filename: 'scan-10p.pdf',
+    contentType: 'application/pdf',
+    bytes: scan10.pdf,
+    pages: 10,
+    ocr: true,
+    reference: scan10.pages.map((p) => p.join('\n')),
+  });
+  return docs;
+}
+
+const TARGETS: Record<string, { description: string; limitMs: (pages: number, cores: number) => number }> = {
+  'text-pdf-1p': { description: 'text PDF, 1 page ≤ 100 ms', limitMs: () => 100 },
+  'text-pdf-100p': { description: 'text PDF, 100 pages ≤ 1 s', limitMs: () => 1000 },
+  // ≤ 2 s per page per core: a single request can use at most min(pages, cores) cores.
+  ocr: { description: 'OCR ≤ 2 s per page per core', limitMs: (pages, cores) => (2000 * pages) / Math.min(pages, cores) },
+};
+
+async function runCase(
+  api: Client,
+  server: ServerUnderTest,
+  doc: BenchDocument,
+  documentKey: string,
+  options: { iterations: number; cached: boolean; asyncMode: boolean; cores: number },
+  log: (l: string) => void,
+): Promise<CaseResult> {
+  const caseName = `${doc.name}${options.cached ? ' (cache hit)' : ' (fresh)'}`;
+  const query = options.cached ? '' : 'force_refresh=true';
+  const latencies: number[] = [];
+  const serverDurations: number[] = [];
+  const statuses: Record<string, number> = {};
+  const via = new Set<string>();
+  let rssPeak = 0;
+  const sampler = setInterval(() => {
+    const m = procMemory(server.pid);
+    if (m && m.rss > rssPeak) rssPeak = m.rss;
+  }, 20);
+  let cold: number | null = null;
+  let cer: number | null | undefined;
+  let engines: string | undefined;
+  let error: string | undefined;
+  try {
+    // Fresh cases: one unmeasured call first (module loading, OCR engine start-up), reported as cold.
+    const total = options.iterations + (options.cached ? 0 : 1);
+    for (let i = 0; i < total; i++) {
+      const res = await api.parse(documentKey, query, options.asyncMode);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      via.add(res.via);
+      if (res.status !== 200) {
+        error = `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        log(`    ${caseName}: ${error}`);
+        break;
+      }
+      if (options.cached && res.body.metadata?.cached !== true) error = 'expected a cache hit (metadata.cached = true)';
+      const ms = res.seconds * 1000;
+      if (!options.cached && i === 0) {
+        cold = ms;
+        engines = res.body.model_used;
+        if (doc.reference) cer = textScores(doc.reference.join('\n\n'), res.body.result?.ocr ?? '').cer;
+        continue;
+      }
+      latencies.push(ms);
+      if (typeof res.body.duration_ms === 'number') serverDurations.push(res.body.duration_ms);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const m = procMemory(server.pid);
+  if (m && m.rss > rssPeak) rssPeak = m.rss;
+  const med = median(latencies);
+  const targetKey = doc.ocr ? 'ocr' : doc.name;
+  const target = !options.cached && TARGETS[targetKey] ? TARGETS[targetKey] : undefined;
+  const limit = target?.limitMs(doc.pages, options.cores);
+  const result: CaseResult = {
+    case: caseName,
+    document: doc.name,
+    pages: doc.pages,
+    file_bytes: doc.bytes.byteLength,
+    cached: options.cached,
+    iterations: latencies.length,
+    via: [...via],
+    statuses,
+    cold_ms: round(cold, 1),
+    latencies_ms: latencies.map((v) => round(v, 1)!),
+    median_ms: round(med, 1),
+    p95_ms: round(percentile(latencies, 95), 1),
+    min_ms: round(latencies.length ? Math.min(...latencies) : null, 1),
+    max_ms: round(latencies.length ? Math.max(...latencies) : null, 1),
+    server_duration_median_ms: round(median(serverDurations), 1),
+    server_rss_peak_mib: rssPeak ? mib(rssPeak) : null,
+    ...(cer !== undefined ? { cer: round(cer, 4) } : {}),
+    ...(engines ? { engines } : {}),
+    ...(target && limit !== undefined
+      ? {
+          target: {
+            description: target.description,
+            limit_ms: round(limit, 0)!,
+            measured_ms: round(med, 1),
+            pass: med === null ? null : med <= limit,
+          },
+        }
+      : {}),
+    ...(error ? { error } : {}),
+  };
+  log(
+    `  ${caseName}: median ${result.median_ms ?? '–'} ms, p95 ${result.p95_ms ?? '–'} ms (n=${result.iterations}, cold ${result.cold_ms ?? '–'} ms, via ${result.via.join('/')})`,
+  );
+  return result;
+}
+
+async function benchParse(options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void): Promise<Record<string, unknown>> {
+  const iterations = intOption(options, 'iterations', 20);
+  const cachedIterations = intOption(options, 'cached', 10);
+  const scanIterations = intOption(options, 'scan-iterations', 3);
+  const longScanIterations = intOption(options, 'long-scan-iterations', 1);
+  const skipScans = options['skip-scans'] === true;
+  const forceAsync = options.async === true;
+  const machine = machineInfo();
+  log(`parse benchmark; machine: ${describeMachine(machine)}`);
+
+  const docs = await buildDocuments(skipScans, log);
+  const dataDir = await mkdtemp(join(tmpdir(), 'docintel-bench-'));
+  const started = new Date();
+  const server = await startServer(dataDir);
+  log(`server ${server.url} (pid ${server.pid}, data ${dataDir})`);
+  const baseline = procMemory(server.pid);
+  const results: CaseResult[] = [];
+  let peak: number | null = null;
+  let serverLog: string[] = [];
+  try {
+    const api = client(server.url, server.apiKey);
+    for (const doc of docs) {
+      let documentKey: string;
+      try {
+        documentKey = await api.upload(doc.filename, doc.contentType, doc.bytes);
+      } catch (error) {
+        log(`  ${doc.name}: upload failed: ${(error as Error).message}`);
+        continue;
+      }
+      const fresh = doc.ocr ? (doc.pages > 1 ? longScanIterations : scanIterations) : doc.pages > 1 ? Math.max(3, Math.floor(iterations / 4)) : iterations;
+      // A sync call that would be refused (more OCR pages than the sync budget) goes async at once.
+      const asyncMode = forceAsync && doc.ocr ? true : doc.ocr && doc.pages > SYNC_OCR_MAX_PAGES;
+      results.push(await runCase(api, server, doc, documentKey, { iterations: fresh, cached: false, asyncMode, cores: machine.cpu_count }, log));
+      if (!doc.ocr && cachedIterations > 0) {
+        results.push(await runCase(api, server, doc, documentKey, { iterations: cachedIterations, cached: true, asyncMode: false, cores: machine.cpu_count }, log));
+      }
+    }
+  } finally {
+    const memory = procMemory(server.pid);
+    await server.stop();
+    peak = memory?.peak ?? null;
+    serverLog = existsSync(server.logPath) ? (await readFile(server.logPath, 'utf8')).split('\n').filter(Boolean).slice(-20) : [];
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const finished = new Date();
+
+  log('');
+  log(
+    formatTable(
+      ['case', 'pages', 'n', 'median ms', 'p95 ms', 'cold ms', 'server RSS MiB', 'CER', 'target', 'result'],
+      results.map((r) => [
+        r.case,
+        r.pages,
+        r.iterations,
+        r.median_ms,
+        r.p95_ms,
+        r.cold_ms,
+        r.server_rss_peak_mib,
+        r.cer === undefined || r.cer === null ? '' : `${(r.cer * 100).toFixed(1)}%`,
+        r.target ? `≤ ${r.target.limit_ms} ms` : '',
+        r.error ? `ERROR ${r.error.slice(0, 60)}` : r.target ? (r.target.pass ? 'PASS' : 'FAIL') : '',
+      ]),
+    ),
+  );
+  log(`server peak RSS (VmHWM) ${peak ? mib(peak) : '–'} MiB; after start ${baseline ? mib(baseline.rss) : '–'} MiB`);
+  log(`machine: ${describeMachine(machine)}`);
+  log('latency = client wall time of POST /v1/parse (sync) or POST + polling GET /v1/jobs/{id} every 100 ms (async), over loopback');
+
+  return {
+    operation: 'parse',
+    started_at: started.toISOString(),
+    finished_at: finished.toISOString(),
+    machine,
+    server: {
+      how: 'child process: node --import tsx bin/dev.ts (npm start), fresh temporary DOCINTEL_DATA_DIR, loopback',
+      rss_after_start_mib: baseline ? mib(baseline.rss) : null,
+      peak_rss_mib: peak ? mib(peak) : null,
+      log_tail: serverLog,
+    },
+    options: { iterations, cached: cachedIterations, scan_iterations: scanIterations, long_scan_iterations: longScanIterations, skip_scans: skipScans, async: forceAsync },
+    targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, t.description])),
+    cases: results,
+  };
+}
+
+const OPERATIONS: Record<string, (options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void) => Promise<Record<string, unknown>>> = {
+  parse: benchParse,
+};
+
+async function main(): Promise<number> {
+  const { positional, options } = parseArgs(process.argv.slice(2));
+  const operation = positional[0];
+  if (!operation || !(operation in OPERATIONS)) {
+    if (operation) console.error(`unknown operation '${operation}'\n`);
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const report = await OPERATIONS[operation](options, (line) => console.log(line));
+    const path = await writeResults(typeof options.out === 'string' ? options.out : 'bench-results', operation, report);
+    console.log(`results: ${path} (and ${operation}-latest.json)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exit(await main());

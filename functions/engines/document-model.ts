@@ -87,6 +87,8 @@ export interface DocumentPage {
   readonly tables?: readonly Table[];
   /** Ruling lines drawn on the page (PDF vector graphics, or detected in the page image). */
   readonly rulings?: readonly Ruling[];
+  /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
+  readonly figures?: readonly BBox[];
 }
 
 export interface ParsedDocument {

@@ -1,20 +1,40 @@
 /**
- * Layout structure for mode=advanced: typed regions in reading order with
- * markdown and html rendered from the same regions.
+ * Layout structure for mode=advanced: typed regions in reading order (from
+ * the layout engine, `engines/layout/regions.ts`), with markdown and html
+ * rendered from the same regions. Tables render as real `<table>`s (with
+ * `<th>`, `rowspan`, `colspan`) and as GitHub pipe tables.
  *
  * @module
  */
-import type { BBox, DocumentPage } from '../engines/document-model.ts';
+import type { BBox, DocumentPage, Table } from '../engines/document-model.ts';
+import { analyzeDocument, LIST_MARKER, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
 
-export type RegionType =
-  | 'title' | 'section_header' | 'paragraph' | 'list_item' | 'table' | 'figure'
-  | 'page_header' | 'page_footer' | 'page_number' | 'caption' | 'key_value';
+export type { RegionType };
+
+/** A table cell in the API (spans in grid units; 1 = no span). */
+export interface RegionTableCell {
+  row: number;
+  column: number;
+  row_span: number;
+  column_span: number;
+  text: string;
+  header?: boolean;
+  bbox?: BBox;
+}
+
+export interface RegionTable {
+  rows: number;
+  columns: number;
+  cells: RegionTableCell[];
+}
 
 export interface Region {
   type: RegionType;
   bbox: BBox;
   text: string;
   reading_order: number;
+  /** Only on `table` regions. */
+  table?: RegionTable;
 }
 
 export interface StructuredPage {
@@ -23,48 +43,229 @@ export interface StructuredPage {
   regions: Region[];
 }
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const LIST_MARKER = /^\s*(?:[-•*▪◦]|\d{1,3}[.)])\s+/;
+const round = (n: number) => Math.round(n * 10_000) / 10_000;
+const roundBox = (b: BBox): BBox => [round(b[0]), round(b[1]), round(b[2]), round(b[3])];
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const flat = (s: string) => s.replace(/\s*\n\s*/g, ' ').trim();
+/** Characters markdown would read as syntax at the start of a paragraph or inside text. */
+const escapeMarkdown = (s: string) =>
+  s
+    .replace(/([\\`*[\]<>|])/g, '\\$1')
+    .replace(/(^|\s)_|_(?=\s|$)/g, (m) => m.replace('_', '\\_'))
+    .replace(/^(#{1,6}\s|[-+]\s|\d+[.)]\s)/, '\\$1');
 
-function classify(text: string, bbox: BBox): RegionType {
-  const oneLine = !text.includes('\n');
-  if (oneLine && /^\s*(?:page\s+)?\d+(?:\s*(?:of|\/)\s*\d+)?\s*$/i.test(text) && (bbox[1] > 0.85 || bbox[3] < 0.12)) {
-    return 'page_number';
-  }
-  if (oneLine && bbox[3] < 0.06) return 'page_header';
-  if (oneLine && bbox[1] > 0.94) return 'page_footer';
-  if (LIST_MARKER.test(text)) return 'list_item';
-  if (oneLine && /^[^:]{1,40}:\s+\S/.test(text)) return 'key_value';
-  if (oneLine && text.length < 80 && !/[.;,]$/.test(text.trim()) && /^[A-Z0-9]/.test(text.trim())) return 'section_header';
-  return 'paragraph';
+interface Grid {
+  /** The cell starting at each grid position, if any. */
+  readonly start: (import('../engines/document-model.ts').TableCell | undefined)[][];
+  /** Grid positions covered by a span (not its top-left). */
+  readonly covered: boolean[][];
 }
 
+function gridOf(table: Table): Grid {
+  const start = Array.from({ length: table.rows }, () => new Array(table.columns).fill(undefined));
+  const covered = Array.from({ length: table.rows }, () => new Array<boolean>(table.columns).fill(false));
+  for (const c of table.cells) {
+    if (c.row >= table.rows || c.column >= table.columns) continue;
+    start[c.row][c.column] = c;
+    for (let r = c.row; r < Math.min(table.rows, c.row + c.rowSpan); r++) {
+      for (let k = c.column; k < Math.min(table.columns, c.column + c.columnSpan); k++) {
+        if (r !== c.row || k !== c.column) covered[r][k] = true;
+      }
+    }
+  }
+  return { start, covered };
+}
+
+const headerRowsOf = (table: Table) => {
+  let n = 0;
+  while (n < table.rows && table.cells.some((c) => c.row === n) && table.cells.filter((c) => c.row === n).every((c) => c.header)) n++;
+  return n;
+};
+
+/** `<table>` with `<thead>`/`<th>` for header rows and `rowspan`/`colspan` for spans. */
+export function tableToHtml(table: Table): string {
+  const { start, covered } = gridOf(table);
+  const headerRows = headerRowsOf(table);
+  const rowHtml = (r: number) => {
+    const cells: string[] = [];
+    for (let k = 0; k < table.columns; k++) {
+      if (covered[r][k]) continue;
+      const c = start[r][k];
+      const tag = c?.header ? 'th' : 'td';
+      const attrs = `${c && c.rowSpan > 1 ? ` rowspan="${c.rowSpan}"` : ''}${c && c.columnSpan > 1 ? ` colspan="${c.columnSpan}"` : ''}`;
+      const text = c ? escapeHtml(c.text).replace(/\n/g, '<br>') : '';
+      cells.push(`<${tag}${attrs}>${text}</${tag}>`);
+    }
+    return `<tr>${cells.join('')}</tr>`;
+  };
+  const parts = ['<table>'];
+  if (headerRows) {
+    parts.push('<thead>');
+    for (let r = 0; r < headerRows; r++) parts.push(rowHtml(r));
+    parts.push('</thead>');
+  }
+  parts.push('<tbody>');
+  for (let r = headerRows; r < table.rows; r++) parts.push(rowHtml(r));
+  parts.push('</tbody>', '</table>');
+  return parts.join('\n');
+}
+
+/**
+ * GitHub pipe table. Pipe tables have no spans: a spanning cell's text stands
+ * in its top-left position and the positions it covers stay empty. Several
+ * header rows are joined per column into the one header row pipe tables
+ * allow; a table without a recognised header gets an empty header row.
+ */
+export function tableToMarkdown(table: Table): string {
+  const { start } = gridOf(table);
+  const cellText = (r: number, k: number) => {
+    const c = start[r][k];
+    return c ? flat(c.text).replace(/\\/g, '\\\\').replace(/\|/g, '\\|') : '';
+  };
+  const headerRows = headerRowsOf(table);
+  const header = Array.from({ length: table.columns }, (_, k) =>
+    Array.from({ length: headerRows }, (_, r) => cellText(r, k))
+      .filter(Boolean)
+      .join(' '),
+  );
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const out = [line(header), line(header.map(() => '---'))];
+  for (let r = headerRows; r < table.rows; r++) out.push(line(Array.from({ length: table.columns }, (_, k) => cellText(r, k))));
+  return out.join('\n');
+}
+
+function apiTable(table: Table): RegionTable {
+  return {
+    rows: table.rows,
+    columns: table.columns,
+    cells: table.cells.map((c) => ({
+      row: c.row,
+      column: c.column,
+      row_span: c.rowSpan,
+      column_span: c.columnSpan,
+      text: c.text,
+      ...(c.header ? { header: true } : {}),
+      ...(c.bbox ? { bbox: roundBox(c.bbox) } : {}),
+    })),
+  };
+}
+
+function regionMarkdown(r: LayoutRegion): string {
+  const text = flat(r.text);
+  switch (r.type) {
+    case 'title':
+      return `# ${escapeMarkdown(text)}`;
+    case 'section_header':
+      return `## ${escapeMarkdown(text)}`;
+    case 'list_item': {
+      const marker = r.marker ?? '';
+      const body = escapeMarkdown(text.replace(LIST_MARKER, '').trim());
+      const num = /^\(?(\d{1,3})[.)]$/.exec(marker);
+      return num ? `${num[1]}. ${body}` : `- ${body}`;
+    }
+    case 'table':
+      return r.table ? tableToMarkdown(r.table) : escapeMarkdown(text);
+    case 'figure':
+      return text ? `*[Figure: ${escapeMarkdown(text)}]*` : '*[Figure]*';
+    case 'caption':
+      return `*${escapeMarkdown(text)}*`;
+    case 'key_value':
+      return r.key !== undefined ? `**${escapeMarkdown(r.key)}:** ${escapeMarkdown(r.value ?? '')}` : escapeMarkdown(text);
+    default:
+      return escapeMarkdown(text);
+  }
+}
+
+function regionHtml(r: LayoutRegion): string {
+  const text = escapeHtml(flat(r.text));
+  switch (r.type) {
+    case 'title':
+      return `<h1>${text}</h1>`;
+    case 'section_header':
+      return `<h2>${text}</h2>`;
+    case 'list_item':
+      return `<li>${escapeHtml(flat(r.text).replace(LIST_MARKER, '').trim())}</li>`;
+    case 'table':
+      return r.table ? tableToHtml(r.table) : `<p>${text}</p>`;
+    case 'figure':
+      return `<figure>${text ? `<figcaption>${text}</figcaption>` : ''}</figure>`;
+    case 'caption':
+      return `<p class="caption">${text}</p>`;
+    case 'key_value':
+      return r.key !== undefined
+        ? `<p class="key-value"><b>${escapeHtml(r.key)}:</b> ${escapeHtml(r.value ?? '')}</p>`
+        : `<p class="key-value">${text}</p>`;
+    case 'page_header':
+      return `<header>${text}</header>`;
+    case 'page_footer':
+    case 'page_number':
+      return `<footer>${text}</footer>`;
+    default:
+      return `<p>${text}</p>`;
+  }
+}
+
+/** Renders regions; consecutive list items share one `<ul>`/`<ol>`. */
+function render(regions: readonly LayoutRegion[]): { html: string; markdown: string } {
+  const html: string[] = [];
+  const md: string[] = [];
+  let list: 'ul' | 'ol' | undefined;
+  let mdList: string[] = [];
+  const closeList = () => {
+    if (list) html.push(`</${list}>`);
+    list = undefined;
+    if (mdList.length) md.push(mdList.join('\n'));
+    mdList = [];
+  };
+  for (const r of regions) {
+    if (r.type === 'list_item') {
+      const kind = /^\(?\d/.test(r.marker ?? '') ? 'ol' : 'ul';
+      if (list !== kind) {
+        closeList();
+        html.push(`<${kind}>`);
+        list = kind;
+      }
+      html.push(regionHtml(r));
+      mdList.push(regionMarkdown(r));
+      continue;
+    }
+    closeList();
+    html.push(regionHtml(r));
+    md.push(regionMarkdown(r));
+  }
+  closeList();
+  return { html: html.join('\n'), markdown: md.join('\n\n') };
+}
+
+function toStructured(regions: readonly LayoutRegion[]): StructuredPage {
+  const { html, markdown } = render(regions);
+  return {
+    html,
+    markdown,
+    regions: regions.map((r) => ({
+      type: r.type,
+      bbox: roundBox(r.bbox),
+      text: r.text,
+      reading_order: r.readingOrder,
+      ...(r.table ? { table: apiTable(r.table) } : {}),
+    })),
+  };
+}
+
+/**
+ * Structure of every page of a document (running headers and footers are
+ * recognised by repetition across the pages given).
+ *
+ * @example
+ * const pages = buildDocumentStructure(document.pages);
+ * pages[0].markdown; // '# Invoice 2026-001\n\n| Item | Qty | Amount |\n| --- | --- | --- |\n…'
+ */
+export function buildDocumentStructure(pages: readonly DocumentPage[]): StructuredPage[] {
+  if (pages.length === 0) return [];
+  return analyzeDocument(pages).map(toStructured);
+}
+
+/** Structure of one page on its own. */
 export function buildStructure(page: DocumentPage): StructuredPage {
-  const regions: Region[] = page.blocks.map((block, index) => ({
-    type: classify(block.text, block.bbox),
-    bbox: block.bbox,
-    text: block.text,
-    reading_order: index,
-  }));
-  const markdown = regions
-    .map((r) => {
-      const flat = r.text.replace(/\s*\n\s*/g, ' ');
-      if (r.type === 'section_header') return `## ${flat}`;
-      if (r.type === 'title') return `# ${flat}`;
-      if (r.type === 'list_item') return `- ${flat.replace(LIST_MARKER, '')}`;
-      return flat;
-    })
-    .join('\n\n');
-  const html = regions
-    .map((r) => {
-      const flat = escapeHtml(r.text.replace(/\s*\n\s*/g, ' '));
-      if (r.type === 'section_header') return `<h2>${flat}</h2>`;
-      if (r.type === 'title') return `<h1>${flat}</h1>`;
-      if (r.type === 'list_item') return `<li>${flat}</li>`;
-      if (r.type === 'page_header') return `<header>${flat}</header>`;
-      if (r.type === 'page_footer' || r.type === 'page_number') return `<footer>${flat}</footer>`;
-      return `<p>${flat}</p>`;
-    })
-    .join('\n');
-  return { html, markdown, regions };
+  return toStructured(analyzeDocument([page])[0]);
 }

@@ -8,7 +8,7 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
-import { buildStructure, type StructuredPage } from './parse-structure.ts';
+import { buildDocumentStructure, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
   text: string;
@@ -60,10 +60,12 @@ export async function buildParseResult(
 ): Promise<ParseOutput> {
   let assetsExpireAt: Date | undefined;
   const pages: ParsePage[] = [];
-  for (const page of document.pages) {
+  // The whole document at once: running headers and footers are found by repetition across pages.
+  const structured = query.mode === 'advanced' ? buildDocumentStructure(document.pages) : [];
+  for (const [index, page] of document.pages.entries()) {
     const out: ParsePage = { page_number: page.pageNumber, text: page.text };
     if (query.include_boxes) out.boxes = boxesOf(page);
-    if (query.mode === 'advanced') out.structured = buildStructure(page);
+    if (query.mode === 'advanced') out.structured = structured[index];
     if (query.include_image && images.renderer && images.sink) {
       try {
         const rendered = await images.renderer.renderPng(page.pageNumber, { dpi: IMAGE_DPI });

@@ -10,6 +10,7 @@ import type { DocumentPage, PageRenderer, ParsedDocument } from '../document-mod
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
+import { readPageGraphics, type PageGraphics } from './rulings.ts';
 
 export interface LoadPdfOptions {
   /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
@@ -77,10 +78,12 @@ export function toLoadError(error: unknown): DocumentLoadError {
 async function readPage(doc: PdfDocumentProxy, pageNumber: number): Promise<DocumentPage> {
   let viewport: ReturnType<PdfPageProxy['getViewport']>;
   let content: Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
+  let graphics: PageGraphics = {};
   try {
     const page = await doc.getPage(pageNumber);
     viewport = page.getViewport({ scale: 1 });
     content = await page.getTextContent();
+    graphics = await readPageGraphics(page, viewport); // rulings and figures; never throws
   } catch (error) {
     throw new DocumentLoadError('document_corrupt', `Page ${pageNumber} of the PDF could not be read; the file is damaged.`, {
       details: { page: pageNumber },
@@ -98,6 +101,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number): Promise<Docu
     blocks: layout.blocks,
     text: layout.text,
     source: layout.words.length > 0 ? 'text-layer' : 'none',
+    ...graphics,
   };
 }
 

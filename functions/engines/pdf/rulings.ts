@@ -1,0 +1,314 @@
+/**
+ * Vector graphics of a PDF page that matter for layout: straight ruling
+ * lines (table borders, underlines, separators) and image placements
+ * (figures), read from the pdf.js operator list.
+ *
+ * Paths arrive as `constructPath` ops (pdf.js 5: `[paintOp, [Float32Array], minMax]`
+ * with `DrawOPS` codes inside the buffer) in the user space of the current
+ * transformation matrix, which is tracked through `save`/`restore`/`transform`
+ * and form XObjects. Kept:
+ * - straight horizontal or vertical segments of stroked paths;
+ * - thin filled rectangles (drawn rules), as one line along their long side;
+ * - the edges of other filled or stroked rectangles (cell borders, shaded rows),
+ *   unless they cover most of the page (backgrounds).
+ * Curves and slanted segments are ignored. Everything is bounded: at most
+ * `MAX_OPS` operators and `MAX_RULINGS` rulings per page, so a hostile page
+ * with millions of paths costs a bounded amount of work.
+ *
+ * @module
+ */
+import type { BBox, Ruling } from '../document-model.ts';
+import type { PdfPageProxy } from './pdfjs.ts';
+import { loadPdfjs } from './pdfjs.ts';
+import type { PdfViewportLike } from './text-items.ts';
+
+/** Operators inspected per page; the rest are ignored. */
+export const MAX_OPS = 200_000;
+/** Rulings kept per page. */
+export const MAX_RULINGS = 4_000;
+/** Path coordinates inspected per page (a path buffer can be huge). */
+const MAX_PATH_NUMBERS = 2_000_000;
+/** Images kept per page. */
+const MAX_FIGURES = 200;
+/** A filled rectangle thinner than this (points, in page space) is a drawn rule. */
+const THIN = 3;
+/** Segments shorter than this (points) are glyph-sized decoration, not rules. */
+const MIN_LENGTH = 4;
+/** A segment is straight when its off-axis drift is below this share of its length. */
+const STRAIGHT = 0.02;
+/** Images smaller than this share of the page on either side are icons or bullets. */
+const MIN_FIGURE_SIDE = 0.03;
+
+export interface PageGraphics {
+  readonly rulings?: Ruling[];
+  readonly figures?: BBox[];
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+const multiply = (m: Matrix, n: readonly number[]): Matrix => [
+  n[0] * m[0] + n[1] * m[2],
+  n[0] * m[1] + n[1] * m[3],
+  n[2] * m[0] + n[3] * m[2],
+  n[2] * m[1] + n[3] * m[3],
+  n[4] * m[0] + n[5] * m[2] + m[4],
+  n[4] * m[1] + n[5] * m[3] + m[5],
+];
+
+const isMatrix = (v: unknown): v is number[] =>
+  Array.isArray(v) || ArrayBuffer.isView(v) ? (v as ArrayLike<number>).length === 6 && Array.from(v as ArrayLike<number>).every(Number.isFinite) : false;
+
+interface OpsTable {
+  readonly [name: string]: number;
+}
+
+/** Collects rulings and figures in viewport space, then normalises. */
+class Collector {
+  readonly rulings: Ruling[] = [];
+  readonly figures: BBox[] = [];
+  private readonly seen = new Set<string>();
+  constructor(private readonly vw: number, private readonly vh: number) {}
+
+  /** A segment in viewport units (points, y down). */
+  segment(x0: number, y0: number, x1: number, y1: number): void {
+    if (this.rulings.length >= MAX_RULINGS) return;
+    const dx = Math.abs(x1 - x0);
+    const dy = Math.abs(y1 - y0);
+    const length = Math.max(dx, dy);
+    if (!(length >= MIN_LENGTH) || Math.min(dx, dy) > STRAIGHT * length) return;
+    let a = [x0, y0];
+    let b = [x1, y1];
+    if (dx >= dy) {
+      const y = (y0 + y1) / 2;
+      a = [Math.min(x0, x1), y];
+      b = [Math.max(x0, x1), y];
+    } else {
+      const x = (x0 + x1) / 2;
+      a = [x, Math.min(y0, y1)];
+      b = [x, Math.max(y0, y1)];
+    }
+    const r = {
+      x0: clamp01(a[0] / this.vw),
+      y0: clamp01(a[1] / this.vh),
+      x1: clamp01(b[0] / this.vw),
+      y1: clamp01(b[1] / this.vh),
+    };
+    if (r.x0 === r.x1 && r.y0 === r.y1) return;
+    const key = `${r.x0.toFixed(4)},${r.y0.toFixed(4)},${r.x1.toFixed(4)},${r.y1.toFixed(4)}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.rulings.push(r);
+  }
+
+  /** An axis-aligned rectangle in viewport units. */
+  rectangle(x0: number, y0: number, x1: number, y1: number, filled: boolean): void {
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (filled && Math.min(w, h) <= THIN) {
+      if (w >= h) this.segment(x0, (y0 + y1) / 2, x1, (y0 + y1) / 2);
+      else this.segment((x0 + x1) / 2, y0, (x0 + x1) / 2, y1);
+      return;
+    }
+    if (w * h > 0.5 * this.vw * this.vh) return; // a page background or frame
+    this.segment(x0, y0, x1, y0);
+    this.segment(x0, y1, x1, y1);
+    this.segment(x0, y0, x0, y1);
+    this.segment(x1, y0, x1, y1);
+  }
+
+  figure(m: Matrix): void {
+    if (this.figures.length >= MAX_FIGURES) return;
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      xs.push(m[0] * u + m[2] * v + m[4]);
+      ys.push(m[1] * u + m[3] * v + m[5]);
+    }
+    const box: BBox = [
+      clamp01(Math.min(...xs) / this.vw),
+      clamp01(Math.min(...ys) / this.vh),
+      clamp01(Math.max(...xs) / this.vw),
+      clamp01(Math.max(...ys) / this.vh),
+    ];
+    if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) return;
+    this.figures.push(box);
+  }
+}
+
+const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n);
+
+/**
+ * Walks one operator list. Exported for tests; `readPageGraphics` is the entry point.
+ *
+ * @param fnArray - operator codes
+ * @param argsArray - their arguments
+ * @param ops - pdf.js `OPS` table
+ * @param viewport - the page viewport at scale 1 (maps user space to points, y down)
+ */
+export function collectGraphics(
+  fnArray: ArrayLike<number>,
+  argsArray: ArrayLike<unknown>,
+  ops: OpsTable,
+  viewport: PdfViewportLike,
+): PageGraphics {
+  const out = new Collector(viewport.width, viewport.height);
+  let ctm: Matrix = [...(viewport.transform as Matrix)] as Matrix;
+  const stack: Matrix[] = [];
+  const fillOps = new Set([ops.fill, ops.eoFill, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
+  const strokeOps = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
+  const imageOps = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageXObjectRepeat]);
+  let pathNumbers = 0;
+  const n = Math.min(fnArray.length, MAX_OPS);
+
+  for (let i = 0; i < n; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    if (fn === ops.save) {
+      if (stack.length < 1_000) stack.push(ctm);
+    } else if (fn === ops.restore) {
+      ctm = stack.pop() ?? ctm;
+    } else if (fn === ops.transform) {
+      if (isMatrix(args)) ctm = multiply(ctm, args);
+    } else if (fn === ops.paintFormXObjectBegin) {
+      if (stack.length < 1_000) stack.push(ctm);
+      if (args && isMatrix(args[0])) ctm = multiply(ctm, Array.from(args[0] as ArrayLike<number>));
+    } else if (fn === ops.paintFormXObjectEnd) {
+      ctm = stack.pop() ?? ctm;
+    } else if (imageOps.has(fn)) {
+      out.figure(ctm);
+    } else if (fn === ops.constructPath && Array.isArray(args)) {
+      const paint = args[0] as number;
+      const filled = fillOps.has(paint);
+      const stroked = strokeOps.has(paint);
+      if (!filled && !stroked) continue; // clipping paths and endPath: nothing is drawn
+      const buffers = args[1] as ArrayLike<number>[] | undefined;
+      const buffer = buffers?.[0];
+      if (!buffer || typeof buffer.length !== 'number') continue;
+      pathNumbers += buffer.length;
+      if (pathNumbers > MAX_PATH_NUMBERS) break;
+      walkPath(buffer, ctm, filled, stroked, out);
+    }
+  }
+  return {
+    ...(out.rulings.length ? { rulings: out.rulings } : {}),
+    ...(out.figures.length ? { figures: out.figures } : {}),
+  };
+}
+
+// pdf.js DrawOPS codes inside a path buffer.
+const MOVE = 0;
+const LINE = 1;
+const CURVE = 2;
+const QUAD = 3;
+const CLOSE = 4;
+
+/** One path buffer: axis-aligned rectangles become rectangles, straight pieces segments. */
+function walkPath(buf: ArrayLike<number>, m: Matrix, filled: boolean, stroked: boolean, out: Collector): void {
+  const tx = (x: number, y: number) => m[0] * x + m[2] * y + m[4];
+  const ty = (x: number, y: number) => m[1] * x + m[3] * y + m[5];
+  // Subpaths as polylines (null marks a curve: not a rectangle, and no segment there).
+  let points: ([number, number] | null)[] = [];
+  let curved = false;
+  const flush = (closed: boolean) => {
+    const pts = points;
+    points = [];
+    const wasCurved = curved;
+    curved = false;
+    if (pts.length < 2) return;
+    if (!wasCurved) {
+      const rect = asRectangle(pts);
+      if (rect) {
+        out.rectangle(rect[0], rect[1], rect[2], rect[3], filled);
+        return;
+      }
+    }
+    if (!stroked) return; // a filled polygon that is not a rectangle: a shape, not a rule
+    const ring = closed ? [...pts, pts[0]] : pts;
+    for (let k = 1; k < ring.length; k++) {
+      const a = ring[k - 1];
+      const b = ring[k];
+      if (a && b) out.segment(a[0], a[1], b[0], b[1]);
+    }
+  };
+  let k = 0;
+  while (k < buf.length) {
+    const op = buf[k++];
+    if (op === MOVE) {
+      flush(false);
+      const x = buf[k++];
+      const y = buf[k++];
+      points.push([tx(x, y), ty(x, y)]);
+    } else if (op === LINE) {
+      const x = buf[k++];
+      const y = buf[k++];
+      points.push([tx(x, y), ty(x, y)]);
+    } else if (op === CURVE) {
+      const x = buf[k + 4];
+      const y = buf[k + 5];
+      k += 6;
+      curved = true;
+      points.push(null, [tx(x, y), ty(x, y)]);
+    } else if (op === QUAD) {
+      const x = buf[k + 2];
+      const y = buf[k + 3];
+      k += 4;
+      curved = true;
+      points.push(null, [tx(x, y), ty(x, y)]);
+    } else if (op === CLOSE) {
+      flush(true);
+    } else {
+      break; // unknown code: the rest of the buffer cannot be decoded
+    }
+  }
+  flush(false);
+}
+
+/** Four (or five, closed) points forming an axis-aligned rectangle → `[x0, y0, x1, y1]`. */
+function asRectangle(pts: readonly ([number, number] | null)[]): [number, number, number, number] | undefined {
+  let list = pts as [number, number][];
+  if (list.length === 5 && near(list[0], list[4])) list = list.slice(0, 4);
+  if (list.length === 2) {
+    // `re` with zero width or height arrives as a two-point path.
+    const [a, b] = list;
+    if (a[0] === b[0] || a[1] === b[1]) return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+    return undefined;
+  }
+  if (list.length !== 4) return undefined;
+  const xs = list.map((p) => p[0]);
+  const ys = list.map((p) => p[1]);
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const y0 = Math.min(...ys);
+  const y1 = Math.max(...ys);
+  const tol = 0.01 * Math.max(x1 - x0, y1 - y0, 1);
+  const onCorner = (p: [number, number]) =>
+    (Math.abs(p[0] - x0) <= tol || Math.abs(p[0] - x1) <= tol) && (Math.abs(p[1] - y0) <= tol || Math.abs(p[1] - y1) <= tol);
+  if (!list.every(onCorner)) return undefined;
+  // Consecutive corners must share an x or a y (no bow-tie).
+  for (let i = 0; i < 4; i++) {
+    const a = list[i];
+    const b = list[(i + 1) % 4];
+    if (Math.abs(a[0] - b[0]) > tol && Math.abs(a[1] - b[1]) > tol) return undefined;
+  }
+  return [x0, y0, x1, y1];
+}
+
+const near = (a: [number, number], b: [number, number]) => Math.abs(a[0] - b[0]) < 1e-6 && Math.abs(a[1] - b[1]) < 1e-6;
+
+/**
+ * Rulings and image boxes of one page, normalised to 0–1 from the top-left.
+ * Never throws: a page whose operator list cannot be read has no graphics.
+ *
+ * @example
+ * const graphics = await readPageGraphics(page, page.getViewport({ scale: 1 }));
+ * // { rulings: [{ x0: 0.1, y0: 0.4, x1: 0.9, y1: 0.4 }, …], figures: [[0.1, 0.1, 0.3, 0.2]] }
+ */
+export async function readPageGraphics(page: PdfPageProxy, viewport: PdfViewportLike): Promise<PageGraphics> {
+  try {
+    const { pdfjs } = await loadPdfjs();
+    const list = await page.getOperatorList();
+    return collectGraphics(list.fnArray, list.argsArray, pdfjs.OPS as unknown as OpsTable, viewport);
+  } catch {
+    return {};
+  }
+}

@@ -80,11 +80,24 @@ function zipEntryNames(bytes: Uint8Array, max = 2000): string[] {
   return names;
 }
 
+/** The main part of each OOXML kind at its conventional name, then its folder. */
+const OFFICE_PARTS: readonly (readonly [FileKind, string, string])[] = [
+  ['docx', 'word/document.xml', 'word/'],
+  ['xlsx', 'xl/workbook.xml', 'xl/'],
+  ['pptx', 'ppt/presentation.xml', 'ppt/'],
+];
+
+/**
+ * An OOXML package: a zip with `[Content_Types].xml` and the main part of one
+ * kind. The exact main part decides first (a Word file may embed a workbook
+ * under `word/embeddings/`, never under `xl/`); a plain zip, an OpenDocument
+ * file (`mimetype` entry) or any other container is not an Office kind.
+ */
 function officeKind(bytes: Uint8Array): FileKind | undefined {
-  const names = zipEntryNames(bytes);
-  if (names.some((n) => n.startsWith('word/'))) return 'docx';
-  if (names.some((n) => n.startsWith('xl/'))) return 'xlsx';
-  if (names.some((n) => n.startsWith('ppt/'))) return 'pptx';
+  const names = zipEntryNames(bytes).map((n) => n.replace(/^\/+/, '').toLowerCase());
+  if (!names.includes('[content_types].xml')) return undefined;
+  for (const [kind, main] of OFFICE_PARTS) if (names.includes(main)) return kind;
+  for (const [kind, , folder] of OFFICE_PARTS) if (names.some((n) => n.startsWith(folder))) return kind;
   return undefined;
 }
 

@@ -59,9 +59,34 @@ const openPdf: Backend = async (bytes, options) => {
   };
 };
 
+/** Office and text kinds: laid out on virtual pages at open (no renderer). */
+const openOffice = (kind: 'docx' | 'xlsx' | 'pptx'): Backend => async (bytes, options) => {
+  const { openOfficeDocument } = await import('./office/office-backend.ts');
+  return fromVirtual(await openOfficeDocument(kind, bytes, options));
+};
+const openText = (kind: 'txt' | 'csv' | 'json' | 'xml' | 'rtf'): Backend => async (bytes, options) => {
+  const { openTextDocument } = await import('./text/text-backend.ts');
+  return fromVirtual(await openTextDocument(kind, bytes, options));
+};
+const fromVirtual = (doc: import('./text/virtual-document.ts').VirtualDocument): OpenedDocument => ({
+  kind: doc.kind,
+  pageCount: doc.pageCount,
+  engines: [doc.engine],
+  extract: (pageNumbers) => doc.extract(pageNumbers),
+  close: () => doc.close(),
+});
+
 /** Backends by kind; kinds without an entry are refused as unsupported. */
 export const BACKENDS: Partial<Record<FileKind, Backend>> = {
   pdf: openPdf,
+  docx: openOffice('docx'),
+  xlsx: openOffice('xlsx'),
+  pptx: openOffice('pptx'),
+  txt: openText('txt'),
+  csv: openText('csv'),
+  json: openText('json'),
+  xml: openText('xml'),
+  rtf: openText('rtf'),
 };
 
 const KIND_NAMES: Record<FileKind, string> = {

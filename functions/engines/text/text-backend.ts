@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { DocumentLoadError } from '../../contracts/errors.ts';
 import type { FileKind } from '../../contracts/media-types.ts';
 import { csvFlow } from './csv.ts';
 import { decodeTextBytes } from './decode.ts';
@@ -52,5 +53,11 @@ function flowOf(kind: TextKind, text: string): Iterable<FlowItem> {
 export async function openTextDocument(kind: TextKind, bytes: Uint8Array, options: { maxPages?: number } = {}): Promise<VirtualDocument> {
   // RTF is 7-bit with escapes; raw high bytes are in the ANSI code page.
   const text = kind === 'rtf' ? new TextDecoder('windows-1252').decode(bytes) : decodeTextBytes(bytes, kind).text;
-  return openFlow(kind, TEXT_ENGINES[kind], flowOf(kind, text), options.maxPages, WHAT[kind]);
+  try {
+    return openFlow(kind, TEXT_ENGINES[kind], flowOf(kind, text), options.maxPages, WHAT[kind]);
+  } catch (error) {
+    if (error instanceof DocumentLoadError) throw error;
+    // Hostile input must never surface as a 500 (e.g. a RangeError from a pathological file).
+    throw new DocumentLoadError('document_corrupt', `The ${WHAT[kind]} could not be read; the file is damaged.`, { cause: error });
+  }
 }

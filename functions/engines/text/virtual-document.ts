@@ -51,11 +51,18 @@ export function virtualDocument(kind: FileKind, engine: string, planned: Planned
 }
 
 /** Paginates a flow into a handle, honouring `maxPages`. */
-export function openFlow(kind: FileKind, engine: string, flow: Iterable<FlowItem>, maxPages: number | undefined, what: string): VirtualDocument {
+export function openFlow(
+  kind: FileKind,
+  engine: string,
+  flow: Iterable<FlowItem>,
+  maxPages: number | undefined,
+  what: string,
+  options: { autoBreak?: boolean } = {},
+): VirtualDocument {
   // The paginator itself stops one page past the cap, so an over-cap document costs no more than the cap.
   let planned: PlannedPage[];
   try {
-    planned = paginate(flow, maxPages === undefined ? undefined : maxPages + 1);
+    planned = paginate(flow, maxPages === undefined ? undefined : maxPages + 1, options);
   } catch (error) {
     if (error instanceof DocumentLoadError && error.code === 'page_limit_exceeded' && maxPages !== undefined) {
       throw new DocumentLoadError('page_limit_exceeded', `This ${what} has more than ${maxPages} pages; at most ${maxPages} can be processed.`, {

@@ -61,7 +61,8 @@ export interface TableInput {
 export type FlowItem =
   | { readonly type: 'paragraph'; readonly text: string }
   | { readonly type: 'table'; readonly table: TableInput }
-  | { readonly type: 'page-break' };
+  /** `force`: start a new page even after an empty one (PPTX: an empty slide is still a page). */
+  | { readonly type: 'page-break'; readonly force?: boolean };
 
 interface CellRange {
   readonly cell: number;
@@ -131,24 +132,44 @@ export function wrapLine(line: string, columns: number = VIRTUAL_PAGE.columns): 
   return out;
 }
 
-/** A table's rows as logical lines with the character range of every cell. */
+/**
+ * A table's rows as logical lines with the character range of every cell.
+ * Grid positions without a cell of their own (under a vertical merge, or
+ * simply empty) print as empty fields, so columns stay aligned; a position
+ * covered by a horizontal span of its row prints nothing.
+ */
 function tableRowLines(table: TableInput): { text: string; ranges: CellRange[] }[] {
-  const byRow: { cell: number; column: number; text: string }[][] = Array.from({ length: table.rows }, () => []);
+  const byRow: { cell: number; column: number; span: number; text: string }[][] = Array.from({ length: table.rows }, () => []);
   table.cells.forEach((cell, index) => {
-    byRow[cell.row]?.push({ cell: index, column: cell.column, text: normaliseLine(cell.text.replace(/\s*[\r\n]+\s*/g, ' ')).trim() });
+    byRow[cell.row]?.push({
+      cell: index,
+      column: cell.column,
+      span: Math.max(1, cell.columnSpan),
+      text: normaliseLine(cell.text.replace(/\s*[\r\n]+\s*/g, ' ')).trim(),
+    });
   });
   return byRow.map((cells) => {
     cells.sort((a, b) => a.column - b.column);
     let text = '';
     const ranges: CellRange[] = [];
-    cells.forEach((c, i) => {
-      if (i > 0) text += SEPARATOR;
+    let column = 0;
+    let fields = 0;
+    for (const c of cells) {
+      // Empty fields for the grid positions before this cell (merged from above, or empty).
+      const gap = Math.min(c.column - column, MAX_EMPTY_FIELDS);
+      for (let g = 0; g < gap; g++) if (fields++ > 0) text += SEPARATOR;
+      column = Math.max(column, c.column);
+      if (fields++ > 0) text += SEPARATOR;
       ranges.push({ cell: c.cell, start: text.length, end: text.length + c.text.length });
       text += c.text;
-    });
+      column += c.span;
+    }
     return { text, ranges };
   });
 }
+
+/** At most this many empty fields are printed in a row before a cell (a sparse row stays short). */
+const MAX_EMPTY_FIELDS = 256;
 
 /** Splits a flow into virtual pages. */
 export class Paginator {
@@ -156,9 +177,16 @@ export class Paginator {
   private page: PlannedPage | undefined;
   private block = 0;
   private readonly maxPages: number;
+  private readonly autoBreak: boolean;
 
-  constructor(maxPages?: number) {
+  /**
+   * @param options.autoBreak `false` for formats whose pages are fixed by the
+   *   format (PPTX slides): content never flows to a new page, the page grows
+   *   taller instead.
+   */
+  constructor(maxPages?: number, options: { autoBreak?: boolean } = {}) {
     this.maxPages = Math.min(maxPages ?? MAX_VIRTUAL_PAGES, MAX_VIRTUAL_PAGES);
+    this.autoBreak = options.autoBreak ?? true;
   }
 
   private newPage(): PlannedPage {
@@ -180,6 +208,7 @@ export class Paginator {
   }
 
   private free(): number {
+    if (!this.autoBreak) return Number.POSITIVE_INFINITY;
     return VIRTUAL_PAGE.linesPerPage - (this.page?.lines.length ?? VIRTUAL_PAGE.linesPerPage);
   }
 
@@ -192,16 +221,17 @@ export class Paginator {
     this.block++;
   }
 
-  /** Forces a page break; a break on an empty page does nothing (no blank pages). */
-  pageBreak(): void {
-    if (this.page && this.page.lines.length > 0) this.newPage();
+  /** Forces a page break; a break on an empty page does nothing (no blank pages) unless `force`. */
+  pageBreak(force = false): void {
+    if (force && !this.page) this.newPage();
+    if (force || (this.page && this.page.lines.length > 0)) this.newPage();
   }
 
   /** Ensures at least one page exists (an empty document still has one page). */
   finish(): PlannedPage[] {
     if (this.pages.length === 0) this.newPage();
-    // A trailing forced break leaves an empty last page: drop it.
-    while (this.pages.length > 1 && this.pages[this.pages.length - 1].lines.length === 0) this.pages.pop();
+    // A trailing break leaves an empty last page: drop it (fixed-page formats keep theirs).
+    while (this.autoBreak && this.pages.length > 1 && this.pages[this.pages.length - 1].lines.length === 0) this.pages.pop();
     for (const page of this.pages) while (page.lines.length && page.lines[page.lines.length - 1].block === -1) page.lines.pop();
     return this.pages;
   }
@@ -301,21 +331,25 @@ export class Paginator {
   add(item: FlowItem): void {
     if (item.type === 'paragraph') this.paragraph(item.text);
     else if (item.type === 'table') this.table(item.table);
-    else this.pageBreak();
+    else this.pageBreak(item.force);
   }
 }
 
 /** Paginates a whole flow. @throws DocumentLoadError `page_limit_exceeded` past `maxPages` (or {@link MAX_VIRTUAL_PAGES}). */
-export function paginate(flow: Iterable<FlowItem>, maxPages?: number): PlannedPage[] {
-  const paginator = new Paginator(maxPages);
+export function paginate(flow: Iterable<FlowItem>, maxPages?: number, options: { autoBreak?: boolean } = {}): PlannedPage[] {
+  const paginator = new Paginator(maxPages, options);
   for (const item of flow) paginator.add(item);
   return paginator.finish();
 }
 
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
-function boxOf(lineIndex: number, startColumn: number, endColumn: number): BBox {
-  const { width, height, margin, lineHeight, glyphHeight, charWidth } = VIRTUAL_PAGE;
+/** Height of a page: Letter, or taller when a fixed page (a slide) holds more than 60 lines. */
+const pageHeight = (planned: PlannedPage) =>
+  Math.max(VIRTUAL_PAGE.height, 2 * VIRTUAL_PAGE.margin + planned.lines.length * VIRTUAL_PAGE.lineHeight);
+
+function boxOf(lineIndex: number, startColumn: number, endColumn: number, height: number = VIRTUAL_PAGE.height): BBox {
+  const { width, margin, lineHeight, glyphHeight, charWidth } = VIRTUAL_PAGE;
   const top = margin + lineIndex * lineHeight;
   return [
     round((margin + startColumn * charWidth) / width),
@@ -338,13 +372,14 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
   const lines: Line[] = [];
   const blocks: Block[] = [];
   const cellBoxes = planned.tables.map(() => new Map<number, BBox[]>());
+  const height = pageHeight(planned);
   let currentBlock = -2;
   planned.lines.forEach((physical, lineIndex) => {
     if (physical.block === -1) return;
     const wordIndexes: number[] = [];
     const wordBoxes: BBox[] = [];
     const pushWord = (start: number, end: number) => {
-      const bbox = boxOf(lineIndex, start, end);
+      const bbox = boxOf(lineIndex, start, end, height);
       wordIndexes.push(words.length);
       wordBoxes.push(bbox);
       words.push({ text: physical.text.slice(start, end), bbox, confidence: 1, source: 'text-layer' });
@@ -368,7 +403,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
         re.lastIndex = 0;
         if (hasWord) {
           const boxes = cellBoxes[physical.table.index];
-          const box = boxOf(lineIndex, start - lineStart, end - lineStart);
+          const box = boxOf(lineIndex, start - lineStart, end - lineStart, height);
           const list = boxes.get(range.cell);
           if (list) list.push(box);
           else boxes.set(range.cell, [box]);
@@ -412,7 +447,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
   return {
     pageNumber,
     width: VIRTUAL_PAGE.width,
-    height: VIRTUAL_PAGE.height,
+    height,
     words,
     lines,
     blocks: finishedBlocks,

@@ -59,9 +59,6 @@ describe('Engine: registry', () => {
     ['an encrypted PDF', source('encrypted.pdf'), { declaredKind: 'pdf' }, 'document_encrypted', undefined],
     ['a truncated PDF', source('truncated.pdf'), { declaredKind: 'pdf' }, 'document_corrupt', undefined],
     ['a PNG named .pdf', source('not-a-pdf.pdf'), { declaredKind: 'pdf', filename: 'scan.pdf' }, 'unsupported_file_type', 'png'],
-    ['a CSV', text('a,b\n1,2\n3,4\n'), { declaredKind: 'csv' }, 'unsupported_file_type', 'csv'],
-    ['text declared as a PDF', text('hello, this is not a PDF'), { declaredKind: 'pdf' }, 'unsupported_file_type', 'txt'],
-    ['a CSV named .txt (filename hint)', text('a,b\n1,2\n3,4\n'), { filename: 'notes.txt' }, 'unsupported_file_type', 'txt'],
     ['binary garbage declared as PDF', new Uint8Array(2048).map((_, i) => (i * 7919) % 251), { declaredKind: 'pdf' }, 'document_corrupt', undefined],
     ['binary garbage, nothing declared', new Uint8Array(2048).map((_, i) => (i * 7919) % 251), {}, 'unsupported_file_type', null],
   ] as [string, Uint8Array, OpenHint, string, FileKind | null | undefined][])(

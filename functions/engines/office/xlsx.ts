@@ -1,0 +1,389 @@
+/**
+ * XLSX (SpreadsheetML) to one titled table per worksheet.
+ *
+ * Pages: every sheet starts a new page (in workbook order, hidden sheets
+ * included and marked); a sheet longer than a page continues on the next
+ * pages with its first row repeated as the header (60 lines per page).
+ *
+ * Values are shown as a reader of the sheet would see them, simplified:
+ * shared and inline strings as written; numbers in general format (15
+ * significant digits, like Excel); percentages as `12.5%`; date-formatted
+ * numbers as ISO `2026-11-22`, `2026-11-22 14:30:00` or `14:30:00` (1900 and
+ * 1904 date systems); booleans `TRUE`/`FALSE`; errors as `#DIV/0!`; formulas
+ * by their cached value. Fully empty rows and columns are left out; merged
+ * ranges (`mergeCell`) become cell spans. Charts, images and comments are
+ * not read.
+ *
+ * @module
+ */
+import { DocumentLoadError } from '../../contracts/errors.ts';
+import type { FlowItem, TableCellInput } from '../text/virtual-page.ts';
+import { mainPart, relationshipMap } from './package.ts';
+import { attr, scanXml } from './xml-scan.ts';
+import type { ZipArchive } from './zip.ts';
+
+/** More cells than this (over all sheets) are refused (`file_too_large`). */
+export const MAX_XLSX_CELLS = 2_000_000;
+const MAX_ROW = 1_048_576;
+const MAX_COLUMN = 16_384;
+
+const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const BUILTIN_PERCENT_FORMATS = new Set([9, 10]);
+const BUILTIN_TIME_ONLY = new Set([18, 19, 20, 21, 45, 46, 47]);
+
+type ValueFormat = 'general' | 'percent' | 'date' | 'time' | 'datetime';
+
+/** Classifies a number format code. */
+export function classifyFormat(code: string): ValueFormat {
+  const cleaned = code
+    .split(';')[0]
+    .replace(/"[^"]*"/g, '')
+    .replace(/\\./g, '')
+    .replace(/[_*]./g, '')
+    .replace(/\[(?:h+|m+|s+)\]/gi, 'h')
+    .replace(/\[[^\]]*\]/g, '');
+  if (/general/i.test(cleaned) && !/[dyhs]/i.test(cleaned.replace(/general/gi, ''))) return 'general';
+  const hasDate = /[dy]/i.test(cleaned) || (/m/i.test(cleaned) && !/[hs]/i.test(cleaned));
+  const hasTime = /[hs]/i.test(cleaned);
+  if (hasDate && hasTime) return 'datetime';
+  if (hasDate) return 'date';
+  if (hasTime) return 'time';
+  if (cleaned.includes('%')) return 'percent';
+  return 'general';
+}
+
+export function formatGeneral(value: string): string {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) return value;
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
+  return String(Number(n.toPrecision(15)));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** A date serial as ISO text. */
+export function formatSerial(serial: number, format: Exclude<ValueFormat, 'general' | 'percent'>, date1904: boolean): string {
+  if (!Number.isFinite(serial) || serial < 0 || serial > 2_958_465) return formatGeneral(String(serial));
+  let days = Math.floor(serial);
+  // Round to the second.
+  let seconds = Math.round((serial - days) * 86_400);
+  if (seconds >= 86_400) {
+    days++;
+    seconds -= 86_400;
+  }
+  const time = `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+  if (format === 'time') return time;
+  // 1900 system: serial 1 is 1900-01-01 and Excel counts a 1900-02-29 that never was (serial 60).
+  const epoch = date1904 ? Date.UTC(1904, 0, 1) : days < 60 ? Date.UTC(1899, 11, 31) : Date.UTC(1899, 11, 30);
+  const d = new Date(epoch + days * 86_400_000);
+  const date = date1904 || days !== 60 ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : '1900-02-29';
+  return format === 'date' && seconds === 0 ? date : format === 'date' ? `${date} ${time}` : `${date} ${time}`;
+}
+
+/** `AB12` → [row 11, column 27] (0-based), or undefined. */
+export function parseRef(ref: string): [number, number] | undefined {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(ref);
+  if (!m) return undefined;
+  let column = 0;
+  for (const ch of m[1].toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
+  const row = parseInt(m[2], 10);
+  if (row < 1 || row > MAX_ROW || column > MAX_COLUMN) return undefined;
+  return [row - 1, column - 1];
+}
+
+function sharedStrings(zip: ZipArchive, part: string | undefined): string[] {
+  if (!part || !zip.has(part)) return [];
+  const out: string[] = [];
+  let current: string | undefined;
+  let inT = false;
+  let phonetic = 0;
+  scanXml(zip.readText(part), {
+    open(name, _attrs, selfClosing) {
+      if (name === 'si') current = '';
+      else if (name === 'rPh' && !selfClosing) phonetic++;
+      else if (name === 't' && !selfClosing && phonetic === 0) inT = true;
+    },
+    close(name) {
+      if (name === 'si') {
+        out.push(current ?? '');
+        current = undefined;
+      } else if (name === 'rPh') phonetic = Math.max(0, phonetic - 1);
+      else if (name === 't') inT = false;
+    },
+    text(text) {
+      if (inT && current !== undefined) current += text;
+    },
+  }, part);
+  return out;
+}
+
+/** Value format of every cell style index (`s`). */
+function styleFormats(zip: ZipArchive, part: string | undefined): ValueFormat[] {
+  if (!part || !zip.has(part)) return [];
+  const custom = new Map<number, string>();
+  const formats: ValueFormat[] = [];
+  let inCellXfs = false;
+  scanXml(zip.readText(part), {
+    open(name, attrs, selfClosing) {
+      if (name === 'numFmt') custom.set(parseInt(attr(attrs, 'numFmtId') ?? '-1', 10), attr(attrs, 'formatCode') ?? '');
+      else if (name === 'cellXfs' && !selfClosing) inCellXfs = true;
+      else if (name === 'xf' && inCellXfs) {
+        const id = parseInt(attr(attrs, 'numFmtId') ?? '0', 10);
+        const code = custom.get(id);
+        if (code !== undefined) formats.push(classifyFormat(code));
+        else if (BUILTIN_DATE_FORMATS.has(id)) formats.push(BUILTIN_TIME_ONLY.has(id) ? 'time' : id === 22 ? 'datetime' : 'date');
+        else if (BUILTIN_PERCENT_FORMATS.has(id)) formats.push('percent');
+        else formats.push('general');
+      }
+    },
+    close(name) {
+      if (name === 'cellXfs') inCellXfs = false;
+    },
+  }, part);
+  return formats;
+}
+
+interface SheetRef {
+  readonly name: string;
+  readonly part: string;
+  readonly hidden: boolean;
+}
+
+interface SheetCells {
+  /** Sorted by row then column as they appear (the format requires order). */
+  rows: Map<number, Map<number, string>>;
+  merges: [number, number, number, number][];
+}
+
+function readSheet(
+  zip: ZipArchive,
+  part: string,
+  strings: readonly string[],
+  formats: readonly ValueFormat[],
+  date1904: boolean,
+  budget: { cells: number },
+): SheetCells {
+  const rows = new Map<number, Map<number, string>>();
+  const merges: [number, number, number, number][] = [];
+  let rowIndex = -1;
+  let columnIndex = -1;
+  let row: Map<number, string> | undefined;
+  let cellType = '';
+  let cellStyle = 0;
+  let cellRef: [number, number] | undefined;
+  let value = '';
+  let inValue = false;
+  let inInline = false;
+  let inText = false;
+  let phonetic = 0;
+  let hasValue = false;
+  scanXml(zip.readText(part), {
+    open(name, attrs, selfClosing) {
+      switch (name) {
+        case 'row': {
+          const r = parseInt(attr(attrs, 'r') ?? '', 10);
+          rowIndex = r >= 1 && r <= MAX_ROW ? r - 1 : rowIndex + 1;
+          columnIndex = -1;
+          row = undefined;
+          return;
+        }
+        case 'c': {
+          const ref = attr(attrs, 'r');
+          cellRef = ref ? parseRef(ref) : undefined;
+          if (cellRef) {
+            rowIndex = cellRef[0];
+            columnIndex = cellRef[1];
+          } else columnIndex++;
+          cellType = attr(attrs, 't') ?? 'n';
+          cellStyle = parseInt(attr(attrs, 's') ?? '0', 10) || 0;
+          value = '';
+          hasValue = false;
+          if (selfClosing) cellType = '';
+          return;
+        }
+        case 'v':
+          inValue = !selfClosing;
+          hasValue = true;
+          return;
+        case 'is':
+          inInline = !selfClosing;
+          hasValue = true;
+          return;
+        case 'rPh':
+          if (!selfClosing) phonetic++;
+          return;
+        case 't':
+          inText = inInline && !selfClosing && phonetic === 0;
+          return;
+        case 'mergeCell': {
+          const [from, to] = (attr(attrs, 'ref') ?? '').split(':');
+          const a = from ? parseRef(from) : undefined;
+          const b = to ? parseRef(to) : a;
+          if (a && b) merges.push([Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])]);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    close(name) {
+      switch (name) {
+        case 'v':
+          inValue = false;
+          return;
+        case 'is':
+          inInline = false;
+          return;
+        case 't':
+          inText = false;
+          return;
+        case 'rPh':
+          phonetic = Math.max(0, phonetic - 1);
+          return;
+        case 'c': {
+          if (!hasValue || rowIndex < 0 || columnIndex < 0 || columnIndex >= MAX_COLUMN) return;
+          const text = display(cellType, value, cellStyle);
+          if (text === '') return;
+          if (++budget.cells > MAX_XLSX_CELLS) {
+            throw new DocumentLoadError('file_too_large', `The workbook has more than ${MAX_XLSX_CELLS} filled cells; split it into smaller files.`, {
+              details: { max_cells: MAX_XLSX_CELLS },
+            });
+          }
+          if (!row) {
+            row = rows.get(rowIndex);
+            if (!row) rows.set(rowIndex, (row = new Map()));
+          }
+          row.set(columnIndex, text);
+          return;
+        }
+        case 'row':
+          row = undefined;
+          return;
+        default:
+          return;
+      }
+    },
+    text(text) {
+      if (inValue || inText) value += text;
+    },
+  }, part);
+
+  function display(type: string, raw: string, style: number): string {
+    switch (type) {
+      case 's': {
+        const index = parseInt(raw, 10);
+        return strings[index] ?? '';
+      }
+      case 'inlineStr':
+      case 'str':
+        return raw;
+      case 'b':
+        return raw.trim() === '1' ? 'TRUE' : 'FALSE';
+      case 'e':
+        return raw;
+      case 'd':
+        return raw.trim();
+      case '':
+        return '';
+      default: {
+        const format = formats[style] ?? 'general';
+        if (format === 'general' || raw.trim() === '') return formatGeneral(raw);
+        const n = Number(raw);
+        if (!Number.isFinite(n)) return raw;
+        if (format === 'percent') return `${formatGeneral(String(n * 100))}%`;
+        return formatSerial(n, format, date1904);
+      }
+    }
+  }
+  return { rows, merges };
+}
+
+/** A sheet's cells as a compact table: empty rows and columns dropped, merges as spans. */
+function sheetTable(cells: SheetCells): { rows: number; columns: number; cells: TableCellInput[] } | undefined {
+  const rowKeys = [...cells.rows.keys()].sort((a, b) => a - b);
+  if (rowKeys.length === 0) return undefined;
+  const columnSet = new Set<number>();
+  for (const row of cells.rows.values()) for (const c of row.keys()) columnSet.add(c);
+  const columnKeys = [...columnSet].sort((a, b) => a - b);
+  const rowOf = new Map(rowKeys.map((r, i) => [r, i]));
+  const columnOf = new Map(columnKeys.map((c, i) => [c, i]));
+  const covered = new Set<string>();
+  const spans = new Map<string, [number, number]>();
+  const lowerBound = (keys: readonly number[], value: number) => {
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (keys[mid] < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  for (const [r0, c0, r1, c1] of cells.merges) {
+    if (!cells.rows.get(r0)?.has(c0)) continue; // an empty anchor: keep the cells as they are
+    const rowFrom = lowerBound(rowKeys, r0);
+    const rowTo = lowerBound(rowKeys, r1 + 1);
+    const rowSpan = rowTo - rowFrom;
+    const columnSpan = lowerBound(columnKeys, c1 + 1) - lowerBound(columnKeys, c0);
+    spans.set(`${r0}:${c0}`, [rowSpan, columnSpan]);
+    // Only filled cells can be covered: visit those in the range.
+    for (let i = rowFrom; i < rowTo; i++) {
+      const r = rowKeys[i];
+      for (const c of cells.rows.get(r)!.keys()) if (c >= c0 && c <= c1 && (r !== r0 || c !== c0)) covered.add(`${r}:${c}`);
+    }
+  }
+  const out: TableCellInput[] = [];
+  for (const r of rowKeys) {
+    const row = cells.rows.get(r)!;
+    const columns = [...row.keys()].sort((a, b) => a - b);
+    for (const c of columns) {
+      if (covered.size && covered.has(`${r}:${c}`)) continue;
+      const span = spans.get(`${r}:${c}`);
+      const tableRow = rowOf.get(r)!;
+      out.push({
+        row: tableRow,
+        column: columnOf.get(c)!,
+        rowSpan: span?.[0] ?? 1,
+        columnSpan: span?.[1] ?? 1,
+        text: row.get(c)!,
+        ...(tableRow === 0 ? { header: true } : {}),
+      });
+    }
+  }
+  return { rows: rowKeys.length, columns: columnKeys.length, cells: out };
+}
+
+/** The flow of an XLSX package: per sheet, a page break, a `Sheet: name` title and the sheet's table. */
+export function xlsxFlow(zip: ZipArchive): FlowItem[] {
+  const workbook = mainPart(zip, 'xl/workbook.xml', 'Excel workbook');
+  const rels = relationshipMap(zip, workbook);
+  const sheets: SheetRef[] = [];
+  let date1904 = false;
+  scanXml(zip.readText(workbook), {
+    open(name, attrs) {
+      if (name === 'workbookPr') {
+        const v = attr(attrs, 'date1904');
+        date1904 = v === '1' || v === 'true';
+      } else if (name === 'sheet') {
+        const rel = rels.get(attr(attrs, 'r:id') ?? '');
+        if (!rel || rel.external || !rel.type.endsWith('/worksheet')) return; // chart sheets and dialog sheets have no cells
+        const state = attr(attrs, 'state');
+        sheets.push({ name: attr(attrs, 'name') ?? `Sheet${sheets.length + 1}`, part: rel.target, hidden: state === 'hidden' || state === 'veryHidden' });
+      }
+    },
+  }, workbook);
+  const relList = [...rels.values()];
+  const strings = sharedStrings(zip, relList.find((r) => r.type.endsWith('/sharedStrings'))?.target);
+  const formats = styleFormats(zip, relList.find((r) => r.type.endsWith('/styles'))?.target);
+  const flow: FlowItem[] = [];
+  const budget = { cells: 0 };
+  for (const sheet of sheets) {
+    if (flow.length) flow.push({ type: 'page-break' });
+    flow.push({ type: 'paragraph', text: `Sheet: ${sheet.name}${sheet.hidden ? ' (hidden)' : ''}` });
+    if (!zip.has(sheet.part)) continue;
+    const table = sheetTable(readSheet(zip, sheet.part, strings, formats, date1904, budget));
+    if (table) flow.push({ type: 'table', table: { ...table, headerRows: table.rows > 1 ? 1 : 0, repeatHeader: true } });
+  }
+  if (sheets.length === 0) throw new DocumentLoadError('document_empty', 'The workbook has no worksheets.');
+  return flow;
+}

@@ -44,6 +44,10 @@ function assertAnswer(res: ApiResponse, expected: Expectation, label: string): v
   } else {
     expect(res.body, label).toMatchObject({ status: 'success', task: 'parse' });
     if (expected.textContains) expect(res.body.result.ocr, label).toContain(expected.textContains);
+    // A rendered page image stays bounded whatever the page size claims (40 MP render cap, with slack).
+    for (const page of res.body.result.pages ?? []) {
+      if (page.dimensions) expect(page.dimensions.width * page.dimensions.height, `${label}: page image size`).toBeLessThanOrEqual(64_000_000);
+    }
   }
 }
 
@@ -76,6 +80,11 @@ describe('Hostile inputs through POST /v1/parse', () => {
             form: { document_key: documentKey },
           });
           const seconds = (performance.now() - started) / 1000;
+          // HOSTILE_REPORT=1 prints what each input got (for reports; the assertions below are the contract).
+          if (process.env.HOSTILE_REPORT) {
+            const what = res.status >= 400 ? res.body?.error?.code : `${res.body?.metadata?.pages ?? '?'} page(s), ${String(res.body?.result?.ocr ?? '').length} chars`;
+            console.log(`[hostile] ${label}: ${res.status} ${what} in ${seconds.toFixed(2)} s`);
+          }
           expect(res.status, `${label}: server error ${describeResponse(res)}`).toBeLessThan(500);
           assertAnswer(res, query && entry.variant_expect ? entry.variant_expect : entry.expect, label);
           expect(seconds, `${label} took ${seconds.toFixed(1)} s (ceiling ${entry.max_seconds} s)`).toBeLessThan(entry.max_seconds);

@@ -33,7 +33,7 @@ export function decodeTextBytes(bytes: Uint8Array, kind: FileKind): DecodedText 
     try {
       decoded = { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
     } catch {
-      decoded = { text: new TextDecoder('windows-1252').decode(body), encoding: 'windows-1252' };
+      decoded = { text: decodeWindows1252(body), encoding: 'windows-1252' };
     }
   }
   const { text } = decoded;
@@ -44,4 +44,12 @@ export function decodeTextBytes(bytes: Uint8Array, kind: FileKind): DecodedText 
   }
   if (control > Math.max(8, text.length * 0.01)) throw binary(kind);
   return decoded;
+}
+
+/** Windows-1252's 0x80–0x9F (Node decodes the label as ISO-8859-1, which leaves C1 controls there). */
+const CP1252_HIGH = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/** Decodes Windows-1252 exactly, whatever the runtime's ICU does with the label. */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  return new TextDecoder('latin1').decode(bytes).replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]);
 }

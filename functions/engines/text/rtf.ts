@@ -16,6 +16,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
+import { decodeWindows1252 } from './decode.ts';
 import type { FlowItem, TableCellInput } from './virtual-page.ts';
 
 export const MAX_RTF_DEPTH = 512;
@@ -46,10 +47,11 @@ interface CellDef {
 function decoderFor(codePage: number): { decode(bytes: Uint8Array): string } {
   const labels: Record<number, string> = { 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 65001: 'utf-8', 10000: 'macintosh' };
   const label = labels[codePage] ?? (codePage >= 874 && codePage <= 1258 ? `windows-${codePage}` : 'windows-1252');
+  if (label === 'windows-1252') return { decode: decodeWindows1252 };
   try {
     return new TextDecoder(label);
   } catch {
-    return new TextDecoder('windows-1252');
+    return { decode: decodeWindows1252 };
   }
 }
 
@@ -59,7 +61,7 @@ export function parseRtf(source: string): FlowItem[] {
   const flow: FlowItem[] = [];
   const stack: GroupState[] = [];
   let state: GroupState = { skip: false, uc: 1 };
-  let decoder = decoderFor(1252);
+  let decoder: { decode(bytes: Uint8Array): string } = decoderFor(1252);
   let paragraph = '';
   let pendingBytes: number[] = [];
   let skipChars = 0;

@@ -7,7 +7,7 @@
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import type { FileKind } from '../../contracts/media-types.ts';
 import { csvFlow } from './csv.ts';
-import { decodeTextBytes } from './decode.ts';
+import { decodeTextBytes, decodeWindows1252 } from './decode.ts';
 import { jsonFlow } from './json.ts';
 import { parseRtf } from './rtf.ts';
 import { txtFlow } from './txt.ts';
@@ -52,7 +52,7 @@ function flowOf(kind: TextKind, text: string): Iterable<FlowItem> {
  */
 export async function openTextDocument(kind: TextKind, bytes: Uint8Array, options: { maxPages?: number } = {}): Promise<VirtualDocument> {
   // RTF is 7-bit with escapes; raw high bytes are in the ANSI code page.
-  const text = kind === 'rtf' ? new TextDecoder('windows-1252').decode(bytes) : decodeTextBytes(bytes, kind).text;
+  const text = kind === 'rtf' ? decodeWindows1252(bytes) : decodeTextBytes(bytes, kind).text;
   try {
     return openFlow(kind, TEXT_ENGINES[kind], flowOf(kind, text), options.maxPages, WHAT[kind]);
   } catch (error) {

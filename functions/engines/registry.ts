@@ -52,7 +52,8 @@ const openPdf: Backend = async (bytes, options) => {
   return {
     kind: 'pdf',
     pageCount: pdf.pageCount,
-    engines: [pdf.engine],
+    ocrPageCount: pdf.ocrPageCount,
+    engines: [...pdf.engines],
     extract: (pageNumbers) => pdf.extract(pageNumbers),
     renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
     close: () => pdf.close(),
@@ -67,6 +68,11 @@ const openOffice = (kind: 'docx' | 'xlsx' | 'pptx'): Backend => async (bytes, op
 const openText = (kind: 'txt' | 'csv' | 'json' | 'xml' | 'rtf'): Backend => async (bytes, options) => {
   const { openTextDocument } = await import('./text/text-backend.ts');
   return fromVirtual(await openTextDocument(kind, bytes, options));
+};
+/** Images: every page is OCR'd (see image/image-backend.ts). */
+const openImageKind = (kind: 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'): Backend => async (bytes, options) => {
+  const { openImage } = await import('./image/image-backend.ts');
+  return openImage(bytes, kind, options);
 };
 const fromVirtual = (doc: import('./text/virtual-document.ts').VirtualDocument): OpenedDocument => ({
   kind: doc.kind,
@@ -87,6 +93,11 @@ export const BACKENDS: Partial<Record<FileKind, Backend>> = {
   json: openText('json'),
   xml: openText('xml'),
   rtf: openText('rtf'),
+  png: openImageKind('png'),
+  jpeg: openImageKind('jpeg'),
+  webp: openImageKind('webp'),
+  tiff: openImageKind('tiff'),
+  heic: openImageKind('heic'),
 };
 
 const KIND_NAMES: Record<FileKind, string> = {

@@ -11,6 +11,8 @@ import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
+import { findOcrCandidates, needsOcr, ocrPdfPage } from './pdf-ocr.ts';
+import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 
 export interface LoadPdfOptions {
   /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
@@ -27,6 +29,13 @@ export interface PdfHandle extends PageRenderer {
   readonly pageCount: number;
   /** `pdfjs-text-layer@<pdf.js version>`. */
   readonly engine: string;
+  /** What may run: the text layer, plus the OCR engine when some pages lack one. */
+  readonly engines: readonly string[];
+  /**
+   * Pages without a usable text layer (known at open): an upper bound of the
+   * pages that will be OCR'd (only those that paint an image are).
+   */
+  readonly ocrPageCount: number;
   /** Text layer of the given 1-based pages (all pages when omitted), in that order. */
   extract(pageNumbers?: readonly number[]): Promise<ParsedDocument>;
   renderPng(pageNumber: number, options?: RenderOptions): Promise<{ png: Uint8Array; width: number; height: number }>;
@@ -115,7 +124,7 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
-function createHandle(doc: PdfDocumentProxy, engine: string): PdfHandle {
+function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: ReadonlySet<number>): PdfHandle {
   let closed: Promise<void> | undefined;
   const pageCount = doc.numPages;
   const checkPage = (n: number) => {
@@ -125,18 +134,39 @@ function createHandle(doc: PdfDocumentProxy, engine: string): PdfHandle {
     if (closed) throw new Error('The PDF handle is closed.');
   };
 
-  return {
+  const handle: PdfHandle = {
     pageCount,
     engine,
+    engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
+    ocrPageCount: ocrCandidates.size,
     async extract(pageNumbers) {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
-      const pages: DocumentPage[] = [];
-      // Sequential on purpose: pdf.js runs its "worker" on this thread, so
-      // parallel pages would not go faster, only hold more memory.
-      for (const n of wanted) pages.push(await readPage(doc, n));
-      return { kind: 'pdf', pages, engines: [engine] };
+      const pages: Array<DocumentPage | Promise<DocumentPage>> = [];
+      const inFlight = new Set<Promise<DocumentPage>>();
+      // Text layers are read one page at a time: pdf.js runs its "worker" on
+      // this thread, so parallel pages would not go faster, only hold more
+      // memory. Scanned pages are rendered here too, then OCR'd on the
+      // worker pool while the next pages are read.
+      for (const n of wanted) {
+        const page = await readPage(doc, n);
+        if (!ocrCandidates.has(n) || !needsOcr(page)) {
+          pages.push(page);
+          continue;
+        }
+        while (inFlight.size >= ocrPoolSize()) await Promise.race(inFlight).catch(() => undefined);
+        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options));
+        const tracked = ocr.finally(() => inFlight.delete(tracked));
+        // Reported by Promise.all below; this only keeps an early failure from being "unhandled".
+        tracked.catch(() => undefined);
+        inFlight.add(tracked);
+        pages.push(tracked);
+      }
+      const done = await Promise.all(pages);
+      const used = new Set(done.map((p) => p.source));
+      const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? [OCR_ENGINE] : [])];
+      return { kind: 'pdf', pages: done, engines };
     },
     async renderPng(pageNumber, options = {}) {
       checkOpen();
@@ -162,6 +192,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string): PdfHandle {
       return closed;
     },
   };
+  return handle;
 }
 
 /**
@@ -194,5 +225,5 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
       { details: { pages: pageCount, max_pages: options.maxPages } },
     );
   }
-  return createHandle(doc, `pdfjs-text-layer@${version}`);
+  return createHandle(doc, `pdfjs-text-layer@${version}`, await findOcrCandidates(doc));
 }

@@ -1,0 +1,218 @@
+/**
+ * The image backend: PNG, JPEG, WebP, TIFF (every page of a multi-page TIFF
+ * is one document page) and HEIC (decoded by libheif's wasm build, since
+ * sharp's prebuilt libvips has no HEVC decoder). Every page is OCR'd.
+ *
+ * - Dimensions are read from the header before any pixel is decoded; images
+ *   over {@link MAX_IMAGE_PIXELS} are refused (`file_too_large`), so a
+ *   68-byte PNG declaring 50,000 × 50,000 pixels costs nothing.
+ * - The EXIF orientation is applied (a phone photo shot sideways is the page
+ *   the user saw); page width and height are in pixels after it.
+ * - Damaged or truncated files fail with `document_corrupt`.
+ *
+ * @module
+ */
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { DocumentLoadError } from '../../contracts/errors.ts';
+import type { FileKind } from '../../contracts/media-types.ts';
+import type { DocumentPage, ParsedDocument } from '../document-model.ts';
+import { mapConcurrent } from '../ocr/concurrency.ts';
+import { ocrImage, type OcrInput } from '../ocr/ocr-page.ts';
+import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
+import type { OpenedDocument, OpenOptions } from '../registry.ts';
+
+export type ImageKind = Extract<FileKind, 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'>;
+
+/** Largest image accepted, in pixels per page (100 MP: a 10,000 × 10,000 scan, or A4 at 1,200 dpi). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+/** `renderPng` never returns more pixels than this (the image is scaled down to fit). */
+export const MAX_RENDER_PIXELS = 40_000_000;
+
+const NAMES: Record<ImageKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', tiff: 'TIFF', heic: 'HEIC' };
+
+function detail(error: unknown): string {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  const first = message.split('\n')[0].replace(/[.\s]+$/, '');
+  return first ? ` (${first})` : '';
+}
+
+function corrupt(kind: ImageKind, error: unknown, page?: number): DocumentLoadError {
+  const where = page !== undefined ? `Page ${page} of the ${NAMES[kind]} image` : `The ${NAMES[kind]} image`;
+  return new DocumentLoadError('document_corrupt', `${where} could not be read; the file is damaged or truncated${detail(error)}.`, {
+    cause: error,
+    ...(page !== undefined ? { details: { page } } : {}),
+  });
+}
+
+function tooLarge(kind: ImageKind, width: number, height: number, page?: number): DocumentLoadError {
+  const megapixels = Math.round((width * height) / 1e5) / 10;
+  const where = page !== undefined ? `Page ${page} of this ${NAMES[kind]} image` : `This ${NAMES[kind]} image`;
+  return new DocumentLoadError(
+    'file_too_large',
+    `${where} is ${width} × ${height} pixels (${megapixels} megapixels); at most ${MAX_IMAGE_PIXELS / 1e6} megapixels per page can be processed. Scale it down and upload it again.`,
+    { details: { width, height, max_pixels: MAX_IMAGE_PIXELS, ...(page !== undefined ? { page } : {}) } },
+  );
+}
+
+interface PageInfo {
+  readonly width: number;
+  readonly height: number;
+}
+
+type HeicPixels = { width: number; height: number; data: Uint8Array };
+
+/**
+ * Opens an image. Reads headers only; pixels are decoded page by page when
+ * extracting or rendering.
+ *
+ * @throws DocumentLoadError `document_corrupt` (unreadable header),
+ *   `file_too_large` (a page over 100 MP), `page_limit_exceeded` (TIFF
+ *   pages over `maxPages`), `document_empty` (no pages).
+ * @example
+ * const image = await openImage(bytes, 'png', {});
+ * try { const doc = await image.extract(); } finally { await image.close(); }
+ */
+export async function openImage(bytes: Uint8Array, kind: ImageKind, options: OpenOptions = {}): Promise<OpenedDocument> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    if (kind !== 'heic') throw corrupt(kind, error);
+    meta = undefined as unknown as Metadata; // HEIC: libvips may not know the codec; libheif decides below.
+  }
+  const pageCount = kind === 'tiff' ? Math.max(1, meta?.pages ?? 1) : 1;
+  if (options.maxPages !== undefined && pageCount > options.maxPages) {
+    throw new DocumentLoadError('page_limit_exceeded', `This TIFF has ${pageCount} pages; at most ${options.maxPages} can be processed.`, {
+      details: { pages: pageCount, max_pages: options.maxPages },
+    });
+  }
+
+  // Declared sizes of every page, checked before decoding anything.
+  const pages: PageInfo[] = [];
+  for (let i = 0; i < pageCount; i++) {
+    let pageMeta = meta;
+    if (i > 0) {
+      try {
+        pageMeta = await sharp(bytes, { limitInputPixels: false, page: i }).metadata();
+      } catch (error) {
+        throw corrupt(kind, error, i + 1);
+      }
+    }
+    let width = pageMeta?.autoOrient?.width ?? pageMeta?.width ?? 0;
+    let height = pageMeta?.autoOrient?.height ?? pageMeta?.height ?? 0;
+    if (kind === 'heic') {
+      // libheif applies the HEIF rotation itself; EXIF orientation does not apply.
+      width = pageMeta?.width ?? 0;
+      height = pageMeta?.height ?? 0;
+    }
+    if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(kind, width, height, pageCount > 1 ? i + 1 : undefined);
+    if (kind !== 'heic' && (!width || !height)) throw corrupt(kind, new Error('no image size in the header'), pageCount > 1 ? i + 1 : undefined);
+    pages.push({ width, height });
+  }
+
+  let heic: Promise<HeicPixels> | undefined;
+  const decodeHeic = (): Promise<HeicPixels> => {
+    heic ??= (async () => {
+      const { default: decode } = await import('heic-decode');
+      try {
+        const image = await decode({ buffer: bytes });
+        if (image.width * image.height > MAX_IMAGE_PIXELS) throw tooLarge(kind, image.width, image.height);
+        return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+      } catch (error) {
+        if (error instanceof DocumentLoadError) throw error;
+        throw corrupt(kind, error);
+      }
+    })();
+    return heic;
+  };
+
+  const inputOf = async (pageNumber: number): Promise<OcrInput> => {
+    if (kind === 'heic') {
+      const pixels = await decodeHeic();
+      return { image: pixels.data, raw: { width: pixels.width, height: pixels.height, channels: 4 } };
+    }
+    return { image: bytes, page: pageNumber - 1, autoOrient: true };
+  };
+
+  const sizeOf = async (pageNumber: number): Promise<PageInfo> => {
+    if (kind === 'heic') {
+      const pixels = await decodeHeic();
+      return { width: pixels.width, height: pixels.height };
+    }
+    return pages[pageNumber - 1];
+  };
+
+  let closed = false;
+  const checkPage = (n: number) => {
+    if (closed) throw new Error('The image handle is closed.');
+    if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
+  };
+
+  const readPage = async (pageNumber: number): Promise<DocumentPage> => {
+    const input = await inputOf(pageNumber);
+    const { width, height } = await sizeOf(pageNumber);
+    let ocr;
+    try {
+      ocr = await ocrImage(input);
+    } catch (error) {
+      if (error instanceof DocumentLoadError) throw error;
+      // sharp's decode errors (truncated, invalid data) are the file's fault; others are ours.
+      if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
+      throw error;
+    }
+    return {
+      pageNumber,
+      width,
+      height,
+      words: ocr.words,
+      lines: ocr.lines,
+      blocks: ocr.blocks,
+      text: ocr.text,
+      source: ocr.words.length ? 'ocr' : 'none',
+    };
+  };
+
+  return {
+    kind,
+    pageCount,
+    ocrPageCount: pageCount,
+    engines: [OCR_ENGINE],
+    async extract(pageNumbers): Promise<ParsedDocument> {
+      const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
+      wanted.forEach(checkPage);
+      const extracted = await mapConcurrent(wanted, ocrPoolSize(), readPage);
+      return { kind, pages: extracted, engines: [OCR_ENGINE] };
+    },
+    renderer: {
+      async renderPng(pageNumber) {
+        checkPage(pageNumber);
+        const input = await inputOf(pageNumber);
+        const { width, height } = await sizeOf(pageNumber);
+        const scale = Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
+        let pipeline = input.raw
+          ? sharp(input.image, { raw: input.raw, limitInputPixels: false })
+          : sharp(input.image, { limitInputPixels: false, failOn: 'error', page: input.page ?? 0, autoOrient: true });
+        if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' });
+        try {
+          const { data, info } = await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
+          return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+        } catch (error) {
+          if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
+          throw error;
+        }
+      },
+    },
+    async close() {
+      closed = true;
+      heic = undefined;
+    },
+  };
+}
+
+/** sharp/libvips errors about the input's data (as opposed to programming errors). */
+function isDecodeError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /VipsJpeg|VipsPng|VipsTiff|VipsWebp|VipsForeign|heif|premature|truncat|corrupt|invalid|unsupported image|read error|Input buffer|bad|not a known/i.test(
+    error.message,
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * A process-wide pool of tesseract.js workers, fully offline.
+ *
+ * - The English LSTM model (`4.0.0_best_int`, 2.9 MB) and the orientation
+ *   model (`osd`) are read from the installed `@tesseract.js-data/*`
+ *   packages; `langPath` is always a local folder, because tesseract.js
+ *   otherwise downloads the model, and a failed download is an uncaught
+ *   exception that kills the process. `errorHandler` is never set (with it,
+ *   `createWorker` never settles) and `logger` is omitted (an undefined
+ *   logger throws).
+ * - Workers (one worker thread each) are created lazily, on the first page
+ *   that needs OCR, and reused across invocations (warm Lambda containers).
+ *   Size: `DOCINTEL_OCR_WORKERS`, else `os.availableParallelism()`.
+ * - A worker is recycled (terminated and replaced on next use) after
+ *   {@link RECYCLE_AFTER_PAGES} pages: the wasm heap only ever grows.
+ * - The orientation detector needs tesseract's legacy engine, so it runs in
+ *   one separate worker, created on first use.
+ *
+ * @module
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import type Tesseract from 'tesseract.js';
+
+type TesseractModule = typeof Tesseract;
+export type OcrWorker = Tesseract.Worker;
+export type OcrPageData = Tesseract.Page;
+
+/** A worker is replaced after this many pages (memory growth of the wasm heap). */
+export const RECYCLE_AFTER_PAGES = 100;
+
+const require = createRequire(import.meta.url);
+
+function packageDir(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
+}
+
+function tesseractVersion(): string {
+  try {
+    return (require('tesseract.js/package.json') as { version: string }).version;
+  } catch {
+    return '7';
+  }
+}
+
+/** `model_used` name of the OCR engine, e.g. `tesseract.js@7.0.0/eng-lstm-best-int`. */
+export const OCR_ENGINE = `tesseract.js@${tesseractVersion()}/eng-lstm-best-int`;
+
+/** Number of recognition workers: `DOCINTEL_OCR_WORKERS` (≥ 1), else the usable cores. */
+export function poolSize(): number {
+  const configured = Number.parseInt(process.env.DOCINTEL_OCR_WORKERS ?? '', 10);
+  if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 32);
+  return Math.max(1, availableParallelism());
+}
+
+let tesseractModule: Promise<TesseractModule> | undefined;
+function loadTesseract(): Promise<TesseractModule> {
+  tesseractModule ??= import('tesseract.js').then((m) => ((m as { default?: TesseractModule }).default ?? (m as unknown as TesseractModule)));
+  return tesseractModule;
+}
+
+async function createRecognizer(): Promise<OcrWorker> {
+  const T = await loadTesseract();
+  const worker = await T.createWorker('eng', T.OEM.LSTM_ONLY, {
+    langPath: join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int'),
+    gzip: true,
+    cacheMethod: 'none',
+  });
+  // Page images carry no resolution (PGM); without this tesseract warns on
+  // stdout for every page and guesses 70 dpi. Pages are scaled so their text
+  // looks like 300 dpi print (see ocr-page.ts).
+  // tesseract's API default is one uniform block (PSM 6), which reads
+  // multi-column pages across the columns; the CLI's full layout analysis is PSM 3.
+  await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: T.PSM.AUTO });
+  return worker;
+}
+
+async function createDetector(): Promise<OcrWorker> {
+  const T = await loadTesseract();
+  const worker = await T.createWorker('osd', T.OEM.TESSERACT_ONLY, {
+    langPath: join(packageDir('@tesseract.js-data/osd'), '4.0.0'),
+    gzip: true,
+    cacheMethod: 'none',
+    legacyCore: true,
+    legacyLang: true,
+  });
+  // Orientation runs on the small analysis copy (about 150 dpi for a page).
+  await worker.setParameters({ user_defined_dpi: '150' });
+  return worker;
+}
+
+interface Slot {
+  worker?: Promise<OcrWorker>;
+  pages: number;
+  busy: boolean;
+}
+
+class WorkerPool {
+  private readonly slots: Slot[];
+  private readonly waiting: Array<(slot: Slot) => void> = [];
+
+  constructor(
+    size: number,
+    private readonly create: () => Promise<OcrWorker>,
+    private readonly recycleAfter: number,
+  ) {
+    this.slots = Array.from({ length: size }, () => ({ pages: 0, busy: false }));
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.slots.find((s) => !s.busy && s.worker) ?? this.slots.find((s) => !s.busy);
+    if (free) {
+      free.busy = true;
+      return Promise.resolve(free);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else slot.busy = false;
+  }
+
+  private async retire(slot: Slot): Promise<void> {
+    const worker = slot.worker;
+    slot.worker = undefined;
+    slot.pages = 0;
+    if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
+  }
+
+  async run<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
+    const slot = await this.acquire();
+    try {
+      if (!slot.worker) {
+        const created = this.create();
+        slot.worker = created;
+        created.catch(() => {
+          if (slot.worker === created) slot.worker = undefined;
+        });
+      }
+      const worker = await slot.worker;
+      let result: T;
+      try {
+        result = await job(worker);
+      } catch (error) {
+        // A worker whose job failed may be in a bad state: replace it.
+        await this.retire(slot);
+        throw error;
+      }
+      slot.pages++;
+      if (slot.pages >= this.recycleAfter) await this.retire(slot);
+      return result;
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  async terminate(): Promise<void> {
+    await Promise.all(this.slots.map((s) => this.retire(s)));
+  }
+}
+
+let recognizers: WorkerPool | undefined;
+let detector: WorkerPool | undefined;
+
+/**
+ * Runs `job` on a free recognition worker (waiting for one when all are
+ * busy). The worker has English loaded, LSTM engine, default parameters; a
+ * job that changes parameters must restore them.
+ *
+ * @example
+ * const { data } = await withRecognizer((w) => w.recognize(png, {}, { blocks: true }));
+ */
+export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
+  recognizers ??= new WorkerPool(poolSize(), createRecognizer, RECYCLE_AFTER_PAGES);
+  return recognizers.run(job);
+}
+
+export interface DetectedOrientation {
+  /** Clockwise rotation that makes the page upright: 0, 90, 180 or 270. */
+  readonly rotate: 0 | 90 | 180 | 270;
+  /** tesseract's orientation confidence (unbounded; above ~2 is reliable). */
+  readonly confidence: number;
+}
+
+/**
+ * Orientation of a page image by tesseract's OSD (legacy engine, one shared
+ * worker). `undefined` when OSD finds too little text to decide.
+ */
+export async function detectOrientation(image: Uint8Array): Promise<DetectedOrientation | undefined> {
+  detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
+  const { data } = await detector.run((w) => w.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
+  if (data.orientation_degrees === null || data.orientation_confidence === null) return undefined;
+  const degrees = data.orientation_degrees;
+  if (degrees !== 0 && degrees !== 90 && degrees !== 180 && degrees !== 270) return undefined;
+  return { rotate: degrees, confidence: data.orientation_confidence };
+}
+
+/** Current number of recognition workers the pool may start. */
+export function ocrPoolSize(): number {
+  return recognizers?.size ?? poolSize();
+}
+
+/**
+ * Terminates every OCR worker (tests, shutdown). The next OCR call starts
+ * new ones, with the pool size read again from the environment.
+ */
+export async function terminateOcr(): Promise<void> {
+  const pools = [recognizers, detector];
+  recognizers = undefined;
+  detector = undefined;
+  await Promise.all(pools.map((p) => p?.terminate()));
+}

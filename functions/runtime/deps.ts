@@ -6,6 +6,7 @@
  * @module
  */
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createDocumentClient, createS3Client, type AwsClientConfig } from '../adapters/aws/clients.ts';
 import { DynamoDbAccountRepository, DynamoDbRateLimiter } from '../adapters/aws/dynamodb-accounts.ts';
@@ -16,6 +17,7 @@ import {
   DynamoDbResultCache,
   DynamoDbUsageLedger,
 } from '../adapters/aws/dynamodb-requests.ts';
+import { LambdaPageSegmentRunner } from '../adapters/aws/lambda-page-segments.ts';
 import { SqsJobQueue } from '../adapters/aws/sqs-job-queue.ts';
 import { S3BlobStore } from '../adapters/aws/s3-blob-store.ts';
 import {
@@ -80,6 +82,10 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     jobQueue: config.jobQueueUrl
       ? new SqsJobQueue(new SQSClient({ region: config.region }), config.jobQueueUrl)
       : unconfiguredQueue,
+    // Only the inference functions know the worker's name; the worker itself never fans out.
+    ...(config.pageRangeFunctionName
+      ? { segments: new LambdaPageSegmentRunner(new LambdaClient({ region: config.region }), config.pageRangeFunctionName) }
+      : {}),
     ...overrides,
   };
 }

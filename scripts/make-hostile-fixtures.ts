@@ -275,6 +275,28 @@ async function textPdf(pages: number): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
+/**
+ * An image-only page (no text layer, so it is an OCR candidate) of `mediaBox`
+ * size, painted edge to edge with an image XObject that declares
+ * `imageSide`×`imageSide` 8-bit gray pixels but carries only a few rows.
+ */
+function imageOnlyPdf(mediaBox: string, imageSide: number): Buffer {
+  const [, , w, h] = mediaBox.replace(/[[\]]/g, '').trim().split(/\s+/);
+  const rows = Math.min(imageSide, 4);
+  const pixels = Buffer.alloc(imageSide * rows);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7) & 0xff;
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>`,
+    stream('', Buffer.from(`q ${w} 0 0 ${h} 0 0 cm /Im1 Do Q`, 'latin1')),
+    stream(
+      `/Type /XObject /Subtype /Image /Width ${imageSide} /Height ${imageSide} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+      deflateSync(pixels, { level: 9 }),
+    ),
+  ]);
+}
+
 /** A 100k-level nested array in the page dictionary: recursive parsers overflow their stack. */
 function deepNestingPdf(levels: number): Buffer {
   const objects = onePageObjects('Deep nesting');
@@ -727,6 +749,34 @@ export const FIXTURES: readonly Fixture[] = [
     variants: ['include_image=true', 'mode=advanced', 'include_image=true&mode=advanced&include_boxes=true'],
     note: 'the text layer is readable; refusing the page size as document_corrupt would also be acceptable',
     build: () => rawPdf(onePageObjects('Giant page 1e6', '[0 0 1000000 1000000]')),
+  },
+  {
+    file: 'giant-mediabox-scan-14400.pdf',
+    content_type: PDF,
+    defect: 'an image-only (OCR) page with MediaBox 14400×14400 pt, painted with a 64×64 image',
+    expect: { accept: [200, 422] },
+    max_seconds: 60,
+    variants: ['include_image=true&mode=advanced'],
+    note: 'OCR must render the page within its pixel budget (not 40,000×40,000 px at 200 dpi)',
+    build: () => imageOnlyPdf('[0 0 14400 14400]', 64),
+  },
+  {
+    file: 'giant-mediabox-scan-1e6.pdf',
+    content_type: PDF,
+    defect: 'an image-only (OCR) page with MediaBox 1,000,000×1,000,000 pt, painted with a 64×64 image',
+    expect: { accept: [200, 422] },
+    max_seconds: 60,
+    build: () => imageOnlyPdf('[0 0 1000000 1000000]', 64),
+  },
+  {
+    file: 'image-bomb-50000.pdf',
+    content_type: PDF,
+    defect: 'an image-only page whose image XObject declares 50000×50000 gray pixels (2.5 GB decoded); 4 rows of data',
+    expect: { accept: [200, 422] },
+    max_seconds: 60,
+    variants: ['include_image=true'],
+    note: 'the renderer must skip or downscale the image, not allocate 2.5 GB',
+    build: () => imageOnlyPdf('[0 0 612 792]', 50_000),
   },
   // Recursive / deep object graphs.
   {

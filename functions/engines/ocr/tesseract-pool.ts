@@ -72,7 +72,9 @@ async function createRecognizer(): Promise<OcrWorker> {
   // looks like 300 dpi print (see ocr-page.ts).
   // tesseract's API default is one uniform block (PSM 6), which reads
   // multi-column pages across the columns; the CLI's full layout analysis is PSM 3.
-  await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: T.PSM.AUTO });
+  // tesseract's diagnostics ("Detected 197 diacritics", …) go to its debug
+  // file instead of stdout, where they would break the structured logs.
+  await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: T.PSM.AUTO, debug_file: '/dev/null' });
   return worker;
 }
 
@@ -86,7 +88,7 @@ async function createDetector(): Promise<OcrWorker> {
     legacyLang: true,
   });
   // Orientation runs on the small analysis copy (about 150 dpi for a page).
-  await worker.setParameters({ user_defined_dpi: '150' });
+  await worker.setParameters({ user_defined_dpi: '150', debug_file: '/dev/null' });
   return worker;
 }
 

@@ -151,7 +151,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
       // worker pool while the next pages are read.
       for (const n of wanted) {
         const page = await readPage(doc, n);
-        if (!ocrCandidates.has(n) || !needsOcr(page)) {
+        // Decided from the page itself (text and images), so it does not rely on the open-time scan.
+        if (!needsOcr(page)) {
           pages.push(page);
           continue;
         }

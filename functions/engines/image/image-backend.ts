@@ -25,8 +25,14 @@ export type ImageKind = Extract<FileKind, 'png' | 'jpeg' | 'webp' | 'tiff' | 'he
 
 /** Largest image accepted, in pixels per page (100 MP: a 10,000 × 10,000 scan, or A4 at 1,200 dpi). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
-/** `renderPng` never returns more pixels than this (the image is scaled down to fit). */
+/**
+ * `renderPng` never returns more pixels than this (the image is scaled down
+ * to fit); with a `dpi`, the long side is at most that of an A4 page at that
+ * resolution (150 dpi: 1,754 pixels).
+ */
 export const MAX_RENDER_PIXELS = 40_000_000;
+
+const A4_LONG_SIDE_INCHES = 11.69;
 
 const NAMES: Record<ImageKind, string> = { png: 'PNG', jpeg: 'JPEG', webp: 'WebP', tiff: 'TIFF', heic: 'HEIC' };
 
@@ -184,11 +190,14 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       return { kind, pages: extracted, engines: [OCR_ENGINE] };
     },
     renderer: {
-      async renderPng(pageNumber) {
+      async renderPng(pageNumber, renderOptions = {}) {
         checkPage(pageNumber);
         const input = await inputOf(pageNumber);
         const { width, height } = await sizeOf(pageNumber);
-        const scale = Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
+        let scale = Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
+        // Images have no trustworthy resolution: `dpi` asks for a page image
+        // as large as an A4 page at that resolution (never enlarged).
+        if (renderOptions.dpi) scale = Math.min(scale, (renderOptions.dpi * A4_LONG_SIDE_INCHES) / Math.max(width, height));
         let pipeline = input.raw
           ? sharp(input.image, { raw: input.raw, limitInputPixels: false })
           : sharp(input.image, { limitInputPixels: false, failOn: 'error', page: input.page ?? 0, autoOrient: true });

@@ -127,6 +127,11 @@ describe('Engine: images', () => {
     expect([parsed.pages[0].width, parsed.pages[0].height]).toEqual([900, 260]);
     expect([rendered.width, rendered.height]).toEqual([900, 260]);
     expect((await sharp(rendered.png).metadata()).format).toBe('png');
+    // A page image at 150 dpi is at most as large as A4 at 150 dpi.
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#fff' } }).jpeg().toBuffer();
+    const small = await withOpened(big, 'photo.jpg', (doc) => doc.renderer!.renderPng(1, { dpi: 150 }));
+    expect(small.width).toBe(1754);
+    expect(Math.abs(small.height - 1315.5)).toBeLessThanOrEqual(1);
     expect(cer(parsed.pages[0].text, page.text)).toBeLessThan(0.03);
   });
 

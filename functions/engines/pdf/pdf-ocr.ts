@@ -1,22 +1,23 @@
 /**
  * Scanned and mixed PDFs: which pages need OCR, and OCR of those pages.
  *
- * A page is OCR'd when its text layer is unusable (almost no real
- * characters, or mostly garbage such as unmapped glyphs) AND it paints an
- * image (a scan). Pages with a usable text layer keep it, even when they
- * also hold images; text-less pages without images (blank, vector art) are
- * not OCR'd.
+ * A page is OCR'd when it paints an image (a scan) and its text layer is
+ * unusable (almost no real characters, or mostly garbage such as unmapped
+ * glyphs), or is sparse (a stamped Bates number, "CONFIDENTIAL") while
+ * images cover a quarter of the page or more. Pages with a real text layer
+ * keep it, even when they also hold images; text-less pages without images
+ * (blank, vector art) are not OCR'd.
  *
- * At open time only the cheap half is known (the text layer, about 5 ms a
- * page): `ocrPageCount` counts pages without a usable text layer, an upper
- * bound of the pages that will be OCR'd. Whether a page paints an image
- * comes from its operator list at extraction, which the page render reuses.
+ * At open, `ocrPageCount` counts pages without a usable text layer (cheap:
+ * the text content only) plus sparse-text pages that paint an image (their
+ * operator list is read): an upper bound of the pages that will be OCR'd
+ * (blank pages among them are not).
  *
  * @module
  */
-import type { DocumentPage } from '../document-model.ts';
+import type { BBox, DocumentPage } from '../document-model.ts';
 import { ocrImage } from '../ocr/ocr-page.ts';
-import type { PdfDocumentProxy } from './pdfjs.ts';
+import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 
 /**
  * Pages are rendered at this resolution for OCR. Measured on a 300 dpi scan
@@ -30,18 +31,31 @@ export const OCR_RENDER_DPI = 200;
 export const MIN_TEXT_CHARS = 16;
 /** Nor one where this share of the characters is garbage (U+FFFD, controls, private use). */
 const MAX_GARBAGE_SHARE = 0.3;
+/**
+ * A page with fewer letters and digits than this whose images cover at
+ * least {@link SCAN_COVERAGE} of it is a scan carrying a digital stamp
+ * (Bates number, "CONFIDENTIAL", a date): it is OCR'd too, since the stamp
+ * is also visible in the rendering.
+ */
+export const SPARSE_TEXT_CHARS = 100;
+export const SCAN_COVERAGE = 0.25;
+/**
+ * At open, sparse-text pages are checked for images (an operator list, which
+ * decodes the page's images) only until this many OCR pages are confirmed;
+ * past it the rest count as OCR pages unchecked (the count is an upper bound
+ * anyway, and no budget is that large).
+ */
+const MAX_CONFIRMED = 64;
 
 const REAL = /[\p{L}\p{N}]/u;
 const GARBAGE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
 
-/**
- * Whether a page's text-layer strings amount to real text.
- *
- * @example
- * usableText(['Invoice 2026-001', 'Total due: 42.00 EUR']); // true
- * usableText(['3']);                                          // false (a page number on a scan)
- */
-export function usableText(strings: Iterable<string>): boolean {
+interface TextStats {
+  readonly real: number;
+  readonly garbageShare: number;
+}
+
+function textStats(strings: Iterable<string>): TextStats {
   let real = 0;
   let garbage = 0;
   let total = 0;
@@ -53,13 +67,57 @@ export function usableText(strings: Iterable<string>): boolean {
       else if (GARBAGE.test(ch)) garbage++;
     }
   }
-  return real >= MIN_TEXT_CHARS && garbage / Math.max(1, total) <= MAX_GARBAGE_SHARE;
+  return { real, garbageShare: garbage / Math.max(1, total) };
+}
+
+const isUsable = (t: TextStats) => t.real >= MIN_TEXT_CHARS && t.garbageShare <= MAX_GARBAGE_SHARE;
+
+/**
+ * Whether a page's text-layer strings amount to real text.
+ *
+ * @example
+ * usableText(['Invoice 2026-001', 'Total due: 42.00 EUR']); // true
+ * usableText(['3']);                                          // false (a page number on a scan)
+ */
+export function usableText(strings: Iterable<string>): boolean {
+  return isUsable(textStats(strings));
+}
+
+interface OpsTable {
+  readonly [name: string]: number;
+}
+
+/** Operators that paint a raster image (masks included: 1-bit scans are often drawn as image masks). */
+function imageOps(ops: OpsTable): Set<number> {
+  return new Set(
+    [
+      'paintImageXObject',
+      'paintInlineImageXObject',
+      'paintInlineImageXObjectGroup',
+      'paintImageXObjectRepeat',
+      'paintImageMaskXObject',
+      'paintImageMaskXObjectGroup',
+      'paintImageMaskXObjectRepeat',
+      'paintSolidColorImageMask',
+    ]
+      .map((name) => ops[name])
+      .filter((op): op is number => typeof op === 'number'),
+  );
+}
+
+/** Whether the page paints any raster image. Reuses pdf.js's cached operator list when the page has one. */
+async function paintsImage(page: PdfPageProxy): Promise<boolean> {
+  const { pdfjs } = await loadPdfjs();
+  const wanted = imageOps(pdfjs.OPS as unknown as OpsTable);
+  const list = await page.getOperatorList();
+  return list.fnArray.some((fn) => wanted.has(fn));
 }
 
 /**
- * Pages (1-based) whose text layer is not usable: the OCR candidates.
- * Reads every page's text content; pages that cannot be read are left to
- * the extraction, which reports them.
+ * Pages (1-based) that may need OCR: no usable text layer, or a sparse
+ * text layer on a page that paints images. Reads every page's text content
+ * (about 2 ms a page); pages that cannot be read are left to the
+ * extraction, which reports them.
  */
 export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<number>> {
   const candidates = new Set<number>();
@@ -67,8 +125,15 @@ export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<numb
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      const strings = content.items.map((item) => ('str' in item ? item.str : ''));
-      if (!usableText(strings)) candidates.add(n);
+      const stats = textStats(content.items.map((item) => ('str' in item ? item.str : '')));
+      if (!isUsable(stats)) candidates.add(n);
+      else if (stats.real < SPARSE_TEXT_CHARS) {
+        if (candidates.size >= MAX_CONFIRMED) candidates.add(n);
+        else {
+          if (await paintsImage(page)) candidates.add(n);
+          page.cleanup(); // drop the decoded images until the page is really read
+        }
+      }
     } catch {
       // Extraction reads the page again and reports the damage.
     }
@@ -76,9 +141,23 @@ export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<numb
   return candidates;
 }
 
-/** Whether a candidate page, read with its graphics, is a scan. */
-export function needsOcr(page: DocumentPage & { readonly figures?: readonly unknown[] }): boolean {
-  return (page.figures?.length ?? 0) > 0 && !usableText([page.text]);
+/** Share of the page covered by figures (overlaps counted twice, capped at 1). */
+function coverage(figures: readonly BBox[]): number {
+  let area = 0;
+  for (const [l, t, r, b] of figures) area += Math.max(0, Math.min(1, r) - Math.max(0, l)) * Math.max(0, Math.min(1, b) - Math.max(0, t));
+  return Math.min(1, area);
+}
+
+/**
+ * Whether a page, read with its text layer and graphics, is a scan to OCR:
+ * it paints an image, and its text layer is unusable, or sparse while
+ * images cover a good part of the page.
+ */
+export async function needsOcr(page: DocumentPage, pdfPage: PdfPageProxy): Promise<boolean> {
+  const stats = textStats([page.text]);
+  if (isUsable(stats) && stats.real >= SPARSE_TEXT_CHARS) return false;
+  if (isUsable(stats) && coverage(page.figures ?? []) < SCAN_COVERAGE) return false;
+  return paintsImage(pdfPage);
 }
 
 /**

@@ -152,7 +152,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
       for (const n of wanted) {
         const page = await readPage(doc, n);
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
-        if (!needsOcr(page)) {
+        if (!(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(page);
           continue;
         }

@@ -9,14 +9,18 @@ import { cer, SAMPLE_LINES, textImage } from './ocr-fixtures.ts';
 afterAll(() => terminateOcr());
 
 const SCAN = textImage(SAMPLE_LINES, { width: 1100, height: 420, fontSize: 34, x: 60, y: 60 });
-const TEXT_LINES = ['Quarterly report of the north office', 'Revenue grew by nine percent this quarter'];
+const TEXT_LINES = [
+  'Quarterly report of the north office',
+  'Revenue grew by nine percent this quarter',
+  'Costs stayed flat while two new customers signed',
+];
 
 /** Draws the scan image over the top of a 612 × 300 pt page (150 dpi: 528 × 202 pt). */
 async function addScannedPage(pdf: PDFDocument, png: Uint8Array, stamp?: string) {
   const image = await pdf.embedPng(png);
   const p = pdf.addPage([612, 300]);
   p.drawImage(image, { x: 42, y: 300 - 20 - 202, width: 528, height: 202 });
-  if (stamp) p.drawText(stamp, { x: 590, y: 10, size: 8, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  if (stamp) p.drawText(stamp, { x: 600 - stamp.length * 4.5, y: 10, size: 8, font: await pdf.embedFont(StandardFonts.Helvetica) });
 }
 
 let scannedPdf: Uint8Array;
@@ -36,6 +40,7 @@ beforeAll(async () => {
   first.drawImage(await mixed.embedPng(logo), { x: 450, y: 200, width: 120, height: 60 });
   await addScannedPage(mixed, SCAN.png, '2'); // a scan with a page-number stamp in its text layer
   mixed.addPage([612, 300]); // blank: no text, no image
+  await addScannedPage(mixed, SCAN.png, 'ACME-0004711 CONFIDENTIAL'); // a Bates-stamped scan: sparse but real text layer
   mixedPdf = await mixed.save();
 });
 
@@ -78,8 +83,8 @@ describe('Engine: scanned and mixed PDFs', () => {
     const doc = await openDocument(mixedPdf, { filename: 'mixed.pdf' });
     let parsed;
     try {
-      // Pages 2 (scan) and 3 (blank) have no usable text layer: the open-time upper bound.
-      expect(doc.ocrPageCount).toBe(2);
+      // Pages 2 (scan), 3 (blank, no text layer) and 4 (stamped scan): the open-time upper bound.
+      expect(doc.ocrPageCount).toBe(3);
       parsed = await doc.extract();
     } finally {
       await doc.close();
@@ -87,12 +92,15 @@ describe('Engine: scanned and mixed PDFs', () => {
 
     // Assess
     expect(parsed.engines).toEqual([expect.stringMatching(/^pdfjs-text-layer@/), OCR_ENGINE]);
-    const [text, scan, blank] = parsed.pages;
+    const [text, scan, blank, stamped] = parsed.pages;
     expect(text.source).toBe('text-layer');
     expect(text.text).toBe(TEXT_LINES.join('\n'));
     expect(scan.source).toBe('ocr');
     expect(cer(scan.text, SCAN.text)).toBeLessThan(0.05);
     expect(blank).toMatchObject({ source: 'none', text: '' });
+    // The stamp is in the rendering too, so OCR reads it with the scan.
+    expect(stamped.source).toBe('ocr');
+    expect(cer(stamped.text.replace(/\s*ACME-?0004711 CONFIDENTIAL\s*/, ''), SCAN.text)).toBeLessThan(0.05);
   });
 
   it('OCRs only the requested pages', async () => {

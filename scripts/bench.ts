@@ -448,7 +448,8 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
     ),
   );
   log(`server peak RSS (VmHWM) ${peak ? mib(peak) : '–'} MiB; after start ${baseline ? mib(baseline.rss) : '–'} MiB`);
-  log(`machine: ${describeMachine(machine)}`);
+  const machineAtEnd = machineInfo();
+  log(`machine: ${describeMachine(machine)} (load at the end ${machineAtEnd.load_average.join('/')})`);
   log('latency = client wall time of POST /v1/parse (sync) or POST + polling GET /v1/jobs/{id} every 100 ms (async), over loopback');
 
   return {
@@ -456,6 +457,7 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
     started_at: started.toISOString(),
     finished_at: finished.toISOString(),
     machine,
+    load_average_end: machineAtEnd.load_average,
     server: {
       how: 'child process: node --import tsx bin/dev.ts (npm start), fresh temporary DOCINTEL_DATA_DIR, loopback',
       rss_after_start_mib: baseline ? mib(baseline.rss) : null,

@@ -472,6 +472,7 @@ export async function runParseEval(o: ParseEvalOptions): Promise<Record<string, 
       file_timeout_seconds: o.fileTimeoutMs / 1000,
     },
     machine,
+    load_average_end: machineInfo().load_average,
     peak_rss_mib: mib(peakRssBytes()),
     engines: [...new Set(summaries.flatMap((s) => s.records.flatMap((r) => r.engines ?? [])))],
     sources: summaries,
@@ -479,6 +480,7 @@ export async function runParseEval(o: ParseEvalOptions): Promise<Record<string, 
   };
   printSummary(report.sources, tables, o.log);
   o.log(`wall ${report.wall_seconds} s, peak RSS ${report.peak_rss_mib} MiB, engines: ${report.engines.join(', ') || '–'}`);
+  o.log(`machine: ${describeMachine(machine)} (load at the end ${report.load_average_end.join('/')})`);
   return report;
 }
 

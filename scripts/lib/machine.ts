@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { arch, cpus, platform, release, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 
 export interface MachineInfo {
   readonly cpu_model: string;
@@ -15,6 +15,8 @@ export interface MachineInfo {
   readonly platform: string;
   readonly arch: string;
   readonly os_release: string;
+  /** 1-, 5- and 15-minute load averages when measured (other work on the machine inflates timings). */
+  readonly load_average: readonly number[];
 }
 
 export function machineInfo(): MachineInfo {
@@ -29,12 +31,13 @@ export function machineInfo(): MachineInfo {
     platform: platform(),
     arch: arch(),
     os_release: release(),
+    load_average: loadavg().map((v) => Math.round(v * 100) / 100),
   };
 }
 
 /** One line for console summaries. */
 export const describeMachine = (m: MachineInfo): string =>
-  `${m.cpu_model} × ${m.cpu_count}, ${m.total_memory_gib} GiB RAM, Node ${m.node}, ${m.platform}/${m.arch}`;
+  `${m.cpu_model} × ${m.cpu_count}, ${m.total_memory_gib} GiB RAM, Node ${m.node}, ${m.platform}/${m.arch}, load ${m.load_average.join('/')}`;
 
 /** Peak resident set size of this process so far, in bytes (`resourceUsage().maxRSS` is in KiB). */
 export const peakRssBytes = (): number => process.resourceUsage().maxRSS * 1024;

@@ -131,8 +131,8 @@ async function parseFile(
   }
 }
 
-const bowF1 = (reference: string, hypothesis: string): number => {
-  const { precision, recall } = bagOfWords(reference, hypothesis);
+const bowF1 = (reference: string, hypothesis: string, caseInsensitive = false): number => {
+  const { precision, recall } = bagOfWords(reference, hypothesis, { caseInsensitive });
   return precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 };
 
@@ -145,12 +145,15 @@ function textRecord(reference: string, hypothesis: string): Record<string, numbe
     cer_ci: s.cer_ci,
     wer_ci: s.wer_ci,
     bow_f1: bowF1(reference, hypothesis),
+    bow_f1_ci: bowF1(reference, hypothesis, true),
     bow_recall: bow.recall,
     bow_precision: bow.precision,
     ref_chars: s.ref_chars,
     ref_words: s.ref_words,
     cer_errors: s.cer * s.ref_chars,
     wer_errors: s.wer * s.ref_words,
+    cer_ci_errors: s.cer_ci * s.ref_chars,
+    wer_ci_errors: s.wer_ci * s.ref_words,
   };
 }
 
@@ -164,11 +167,14 @@ function textMetrics(records: readonly FileRecord[]): Record<string, number | nu
   return {
     cer: chars > 0 ? sum('cer_errors') / chars : null,
     wer: words > 0 ? sum('wer_errors') / words : null,
+    cer_ci: chars > 0 ? sum('cer_ci_errors') / chars : null,
+    wer_ci: words > 0 ? sum('wer_ci_errors') / words : null,
     cer_mean: avg('cer'),
     wer_mean: avg('wer'),
     cer_ci_mean: avg('cer_ci'),
     wer_ci_mean: avg('wer_ci'),
     bow_f1_mean: avg('bow_f1'),
+    bow_f1_ci_mean: avg('bow_f1_ci'),
   };
 }
 
@@ -204,7 +210,7 @@ function logRecord(log: (line: string) => void, source: string, r: FileRecord): 
   const detail = r.error
     ? `ERROR ${r.error.code}: ${r.error.message.slice(0, 120)}`
     : r.scores?.cer !== undefined
-      ? `CER ${pct(r.scores.cer)} WER ${pct(r.scores.wer)} BoW-F1 ${pct(r.scores.bow_f1)}${r.scores.box_match !== undefined ? ` box ${pct(r.scores.box_match)}` : ''}`
+      ? `CER ${pct(r.scores.cer)} (ci ${pct(r.scores.cer_ci)}) WER ${pct(r.scores.wer)} BoW-F1 ${pct(r.scores.bow_f1)}${r.scores.box_match !== undefined ? ` box ${pct(r.scores.box_match)}` : ''}`
       : r.fields
         ? `fields ${Object.values(r.fields).filter(Boolean).length}/${Object.keys(r.fields).length}`
         : '';
@@ -494,11 +500,26 @@ function printSummary(summaries: readonly SourceSummary[], tables: { available: 
           ? `fields found ${pct(m.fields_found)}`
           : '';
     const errors = s.errors ? `${s.errors} (${Object.entries(s.error_codes).map(([c, n]) => `${c}×${n}`).join(', ')})` : '0';
-    return [s.source, s.files, s.ok, errors, s.pages, pct(m.cer ?? null), pct(m.wer ?? null), pct(m.bow_f1_mean ?? null), extra, s.pages_per_second ?? null];
+    return [
+      s.source,
+      s.files,
+      s.ok,
+      errors,
+      s.pages,
+      pct(m.cer ?? null),
+      pct(m.wer ?? null),
+      pct(m.cer_ci ?? null),
+      pct(m.wer_ci ?? null),
+      pct(m.bow_f1_mean ?? null),
+      pct(m.bow_f1_ci_mean ?? null),
+      extra,
+      s.pages_per_second ?? null,
+    ];
   });
   log('');
-  log(formatTable(['source', 'files', 'ok', 'errors', 'pages', 'CER', 'WER', 'BoW-F1', 'extra', 'pages/s'], rows));
-  log('CER/WER pooled over the files that parsed (errors excluded); BoW-F1 = reading-order-free word overlap (mean per file).');
+  log(formatTable(['source', 'files', 'ok', 'errors', 'pages', 'CER', 'WER', 'CER ci', 'WER ci', 'BoW-F1', 'BoW-F1 ci', 'extra', 'pages/s'], rows));
+  log('CER/WER pooled over the files that parsed (errors excluded; "ci" = case-insensitive: SROIE transcripts are mostly upper case);');
+  log('BoW-F1 = reading-order-free word overlap (mean per file).');
   if (tables.available) log(`tables: ${tables.error ? `failed: ${tables.error.code}: ${tables.error.message}` : 'included in the JSON (tables)'}`);
   else log('tables: scripts/eval/tables.ts not present, skipped');
 }

@@ -129,16 +129,16 @@ export interface BagOfWords {
 }
 
 /**
- * Order-free word overlap (multisets of normalised, case-sensitive words):
+ * Order-free word overlap (multisets of normalised words, case-sensitive unless asked):
  * separates recognition errors from reading-order differences, which WER
  * mixes.
  *
  * @example
  * bagOfWords('a b c', 'c b a').recall // 1
  */
-export function bagOfWords(reference: string, hypothesis: string): BagOfWords {
-  const ref = tokens(normaliseText(reference));
-  const hyp = tokens(normaliseText(hypothesis));
+export function bagOfWords(reference: string, hypothesis: string, options: NormaliseOptions = {}): BagOfWords {
+  const ref = tokens(normaliseText(reference, options));
+  const hyp = tokens(normaliseText(hypothesis, options));
   const counts = new Map<string, number>();
   for (const w of ref) counts.set(w, (counts.get(w) ?? 0) + 1);
   let common = 0;

@@ -12,7 +12,7 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Word } from '../document-model.ts';
-import { estimateSkew, inkMask, isBlank, rotateMask, type GrayImage } from './page-analysis.ts';
+import { estimateSkew, inkMask, isBlank, lineAxisRatio, rotateMask, type GrayImage } from './page-analysis.ts';
 import { detectOrientation, withRecognizer, type OcrPageData } from './tesseract-pool.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
@@ -39,6 +39,8 @@ const MAX_OCR_SIDE = 8_000;
 const MIN_DESKEW_DEGREES = 0.3;
 /** OSD orientation confidence below which a rotation is not trusted. */
 const MIN_ORIENTATION_CONFIDENCE = 2;
+/** Below this row/column profile ratio the text lines run vertically (see `lineAxisRatio`). */
+const VERTICAL_LINES_RATIO = 0.6;
 /** Words below this confidence that hold no letter or digit are noise (specks, rules, picture edges). */
 const NOISE_CONFIDENCE = 0.5;
 
@@ -212,6 +214,18 @@ function union(boxes: readonly BBox[]): BBox {
   ];
 }
 
+/** Clockwise 90 or 270: whichever reads with the higher mean confidence. */
+async function surerQuarterTurn(small: GrayImage): Promise<90 | 270> {
+  const confidenceAt = async (degrees: 90 | 270) => {
+    const turned = await grayRaw(sharp(small.data, { raw: { width: small.width, height: small.height, channels: 1 } }).rotate(degrees));
+    const image = toPgm(turned.data, turned.width, turned.height);
+    const { data } = await withRecognizer((worker) => worker.recognize(image, {}, { text: true }));
+    return data.confidence;
+  };
+  const [at90, at270] = await Promise.all([confidenceAt(90), confidenceAt(270)]);
+  return at270 > at90 ? 270 : 90;
+}
+
 /**
  * OCRs one page image. Blank pages are recognised as blank without running
  * tesseract. The input is expected upright as the user sees it (EXIF
@@ -249,6 +263,9 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
       .toBuffer();
     const orientation = await detectOrientation(png).catch(() => undefined);
     if (orientation && orientation.confidence >= MIN_ORIENTATION_CONFIDENCE) rotation = orientation.rotate;
+    // Too little text for OSD (a label, one line) but the lines run
+    // vertically: read the small copy both ways and keep the surer reading.
+    else if (lineAxisRatio(mask) < VERTICAL_LINES_RATIO) rotation = await surerQuarterTurn(small);
   }
 
   // 3. Skew and text size, on the upright mask.

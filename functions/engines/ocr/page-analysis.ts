@@ -119,6 +119,30 @@ export function rotateMask(mask: InkMask, degrees: 0 | 90 | 180 | 270): InkMask 
   return { ...mask, mask: out, width: ow, height: oh };
 }
 
+/**
+ * Direction of the text lines from the ink alone: the sharpness of the row
+ * profile over that of the column profile. Well above 1 for horizontal
+ * lines (upright or upside down), well below 1 for vertical ones (a page
+ * turned a quarter): about 2–10 against 0.1–0.45 on pages of one to fifty
+ * lines.
+ */
+export function lineAxisRatio(mask: InkMask): number {
+  const rows = new Float64Array(mask.height);
+  const cols = new Float64Array(mask.width);
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * mask.width;
+    for (let x = 0; x < mask.width; x++) {
+      if (mask.mask[row + x]) {
+        rows[y]++;
+        cols[x]++;
+      }
+    }
+  }
+  const byRows = sharpness(rows);
+  const byCols = sharpness(cols);
+  return byCols === 0 ? Number.POSITIVE_INFINITY : byRows / byCols;
+}
+
 /** Ink pixel coordinates, subsampled to at most `max`. */
 function inkPoints(mask: InkMask, max = 150_000): { xs: Float64Array; ys: Float64Array } {
   let count = 0;

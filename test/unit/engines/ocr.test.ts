@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../../functions/engines/document-model.ts';
 import { mapConcurrent } from '../../../functions/engines/ocr/concurrency.ts';
 import { ocrImage } from '../../../functions/engines/ocr/ocr-page.ts';
-import { estimateSkew, inkMask, isBlank, otsuThreshold, rotateMask } from '../../../functions/engines/ocr/page-analysis.ts';
+import { estimateSkew, inkMask, isBlank, lineAxisRatio, otsuThreshold, rotateMask } from '../../../functions/engines/ocr/page-analysis.ts';
 import { OCR_ENGINE, poolSize, terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
 import { cer, SAMPLE_LINES, textImage, type DrawnWord } from './ocr-fixtures.ts';
 
@@ -71,6 +71,14 @@ describe('page analysis', () => {
     }
   });
 
+  it('tells horizontal text lines from vertical ones by their profiles', async () => {
+    const page = textImage(['Total 18.50 EUR'], { width: 600, height: 160, fontSize: 40, x: 40, y: 40 });
+    const { data, info } = await sharp(page.png).grayscale().raw().toBuffer({ resolveWithObject: true });
+    const mask = inkMask({ data: new Uint8Array(data), width: info.width, height: info.height });
+    expect(lineAxisRatio(mask)).toBeGreaterThan(1.5);
+    expect(lineAxisRatio(rotateMask(mask, 90))).toBeLessThan(0.6);
+  });
+
   it('turns masks by quarter turns', () => {
     const mask = { mask: new Uint8Array([1, 0, 0, 0, 0, 0]), width: 3, height: 2, inkRatio: 1 / 6, contrast: 255 };
     const turned = rotateMask(mask, 90);
@@ -117,6 +125,15 @@ describe('OCR (tesseract.js, offline)', () => {
     expect(result.rotation).toBe(270);
     expect(cer(result.text, page.text)).toBeLessThan(0.03);
     expectBoxesNear(result.words, page.words, 90);
+  });
+
+  it('turns a single sideways line upright even when there is too little text for OSD', async () => {
+    const label = textImage(['Total 18.50 EUR'], { width: 600, height: 160, fontSize: 40, x: 40, y: 40 });
+    for (const degrees of [90, 270] as const) {
+      const result = await ocrImage({ image: await sharp(label.png).rotate(degrees).png().toBuffer() });
+      expect(result.rotation).toBe(360 - degrees);
+      expect(cer(result.text, label.text)).toBeLessThan(0.1);
+    }
   });
 
   it('straightens a skewed scan', async () => {

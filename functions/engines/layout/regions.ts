@@ -229,12 +229,12 @@ function analyzePage(
 
   const ordered = placed.filter((p) => !Number.isNaN(p.order)).sort((a, b) => a.order - b.order);
   // 4. Split units into list items and key-value lines, then classify.
+  const bodyHeight = median(page.lines.map(lineHeight)) || 0.01;
   const units: Unit[] = [];
   for (const { unit } of ordered) {
     if (unit.type) units.push(unit);
-    else units.push(...splitUnit(page, unit));
+    else units.push(...splitUnit(page, unit, bodyHeight));
   }
-  const bodyHeight = median(page.lines.map(lineHeight)) || 0.01;
   classify(units, page, repeated, bodyHeight, isFirstPage);
 
   return units.map((u, i) => ({
@@ -275,7 +275,7 @@ function placeByPosition(placed: readonly Placed[], box: BBox | undefined): numb
 }
 
 /** Splits a unit at list markers and around `label: value` lines. */
-function splitUnit(page: DocumentPage, unit: Unit): Unit[] {
+function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
   const out: Unit[] = [];
   let run: number[] = [];
   let runKind: 'list' | 'text' | undefined;
@@ -294,7 +294,9 @@ function splitUnit(page: DocumentPage, unit: Unit): Unit[] {
   const kvShare = kvLines / unit.lines.length;
   for (const li of unit.lines) {
     const text = page.lines[li].text;
-    if (LIST_MARKER.test(text) && !isPageNumberText(text)) {
+    // "1. Introduction" set larger than the body is a numbered heading, not a list item.
+    const heading = NUMBERED_HEADING.test(text) && lineHeight(page.lines[li]) >= 1.15 * bodyHeight && text.split(/\s+/).length <= 12;
+    if (LIST_MARKER.test(text) && !isPageNumberText(text) && !heading) {
       flush();
       run.push(li);
       runKind = 'list';

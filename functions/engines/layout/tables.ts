@@ -75,7 +75,12 @@ export function isNumericText(text: string): boolean {
   const tokens = t.split(/\s+/);
   if (tokens.length > 3) return false;
   const numbers = tokens.filter((k) => NUMERIC.test(k)).length;
-  return numbers >= 1 && tokens.every((k) => NUMERIC.test(k) || /^[\p{L}$€£¥₹%().]{1,8}$/u.test(k));
+  const others = tokens.filter((k) => !NUMERIC.test(k));
+  return (
+    numbers >= 1 &&
+    others.filter((k) => /\p{L}/u.test(k)).length <= 1 &&
+    others.every((k) => /^[\p{L}$€£¥₹%().]{1,6}$/u.test(k))
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -562,7 +567,9 @@ interface Row {
   readonly segments: Box[][];
 }
 
-function makeRow(boxes: Box[], gap: number): Row {
+function makeRow(boxes: Box[], minGap: number): Row {
+  // Gaps scale with the row's own text size (a large title has wide word spaces).
+  const gap = Math.max(minGap, 0.6 * median(boxes.map((b) => b.y1 - b.y0)));
   const segments: Box[][] = [];
   for (const b of boxes) {
     const last = segments[segments.length - 1];
@@ -613,25 +620,54 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
   if (rows.length < 2) return [];
   const multi = (r: Row) => r.segments.length >= 2;
 
-  // Runs of rows: multi-segment rows, close together, with at most two single-segment rows between.
+  // Runs of rows: multi-segment rows, close together. Single-segment rows in
+  // between are kept when they sit in the first column (wrapped descriptions,
+  // item notes), at most two otherwise.
   const runs: Row[][] = [];
   let cur: Row[] = [];
   let pendingSingles: Row[] = [];
+  let runLeft = Infinity;
+  let firstColumnRight = Infinity;
   const maxGap = 2.2 * unit;
+  let maxSingles = 0;
+  let lastMulti: Row | undefined;
+  // A single line inside one cell of the last multi-segment row (a wrapped description, an item note).
+  const inOneCell = (r: Row) => {
+    const x0 = r.boxes[0].x0;
+    const x1 = r.boxes[r.boxes.length - 1].x1;
+    const segs = lastMulti?.segments ?? [];
+    // Only under body rows with numbers: text in two columns (letterheads) does not chain.
+    if (!segs.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')))) return false;
+    if (x0 >= runLeft - unit && x1 < firstColumnRight) return true;
+    return segs.some((seg, k) => x0 >= seg[0].x0 - unit && x0 < seg[seg.length - 1].x1 && x1 < (segs[k + 1]?.[0].x0 ?? Infinity) - 0.3 * unit);
+  };
   const flush = () => {
+    // Trailing first-column lines belong to the last row when earlier rows had as many (item notes).
+    const trailing = pendingSingles.slice(0, maxSingles);
+    if (trailing.length && trailing.every(inOneCell)) cur.push(...trailing);
+    maxSingles = 0;
     if (cur.filter(multi).length >= 2) runs.push(cur);
     cur = [];
     pendingSingles = [];
+    runLeft = Infinity;
+    firstColumnRight = Infinity;
+    lastMulti = undefined;
   };
   for (const row of rows) {
     const prev = pendingSingles[pendingSingles.length - 1] ?? cur[cur.length - 1];
-    if (prev && row.y0 - prev.y1 > maxGap) flush();
+    // Headers often stand a little apart from the body: allow a wider gap after label-only rows.
+    const headerOnly = cur.length > 0 && cur.length <= 3 && cur.every((r) => !r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))));
+    if (prev && row.y0 - prev.y1 > (headerOnly ? 3.5 * unit : maxGap)) flush();
     if (multi(row)) {
+      if (cur.length) maxSingles = Math.max(maxSingles, pendingSingles.length);
       cur.push(...pendingSingles, row);
       pendingSingles = [];
+      runLeft = Math.min(runLeft, row.boxes[0].x0);
+      lastMulti = row;
+      firstColumnRight = Math.min(firstColumnRight, row.segments[1][0].x0);
     } else if (cur.length) {
       pendingSingles.push(row);
-      if (pendingSingles.length > 2) flush();
+      if (pendingSingles.length > 2 && !(pendingSingles.length <= 12 && pendingSingles.every(inOneCell))) flush();
     }
   }
   flush();
@@ -645,8 +681,6 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
 function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTable[] {
   const out: DetectedTable[] = [];
   let rows = run;
-  // Trim leading/trailing single-segment rows.
-  while (rows.length && rows[rows.length - 1].segments.length < 2) rows = rows.slice(0, -1);
   while (rows.length && rows[0].segments.length < 2) rows = rows.slice(1);
   if (rows.length < 2) return out;
   const minGap = 0.6 * unit;
@@ -657,9 +691,12 @@ function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTabl
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i];
     if (!multiRow(row)) continue;
-    const so = rows.slice(Math.max(start, i - 16), i).filter(multiRow);
-    if (so.length < 3) continue;
-    const seps = separatorsOf(so.slice(1), minGap, 0);
+    // Columns of the body rows above (rows with a number; header labels may run wider).
+    const so = rows
+      .slice(Math.max(start, i - 16), i)
+      .filter((r) => multiRow(r) && r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))));
+    if (so.length < 2) continue;
+    const seps = separatorsOf(so, minGap, 0);
     if (seps.length === 0) continue;
     const straddles = row.segments.filter((s) => columnAt(seps, s[0].x0) !== columnAt(seps, s[s.length - 1].x1)).length;
     const aligned = row.segments.filter((s) =>
@@ -677,8 +714,7 @@ function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTabl
 }
 
 function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable | undefined {
-  let rows = rowsIn;
-  while (rows.length && rows[rows.length - 1].segments.length < 2) rows = rows.slice(0, -1);
+  const rows = rowsIn;
   if (rows.filter((r) => r.segments.length >= 2).length < 2) return undefined;
   const minGap = 0.6 * unit;
   // Column separators from the body (the first row may be a header whose labels run wider).
@@ -687,6 +723,21 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
   const basis = body.length >= 2 ? body : rows;
   const seps = separatorsOf(basis, minGap, Math.floor(0.2 * basis.length));
   if (seps.length === 0) return undefined;
+  // Columns left empty in the body (a discount column nobody used) still have their header label:
+  // a gap between two header labels over which no body text lies is a separator too.
+  if (rows.length > 1 && rows[0].segments.length >= 2) {
+    const head = rows[0].segments;
+    for (let k = 1; k < head.length; k++) {
+      const a = head[k - 1][head[k - 1].length - 1].x1;
+      const b = head[k][0].x0;
+      const ca = (head[k - 1][0].x0 + a) / 2;
+      const cb = (b + head[k][head[k].length - 1].x1) / 2;
+      if (seps.some((sp) => (sp.start + sp.end) / 2 > ca && (sp.start + sp.end) / 2 < cb)) continue;
+      const blocked = rows.slice(1).some((r) => r.segments.some((seg) => seg[0].x0 < b && seg[seg.length - 1].x1 > a));
+      if (!blocked) seps.push({ start: a, end: b });
+    }
+    seps.sort((p, q) => p.start + p.end - (q.start + q.end));
+  }
   const C = seps.length + 1;
 
   // Assign segments to columns; a segment spanning separators spans columns.
@@ -695,15 +746,16 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
     span: number;
     boxes: Box[];
   }
-  const grid: { row: Row; cells: Cell[] }[] = rows.map((row) => {
+  const grid: { row: Row; cells: Cell[] }[] = rows.map((row, rowIndex) => {
     const cells: Cell[] = [];
     for (const seg of row.segments) {
-      // Split a segment between words whose centres fall in different columns (header labels).
+      // Header labels: split a segment between words whose centres fall in different columns.
+      // Body text running across a separator stays whole and spans columns.
       let part: Box[] = [];
       const parts: Box[][] = [];
       for (const b of seg) {
         const last = part[part.length - 1];
-        if (last && columnAt(seps, (last.x0 + last.x1) / 2) !== columnAt(seps, (b.x0 + b.x1) / 2)) {
+        if (rowIndex === 0 && last && columnAt(seps, (last.x0 + last.x1) / 2) !== columnAt(seps, (b.x0 + b.x1) / 2)) {
           parts.push(part);
           part = [];
         }
@@ -711,8 +763,9 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
       }
       if (part.length) parts.push(part);
       for (const p of parts) {
-        const c0 = columnAt(seps, p[0].x0);
-        const c1 = columnAt(seps, p[p.length - 1].x1);
+        // Columns by word centres: right-aligned numbers and wide labels overhang their column edges.
+        const c0 = columnAt(seps, (p[0].x0 + p[0].x1) / 2);
+        const c1 = columnAt(seps, (p[p.length - 1].x0 + p[p.length - 1].x1) / 2);
         const prev = cells[cells.length - 1];
         if (prev && prev.col + prev.span - 1 >= c0) {
           // Same column as the previous piece: merge.
@@ -737,29 +790,56 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
   const multiRows = grid.filter((g) => g.cells.length >= 2).length;
   if (multiRows < 2) return undefined;
   if (keyValue && C <= 2) return undefined;
+  // A column of labels ("Date:", "Due Date:"): a key-value layout, not a table.
+  const labelColumn = Array.from({ length: C }, (_, c) => {
+    const texts = grid.flatMap((g) => g.cells.filter((x) => x.col === c).map((x) => x.boxes[x.boxes.length - 1].text));
+    return texts.length >= 2 && texts.filter((t) => t.endsWith(':')).length >= 0.6 * texts.length;
+  }).some(Boolean);
+  if (labelColumn) return undefined;
   if (C === 2 && (numericColumns.size === 0 || multiRows < 3)) return undefined;
   if (numericColumns.size === 0 && (wordsPerCell > 4 || C < 3 || cellTexts.length < 6)) return undefined;
-  if (median(filledPerRow) < 2) return undefined;
 
-  // Continuation lines: a row with no numeric cell filling few columns joins the row above.
-  const typicalFilled = median(filledPerRow.filter((n) => n >= 2));
+  const textOfCell = (c: Cell) => c.boxes.map((b) => b.text).join(' ');
+  const isLabelRow = (g: { cells: Cell[] }) =>
+    g.cells.every((c) => !isNumericText(textOfCell(c))) && g.cells.every((c) => /\p{L}/u.test(textOfCell(c)));
+  const mergeInto = (prev: { cells: Cell[]; boxes: Box[] }, g: { cells: Cell[]; row: Row }) => {
+    for (const c of g.cells) {
+      const target = prev.cells.find((p) => c.col >= p.col && c.col < p.col + p.span);
+      if (target) target.boxes.push(...c.boxes);
+      else prev.cells.push({ ...c, boxes: [...c.boxes] });
+    }
+    prev.boxes.push(...g.row.boxes);
+    prev.cells.sort((a, b) => a.col - b.col);
+  };
   const merged: { cells: Cell[]; boxes: Box[] }[] = [];
-  grid.forEach((g, idx) => {
-    const numeric = g.cells.some((c) => isNumericText(c.boxes.map((b) => b.text).join(' ')));
+  // A header of several text lines (labels only, tightly spaced) becomes one row.
+  let bodyStart = 0;
+  if (grid.length > 2 && isLabelRow(grid[0])) {
+    merged.push({ cells: grid[0].cells.map((c) => ({ ...c, boxes: [...c.boxes] })), boxes: [...grid[0].row.boxes] });
+    bodyStart = 1;
+    while (bodyStart < grid.length - 1 && isLabelRow(grid[bodyStart]) && grid[bodyStart].row.y0 - grid[bodyStart - 1].row.y1 <= 0.6 * unit) {
+      mergeInto(merged[0], grid[bodyStart]);
+      bodyStart++;
+    }
+  }
+  // Continuation lines: a row with no numeric cell filling few columns joins the body row above.
+  const typicalFilled = median(filledPerRow.filter((n) => n >= 2));
+  for (let idx = bodyStart; idx < grid.length; idx++) {
+    const g = grid[idx];
+    const numeric = g.cells.some((c) => isNumericText(textOfCell(c)));
     const prev = merged[merged.length - 1];
     const continuation =
-      prev && idx >= 2 && !numeric && g.cells.length <= Math.max(1, typicalFilled / 2) && g.cells.every((c) => !numericColumns.has(c.col));
-    if (continuation) {
-      for (const c of g.cells) {
-        const target = prev.cells.find((p) => c.col >= p.col && c.col < p.col + p.span);
-        if (target) target.boxes.push(...c.boxes);
-        else prev.cells.push({ ...c, boxes: [...c.boxes] });
-      }
-      prev.boxes.push(...g.row.boxes);
-      prev.cells.sort((a, b) => a.col - b.col);
-    } else merged.push({ cells: g.cells.map((c) => ({ ...c, boxes: [...c.boxes] })), boxes: [...g.row.boxes] });
-  });
+      prev && idx > bodyStart && !numeric && g.cells.length <= Math.max(1, typicalFilled / 2) && g.cells.every((c) => !numericColumns.has(c.col));
+    if (continuation) mergeInto(prev, g);
+    else merged.push({ cells: g.cells.map((c) => ({ ...c, boxes: [...c.boxes] })), boxes: [...g.row.boxes] });
+  }
 
+  if (median(merged.map((m) => m.cells.length)) < 2) return undefined;
+  // Text-only grids in the top or bottom band are letterheads and footers set in columns.
+  const H = page.height || 1;
+  const top = Math.min(...rows.map((r) => r.y0)) / H;
+  const bottom = Math.max(...rows.map((r) => r.y1)) / H;
+  if (numericColumns.size === 0 && (top > 0.85 || bottom < 0.15)) return undefined;
   const cells: GridCell[] = [];
   merged.forEach((m, r) => {
     let next = 0;

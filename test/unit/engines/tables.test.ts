@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ruling } from '../../../functions/engines/document-model.ts';
+import { detectImageRulings } from '../../../functions/engines/layout/image-rulings.ts';
 import { detectTables, isNumericText } from '../../../functions/engines/layout/tables.ts';
 import { buildPage, gridText, hLine, prose, right, vLine, type Placed } from './page-builder.ts';
 
@@ -223,5 +224,65 @@ describe('Layout: tables', () => {
 
     // Assess
     expect(performance.now() - t0).toBeLessThan(3000);
+  });
+});
+
+describe('Layout: rulings in page images', () => {
+  /** A white 800 × 600 image with a 3 × 3 grid (2 px lines), text-like specks and a black photo. */
+  function gridImage() {
+    const width = 800;
+    const height = 600;
+    const data = new Uint8Array(width * height).fill(250);
+    const fill = (x0: number, y0: number, x1: number, y1: number, v = 0) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) data[y * width + x] = v;
+    };
+    for (const y of [100, 160, 220, 280]) fill(100, y, 700, y + 2);
+    for (const x of [100, 300, 500, 698]) fill(x, 100, x + 2, 282);
+    // Glyph-sized specks inside the cells, and one dashed-ish break in a line (scanner noise).
+    for (let k = 0; k < 40; k++) fill(120 + (k % 10) * 18, 120 + Math.floor(k / 10) * 40, 126 + (k % 10) * 18, 132 + Math.floor(k / 10) * 40, 30);
+    fill(400, 160, 402, 162, 250);
+    // A photo: a filled dark area is not a set of rules.
+    fill(100, 400, 300, 560, 20);
+    return { data, width, height };
+  }
+
+  it('finds the grid lines, bridges small breaks, ignores text specks and filled areas', () => {
+    // Act
+    const rulings = detectImageRulings(gridImage());
+
+    // Assess
+    const horizontal = rulings.filter((r) => r.y0 === r.y1).sort((a, b) => a.y0 - b.y0);
+    const vertical = rulings.filter((r) => r.x0 === r.x1).sort((a, b) => a.x0 - b.x0);
+    expect(horizontal.map((r) => Math.round(r.y0 * 600))).toEqual([101, 161, 221, 281]);
+    expect(horizontal.every((r) => Math.abs(r.x0 * 800 - 100) <= 1 && Math.abs(r.x1 * 800 - 700) <= 1)).toBe(true);
+    expect(vertical.map((r) => Math.round(r.x0 * 800))).toEqual([101, 301, 501, 699]);
+  });
+
+  it('feeds an OCR page: image rulings plus OCR words make a ruled table', () => {
+    // Prepare: words placed in the cells, in image pixels → normalised.
+    const image = gridImage();
+    const words = [['Name', 'City', 'Since'], ['Ada', 'London', '1843'], ['Grace', 'Paris', '1944']].flatMap((row, r) =>
+      row.map((text, c) => ({
+        text,
+        bbox: [(110 + c * 200) / 800, (115 + r * 60) / 600, (110 + c * 200 + text.length * 12) / 800, (135 + r * 60) / 600] as [number, number, number, number],
+        confidence: 0.9,
+        source: 'ocr' as const,
+      })),
+    );
+    const page = {
+      ...buildPage({ items: [] }),
+      width: 800,
+      height: 600,
+      words,
+      source: 'ocr' as const,
+      rulings: detectImageRulings(image),
+    };
+
+    // Act
+    const tables = detectTables(page);
+
+    // Assess
+    expect(tables).toHaveLength(1);
+    expect(gridText(tables[0])).toEqual([['Name', 'City', 'Since'], ['Ada', 'London', '1843'], ['Grace', 'Paris', '1944']]);
   });
 });

@@ -97,6 +97,11 @@ describe('Hostile inputs through POST /v1/parse', () => {
 
   it('keeps answering once every hostile input has been through', async () => {
     await serverStillAnswers();
+    if (process.env.HOSTILE_REPORT) {
+      // The server runs in vitest's main process, this file's worker is its child: its peak RSS, for the report.
+      const status = readFileSync(`/proc/${process.ppid}/status`, 'utf8');
+      console.log(`[hostile] server process (pid ${process.ppid}) ${/VmHWM:\s+\d+ kB/.exec(status)?.[0] ?? 'VmHWM unknown'}`);
+    }
     const res = await api.call('GET', '/v1/limits', { key: keys.proTest });
     expect(res.body.limits.operations.parse.max_ocr_pages_sync).toBeGreaterThan(0);
   });

@@ -124,6 +124,8 @@ async function startServer(dataDir: string): Promise<ServerUnderTest> {
 interface Client {
   upload(filename: string, contentType: string, bytes: Uint8Array): Promise<string>;
   parse(documentKey: string, query: string, asyncMode: boolean): Promise<{ status: number; body: any; seconds: number; via: 'sync' | 'async' }>;
+  /** An authenticated GET (the fixed cost of any call: gateway, authentication, rate check). */
+  get(path: string): Promise<{ status: number; seconds: number }>;
 }
 
 function client(url: string, apiKey: string): Client {
@@ -166,6 +168,11 @@ function client(url: string, apiKey: string): Client {
       });
       if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
       return receipt.body.document_key as string;
+    },
+    async get(path) {
+      const started = performance.now();
+      const res = await call('GET', path);
+      return { status: res.status, seconds: (performance.now() - started) / 1000 };
     },
     async parse(documentKey, query, asyncMode) {
       const started = performance.now();
@@ -385,9 +392,19 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
   const results: CaseResult[] = [];
   let peak: number | null = null;
   let serverLog: string[] = [];
+  let overhead: { median_ms: number | null; p95_ms: number | null; n: number } | null = null;
   try {
     const api = client(server.url, server.apiKey);
     const warmed = new Set<boolean>();
+    // Baseline: the fixed cost of an authenticated call, to read the parse figures against.
+    const baselineMs: number[] = [];
+    await api.get('/v1/limits');
+    for (let i = 0; i < 20; i++) {
+      const res = await api.get('/v1/limits');
+      if (res.status === 200) baselineMs.push(res.seconds * 1000);
+    }
+    overhead = { median_ms: round(median(baselineMs), 1), p95_ms: round(percentile(baselineMs, 95), 1), n: baselineMs.length };
+    log(`  baseline GET /v1/limits: median ${overhead.median_ms} ms, p95 ${overhead.p95_ms} ms (n=${overhead.n})`);
     for (const doc of docs) {
       let documentKey: string;
       try {
@@ -447,6 +464,7 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
       ]),
     ),
   );
+  if (overhead) log(`baseline: authenticated GET /v1/limits median ${overhead.median_ms} ms, p95 ${overhead.p95_ms} ms (the fixed cost in every call)`);
   log(`server peak RSS (VmHWM) ${peak ? mib(peak) : '–'} MiB; after start ${baseline ? mib(baseline.rss) : '–'} MiB`);
   const machineAtEnd = machineInfo();
   log(`machine: ${describeMachine(machine)} (load at the end ${machineAtEnd.load_average.join('/')})`);
@@ -465,6 +483,7 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
       log_tail: serverLog,
     },
     options: { cases: only ? [...only] : 'all', iterations, cached: cachedIterations, scan_iterations: scanIterations, long_scan_iterations: longScanIterations, skip_scans: skipScans, async: forceAsync },
+    baseline_get_limits: overhead,
     targets: Object.fromEntries(Object.entries(TARGETS).map(([k, t]) => [k, t.description])),
     cases: results,
   };

@@ -840,6 +840,9 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
   const top = Math.min(...rows.map((r) => r.y0)) / H;
   const bottom = Math.max(...rows.map((r) => r.y1)) / H;
   if (numericColumns.size === 0 && (top > 0.85 || bottom < 0.15)) return undefined;
+  // Text-only grids that the reading-order layout split into side-by-side columns are text
+  // columns (addresses next to key-value blocks), not a table: that layout leaves tables whole.
+  if (numericColumns.size === 0 && splitIntoColumns(page, rows)) return undefined;
   const cells: GridCell[] = [];
   merged.forEach((m, r) => {
     let next = 0;
@@ -867,6 +870,31 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
     colEdges[c.column + c.columnSpan],
     rowBoxes[c.row + c.rowSpan - 1][3],
   ]);
+}
+
+/** Do two layout blocks among these rows stand side by side (the layout found a column gutter)? */
+function splitIntoColumns(page: DocumentPage, rows: readonly Row[]): boolean {
+  const W = page.width || 1;
+  const H = page.height || 1;
+  const x0 = Math.min(...rows.map((r) => r.boxes[0].x0)) / W;
+  const x1 = Math.max(...rows.map((r) => r.boxes[r.boxes.length - 1].x1)) / W;
+  const y0 = Math.min(...rows.map((r) => r.y0)) / H;
+  const y1 = Math.max(...rows.map((r) => r.y1)) / H;
+  const blocks = page.blocks.filter((b) => {
+    const cx = (b.bbox[0] + b.bbox[2]) / 2;
+    const cy = (b.bbox[1] + b.bbox[3]) / 2;
+    return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1 && b.lineIndexes.length >= 2;
+  });
+  for (let i = 0; i < blocks.length; i++) {
+    for (let j = i + 1; j < blocks.length; j++) {
+      const a = blocks[i].bbox;
+      const b = blocks[j].bbox;
+      const overlapY = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const apart = a[2] <= b[0] || b[2] <= a[0];
+      if (apart && overlapY > 0.5 * Math.min(a[3] - a[1], b[3] - b[1])) return true;
+    }
+  }
+  return false;
 }
 
 // ---------------------------------------------------------------------------

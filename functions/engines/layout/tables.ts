@@ -65,12 +65,13 @@ interface Segment {
 
 const NUMERIC = /^[(\-−+]?[$€£¥₹]?\s*[(\-−+]?\d[\d.,'  ]*(?:[.,]\d+)?\)?\s*(?:%|[$€£¥₹]|[A-Z]{3})?$/u;
 const HAS_DIGIT = /\d/;
+const DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 
 /** A cell reads as a number, amount, percentage or quantity (`20 Stk`, `1.00 kg`). */
 export function isNumericText(text: string): boolean {
   const t = text.trim();
   if (!t || !HAS_DIGIT.test(t)) return false;
-  if (NUMERIC.test(t)) return true;
+  if (NUMERIC.test(t) || DATE.test(t)) return true;
   // A number with a short unit: "20 Stk", "15.00 g", "$ 42.00", "42,00 EUR".
   const tokens = t.split(/\s+/);
   if (tokens.length > 3) return false;
@@ -656,7 +657,10 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
   for (const row of rows) {
     const prev = pendingSingles[pendingSingles.length - 1] ?? cur[cur.length - 1];
     // Headers often stand a little apart from the body: allow a wider gap after label-only rows.
-    const headerOnly = cur.length > 0 && cur.length <= 3 && cur.every((r) => !r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))));
+    const headerOnly =
+      cur.length > 0 &&
+      cur.length <= 3 &&
+      cur.every((r) => !r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')) || seg[seg.length - 1].text.endsWith(':')));
     if (prev && row.y0 - prev.y1 > (headerOnly ? 3.5 * unit : maxGap)) flush();
     if (multi(row)) {
       if (cur.length) maxSingles = Math.max(maxSingles, pendingSingles.length);
@@ -746,6 +750,44 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
     span: number;
     boxes: Box[];
   }
+  // Body extent of each column (left of the leftmost, right of the rightmost body text), for header alignment.
+  let edges: { x0: number; x1: number }[] | undefined;
+  const colEdgesOf = () => {
+    if (edges) return edges;
+    edges = Array.from({ length: C }, () => ({ x0: Infinity, x1: -Infinity }));
+    for (const r of rows.slice(1)) {
+      for (const seg of r.segments) {
+        const c = columnAt(seps, (seg[0].x0 + seg[0].x1) / 2);
+        if (c !== columnAt(seps, (seg[seg.length - 1].x0 + seg[seg.length - 1].x1) / 2)) continue;
+        edges[c].x0 = Math.min(edges[c].x0, seg[0].x0);
+        edges[c].x1 = Math.max(edges[c].x1, seg[seg.length - 1].x1);
+      }
+    }
+    return edges;
+  };
+  const realignSplit = (parts: Box[][], colEdges: { x0: number; x1: number }[]): [number, number] | undefined => {
+    // Two header pieces over two columns: move the split to the word gap whose pieces line up
+    // best with their columns' body text (left or right edges; labels align like their values).
+    const words = [...parts[0], ...parts[1]];
+    const ca = columnAt(seps, (parts[0][0].x0 + parts[0][0].x1) / 2);
+    const cb = columnAt(seps, (parts[1][parts[1].length - 1].x0 + parts[1][parts[1].length - 1].x1) / 2);
+    const ea = colEdges[ca];
+    const eb = colEdges[cb];
+    if (ca >= cb || !ea || !eb || !Number.isFinite(ea.x0) || !Number.isFinite(eb.x0)) return undefined;
+    const misfit = (p: Box[], e: { x0: number; x1: number }) => Math.min(Math.abs(p[0].x0 - e.x0), Math.abs(p[p.length - 1].x1 - e.x1));
+    let best = parts[0].length;
+    let bestScore = Infinity;
+    for (let k = 1; k < words.length; k++) {
+      const score = misfit(words.slice(0, k), ea) + misfit(words.slice(k), eb);
+      if (score < bestScore - 1e-9) {
+        bestScore = score;
+        best = k;
+      }
+    }
+    parts[0] = words.slice(0, best);
+    parts[1] = words.slice(best);
+    return [ca, cb];
+  };
   const grid: { row: Row; cells: Cell[] }[] = rows.map((row, rowIndex) => {
     const cells: Cell[] = [];
     for (const seg of row.segments) {
@@ -762,10 +804,11 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
         part.push(b);
       }
       if (part.length) parts.push(part);
-      for (const p of parts) {
+      const forced = parts.length === 2 ? realignSplit(parts, colEdgesOf()) : undefined;
+      for (const [pi, p] of parts.entries()) {
         // Columns by word centres: right-aligned numbers and wide labels overhang their column edges.
-        const c0 = columnAt(seps, (p[0].x0 + p[0].x1) / 2);
-        const c1 = columnAt(seps, (p[p.length - 1].x0 + p[p.length - 1].x1) / 2);
+        const c0 = forced ? forced[pi] : columnAt(seps, (p[0].x0 + p[0].x1) / 2);
+        const c1 = forced ? forced[pi] : columnAt(seps, (p[p.length - 1].x0 + p[p.length - 1].x1) / 2);
         const prev = cells[cells.length - 1];
         if (prev && prev.col + prev.span - 1 >= c0) {
           // Same column as the previous piece: merge.

@@ -695,6 +695,18 @@ function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTabl
   for (let i = 1; i < rows.length; i++) {
     const row = rows[i];
     if (!multiRow(row)) continue;
+    // A new header (three or more labels, no numbers) set apart below rows with numbers starts a new table.
+    const segText = (seg: Box[]) => seg.map((b) => b.text).join(' ');
+    const labels = row.segments.length >= 3 && row.segments.every((seg) => /\p{L}/u.test(segText(seg)) && !isNumericText(segText(seg)));
+    const numericAbove = rows.slice(start, i).some((r) => r.segments.some((seg) => isNumericText(segText(seg))));
+    const gapAbove = row.y0 - rows[i - 1].y1;
+    const usualGap = i >= 2 ? Math.max(0, rows[i - 1].y0 - rows[i - 2].y1) : 0;
+    if (labels && numericAbove && gapAbove > Math.max(0.8 * unit, 2 * usualGap)) {
+      const t = tableOf(rows.slice(start, i), page, unit);
+      if (t) out.push(t);
+      start = i;
+      continue;
+    }
     // Columns of the body rows above (rows with a number; header labels may run wider).
     const so = rows
       .slice(Math.max(start, i - 16), i)

@@ -10,6 +10,8 @@
  * - `invoices/invoice2data`: `lines[]` / `line_items[]` in the JSON next to
  *   the PDF; entries without a name (section headers, notes) are not items.
  *
+ * - `invoices/parsee-invoices`: no line-item truth; only whether a table is found.
+ *
  * Metrics per set (fractions over invoices, or over items for `item_*`):
  * - `table_found`: at least one table on some page;
  * - `body_rows_exact`: the line-item table (the table holding most item names,
@@ -18,7 +20,8 @@
  *   an item row being a body row with at least two numeric cells (quantity,
  *   price, amount): sub-rows, notes and wrapped lines do not count;
  * - `item_name_found`: the item's name (its first line) is in one table row;
- * - `item_name_and_total_in_row`: name and line total (as a number) in the same row.
+ * - `item_name_and_total_in_row`: name and line total (as a number, sign ignored: credit
+ *   notes print the amounts the XML holds as positive with a minus) in the same row.
  *
  * Run: `npx tsx scripts/eval/tables.ts [corpusDir]`.
  *
@@ -129,7 +132,7 @@ async function scoreInvoice(pdfPath: string, items: readonly ExpectedItem[]): Pr
     if (rowsWithName.length) namesFound++;
     if (item.total !== undefined) {
       itemsWithTotal++;
-      const hit = rowsWithName.some((row) => numbersIn(row.join(' ')).some((v) => Math.abs(v - item.total!) < 0.005));
+      const hit = rowsWithName.some((row) => numbersIn(row.join(' ')).some((v) => Math.abs(Math.abs(v) - Math.abs(item.total!)) < 0.005));
       if (hit) nameAndTotal++;
     }
   }
@@ -218,6 +221,36 @@ async function invoice2data(dir: string): Promise<InvoiceResult[]> {
   return results;
 }
 
+/** Invoices without line-item truth (parsee-invoices): how often a table is found at all, and how fast. */
+async function parsee(dir: string): Promise<Record<string, unknown>> {
+  const root = join(dir, 'parsee-invoices', 'pdf');
+  if (!existsSync(root)) return {};
+  let invoices = 0;
+  let withTable = 0;
+  let ms = 0;
+  let failed = 0;
+  for (const file of readdirSync(root).filter((f) => f.endsWith('.pdf')).sort()) {
+    let pages: DocumentPage[];
+    try {
+      pages = await pagesOf(join(root, file));
+    } catch {
+      failed++;
+      continue;
+    }
+    invoices++;
+    const t0 = performance.now();
+    const found = pages.reduce((n, p) => n + detectTables(p).length, 0);
+    ms += performance.now() - t0;
+    if (found > 0) withTable++;
+  }
+  return {
+    invoices,
+    unreadable: failed,
+    table_found: invoices ? Math.round((withTable / invoices) * 1000) / 1000 : null,
+    detect_ms_per_invoice: invoices ? Math.round((ms / invoices) * 10) / 10 : null,
+  };
+}
+
 /**
  * Evaluates table detection on the invoice corpus (`corpusDir` is the corpus
  * root or its `invoices` folder). Returns one summary per ground-truth set.
@@ -231,6 +264,7 @@ export async function evaluateTables(corpusDir: string): Promise<Record<string, 
   return {
     zugferd: summarise(await zugferd(dir)),
     invoice2data: summarise(await invoice2data(dir)),
+    parsee: await parsee(dir),
   };
 }
 

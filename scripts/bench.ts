@@ -65,6 +65,37 @@ function procMemory(pid: number): { rss: number; peak: number } | null {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function procCpuSeconds(pid: number): number | null {
+  try {
+    // Fields after the command name "(…)": state is field 3, utime 14, stime 15 (clock ticks, 100 per second on Linux).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the server uses less than 10% of a core for a whole second
+ * (work of an abandoned request can go on after its response), at most
+ * `maxMs`; returns how long it waited.
+ */
+async function waitForIdle(pid: number, maxMs = 240_000): Promise<number> {
+  const started = performance.now();
+  let last = procCpuSeconds(pid);
+  if (last === null) return 0;
+  while (performance.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = procCpuSeconds(pid);
+    if (now === null) break;
+    if (now - last < 0.1) break;
+    last = now;
+  }
+  return performance.now() - started;
+}
+
 async function startServer(dataDir: string): Promise<ServerUnderTest> {
   const logPath = join(dataDir, 'server.log');
   const log = createWriteStream(logPath);
@@ -302,6 +333,10 @@ async function runCase(
         // would do next is send X-Async: true, so measure that instead.
         syncTimeout = `${res.status} after ${res.seconds.toFixed(1)} s: ${JSON.stringify(res.body).slice(0, 200)}`;
         log(`    ${caseName}: synchronous call failed (${syncTimeout}); measuring with X-Async: true instead`);
+        // The abandoned synchronous request may still be working: let it finish first.
+        const waited = await waitForIdle(server.pid);
+        syncTimeout += `; waited ${(waited / 1000).toFixed(0)} s for the server to go idle before measuring async`;
+        log(`    ${caseName}: server idle after ${(waited / 1000).toFixed(0)} s`);
         asyncMode = true;
         i--;
         continue;

@@ -120,7 +120,9 @@ export function wrapLine(line: string, columns: number = VIRTUAL_PAGE.columns): 
       out.push({ text: trimmed.slice(start), offset: start });
       break;
     }
-    let cut = trimmed.lastIndexOf(' ', start + columns);
+    // Search back for a space only within this line (lastIndexOf would scan to the string's start: quadratic).
+    let cut = start + columns;
+    while (cut > start && trimmed.charCodeAt(cut) !== 0x20) cut--;
     if (cut <= start) {
       cut = start + columns;
       const code = trimmed.charCodeAt(cut - 1);

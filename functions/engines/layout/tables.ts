@@ -662,6 +662,17 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
       cur.length <= 3 &&
       cur.every((r) => !r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')) || seg[seg.length - 1].text.endsWith(':')));
     if (prev && row.y0 - prev.y1 > (headerOnly ? 3.5 * unit : maxGap)) flush();
+    else if (
+      prev &&
+      cur.length >= 2 &&
+      cur.every((r) => r.segments.length <= 2) &&
+      !cur.some((r) => r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))))
+    ) {
+      // Text-only rows in two columns so far (a letterhead): a gap clearly wider than their own
+      // spacing ends them; a table may start below.
+      const gaps = cur.slice(1).map((r, k) => Math.max(0, r.y0 - cur[k].y1));
+      if (row.y0 - prev.y1 > Math.max(1.2 * unit, 2 * median(gaps))) flush();
+    }
     if (multi(row)) {
       if (cur.length) maxSingles = Math.max(maxSingles, pendingSingles.length);
       cur.push(...pendingSingles, row);

@@ -177,6 +177,78 @@ describe('Layout: tables', () => {
     expect(gridText(t)[3]).toEqual(['Food products, drinks and other groceries total', '', '4.10']);
   });
 
+  it('splits a multi-word header label where the pieces line up with their columns', () => {
+    // Prepare: "VAT Price incl. VAT" is one run of words over two right-aligned columns.
+    const row = (y: number, a: string, b: string, c: string): Placed[] => [{ text: a, x: 72, y }, right(b, 440, y), right(c, 520, y)];
+    const page = buildPage({
+      items: [
+        { text: 'Article', x: 72, y: 100 },
+        { text: 'VAT Price incl. VAT', x: 425, y: 100 },
+        ...row(114, 'Tablet 16 GB', '21%', '399.00'),
+        ...row(128, 'Leather cover', '21%', '69.99'),
+        ...row(142, 'Charger', '21%', '14.99'),
+      ],
+    });
+
+    // Act
+    const [t] = detectTables(page);
+
+    // Assess
+    expect(gridText(t)[0]).toEqual(['Article', 'VAT', 'Price incl. VAT']);
+    expect(t.cells.filter((c) => c.header)).toHaveLength(3);
+  });
+
+  it('separates stacked tables when a new header row follows numeric rows', () => {
+    // Prepare
+    const five = (y: number, cells: string[]): Placed[] => cells.map((text, i) => ({ text, x: 60 + i * 100, y }));
+    const page = buildPage({
+      items: [
+        ...five(100, ['Customer', 'Order', 'Date', 'Invoice', 'Due']),
+        ...five(114, ['C-1001', 'O-2002', '8-9-2022', 'V-3003', '22-9-2022']),
+        ...five(140, ['Article', 'Text', 'Price', 'VAT', 'Amount']),
+        ...five(154, ['E103184', 'Kit', '49.99', '21 %', '49.99']),
+        ...five(168, ['E103560', 'Flyer', '0.00', '21 %', '0.00']),
+      ],
+    });
+
+    // Act
+    const tables = detectTables(page);
+
+    // Assess
+    expect(tables.map((t) => gridText(t)[0][0])).toEqual(['Customer', 'Article']);
+    expect(tables.map((t) => t.rows)).toEqual([2, 3]);
+  });
+
+  it('does not start a table in a two-column letterhead above it', () => {
+    // Prepare
+    const page = buildPage({
+      items: [
+        ...prose(['Calendar Inc', '88 Main Road', 'Springfield 30002'], 40, 80),
+        ...prose(['Invoice date- Sep 13, 2022', 'Customer ID- 16BQW0T', 'PAID'], 380, 80),
+        { text: 'DESCRIPTION', x: 40, y: 160 },
+        { text: 'UNITS', x: 330, y: 160 },
+        right('AMOUNT', 560, 160),
+        { text: 'Yearly plan', x: 40, y: 176 },
+        right('1', 355, 176),
+        right('$144.00', 560, 176),
+        { text: 'Monthly add-on', x: 40, y: 190 },
+        right('2', 355, 190),
+        right('$20.00', 560, 190),
+      ],
+    });
+
+    // Act
+    const tables = detectTables(page);
+
+    // Assess
+    expect(tables).toHaveLength(1);
+    expect(gridText(tables[0])).toEqual([
+      ['DESCRIPTION', 'UNITS', 'AMOUNT'],
+      ['Yearly plan', '1', '$144.00'],
+      ['Monthly add-on', '2', '$20.00'],
+    ]);
+  });
+
   it('reads numbers, amounts and quantities as numeric, words as not', () => {
     for (const t of ['42', '1.234,56', '$ 42.00', '-9,32', '(12.00)', '19 %', '20 Stk', '1.00 kg', '€ 399,00', '42,00 EUR']) {
       expect(isNumericText(t), t).toBe(true);

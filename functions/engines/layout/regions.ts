@@ -305,10 +305,12 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
     const kv = KEY_VALUE.exec(text);
     if (kv && kvShare >= 0.5 && !/[.!?]$/.test(text) && text.length <= 120) {
       flush();
-      const u = unitOf(page, [li]);
+      const [before, u] = splitKeyValueLine(page, li);
+      if (before) out.push(before);
       u.type = 'key_value';
-      u.key = kv[1].trim();
-      u.value = kv[2].trim();
+      const parsed = KEY_VALUE.exec(u.text) ?? kv;
+      u.key = parsed[1].trim();
+      u.value = parsed[2].trim();
       out.push(u);
       continue;
     }
@@ -329,6 +331,32 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
 }
 
 const isPageNumberText = (text: string) => PAGE_NUMBER.test(text.trim());
+
+/**
+ * A `label: value` line whose label is preceded by a wide gap (an address
+ * column merged into the same text line) splits there: the words before the
+ * gap are their own paragraph, the rest is the key-value pair.
+ */
+function splitKeyValueLine(page: DocumentPage, li: number): [Unit | undefined, Unit] {
+  const line = page.lines[li];
+  const whole = unitOf(page, [li]);
+  const words = line.wordIndexes.map((w) => page.words[w]);
+  const colon = words.findIndex((w) => w.text.includes(':'));
+  if (colon <= 0) return [undefined, whole];
+  const W = page.width || 1;
+  const H = page.height || 1;
+  const lineH = (line.bbox[3] - line.bbox[1]) * H;
+  let cut = -1;
+  for (let k = 1; k <= colon; k++) if ((words[k].bbox[0] - words[k - 1].bbox[2]) * W > 1.5 * lineH) cut = k;
+  if (cut < 0) return [undefined, whole];
+  const part = (ws: typeof words): Unit => ({
+    lines: [li],
+    bbox: unionBox(ws.map((w) => w.bbox)),
+    text: ws.map((w) => w.text).join(' '),
+    height: whole.height,
+  });
+  return [part(words.slice(0, cut)), part(words.slice(cut))];
+}
 
 function classify(units: Unit[], page: DocumentPage, repeated: ReadonlySet<string>, bodyHeight: number, isFirstPage: boolean): void {
   let titleDone = !isFirstPage;

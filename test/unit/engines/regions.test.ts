@@ -87,6 +87,27 @@ describe('Layout: regions', () => {
     ]);
   });
 
+  it('keeps an address merged into a key-value line apart from the pair', () => {
+    // Prepare: the layout reads "Acme Inc." and "Invoice number: 42" as one text line.
+    const page = buildPage({
+      items: [
+        { text: 'Acme Inc.', x: 72, y: 100 },
+        { text: 'Invoice number: 42', x: 330, y: 100 },
+        { text: 'Main Road 5', x: 72, y: 114 },
+        { text: 'Invoice date: 2026-03-01', x: 330, y: 114 },
+      ],
+    });
+
+    // Act
+    const regions = analyzeRegions(page).filter((r) => r.type === 'key_value');
+
+    // Assess
+    expect(regions.map((r) => [r.key, r.value])).toEqual([
+      ['Invoice number', '42'],
+      ['Invoice date', '2026-03-01'],
+    ]);
+  });
+
   it('puts a detected table in reading order between the text around it', () => {
     // Prepare
     const row = (y: number, a: string, b: string, c: string): Placed[] => [{ text: a, x: 72, y }, right(b, 300, y), right(c, 420, y)];

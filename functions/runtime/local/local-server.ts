@@ -148,6 +148,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
       });
       await emulators.stop();
+      // OCR worker threads would keep the process alive after the server stops.
+      const { terminateOcr } = await import('../../engines/ocr/tesseract-pool.ts');
+      await terminateOcr();
       await rm(endpointsPath, { force: true });
     },
   };

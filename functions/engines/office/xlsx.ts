@@ -52,7 +52,11 @@ export function classifyFormat(code: string): ValueFormat {
   return 'general';
 }
 
+/** Short plain decimals are already what Excel shows. */
+const PLAIN_NUMBER = /^-?\d{1,15}(?:\.\d{1,14})?$/;
+
 export function formatGeneral(value: string): string {
+  if (value.length <= 16 && PLAIN_NUMBER.test(value) && !/^-?0\d|\.\d*0$/.test(value)) return value;
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) return value;
   if (Number.isInteger(n) && Math.abs(n) < 1e15) return String(n);
@@ -82,12 +86,25 @@ export function formatSerial(serial: number, format: Exclude<ValueFormat, 'gener
 
 /** `AB12` → [row 11, column 27] (0-based), or undefined. */
 export function parseRef(ref: string): [number, number] | undefined {
-  const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})$/.exec(ref);
-  if (!m) return undefined;
+  let i = 0;
+  if (ref.charCodeAt(i) === 0x24) i++;
   let column = 0;
-  for (const ch of m[1].toUpperCase()) column = column * 26 + (ch.charCodeAt(0) - 64);
-  const row = parseInt(m[2], 10);
-  if (row < 1 || row > MAX_ROW || column > MAX_COLUMN) return undefined;
+  let letters = 0;
+  for (; i < ref.length; i++, letters++) {
+    const c = ref.charCodeAt(i) & ~0x20; // upper case
+    if (c < 0x41 || c > 0x5a) break;
+    column = column * 26 + (c - 0x40);
+  }
+  if (letters < 1 || letters > 3) return undefined;
+  if (ref.charCodeAt(i) === 0x24) i++;
+  let row = 0;
+  let digits = 0;
+  for (; i < ref.length; i++, digits++) {
+    const c = ref.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return undefined;
+    row = row * 10 + (c - 0x30);
+  }
+  if (digits < 1 || digits > 7 || row < 1 || row > MAX_ROW || column > MAX_COLUMN) return undefined;
   return [row - 1, column - 1];
 }
 

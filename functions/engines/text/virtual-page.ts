@@ -81,8 +81,9 @@ interface PhysicalLine {
 
 interface PlannedTable {
   readonly columns: number;
+  readonly source: TableInput;
   /** Source cells (by index in the source table) moved to page-local rows. */
-  readonly cells: { readonly source: number; readonly cell: TableCellInput }[];
+  readonly cells: { readonly source: number; readonly row: number; readonly rowSpan: number }[];
   rows: number;
 }
 
@@ -95,9 +96,13 @@ export interface PlannedPage {
 const SEPARATOR = ' | ';
 
 /** Normalises a logical line: tabs to spaces (stops of 4), other control characters dropped. */
+// eslint-disable-next-line no-control-regex
+const UNWANTED = /[\u0000-\u0008\u000b-\u001f\u007f\u200b\ufeff]/;
+// eslint-disable-next-line no-control-regex
+const UNWANTED_ALL = /[\u0000-\u0008\u000b-\u001f\u007f\u200b\ufeff]/g;
+
 export function normaliseLine(line: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = line.replace(/[\u0000-\u0008\u000b-\u001f\u007f\u200b\ufeff]/g, '');
+  const cleaned = UNWANTED.test(line) ? line.replace(UNWANTED_ALL, '') : line;
   if (!cleaned.includes('\t')) return cleaned;
   let out = '';
   for (const ch of cleaned) {
@@ -109,7 +114,7 @@ export function normaliseLine(line: string): string {
 
 /** Splits a logical line into physical lines of at most `columns` characters. */
 export function wrapLine(line: string, columns: number = VIRTUAL_PAGE.columns): { text: string; offset: number }[] {
-  const trimmed = line.replace(/\s+$/, '');
+  const trimmed = line.trimEnd();
   if (trimmed.length <= columns) return [{ text: trimmed, offset: 0 }];
   const out: { text: string; offset: number }[] = [];
   let start = 0;
@@ -128,7 +133,7 @@ export function wrapLine(line: string, columns: number = VIRTUAL_PAGE.columns): 
       const code = trimmed.charCodeAt(cut - 1);
       if (code >= 0xd800 && code <= 0xdbff) cut--; // never split a surrogate pair
     }
-    out.push({ text: trimmed.slice(start, cut).replace(/\s+$/, ''), offset: start });
+    out.push({ text: trimmed.slice(start, cut).trimEnd(), offset: start });
     start = cut;
   }
   return out;
@@ -147,11 +152,11 @@ function tableRowLines(table: TableInput): { text: string; ranges: CellRange[] }
       cell: index,
       column: cell.column,
       span: Math.max(1, cell.columnSpan),
-      text: normaliseLine(cell.text.replace(/\s*[\r\n]+\s*/g, ' ')).trim(),
+      text: normaliseLine(cell.text.includes('\n') || cell.text.includes('\r') ? cell.text.replace(/\s*[\r\n]+\s*/g, ' ') : cell.text).trim(),
     });
   });
   return byRow.map((cells) => {
-    cells.sort((a, b) => a.column - b.column);
+    if (cells.some((c, i) => i > 0 && cells[i - 1].column > c.column)) cells.sort((a, b) => a.column - b.column);
     let text = '';
     const ranges: CellRange[] = [];
     let column = 0;
@@ -256,11 +261,13 @@ export class Paginator {
     if (rows.length === 0) return;
     const headerRows = Math.min(table.headerRows ?? 0, rows.length);
     const wrapped = rows.map((r) => wrapLine(r.text));
+    const cellsByRow: number[][] = Array.from({ length: table.rows }, () => []);
+    table.cells.forEach((cell, index) => cellsByRow[cell.row]?.push(index));
     this.startBlock(wrapped[0].length + (wrapped[1]?.length ?? 0));
     let planned: PlannedTable | undefined;
     let pageRowOf = new Map<number, number>();
     const startPiece = () => {
-      planned = { columns: table.columns, cells: [], rows: 0 };
+      planned = { columns: table.columns, source: table, cells: [], rows: 0 };
       pageRowOf = new Map();
       this.current().tables.push(planned);
     };
@@ -282,7 +289,7 @@ export class Paginator {
     for (let r = 0; r < rows.length; r++) {
       const need = wrapped[r].length;
       if (need > this.free() && this.current().lines.length > 0) {
-        this.finishPiece(planned!, table, pageRowOf);
+        this.finishPiece(planned!, table, pageRowOf, cellsByRow);
         this.newPage();
         this.block++;
         startPiece();
@@ -298,7 +305,7 @@ export class Paginator {
         pageRowOf.set(r, pageRow);
         for (const line of wrapped[r]) {
           if (this.free() <= 0) {
-            this.finishPiece(planned!, table, pageRowOf);
+            this.finishPiece(planned!, table, pageRowOf, cellsByRow);
             this.newPage();
             this.block++;
             startPiece();
@@ -316,18 +323,22 @@ export class Paginator {
         placeRow(r);
       }
     }
-    this.finishPiece(planned!, table, pageRowOf);
+    this.finishPiece(planned!, table, pageRowOf, cellsByRow);
   }
 
   /** Copies the source cells of the rows placed on this page into the page's table, clipping spans to the piece. */
-  private finishPiece(planned: PlannedTable, table: TableInput, pageRowOf: Map<number, number>): void {
-    table.cells.forEach((cell, source) => {
-      const pageRow = pageRowOf.get(cell.row);
-      if (pageRow === undefined) return;
-      let span = 1;
-      while (span < cell.rowSpan && pageRowOf.get(cell.row + span) === pageRow + span) span++;
-      planned.cells.push({ source, cell: { ...cell, row: pageRow, rowSpan: span } });
-    });
+  private finishPiece(planned: PlannedTable, table: TableInput, pageRowOf: Map<number, number>, cellsByRow: readonly number[][]): void {
+    // Only the rows placed on this page are visited: linear over the whole table.
+    const rows = [...pageRowOf.keys()].sort((a, b) => (pageRowOf.get(a) ?? 0) - (pageRowOf.get(b) ?? 0));
+    for (const row of rows) {
+      const pageRow = pageRowOf.get(row)!;
+      for (const source of cellsByRow[row] ?? []) {
+        const cell = table.cells[source];
+        let span = 1;
+        while (span < cell.rowSpan && pageRowOf.get(cell.row + span) === pageRow + span) span++;
+        planned.cells.push({ source, row: pageRow, rowSpan: span });
+      }
+    }
   }
 
   add(item: FlowItem): void {
@@ -415,7 +426,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
       while ((m = re.exec(physical.text))) pushWord(m.index, m.index + m[0].length);
     }
     if (wordIndexes.length === 0) return;
-    const text = physical.table ? physical.text.trim() : physical.text.replace(/\s+$/, '');
+    const text = physical.table ? physical.text.trim() : physical.text.trimEnd();
     lines.push({ text, bbox: union(wordBoxes), wordIndexes });
     if (physical.block !== currentBlock) {
       currentBlock = physical.block;
@@ -430,12 +441,13 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
   }));
   const tables: Table[] = planned.tables
     .map((t, tableIndex): Table => {
-      const cells: TableCell[] = t.cells.map(({ source, cell }) => {
+      const cells: TableCell[] = t.cells.map(({ source, row, rowSpan }) => {
         const boxes = cellBoxes[tableIndex].get(source);
+        const cell = t.source.cells[source];
         return {
-          row: cell.row,
+          row,
           column: cell.column,
-          rowSpan: cell.rowSpan,
+          rowSpan,
           columnSpan: cell.columnSpan,
           text: cell.text.trim(),
           ...(boxes ? { bbox: union(boxes) } : {}),

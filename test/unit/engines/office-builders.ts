@@ -14,7 +14,9 @@ export const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '
 
 export function zipParts(parts: Record<string, string | Uint8Array>, level: 0 | 6 = 6): Uint8Array {
   const files: Zippable = {};
-  for (const [name, content] of Object.entries(parts)) files[name] = [typeof content === 'string' ? strToU8(content) : content, { level }];
+  // A fixed modification time keeps the bytes reproducible (committed fixtures).
+  const mtime = new Date('2026-01-01T00:00:00Z');
+  for (const [name, content] of Object.entries(parts)) files[name] = [typeof content === 'string' ? strToU8(content) : content, { level, mtime }];
   return zipSync(files);
 }
 

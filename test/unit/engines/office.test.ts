@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentPage, ParsedDocument } from '../../../functions/engines/document-model.ts';
 import { classifyFormat, formatSerial } from '../../../functions/engines/office/xlsx.ts';
@@ -253,5 +255,41 @@ describe('Engine: Office backends', () => {
       expect(Math.max(...document.pages[2].words.map((w) => w.bbox[3]))).toBeLessThanOrEqual(1);
       expect(document.pages[2].lines).toHaveLength(80);
     });
+  });
+});
+
+describe('Engine: committed Office and text fixtures', () => {
+  const dir = join(import.meta.dirname, '../../fixtures/documents/office');
+
+  it.each([
+    ['sample.docx', 'docx', 3, 'Quarterly Report'],
+    ['sample.xlsx', 'xlsx', 2, 'Sheet: Sales'],
+    ['sample.pptx', 'pptx', 3, 'Annual Review 2026'],
+    ['sample.csv', 'csv', 1, 'name | qty | note'],
+    ['sample.txt', 'txt', 2, 'Invoice 2026-001'],
+    ['sample.rtf', 'rtf', 2, 'Café € 42.00'],
+    ['sample.json', 'json', 1, 'invoice:\n  number: 2026-001'],
+    ['sample.xml', 'xml', 1, 'invoice (id=2026-001):'],
+  ])('%s opens as %s with %i pages', async (name, kind, pages, start) => {
+    // Prepare
+    const bytes = new Uint8Array(readFileSync(join(dir, name)));
+
+    // Act
+    const { pageCount, document } = await parse(bytes, { filename: name });
+
+    // Assess
+    expect(document.kind).toBe(kind);
+    expect(pageCount).toBe(pages);
+    expect(document.pages[0].text.startsWith(start)).toBe(true);
+  });
+
+  it('match what scripts/make-office-fixtures.ts generates', async () => {
+    // Prepare
+    const { OFFICE_FIXTURES } = await import('../../../scripts/make-office-fixtures.ts');
+
+    // Assess
+    for (const [name, bytes] of Object.entries(OFFICE_FIXTURES)) {
+      expect(new Uint8Array(readFileSync(join(dir, name))), name).toEqual(bytes);
+    }
   });
 });

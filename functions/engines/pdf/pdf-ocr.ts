@@ -17,6 +17,7 @@
  */
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { ocrImage } from '../ocr/ocr-page.ts';
+import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 
 /**
@@ -41,11 +42,12 @@ export const SPARSE_TEXT_CHARS = 100;
 export const SCAN_COVERAGE = 0.25;
 /**
  * At open, sparse-text pages are checked for images (an operator list, which
- * decodes the page's images) only until this many OCR pages are confirmed;
- * past it the rest count as OCR pages unchecked (the count is an upper bound
- * anyway, and no budget is that large).
+ * decodes the page's images: up to ~0.4 s for a JPEG scan) only while the
+ * count is within the synchronous OCR budget and for at most this long;
+ * past either, the remaining sparse pages count as OCR pages unchecked. The
+ * count stays an upper bound, and the budget decision stays exact.
  */
-const MAX_CONFIRMED = 64;
+const OPEN_CHECK_MS = 1_500;
 
 const REAL = /[\p{L}\p{N}]/u;
 const GARBAGE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
@@ -121,24 +123,33 @@ async function paintsImage(page: PdfPageProxy): Promise<boolean> {
  */
 export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<number>> {
   const candidates = new Set<number>();
+  const sparse: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       const stats = textStats(content.items.map((item) => ('str' in item ? item.str : '')));
       if (!isUsable(stats)) candidates.add(n);
-      else if (stats.real < SPARSE_TEXT_CHARS) {
-        if (candidates.size >= MAX_CONFIRMED) candidates.add(n);
-        else {
-          if (await paintsImage(page)) candidates.add(n);
-          page.cleanup(); // drop the decoded images until the page is really read
-        }
-      }
+      else if (stats.real < SPARSE_TEXT_CHARS) sparse.push(n);
     } catch {
       // Extraction reads the page again and reports the damage.
     }
   }
-  return candidates;
+  const started = Date.now();
+  for (const n of sparse) {
+    if (candidates.size > SYNC_OCR_MAX_PAGES || Date.now() - started > OPEN_CHECK_MS) {
+      candidates.add(n);
+      continue;
+    }
+    try {
+      const page = await doc.getPage(n);
+      if (await paintsImage(page)) candidates.add(n);
+      page.cleanup(); // drop the decoded images until the page is really read
+    } catch {
+      candidates.add(n);
+    }
+  }
+  return new Set([...candidates].sort((a, b) => a - b));
 }
 
 /** Share of the page covered by figures (overlaps counted twice, capped at 1). */

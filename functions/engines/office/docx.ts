@@ -55,20 +55,23 @@ const isOn = (attrs: string) => {
 export function docxTableInput(table: DocxTable): TableInput {
   const cells: { -readonly [K in keyof TableCellInput]: TableCellInput[K] }[] = [];
   let columns = 0;
+  const lastInColumn = new Map<number, (typeof cells)[number]>();
   table.rows.forEach((row, r) => {
     let column = row.gridBefore;
     for (const cell of row.cells) {
       const span = Math.max(1, Math.min(cell.span, 1000));
       if (cell.vMerge === 'continue') {
-        const above = cells.find((c) => c.column === column && c.row + c.rowSpan === r);
-        if (above) {
+        const above = lastInColumn.get(column);
+        if (above && above.row + above.rowSpan === r) {
           above.rowSpan++;
           if (cell.text.trim()) above.text = `${above.text}\n${cell.text}`.trim();
           column += span;
           continue;
         }
       }
-      cells.push({ row: r, column, rowSpan: 1, columnSpan: span, text: cell.text.trim(), ...(row.header ? { header: true } : {}) });
+      const created = { row: r, column, rowSpan: 1, columnSpan: span, text: cell.text.trim(), ...(row.header ? { header: true } : {}) };
+      cells.push(created);
+      lastInColumn.set(column, created);
       column += span;
     }
     columns = Math.max(columns, column);

@@ -95,6 +95,7 @@ export function parseRtf(source: string): FlowItem[] {
     const cells: MutableCell[] = [];
     const grid: MutableCell[][] = [];
     let columns = 0;
+    const lastInColumn = new Map<number, MutableCell>();
     tableRows.forEach((row, r) => {
       grid[r] = [];
       let column = 0;
@@ -108,8 +109,8 @@ export function parseRtf(source: string): FlowItem[] {
           return;
         }
         if (def.vMerge === 'cont') {
-          const above = cells.find((c) => c.column === column && c.row + c.rowSpan === r);
-          if (above) {
+          const above = lastInColumn.get(column);
+          if (above && above.row + above.rowSpan === r) {
             above.rowSpan++;
             column++;
             return;
@@ -118,6 +119,7 @@ export function parseRtf(source: string): FlowItem[] {
         const cell: MutableCell = { row: r, column, rowSpan: 1, columnSpan: 1, text: text.trim() };
         cells.push(cell);
         grid[r].push(cell);
+        lastInColumn.set(column, cell);
         column++;
       });
       columns = Math.max(columns, column);

@@ -27,8 +27,18 @@ type TesseractModule = typeof Tesseract;
 export type OcrWorker = Tesseract.Worker;
 export type OcrPageData = Tesseract.Page;
 
-/** A worker is replaced after this many pages (memory growth of the wasm heap). */
+/**
+ * A worker is replaced after this many pages (the wasm heap only grows);
+ * `DOCINTEL_OCR_RECYCLE_PAGES` overrides it.
+ */
 export const RECYCLE_AFTER_PAGES = 100;
+
+function recyclePages(): number {
+  const configured = Number.parseInt(process.env.DOCINTEL_OCR_RECYCLE_PAGES ?? '', 10);
+  return Number.isInteger(configured) && configured >= 1 ? configured : RECYCLE_AFTER_PAGES;
+}
+
+let workersStarted = 0;
 
 const require = createRequire(import.meta.url);
 
@@ -62,6 +72,7 @@ function loadTesseract(): Promise<TesseractModule> {
 
 async function createRecognizer(): Promise<OcrWorker> {
   const T = await loadTesseract();
+  workersStarted++;
   const worker = await T.createWorker('eng', T.OEM.LSTM_ONLY, {
     langPath: join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int'),
     gzip: true,
@@ -180,7 +191,7 @@ let detector: WorkerPool | undefined;
  * const { data } = await withRecognizer((w) => w.recognize(png, {}, { blocks: true }));
  */
 export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
-  recognizers ??= new WorkerPool(poolSize(), createRecognizer, RECYCLE_AFTER_PAGES);
+  recognizers ??= new WorkerPool(poolSize(), createRecognizer, recyclePages());
   return recognizers.run(job);
 }
 
@@ -202,6 +213,11 @@ export async function detectOrientation(image: Uint8Array): Promise<DetectedOrie
   const degrees = data.orientation_degrees;
   if (degrees !== 0 && degrees !== 90 && degrees !== 180 && degrees !== 270) return undefined;
   return { rotate: degrees, confidence: data.orientation_confidence };
+}
+
+/** Recognition workers started by this process so far (recycled ones included). */
+export function ocrWorkersStarted(): number {
+  return workersStarted;
 }
 
 /** Current number of recognition workers the pool may start. */

@@ -4,7 +4,7 @@ import type { BBox } from '../../../functions/engines/document-model.ts';
 import { mapConcurrent } from '../../../functions/engines/ocr/concurrency.ts';
 import { ocrImage } from '../../../functions/engines/ocr/ocr-page.ts';
 import { estimateSkew, inkMask, isBlank, lineAxisRatio, otsuThreshold, rotateMask } from '../../../functions/engines/ocr/page-analysis.ts';
-import { OCR_ENGINE, poolSize, terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
+import { OCR_ENGINE, ocrWorkersStarted, poolSize, terminateOcr, withRecognizer } from '../../../functions/engines/ocr/tesseract-pool.ts';
 import { cer, SAMPLE_LINES, textImage, type DrawnWord } from './ocr-fixtures.ts';
 
 afterAll(() => terminateOcr());
@@ -174,6 +174,30 @@ describe('OCR (tesseract.js, offline)', () => {
     const result = await ocrImage({ image: page.png });
     expect(result.scale).toBeGreaterThan(1.3);
     expect(cer(result.text, page.text)).toBeLessThan(0.08);
+  });
+});
+
+describe('OCR worker pool', () => {
+  it('reuses workers across calls and recycles them after DOCINTEL_OCR_RECYCLE_PAGES pages', async () => {
+    const saved = { workers: process.env.DOCINTEL_OCR_WORKERS, recycle: process.env.DOCINTEL_OCR_RECYCLE_PAGES };
+    await terminateOcr();
+    process.env.DOCINTEL_OCR_WORKERS = '1';
+    process.env.DOCINTEL_OCR_RECYCLE_PAGES = '2';
+    try {
+      const image = await sharp(textImage(['Pool'], { width: 200, height: 80, fontSize: 30, x: 10, y: 10 }).png).grayscale().png().toBuffer();
+      const before = ocrWorkersStarted();
+      const texts: string[] = [];
+      for (let i = 0; i < 3; i++) texts.push((await withRecognizer((w) => w.recognize(image))).data.text.trim());
+      expect(texts).toEqual(['Pool', 'Pool', 'Pool']);
+      // Pages 1–2 on the first worker, which is then retired; page 3 on a new one.
+      expect(ocrWorkersStarted() - before).toBe(2);
+    } finally {
+      await terminateOcr();
+      for (const [key, value] of [['DOCINTEL_OCR_WORKERS', saved.workers], ['DOCINTEL_OCR_RECYCLE_PAGES', saved.recycle]] as const) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+    }
   });
 });
 

@@ -186,7 +186,19 @@ interface GridCell {
 /** Marks header rows: leading rows with no numeric cell above a body with a mostly numeric column. */
 function headerRowCount(cells: readonly GridCell[], rows: number, columns: number, ruledBelowFirst: boolean): number {
   if (rows < 2) return 0;
-  const text = (c: GridCell) => textOf(c.boxes);
+  const texts = new Map<GridCell, string>();
+  const text = (c: GridCell) => {
+    let t = texts.get(c);
+    if (t === undefined) texts.set(c, (t = c.boxes.map((b) => b.text).join(' ')));
+    return t;
+  };
+  const byColumn = new Map<number, GridCell[]>();
+  for (const cell of cells) {
+    if (cell.row === 0 || cell.columnSpan !== 1) continue;
+    const list = byColumn.get(cell.column) ?? [];
+    list.push(cell);
+    byColumn.set(cell.column, list);
+  }
   const firstRow = cells.filter((c) => c.row === 0);
   const firstTexts = firstRow.map(text).filter((t) => t.trim());
   if (firstTexts.length === 0) return 0;
@@ -197,7 +209,7 @@ function headerRowCount(cells: readonly GridCell[], rows: number, columns: numbe
   // A numeric column below (ignoring the first row) makes the first row a header.
   let numericColumn = false;
   for (let c = 0; c < columns && !numericColumn; c++) {
-    const body = cells.filter((cell) => cell.row > 0 && cell.column === c && cell.columnSpan === 1).map(text).filter((t) => t.trim());
+    const body = (byColumn.get(c) ?? []).map(text).filter((t) => t.trim());
     if (body.length >= 1 && body.filter(isNumericText).length >= Math.max(1, 0.6 * body.length)) numericColumn = true;
   }
   if (!numericColumn && !ruledBelowFirst) return 0;
@@ -421,12 +433,14 @@ function detectRuled(page: DocumentPage, boxes: readonly Box[], unit: number): D
     if (R > 500 || C > 100) continue;
 
     // Boundary presence between grid units. Open rows: columns part unless a word runs across the line.
+    const byBand: Box[][] = Array.from({ length: R }, () => []);
+    for (const b of inside) {
+      const r = lowerIndex(rowLines, (b.y0 + b.y1) / 2);
+      if (r >= 0 && r < R) byBand[r].push(b);
+    }
     const straddles = (r: number, c: number) => {
       const x = colLines[c + 1];
-      return inside.some((b) => {
-        const cy = (b.y0 + b.y1) / 2;
-        return cy > rowLines[r] && cy < rowLines[r + 1] && b.x0 < x - tol / 2 && b.x1 > x + tol / 2;
-      });
+      return byBand[r].some((b) => b.x0 < x - tol / 2 && b.x1 > x + tol / 2);
     };
     const vRight = (r: number, c: number) =>
       r >= openFrom ? !straddles(r, c) : covered(comp.v, colLines[c + 1], rowLines[r], rowLines[r + 1], tol);
@@ -580,6 +594,14 @@ function makeRow(boxes: Box[], minGap: number): Row {
   return { boxes, y0: Math.min(...boxes.map((b) => b.y0)), y1: Math.max(...boxes.map((b) => b.y1)), segments };
 }
 
+const rowNumbers = new WeakMap<Row, boolean>();
+/** Does any segment of the row read as a number (cached: rows are tested many times)? */
+function hasNumber(r: Row): boolean {
+  let v = rowNumbers.get(r);
+  if (v === undefined) rowNumbers.set(r, (v = r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')))));
+  return v;
+}
+
 /** Column separators of a set of rows: x ranges no word of any row covers (or at most `allow` rows). */
 function separatorsOf(rows: readonly Row[], minGap: number, allow: number): { start: number; end: number }[] {
   const events: [number, number][] = [];
@@ -638,10 +660,11 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
     const x1 = r.boxes[r.boxes.length - 1].x1;
     const segs = lastMulti?.segments ?? [];
     // Only under body rows with numbers: text in two columns (letterheads) does not chain.
-    if (!segs.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')))) return false;
+    if (!lastMulti || !hasNumber(lastMulti)) return false;
     if (x0 >= runLeft - unit && x1 < firstColumnRight) return true;
     return segs.some((seg, k) => x0 >= seg[0].x0 - unit && x0 < seg[seg.length - 1].x1 && x1 < (segs[k + 1]?.[0].x0 ?? Infinity) - 0.3 * unit);
   };
+  let curHasNumber = false;
   const flush = () => {
     // Trailing first-column lines belong to the last row when earlier rows had as many (item notes).
     const trailing = pendingSingles.slice(0, maxSingles);
@@ -649,6 +672,7 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
     maxSingles = 0;
     if (cur.filter(multi).length >= 2) runs.push(cur);
     cur = [];
+    curHasNumber = false;
     pendingSingles = [];
     runLeft = Infinity;
     firstColumnRight = Infinity;
@@ -660,13 +684,13 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
     const headerOnly =
       cur.length > 0 &&
       cur.length <= 3 &&
-      cur.every((r) => !r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' ')) || seg[seg.length - 1].text.endsWith(':')));
+      cur.every((r) => !hasNumber(r) && !r.segments.some((seg) => seg[seg.length - 1].text.endsWith(':')));
     if (prev && row.y0 - prev.y1 > (headerOnly ? 3.5 * unit : maxGap)) flush();
     else if (
       prev &&
       cur.length >= 2 &&
       cur.every((r) => r.segments.length <= 2) &&
-      !cur.some((r) => r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))))
+      !curHasNumber
     ) {
       // Text-only rows in two columns so far (a letterhead): a gap clearly wider than their own
       // spacing ends them; a table may start below.
@@ -676,6 +700,7 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
     if (multi(row)) {
       if (cur.length) maxSingles = Math.max(maxSingles, pendingSingles.length);
       cur.push(...pendingSingles, row);
+      curHasNumber ||= hasNumber(row) || pendingSingles.some(hasNumber);
       pendingSingles = [];
       runLeft = Math.min(runLeft, row.boxes[0].x0);
       lastMulti = row;
@@ -709,7 +734,7 @@ function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTabl
     // A new header (three or more labels, no numbers) set apart below rows with numbers starts a new table.
     const segText = (seg: Box[]) => seg.map((b) => b.text).join(' ');
     const labels = row.segments.length >= 3 && row.segments.every((seg) => /\p{L}/u.test(segText(seg)) && !isNumericText(segText(seg)));
-    const numericAbove = rows.slice(start, i).some((r) => r.segments.some((seg) => isNumericText(segText(seg))));
+    const numericAbove = rows.slice(start, i).some(hasNumber);
     const gapAbove = row.y0 - rows[i - 1].y1;
     const usualGap = i >= 2 ? Math.max(0, rows[i - 1].y0 - rows[i - 2].y1) : 0;
     if (labels && numericAbove && gapAbove > Math.max(0.8 * unit, 2 * usualGap)) {
@@ -721,7 +746,7 @@ function tablesOfRun(run: Row[], page: DocumentPage, unit: number): DetectedTabl
     // Columns of the body rows above (rows with a number; header labels may run wider).
     const so = rows
       .slice(Math.max(start, i - 16), i)
-      .filter((r) => multiRow(r) && r.segments.some((seg) => isNumericText(seg.map((b) => b.text).join(' '))));
+      .filter((r) => multiRow(r) && hasNumber(r));
     if (so.length < 2) continue;
     const seps = separatorsOf(so, minGap, 0);
     if (seps.length === 0) continue;

@@ -117,6 +117,31 @@ describe('Structure: rendering', () => {
     for (const r of s.regions) for (const v of r.bbox) expect(v).toBeGreaterThanOrEqual(0);
   });
 
+  it('structures a dense page (800+ words, a 40-row table) in a few milliseconds', () => {
+    // Prepare
+    const items: Placed[] = [{ text: 'Dense report', x: 40, y: 30, size: 16 }];
+    for (let r = 0; r < 40; r++) {
+      items.push({ text: `Line ${r} of running text with several words in it for the body`, x: 40, y: 60 + r * 9, size: 7 });
+    }
+    for (let r = 0; r < 40; r++) {
+      const y = 430 + r * 9;
+      items.push({ text: `Item ${r}`, x: 40, y, size: 7 });
+      for (let c = 0; c < 6; c++) items.push(right(`${(r * 13 + c * 7) % 100}.${c}0`, 200 + c * 60, y, 7));
+    }
+    const page = buildPage({ items });
+    buildStructure(page); // warm up
+
+    // Act
+    const t0 = performance.now();
+    const s = buildStructure(page);
+    const ms = performance.now() - t0;
+
+    // Assess
+    expect(page.words.length).toBeGreaterThan(800);
+    expect(s.regions.filter((r) => r.type === 'table')).toHaveLength(1);
+    expect(ms).toBeLessThan(150); // a few ms on an idle machine; generous for shared CI
+  });
+
   it('builds every page of a document at once (one structured page per page)', () => {
     const pages = [1, 2].map((n) => buildPage({ pageNumber: n, items: prose([`Body text of page ${n} with several words in it.`], 72, 200) }));
     const out = buildDocumentStructure(pages);

@@ -57,13 +57,21 @@ describe('Local API: parse of text-layer PDFs', () => {
 
   it.each([
     ['a corrupt PDF', 'broken.pdf', new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog'), [415, 422], 'document_corrupt'],
-    ['a file that is not a PDF', 'notes.pdf', new TextEncoder().encode('just some words, not a pdf at all'), [415, 422], undefined],
+    ['binary garbage named .pdf', 'noise.pdf', new Uint8Array(4096).map((_, i) => (i * 7919) % 251), [415, 422], undefined],
   ])('answers a clear 4xx for %s', async (_label, name, bytes, statuses, code) => {
     const documentKey = await api.upload(keys.proTest, name, bytes);
     const res = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: documentKey } });
     expect(statuses).toContain(res.status);
     expect(res.body.status).toBe('error');
     if (code) expect(res.body.error.code).toBe(code);
+  });
+
+  it('parses plain text uploaded as .pdf as the text it is', async () => {
+    const documentKey = await api.upload(keys.proTest, 'notes.pdf', new TextEncoder().encode('just some words, not a pdf at all'));
+    const res = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: documentKey } });
+    expect(res.status).toBe(200);
+    expect(res.body.metadata.file_type).toBe('txt');
+    expect(res.body.result.ocr).toBe('just some words, not a pdf at all');
   });
 
   it('answers 422 document_encrypted for a password-protected PDF', async () => {

@@ -58,7 +58,6 @@ describe('Engine: registry', () => {
     ['a PDF without pages', source('zero-pages.pdf'), {}, 'document_empty', undefined],
     ['an encrypted PDF', source('encrypted.pdf'), { declaredKind: 'pdf' }, 'document_encrypted', undefined],
     ['a truncated PDF', source('truncated.pdf'), { declaredKind: 'pdf' }, 'document_corrupt', undefined],
-    ['a PNG named .pdf', source('not-a-pdf.pdf'), { declaredKind: 'pdf', filename: 'scan.pdf' }, 'unsupported_file_type', 'png'],
     ['binary garbage declared as PDF', new Uint8Array(2048).map((_, i) => (i * 7919) % 251), { declaredKind: 'pdf' }, 'document_corrupt', undefined],
     ['binary garbage, nothing declared', new Uint8Array(2048).map((_, i) => (i * 7919) % 251), {}, 'unsupported_file_type', null],
   ] as [string, Uint8Array, OpenHint, string, FileKind | null | undefined][])(
@@ -73,12 +72,22 @@ describe('Engine: registry', () => {
     },
   );
 
-  it('names the detected type in the unsupported message', async () => {
+  it('opens a PNG named .pdf as the PNG it is (the bytes decide)', async () => {
     // Act
-    const error = await openError(source('not-a-pdf.pdf'), { declaredKind: 'pdf' });
+    const opened = await openDocument(source('not-a-pdf.pdf'), { declaredKind: 'pdf', filename: 'scan.pdf' });
+    await opened.close();
 
     // Assess
-    expect(error.message).toMatch(/PNG image although it was declared as PDF.*supported: PDF/);
+    expect(opened.kind).toBe('png');
+    expect(opened.ocrPageCount).toBe(1);
+  });
+
+  it('lists the supported types when the bytes match none', async () => {
+    // Act
+    const error = await openError(new Uint8Array(2048).map((_, i) => (i * 7919) % 251), {});
+
+    // Assess
+    expect(error.message).toMatch(/supported: PDF, .*PNG/);
     expect(error.statusCode).toBe(415);
   });
 

@@ -322,7 +322,6 @@ function sheetTable(cells: SheetCells): { rows: number; columns: number; cells: 
   const columnSet = new Set<number>();
   for (const row of cells.rows.values()) for (const c of row.keys()) columnSet.add(c);
   const columnKeys = [...columnSet].sort((a, b) => a - b);
-  const rowOf = new Map(rowKeys.map((r, i) => [r, i]));
   const columnOf = new Map(columnKeys.map((c, i) => [c, i]));
   const covered = new Set<string>();
   const spans = new Map<string, [number, number]>();
@@ -350,23 +349,27 @@ function sheetTable(cells: SheetCells): { rows: number; columns: number; cells: 
     }
   }
   const out: TableCellInput[] = [];
-  for (const r of rowKeys) {
+  const merged = spans.size > 0;
+  rowKeys.forEach((r, tableRow) => {
     const row = cells.rows.get(r)!;
-    const columns = [...row.keys()].sort((a, b) => a - b);
+    // Cells arrive in column order; sort only when a writer did otherwise.
+    let columns = [...row.keys()];
+    if (columns.some((c, i) => i > 0 && columns[i - 1] > c)) columns = columns.sort((a, b) => a - b);
     for (const c of columns) {
-      if (covered.size && covered.has(`${r}:${c}`)) continue;
-      const span = spans.get(`${r}:${c}`);
-      const tableRow = rowOf.get(r)!;
-      out.push({
-        row: tableRow,
-        column: columnOf.get(c)!,
-        rowSpan: span?.[0] ?? 1,
-        columnSpan: span?.[1] ?? 1,
-        text: row.get(c)!,
-        ...(tableRow === 0 ? { header: true } : {}),
-      });
+      const column = columnOf.get(c)!;
+      const text = row.get(c)!;
+      if (merged) {
+        const key = `${r}:${c}`;
+        if (covered.has(key)) continue;
+        const span = spans.get(key);
+        if (span) {
+          out.push({ row: tableRow, column, rowSpan: span[0], columnSpan: span[1], text, header: tableRow === 0 });
+          continue;
+        }
+      }
+      out.push({ row: tableRow, column, rowSpan: 1, columnSpan: 1, text, header: tableRow === 0 });
     }
-  }
+  });
   return { rows: rowKeys.length, columns: columnKeys.length, cells: out };
 }
 

@@ -43,7 +43,8 @@ export interface ZipEntry {
   readonly flags: number;
 }
 
-const INPUT_CHUNK = 16 * 1024;
+/** Input per push: at most ~64 MB of output (DEFLATE's 1:1032 ratio) can exist before the cap check runs. */
+const INPUT_CHUNK = 64 * 1024;
 
 const corrupt = (what: string, cause?: unknown) =>
   new DocumentLoadError('document_corrupt', `The file is not a readable Office document: ${what}.`, { cause });
@@ -187,8 +188,8 @@ function inflateCapped(
   const inflater = new Inflate((chunk, final) => {
     size += chunk.length;
     if (size > cap) throw tooBig(size);
-    // fflate may reuse its buffer between calls: keep a copy.
-    chunks.push(chunk.slice());
+    // fflate hands out a fresh copy for every push (its `slc`): no need to copy again.
+    chunks.push(chunk);
     if (final) done = true;
   });
   try {

@@ -664,6 +664,33 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
     if (x0 >= runLeft - unit && x1 < firstColumnRight) return true;
     return segs.some((seg, k) => x0 >= seg[0].x0 - unit && x0 < seg[seg.length - 1].x1 && x1 < (segs[k + 1]?.[0].x0 ?? Infinity) - 0.3 * unit);
   };
+  // Horizontal rules (page units) sorted by y: rows with a rule between them may stand further apart.
+  const W = page.width || 1;
+  const H = page.height || 1;
+  const pieces: Segment[] = (page.rulings ?? [])
+    .filter((r) => Math.abs(r.y1 - r.y0) * H < 0.5 * unit && Math.abs(r.x1 - r.x0) * W >= 2 * unit)
+    .slice(0, MAX_LINES * 4)
+    .map((r) => ({ pos: ((r.y0 + r.y1) / 2) * H, start: Math.min(r.x0, r.x1) * W, end: Math.max(r.x0, r.x1) * W }));
+  const rules = mergeSegments(pieces, 0.45 * unit)
+    .map((m) => ({ y: m.pos, x0: m.start, x1: m.end }))
+    .sort((a, b) => a.y - b.y);
+  const ruledBetween = (a: Row | undefined, b: Row) => {
+    if (!a || rules.length === 0) return false;
+    const ax0 = a.boxes[0].x0;
+    const ax1 = a.boxes[a.boxes.length - 1].x1;
+    let lo = 0;
+    let hi = rules.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (rules[mid].y < a.y1) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < rules.length && rules[k].y <= b.y0; k++) {
+      const r = rules[k];
+      if (r.x0 <= Math.max(ax0, b.boxes[0].x0) + unit && r.x1 >= Math.min(ax1, b.boxes[b.boxes.length - 1].x1) - unit) return true;
+    }
+    return false;
+  };
   let curHasNumber = false;
   const flush = () => {
     // Trailing first-column lines belong to the last row when earlier rows had as many (item notes).
@@ -685,7 +712,8 @@ function detectBorderless(page: DocumentPage, boxes: readonly Box[], unit: numbe
       cur.length > 0 &&
       cur.length <= 3 &&
       cur.every((r) => !hasNumber(r) && !r.segments.some((seg) => seg[seg.length - 1].text.endsWith(':')));
-    if (prev && row.y0 - prev.y1 > (headerOnly ? 3.5 * unit : maxGap)) flush();
+    const limit = headerOnly || ruledBetween(prev, row) ? 4 * unit : maxGap;
+    if (prev && row.y0 - prev.y1 > limit) flush();
     else if (
       prev &&
       cur.length >= 2 &&

@@ -112,20 +112,27 @@ export function scanXml(xml: string, handler: XmlHandler, part: string, maxDepth
         handler.close?.(localName(name));
       } else {
         const selfClosing = xml.charCodeAt(end - 1) === 0x2f;
-        const inner = xml.slice(lt + 1, selfClosing ? end - 1 : end);
-        let nameEnd = 0;
-        while (nameEnd < inner.length && !isSpace(inner.charCodeAt(nameEnd))) nameEnd++;
-        const name = inner.slice(0, nameEnd);
-        if (!name) throw corrupt(part, 'has an element without a name');
-        const local = localName(name);
+        const innerEnd = selfClosing ? end - 1 : end;
+        // Indexes instead of slices: one string per name, one per attribute text.
+        let nameEnd = lt + 1;
+        let colon = -1;
+        for (; nameEnd < innerEnd; nameEnd++) {
+          const c = xml.charCodeAt(nameEnd);
+          if (isSpace(c)) break;
+          if (c === 0x3a && colon < 0) colon = nameEnd;
+        }
+        if (nameEnd === lt + 1) throw corrupt(part, 'has an element without a name');
+        const name = xml.slice(lt + 1, nameEnd);
+        const local = colon < 0 ? name : xml.slice(colon + 1, nameEnd);
+        const attrs = nameEnd < innerEnd ? xml.slice(nameEnd, innerEnd) : '';
         if (selfClosing) {
           if (stack.length + 1 > maxDepth) throw corrupt(part, `nests elements deeper than ${maxDepth} levels`);
-          handler.open?.(local, inner.slice(nameEnd), true);
+          handler.open?.(local, attrs, true);
           handler.close?.(local);
         } else {
           stack.push(name);
           if (stack.length > maxDepth) throw corrupt(part, `nests elements deeper than ${maxDepth} levels`);
-          handler.open?.(local, inner.slice(nameEnd), false);
+          handler.open?.(local, attrs, false);
         }
       }
       i = end + 1;

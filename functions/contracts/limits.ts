@@ -27,11 +27,15 @@ export const LIFETIMES = {
 
 /**
  * Synchronous calls must answer inside API Gateway's 29-second integration
- * timeout. OCR costs about 1-2 s per page per core; a synchronous request
- * whose document needs OCR on more pages than this is refused up front with
- * 413 and a hint to send X-Async: true (jobs have no such cap).
+ * timeout. OCR of a dense A4 page costs ~4.5 CPU-seconds (tesseract.js,
+ * 200 dpi; invoices and letters 1-2 s). A 3008 MB Lambda has ~1.7 vCPU and
+ * the local server as many cores as the machine (2 on CI): 10 dense pages
+ * fit in ~25 s there, and on AWS the page-range workers fan the pages out
+ * so it is far quicker. A synchronous request whose document needs OCR on
+ * more pages is refused up front with 413 and a hint to send X-Async: true
+ * (jobs have no such cap).
  */
-export const SYNC_OCR_MAX_PAGES = 20;
+export const SYNC_OCR_MAX_PAGES = 10;
 
 export const RATE_LIMIT = {
   /** Requests per key per rolling window for hk_live_ keys; hk_test_ keys bypass it. */

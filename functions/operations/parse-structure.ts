@@ -7,7 +7,7 @@
  * @module
  */
 import type { BBox, DocumentPage, Table } from '../engines/document-model.ts';
-import { analyzeDocument, LIST_MARKER, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
+import { analyzeDocument, LIST_MARKER, tableText, usedExtent, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
 
 export type { RegionType };
 
@@ -61,11 +61,21 @@ interface Grid {
   readonly covered: boolean[][];
 }
 
+/** Tables with more grid positions than this render as plain rows of text (a hostile or huge sheet). */
+const MAX_GRID = 1_000_000;
+
+/** The table trimmed to the rows and columns its cells use; undefined when still too large for a grid. */
+function sized(table: Table): Table | undefined {
+  const used = usedExtent(table);
+  if (used.rows * used.columns > MAX_GRID) return undefined;
+  return used.rows === table.rows && used.columns === table.columns ? table : { ...table, ...used };
+}
+
 function gridOf(table: Table): Grid {
   const start = Array.from({ length: table.rows }, () => new Array(table.columns).fill(undefined));
   const covered = Array.from({ length: table.rows }, () => new Array<boolean>(table.columns).fill(false));
   for (const c of table.cells) {
-    if (c.row >= table.rows || c.column >= table.columns) continue;
+    if (!(c.row >= 0 && c.row < table.rows && c.column >= 0 && c.column < table.columns)) continue;
     start[c.row][c.column] = c;
     for (let r = c.row; r < Math.min(table.rows, c.row + c.rowSpan); r++) {
       for (let k = c.column; k < Math.min(table.columns, c.column + c.columnSpan); k++) {
@@ -76,14 +86,23 @@ function gridOf(table: Table): Grid {
   return { start, covered };
 }
 
+/** Leading rows whose cells are all header cells. */
 const headerRowsOf = (table: Table) => {
+  const rowHasCell = new Set<number>();
+  const rowHasBody = new Set<number>();
+  for (const c of table.cells) {
+    rowHasCell.add(c.row);
+    if (!c.header) rowHasBody.add(c.row);
+  }
   let n = 0;
-  while (n < table.rows && table.cells.some((c) => c.row === n) && table.cells.filter((c) => c.row === n).every((c) => c.header)) n++;
+  while (n < table.rows && rowHasCell.has(n) && !rowHasBody.has(n)) n++;
   return n;
 };
 
 /** `<table>` with `<thead>`/`<th>` for header rows and `rowspan`/`colspan` for spans. */
-export function tableToHtml(table: Table): string {
+export function tableToHtml(input: Table): string {
+  const table = sized(input);
+  if (!table) return `<pre>${escapeHtml(tableText(input))}</pre>`;
   const { start, covered } = gridOf(table);
   const headerRows = headerRowsOf(table);
   const rowHtml = (r: number) => {
@@ -116,7 +135,9 @@ export function tableToHtml(table: Table): string {
  * header rows are joined per column into the one header row pipe tables
  * allow; a table without a recognised header gets an empty header row.
  */
-export function tableToMarkdown(table: Table): string {
+export function tableToMarkdown(input: Table): string {
+  const table = sized(input);
+  if (!table) return '```\n' + tableText(input).replace(/```/g, "'''") + '\n```';
   const { start } = gridOf(table);
   const cellText = (r: number, k: number) => {
     const c = start[r][k];

@@ -103,9 +103,37 @@ function unitOf(page: DocumentPage, lineIndexes: number[]): Unit {
 
 /** A table's plain text: rows by '\n', cells by '\t'. */
 export function tableText(table: Table): string {
-  const rows: string[][] = Array.from({ length: table.rows }, () => new Array<string>(table.columns).fill(''));
-  for (const c of table.cells) if (rows[c.row] && c.column < table.columns) rows[c.row][c.column] = c.text.replace(/\s*\n\s*/g, ' ');
-  return rows.map((r) => r.join('\t').replace(/\t+$/, '')).join('\n');
+  // Grouped from the cells (not a rows × columns grid): a sparse native sheet may declare huge sizes.
+  const byRow = new Map<number, { column: number; text: string }[]>();
+  for (const c of table.cells) {
+    if (!(c.row >= 0 && c.row < table.rows && c.column >= 0 && c.column < table.columns)) continue;
+    const list = byRow.get(c.row) ?? [];
+    list.push({ column: c.column, text: c.text.replace(/\s*\n\s*/g, ' ') });
+    byRow.set(c.row, list);
+  }
+  const used = usedExtent(table);
+  const lines: string[] = [];
+  for (let r = 0; r < used.rows; r++) {
+    const cells = (byRow.get(r) ?? []).sort((a, b) => a.column - b.column);
+    const parts: string[] = [];
+    for (const c of cells) {
+      while (parts.length < c.column) parts.push('');
+      parts[c.column] = c.text;
+    }
+    lines.push(parts.join('\t').replace(/\t+$/, ''));
+  }
+  return lines.join('\n');
+}
+
+/** Rows and columns actually used by cells (at most the declared size). */
+export function usedExtent(table: Table): { rows: number; columns: number } {
+  let rows = 0;
+  let columns = 0;
+  for (const c of table.cells) {
+    rows = Math.max(rows, Math.min(table.rows, c.row + Math.max(1, c.rowSpan)));
+    columns = Math.max(columns, Math.min(table.columns, c.column + Math.max(1, c.columnSpan)));
+  }
+  return { rows, columns };
 }
 
 /** Text normalised for repetition checks: digits collapse (page numbers, dates differ). */

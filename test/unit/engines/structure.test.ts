@@ -77,6 +77,22 @@ describe('Structure: rendering', () => {
     expect(tableToHtml(plain)).toBe('<table>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n</tbody>\n</table>');
   });
 
+  it('renders huge declared sizes (a sparse sheet) from the cells actually used, and giant grids as text', () => {
+    // Prepare
+    const sparse: Table = { rows: 1_000_000, columns: 16_384, origin: 'native', cells: [cell(0, 0, 'a'), cell(1, 2, 'b')] };
+    const giant: Table = { rows: 2_000_000, columns: 2, origin: 'native', cells: [cell(0, 0, 'x'), cell(1_999_999, 1, 'y')] };
+
+    // Act
+    const t0 = performance.now();
+    const md = tableToMarkdown(sparse);
+    const html = tableToHtml(giant);
+
+    // Assess
+    expect(md).toBe('|  |  |  |\n| --- | --- | --- |\n| a |  |  |\n|  |  | b |');
+    expect(html.startsWith('<pre>x\n')).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+
   it('renders a page: headings, lists, key-values, tables, furniture, from the same regions', () => {
     // Prepare
     const row = (y: number, a: string, b: string, c: string): Placed[] => [{ text: a, x: 72, y }, right(b, 300, y), right(c, 420, y)];

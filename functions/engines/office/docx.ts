@@ -117,18 +117,19 @@ export function docxFlow(zip: ZipArchive): FlowItem[] {
   scanXml(zip.readText(part), {
     open(name, attrs, selfClosing) {
       if (skipDepth > 0) {
-        if (!selfClosing) skipDepth++;
+        // The scanner reports a close for self-closing elements too: count every open.
+        skipDepth++;
         return;
       }
       switch (name) {
         case 'Fallback':
-          if (!selfClosing) skipDepth = 1;
+          skipDepth = 1;
           return;
         case 'p':
           paragraphs.push({ text: '', pageBreakBefore: false, sectionBreakAfter: false, list: false });
           return;
         case 'pPr':
-          if (!selfClosing) inPPr++;
+          inPPr++; // closes are reported for self-closing elements too
           return;
         case 'pageBreakBefore':
           if (inPPr && isOn(attrs) && paragraphs.length) paragraphs[paragraphs.length - 1].pageBreakBefore = true;
@@ -147,7 +148,7 @@ export function docxFlow(zip: ZipArchive): FlowItem[] {
           }
           return;
         case 'r':
-          if (!selfClosing) runDepth++;
+          runDepth++;
           return;
         case 't':
           inText = !selfClosing && runDepth > 0;

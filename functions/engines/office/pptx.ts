@@ -42,12 +42,13 @@ function readShapes(zip: ZipArchive, part: string): Content[] {
   scanXml(zip.readText(part), {
     open(name, attrs, selfClosing) {
       if (skipDepth > 0) {
-        if (!selfClosing) skipDepth++;
+        // The scanner reports a close for self-closing elements too: count every open.
+        skipDepth++;
         return;
       }
       switch (name) {
         case 'Fallback':
-          if (!selfClosing) skipDepth = 1;
+          skipDepth = 1;
           return;
         case 'sp':
           if (!selfClosing) shape = { title: false, placeholder: undefined, paragraphs: [] };

@@ -117,7 +117,7 @@ function sharedStrings(zip: ZipArchive, part: string | undefined): string[] {
   scanXml(zip.readText(part), {
     open(name, _attrs, selfClosing) {
       if (name === 'si') current = '';
-      else if (name === 'rPh' && !selfClosing) phonetic++;
+      else if (name === 'rPh') phonetic++;
       else if (name === 't' && !selfClosing && phonetic === 0) inT = true;
     },
     close(name) {
@@ -227,7 +227,7 @@ function readSheet(
           hasValue = true;
           return;
         case 'rPh':
-          if (!selfClosing) phonetic++;
+          phonetic++;
           return;
         case 't':
           inText = inInline && !selfClosing && phonetic === 0;

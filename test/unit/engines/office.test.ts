@@ -118,7 +118,8 @@ describe('Engine: Office backends', () => {
       const body =
         '<w:p><w:pPr><w:tabs><w:tab w:val="left" w:pos="720"/></w:tabs></w:pPr><w:r><w:t>Main</w:t></w:r>' +
         '<mc:AlternateContent xmlns:mc="x"><mc:Choice Requires="wps"><w:r><w:drawing><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:drawing></w:r></mc:Choice>' +
-        '<mc:Fallback><w:r><w:pict><w:txbxContent><w:p><w:r><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></mc:Fallback></mc:AlternateContent></w:p>';
+        '<mc:Fallback><w:r><w:pict><w:txbxContent><w:p><w:pPr><w:jc w:val="left"/></w:pPr><w:r><w:br/><w:t>Boxed</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></mc:Fallback></mc:AlternateContent></w:p>' +
+        wPara('After the box');
 
       // Act
       const { document } = await parse(docx(body));
@@ -126,6 +127,7 @@ describe('Engine: Office backends', () => {
       // Assess
       expect(document.pages[0].text.match(/Boxed/g)).toHaveLength(1);
       expect(document.pages[0].text).toContain('Main');
+      expect(document.pages[0].text).toContain('After the box');
       expect(document.pages[0].text).not.toMatch(/^\s/);
     });
   });

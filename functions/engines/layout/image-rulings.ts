@@ -84,15 +84,22 @@ interface Chain {
   weight: number;
 }
 
-/**
- * Dark runs of one scan line. `at(i)` reads the i-th pixel along the line.
- */
-function runsOf(length: number, dark: (i: number) => boolean, minLength: number, maxGap: number, out: Run[]): void {
+/** Dark runs of one scan line: pixels `data[base + i * stride]` for i in [0, length). */
+function runsOf(
+  data: Uint8Array,
+  base: number,
+  stride: number,
+  length: number,
+  threshold: number,
+  minLength: number,
+  maxGap: number,
+  out: Run[],
+): void {
   out.length = 0;
   let start = -1;
   let lastDark = -1;
-  for (let i = 0; i < length; i++) {
-    if (!dark(i)) continue;
+  for (let i = 0, p = base; i < length; i++, p += stride) {
+    if (data[p] > threshold) continue;
     if (start < 0) start = i;
     else if (i - lastDark - 1 > maxGap) {
       if (lastDark - start + 1 >= minLength) out.push({ start, end: lastDark + 1 });
@@ -103,20 +110,28 @@ function runsOf(length: number, dark: (i: number) => boolean, minLength: number,
   if (start >= 0 && lastDark - start + 1 >= minLength) out.push({ start, end: lastDark + 1 });
 }
 
-/** Chains runs across consecutive scan lines into lines, keeping the thin ones. */
+/**
+ * Chains runs across consecutive scan lines into lines, keeping the thin ones.
+ * Scan line `line` starts at `line * lineStep` and advances by `stride`.
+ */
 function scan(
-  lines: number,
-  length: number,
-  dark: (line: number, i: number) => boolean,
+  image: GrayImage,
+  horizontal: boolean,
+  threshold: number,
   minLength: number,
   maxGap: number,
   maxThickness: number,
   emit: (c: Chain) => void,
 ): void {
+  const { data, width, height } = image;
+  const lines = horizontal ? height : width;
+  const length = horizontal ? width : height;
+  const lineStep = horizontal ? width : 1;
+  const stride = horizontal ? 1 : width;
   let open: Chain[] = [];
   const runs: Run[] = [];
   for (let line = 0; line <= lines; line++) {
-    if (line < lines) runsOf(length, (i) => dark(line, i), minLength, maxGap, runs);
+    if (line < lines) runsOf(data, line * lineStep, stride, length, threshold, minLength, maxGap, runs);
     else runs.length = 0;
     const next: Chain[] = [];
     const used = new Set<Chain>();
@@ -140,11 +155,9 @@ function scan(
         next.push(match);
       } else next.push({ first: line, last: line, start: r.start, end: r.end, weight: r.end - r.start });
     }
+    // A chain that grew beyond the thickness limit is a filled area: it ends without being emitted.
     for (const c of open) if (!used.has(c) && c.last - c.first + 1 <= maxThickness) emit(c);
-    // A chain growing beyond the thickness limit is a filled area: keep tracking it (so it is not
-    // re-detected row by row) but it will never be emitted.
-    open = next;
-    if (open.length > 10_000) open = open.slice(0, 10_000);
+    open = next.length > 10_000 ? next.slice(0, 10_000) : next;
   }
 }
 
@@ -167,31 +180,15 @@ export function detectImageRulings(image: GrayImage, options: ImageRulingOptions
   const minV = options.minLength ?? Math.max(40, Math.round(0.04 * height));
   const out: Ruling[] = [];
 
-  scan(
-    height,
-    width,
-    (y, x) => data[y * width + x] <= threshold,
-    minH,
-    maxGap,
-    maxThickness,
-    (c) => {
-      if (out.length >= maxRulings) return;
-      const y = (c.first + c.last + 1) / 2 / height;
-      out.push({ x0: c.start / width, y0: y, x1: c.end / width, y1: y });
-    },
-  );
-  scan(
-    width,
-    height,
-    (x, y) => data[y * width + x] <= threshold,
-    minV,
-    maxGap,
-    maxThickness,
-    (c) => {
-      if (out.length >= maxRulings) return;
-      const x = (c.first + c.last + 1) / 2 / width;
-      out.push({ x0: x, y0: c.start / height, x1: x, y1: c.end / height });
-    },
-  );
+  scan(image, true, threshold, minH, maxGap, maxThickness, (c) => {
+    if (out.length >= maxRulings) return;
+    const y = (c.first + c.last + 1) / 2 / height;
+    out.push({ x0: c.start / width, y0: y, x1: c.end / width, y1: y });
+  });
+  scan(image, false, threshold, minV, maxGap, maxThickness, (c) => {
+    if (out.length >= maxRulings) return;
+    const x = (c.first + c.last + 1) / 2 / width;
+    out.push({ x0: x, y0: c.start / height, x1: x, y1: c.end / height });
+  });
   return out;
 }

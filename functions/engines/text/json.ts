@@ -11,8 +11,9 @@
  * ```
  *
  * Strings print bare (quoted as JSON when empty, multi-line or padded),
- * numbers, booleans and null as written. Each top-level member (or array
- * item) is a block. Nesting is checked before `JSON.parse` runs, so a deeply
+ * numbers, booleans and null as written; arrays of scalars up to 80
+ * characters print inline (`tags: [a, b]`). Each top-level member of an
+ * object is a block; a top-level array is one block. Nesting is checked before `JSON.parse` runs, so a deeply
  * nested document is refused cheaply instead of overflowing the stack.
  *
  * @module
@@ -22,6 +23,8 @@ import type { FlowItem } from './virtual-page.ts';
 
 export const MAX_JSON_DEPTH = 64;
 const INDENT = '  ';
+/** Arrays of scalars up to this many characters print inline. */
+const INLINE_ARRAY_MAX = 80;
 
 /** Deepest nesting of arrays and objects outside strings; stops past `limit`. */
 export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
@@ -62,6 +65,14 @@ function render(value: unknown, level: number, prefix: string, out: string[]): v
     out.push(`${pad}${prefix}${prefix ? ' ' : ''}${shown}`);
     return;
   }
+  // A short array of scalars stays on one line: `tags: [a, b]`.
+  if (Array.isArray(value) && value.every((v) => !isContainer(v))) {
+    const inline = `[${value.map(scalar).join(', ')}]`;
+    if (inline.length <= INLINE_ARRAY_MAX) {
+      out.push(`${pad}${prefix}${prefix ? ' ' : ''}${inline}`);
+      return;
+    }
+  }
   if (prefix) out.push(`${pad}${prefix}`);
   const inner = prefix ? level + 1 : level;
   if (Array.isArray(value)) {
@@ -100,11 +111,10 @@ export function* jsonFlow(text: string): Generator<FlowItem> {
   // Each top-level member or item is a block.
   if (isContainer(value) && !isEmpty(value)) {
     if (Array.isArray(value)) {
-      for (const item of value) {
-        const lines: string[] = [];
-        renderItem(item, 0, lines);
-        yield { type: 'paragraph', text: lines.join('\n') };
-      }
+      // One block: a blank line between thousands of records would double the pages.
+      const lines: string[] = [];
+      for (const item of value) renderItem(item, 0, lines);
+      yield { type: 'paragraph', text: lines.join('\n') };
     } else {
       for (const [key, item] of Object.entries(value)) {
         const lines: string[] = [];

@@ -127,6 +127,7 @@ describe('Engine: text formats', () => {
       const input = JSON.stringify({
         invoice: { number: '2026-001', lines: [{ sku: 'A1', qty: 2 }, { sku: 'B2', qty: 1 }], paid: false, note: '' },
         tags: ['a', 'b', []],
+        codes: [1, 'x', null],
         total: 12.5,
       });
 
@@ -152,10 +153,12 @@ describe('Engine: text formats', () => {
           '  - b',
           '  - []',
           '',
+          'codes: [1, x, null]',
+          '',
           'total: 12.5',
         ].join('\n'),
       );
-      expect(document.pages[0].blocks).toHaveLength(3);
+      expect(document.pages[0].blocks).toHaveLength(4);
       // Indentation shows in the boxes: "number:" starts two columns in.
       expect(document.pages[0].words[1].bbox[0]).toBeCloseTo((36 + 2 * 5.4) / 612, 4);
     });
@@ -166,7 +169,7 @@ describe('Engine: text formats', () => {
       const scalar = await parse(text('"just text"'), { declaredKind: 'json' });
 
       // Assess
-      expect(array.document.pages[0].text).toBe('- a: 1\n\n- a: 2');
+      expect(array.document.pages[0].text).toBe('- a: 1\n- a: 2');
       expect(scalar.document.pages[0].text).toBe('just text');
     });
   });

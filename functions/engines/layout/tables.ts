@@ -479,17 +479,74 @@ function detectRuled(page: DocumentPage, boxes: readonly Box[], unit: number): D
     for (const c of cells) if (c.boxes.length) perRow.set(c.row, (perRow.get(c.row) ?? 0) + 1);
     for (const [r, n] of perRow) if (n >= 2) rowsWithTwo.add(r);
     if (rowsWithTwo.size === 0) continue;
-    const ruledBelowFirst = C > 0 && Array.from({ length: C }, (_, c) => hBelow(0, c)).every(Boolean);
-    tables.push(
-      toTable(cells, R, C, [x0, y0, x1Table, y1Table], page, 'ruled', ruledBelowFirst && R > 2, (c) => [
-        colLines[c.column],
-        rowLines[c.row],
-        colLines[c.column + c.columnSpan],
-        rowLines[c.row + c.rowSpan],
-      ]),
-    );
+    // Grids drawn touching each other (items, then tax and totals boxes) part where the column
+    // structure changes; each part keeps only the column lines its own cells use.
+    for (const part of splitGrid(cells, R, C)) {
+      const pr = part.r1 - part.r0;
+      const pc = part.cols.length - 1;
+      if (pr < 1 || pc < 2 || pr * pc < 4 || part.cells.filter((c) => c.boxes.length).length < 3) continue;
+      const rl = rowLines.slice(part.r0, part.r1 + 1);
+      const cl = part.cols.map((k) => colLines[k]);
+      const ruledBelowFirst = Array.from({ length: C }, (_, c) => hBelow(part.r0, c)).every(Boolean);
+      tables.push(
+        toTable(part.cells, pr, pc, [cl[0], rl[0], cl[cl.length - 1], rl[rl.length - 1]], page, 'ruled', ruledBelowFirst && pr > 2, (c) => [
+          cl[c.column],
+          rl[c.row],
+          cl[c.column + c.columnSpan],
+          rl[c.row + c.rowSpan],
+        ]),
+      );
+    }
+    void x0;
+    void y0;
+    void x1Table;
+    void y1Table;
   }
   return tables.sort((a, b) => a.bbox[1] - b.bbox[1]);
+}
+
+/**
+ * Splits a grid into row ranges where the column structure changes (fewer
+ * than half of the cell starts shared between two adjacent rows, and no cell
+ * spanning the cut), then drops column lines no cell of a part starts at.
+ * Returns cells re-indexed per part and, per part, the original column-line
+ * indexes it keeps.
+ */
+function splitGrid(cells: readonly GridCell[], R: number, C: number): { r0: number; r1: number; cols: number[]; cells: GridCell[] }[] {
+  const startsIn = Array.from({ length: R }, () => new Set<number>());
+  const crossing = new Array<boolean>(R + 1).fill(false);
+  for (const c of cells) {
+    for (let r = c.row; r < c.row + c.rowSpan; r++) startsIn[r].add(c.column);
+    for (let r = c.row + 1; r < c.row + c.rowSpan; r++) crossing[r] = true;
+  }
+  const cuts = [0];
+  for (let r = 1; r < R; r++) {
+    if (crossing[r]) continue;
+    const a = startsIn[r - 1];
+    const b = startsIn[r];
+    let shared = 0;
+    for (const k of a) if (b.has(k)) shared++;
+    if (shared / (a.size + b.size - shared) < 0.5) cuts.push(r);
+  }
+  cuts.push(R);
+  const parts: { r0: number; r1: number; cols: number[]; cells: GridCell[] }[] = [];
+  for (let k = 0; k + 1 < cuts.length; k++) {
+    const r0 = cuts[k];
+    const r1 = cuts[k + 1];
+    const mine = cells.filter((c) => c.row >= r0 && c.row < r1);
+    const used = new Set<number>([0, C]);
+    for (const c of mine) used.add(c.column);
+    const cols = [...used].sort((a, b) => a - b);
+    const index = new Map(cols.map((col, i) => [col, i]));
+    const remapped = mine.map((c) => {
+      const first = index.get(c.column)!;
+      let last = first;
+      while (last + 1 < cols.length && cols[last + 1] <= c.column + c.columnSpan - 1) last++;
+      return { ...c, row: c.row - r0, column: first, columnSpan: last - first + 1 };
+    });
+    parts.push({ r0, r1, cols, cells: remapped });
+  }
+  return parts;
 }
 
 /** The last band of a small ruled grid holds labels only (no numbers): a header. */

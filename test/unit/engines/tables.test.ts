@@ -104,6 +104,42 @@ describe('Layout: tables', () => {
     expect(tables[0].cells.every((c) => c.rowSpan === 1 && c.columnSpan === 1)).toBe(true);
   });
 
+  it('parts touching ruled grids where the column structure changes (items over a tax box)', () => {
+    // Prepare: an items grid (columns at 72/250/350/450/540) and, sharing its bottom line,
+    // a tax grid with other columns (72/180/300/540).
+    const rulings: Ruling[] = [];
+    const grid = (xs: number[], ys: number[]) => {
+      for (const y of ys) rulings.push(hLine(xs[0], xs[xs.length - 1], y));
+      for (const x of xs) rulings.push(vLine(x, ys[0], ys[ys.length - 1]));
+    };
+    grid([72, 250, 350, 450, 540], [100, 120, 140, 160]);
+    grid([72, 180, 300, 540], [160, 180, 200]);
+    const put = (texts: string[], xs: number[], y: number): Placed[] => texts.map((text, i) => ({ text, x: xs[i] + 4, y: y + 5 }));
+    const items = [
+      ...put(['Description', 'Qty', 'Price', 'Amount'], [72, 250, 350, 450], 100),
+      ...put(['Nougat', '20', '4.55', '91.00'], [72, 250, 350, 450], 120),
+      ...put(['Biscuits', '15', '3.20', '48.00'], [72, 250, 350, 450], 140),
+      ...put(['Tax', 'Base', 'Amount'], [72, 180, 300], 160),
+      ...put(['VAT 20%', '91.00', '18.20'], [72, 180, 300], 180),
+    ];
+
+    // Act
+    const tables = detectTables(buildPage({ items, rulings }));
+
+    // Assess
+    expect(tables.map(gridText)).toEqual([
+      [
+        ['Description', 'Qty', 'Price', 'Amount'],
+        ['Nougat', '20', '4.55', '91.00'],
+        ['Biscuits', '15', '3.20', '48.00'],
+      ],
+      [
+        ['Tax', 'Base', 'Amount'],
+        ['VAT 20%', '91.00', '18.20'],
+      ],
+    ]);
+  });
+
   it('finds a borderless invoice table: columns, header, wrapped description, totals apart', () => {
     // Act
     const tables = detectTables(invoicePage());

@@ -884,21 +884,31 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
     boxes: Box[];
   }
   // Body extent of each column (left of the leftmost, right of the rightmost body text), for header alignment.
-  let edges: { x0: number; x1: number }[] | undefined;
+  interface ColumnEdges {
+    x0: number;
+    x1: number;
+    /** Spread of left and right edges of the body text: the aligned side has little. */
+    x0Max: number;
+    x1Min: number;
+  }
+  let edges: ColumnEdges[] | undefined;
   const colEdgesOf = () => {
     if (edges) return edges;
-    edges = Array.from({ length: C }, () => ({ x0: Infinity, x1: -Infinity }));
+    edges = Array.from({ length: C }, () => ({ x0: Infinity, x1: -Infinity, x0Max: -Infinity, x1Min: Infinity }));
     for (const r of rows.slice(1)) {
       for (const seg of r.segments) {
         const c = columnAt(seps, (seg[0].x0 + seg[0].x1) / 2);
         if (c !== columnAt(seps, (seg[seg.length - 1].x0 + seg[seg.length - 1].x1) / 2)) continue;
-        edges[c].x0 = Math.min(edges[c].x0, seg[0].x0);
-        edges[c].x1 = Math.max(edges[c].x1, seg[seg.length - 1].x1);
+        const e = edges[c];
+        e.x0 = Math.min(e.x0, seg[0].x0);
+        e.x0Max = Math.max(e.x0Max, seg[0].x0);
+        e.x1 = Math.max(e.x1, seg[seg.length - 1].x1);
+        e.x1Min = Math.min(e.x1Min, seg[seg.length - 1].x1);
       }
     }
     return edges;
   };
-  const realignSplit = (parts: Box[][], colEdges: { x0: number; x1: number }[]): [number, number] | undefined => {
+  const realignSplit = (parts: Box[][], colEdges: ColumnEdges[]): [number, number] | undefined => {
     // Two header pieces over two columns: move the split to the word gap whose pieces line up
     // best with their columns' body text (left or right edges; labels align like their values).
     const words = [...parts[0], ...parts[1]];
@@ -907,7 +917,18 @@ function tableOf(rowsIn: Row[], page: DocumentPage, unit: number): DetectedTable
     const ea = colEdges[ca];
     const eb = colEdges[cb];
     if (ca >= cb || !ea || !eb || !Number.isFinite(ea.x0) || !Number.isFinite(eb.x0)) return undefined;
-    const misfit = (p: Box[], e: { x0: number; x1: number }) => Math.min(Math.abs(p[0].x0 - e.x0), Math.abs(p[p.length - 1].x1 - e.x1));
+    // Distance of a piece from its column's aligned edges (left for left-aligned text, right for
+    // right-aligned numbers, both for a column of equal-width values; the nearer one when ragged).
+    const misfit = (p: Box[], e: ColumnEdges) => {
+      const left = Math.abs(p[0].x0 - e.x0);
+      const right = Math.abs(p[p.length - 1].x1 - e.x1);
+      const leftAligned = e.x0Max - e.x0 <= 0.3 * unit;
+      const rightAligned = e.x1 - e.x1Min <= 0.3 * unit;
+      if (leftAligned && rightAligned) return left + right;
+      if (leftAligned) return left;
+      if (rightAligned) return right;
+      return Math.min(left, right);
+    };
     let best = parts[0].length;
     let bestScore = Infinity;
     for (let k = 1; k < words.length; k++) {

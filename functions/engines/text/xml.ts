@@ -10,7 +10,8 @@
  *
  * An element holding only text prints as `tag: text`; attributes follow the
  * tag in parentheses (namespace declarations are left out); comments and
- * processing instructions are dropped. Each child of the root is a block.
+ * processing instructions are dropped. Each child of the root is a block,
+ * except that consecutive children with the same tag (records) share one.
  *
  * Safety: the DOCTYPE is removed before parsing, so entity declarations are
  * ignored and never expanded (a reference to one stays literal text, e.g.
@@ -167,10 +168,19 @@ export function* xmlFlow(source: string): Generator<FlowItem> {
       continue;
     }
     yield { type: 'paragraph', text: `${tag}${attributesOf(root)}:` };
+    // Consecutive children with the same tag (repeated records) share a block;
+    // a blank line between thousands of records would double the pages.
+    let lines: string[] = [];
+    let previous: string | undefined;
     for (const child of children) {
-      const lines: string[] = [];
+      const childTag = tagOf(child);
+      if (previous !== undefined && childTag !== previous && lines.length) {
+        yield { type: 'paragraph', text: lines.join('\n') };
+        lines = [];
+      }
       render(child, 1, lines);
-      if (lines.length) yield { type: 'paragraph', text: lines.join('\n') };
+      previous = childTag;
     }
+    if (lines.length) yield { type: 'paragraph', text: lines.join('\n') };
   }
 }

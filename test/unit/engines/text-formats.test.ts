@@ -187,6 +187,14 @@ describe('Engine: text formats', () => {
       expect(document.pages[0].text).toBe('invoice (id=42):\n\n  number: 2026-001\n\n  customer:\n    name: ACME & Co\n    vat\n\n  note: a < b');
     });
 
+    it('keeps repeated records in one block', async () => {
+      // Act
+      const { document } = await parse(text('<list><item n="1">a</item><item n="2">b</item><meta>x</meta></list>'), { declaredKind: 'xml' });
+
+      // Assess
+      expect(document.pages[0].text).toBe('list:\n\n  item (n=1): a\n  item (n=2): b\n\n  meta: x');
+    });
+
     it('reports malformed XML with its line and column', async () => {
       // Act
       const error = await openDocument(text('<a>\n<b></a>'), { declaredKind: 'xml' }).catch((e: unknown) => e);

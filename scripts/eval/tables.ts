@@ -19,6 +19,7 @@
  * - `item_rows_exact`: the line-item table has exactly as many "item rows" as items,
  *   an item row being a body row with at least two numeric cells (quantity,
  *   price, amount): sub-rows, notes and wrapped lines do not count;
+ * - `item_table_has_header`: the line-item table has a recognised header row;
  * - `item_name_found`: the item's name (its first line) is in one table row;
  * - `item_name_and_total_in_row`: name and line total (as a number, sign ignored: credit
  *   notes print the amounts the XML holds as positive with a minus) in the same row.
@@ -45,6 +46,8 @@ interface InvoiceResult {
   tables: number;
   bestBodyRows: number | null;
   bestItemRows: number | null;
+  /** The line-item table has a recognised header row. */
+  header: boolean;
   namesFound: number;
   nameAndTotal: number;
   itemsWithTotal: number;
@@ -121,7 +124,8 @@ async function scoreInvoice(pdfPath: string, items: readonly ExpectedItem[]): Pr
   const names = items.map((it) => (it.name ? normalise(it.name.split('\n')[0]) : '')).filter(Boolean);
   const score = (body: string[][]) =>
     names.filter((nm) => body.some((row) => normalise(row.join(' ')).includes(nm))).length * 1000 + body.filter(isItemRow).length;
-  const best = bodies.length ? bodies.reduce((a, b) => (score(b) > score(a) ? b : a)) : undefined;
+  const bestIndex = bodies.length ? bodies.reduce((a, b, i) => (score(b) > score(bodies[a]) ? i : a), 0) : -1;
+  const best = bestIndex >= 0 ? bodies[bestIndex] : undefined;
   const allRows = bodies.flat();
   let namesFound = 0;
   let nameAndTotal = 0;
@@ -142,6 +146,7 @@ async function scoreInvoice(pdfPath: string, items: readonly ExpectedItem[]): Pr
     tables: tables.length,
     bestBodyRows: best ? best.length : null,
     bestItemRows: best ? best.filter(isItemRow).length : null,
+    header: bestIndex >= 0 && tables[bestIndex].cells.some((c) => c.header),
     namesFound,
     nameAndTotal,
     itemsWithTotal,
@@ -161,6 +166,7 @@ function summarise(results: readonly InvoiceResult[]): Record<string, unknown> {
     table_found: share(results.filter((r) => r.tables > 0).length, results.length),
     body_rows_exact: share(withItems.filter((r) => r.bestBodyRows === r.expected).length, withItems.length),
     item_rows_exact: share(withItems.filter((r) => r.bestItemRows === r.expected).length, withItems.length),
+    item_table_has_header: share(withItems.filter((r) => r.header).length, withItems.length),
     item_name_found: share(withItems.reduce((s, r) => s + r.namesFound, 0), items),
     item_name_and_total_in_row: share(withItems.reduce((s, r) => s + r.nameAndTotal, 0), itemsWithTotal),
     detect_ms_per_invoice: share(results.reduce((s, r) => s + r.ms, 0), results.length),

@@ -1,6 +1,7 @@
 import { deflateSync, strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
+import { sniffKind } from '../../../functions/engines/file-type.ts';
 import { ZipArchive, ZIP_LIMITS } from '../../../functions/engines/office/zip.ts';
 import { openDocument, type OpenHint } from '../../../functions/engines/registry.ts';
 import { docx, sampleDocx, sampleXlsx, wPara, xlsx, zipParts } from './office-builders.ts';
@@ -157,6 +158,18 @@ describe('Engine: hostile Office and text input', () => {
       expect(error.code).toBe(code);
       expect(error.statusCode).toBeGreaterThanOrEqual(400);
       expect(error.statusCode).toBeLessThan(500);
+    });
+
+    it.each([
+      ['a DOCX embedding a workbook', { '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>', 'word/embeddings/xl/workbook.xml': '<x/>' }, 'docx'],
+      ['an XLSX', { '[Content_Types].xml': '<Types/>', 'xl/workbook.xml': '<workbook/>' }, 'xlsx'],
+      ['a PPTX', { '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p/>' }, 'pptx'],
+      ['a zip with a word/ folder but no [Content_Types].xml', { 'word/document.xml': '<w:document/>' }, undefined],
+      ['an OpenDocument text', { mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<office:document/>' }, undefined],
+      ['a zip of data files', { 'data/a.csv': 'a,b\n1,2\n' }, undefined],
+    ] as [string, Record<string, string>, string | undefined][])('sniffs %s as %s', (_name, parts, kind) => {
+      // Assess
+      expect(sniffKind(zipParts(parts))).toBe(kind);
     });
 
     it('refuses a generic zip when nothing is declared', async () => {

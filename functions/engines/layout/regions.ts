@@ -250,6 +250,9 @@ function analyzePage(
     const inside = placed.filter((p) => p.unit.type !== 'table' && contains(fig, p.unit.bbox));
     const insideText = inside.reduce((n, p) => n + p.unit.text.length, 0);
     if (insideText > 200) continue; // text over a background image: keep the text
+    // A page-sized image with text on it is the scan the text was read from, not a figure.
+    const area = (fig[2] - fig[0]) * (fig[3] - fig[1]);
+    if (area >= 0.5 && insideText > 0) continue;
     for (const p of inside) p.order = Number.NaN;
     const text = inside.map((p) => p.unit.text).join('\n');
     placed.push({ unit: { lines: [], bbox: fig, text, height: 0, type: 'figure' }, order: placeByPosition(placed, fig) });

@@ -191,6 +191,11 @@ describe('Layout: regions', () => {
     ]);
   });
 
+  it('does not turn a scanned page (one page-sized image under the text) into a figure', () => {
+    const page = buildPage({ items: prose(['Dear Sir,', 'thank you for your letter.'], 72, 100), figures: [box(0, 0, 612, 792)] });
+    expect(analyzeRegions(page).map((r) => r.type)).toEqual(['paragraph']);
+  });
+
   it('handles an empty page', () => {
     expect(analyzeRegions(buildPage({ items: [] }))).toEqual([]);
     expect(analyzeDocument([])).toEqual([]);

@@ -51,7 +51,7 @@ export class ApiError extends Error {
   readonly statusCode: number;
   readonly details?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
-  /** 4xx messages are safe to show; 5xx messages are replaced by a generic one. */
+  /** 4xx and 503 messages (ours, with advice) are safe to show; other 5xx messages are replaced by a generic one. */
   readonly expose: boolean;
 
   constructor(
@@ -65,7 +65,7 @@ export class ApiError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.details = options.details;
     this.headers = options.headers;
-    this.expose = this.statusCode < 500;
+    this.expose = this.statusCode < 500 || code === 'service_unavailable';
   }
 }
 

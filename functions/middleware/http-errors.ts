@@ -13,8 +13,17 @@ import { json, lowerCaseHeaders, type ApiEvent, type ApiResult, type DocintelCon
 
 type HttpRequest = Request<ApiEvent, ApiResult, Error, DocintelContext>;
 
+/** middy aborts a handler shortly before the Lambda (or local gateway) deadline with this error. */
+const isDeadline = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (isDeadline(error)) {
+    return new ApiError('service_unavailable', 'The request did not finish within the 29-second limit of synchronous calls; retry with X-Async: true.', {
+      details: { hint: 'X-Async: true' },
+      cause: error,
+    });
+  }
   return new ApiError('internal_error', 'Internal error', { cause: error });
 }
 

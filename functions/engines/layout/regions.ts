@@ -321,7 +321,12 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
     run = [];
     runKind = undefined;
   };
-  const kvLines = unit.lines.filter((li) => KEY_VALUE.test(page.lines[li].text)).length;
+  const gapPairs = new Map<number, [string, string]>();
+  for (const li of unit.lines) {
+    const pair = gapPairOf(page, li);
+    if (pair) gapPairs.set(li, pair);
+  }
+  const kvLines = unit.lines.filter((li) => KEY_VALUE.test(page.lines[li].text) || gapPairs.has(li)).length;
   const kvShare = kvLines / unit.lines.length;
   for (const li of unit.lines) {
     const text = page.lines[li].text;
@@ -345,6 +350,16 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
       out.push(u);
       continue;
     }
+    const pair = gapPairs.get(li);
+    if (pair && kvShare >= 0.5 && (kvLines >= 2 || unit.lines.length === 1)) {
+      // "Invoice date      13/11/2017": a label, a wide gap, a value.
+      flush();
+      const u = unitOf(page, [li]);
+      u.type = 'key_value';
+      [u.key, u.value] = pair;
+      out.push(u);
+      continue;
+    }
     if (runKind === 'list') {
       // A wrapped list item continues indented under its text; anything else ends it.
       const first = page.lines[run[0]];
@@ -362,6 +377,29 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
 }
 
 const isPageNumberText = (text: string) => PAGE_NUMBER.test(text.trim());
+
+/**
+ * A line made of a short label (letters, no digits, at most five words), one
+ * wide gap (two line heights or more) and a short value with a digit in it: a
+ * key-value pair without a colon. Returns `[label, value]`.
+ */
+function gapPairOf(page: DocumentPage, li: number): [string, string] | undefined {
+  const line = page.lines[li];
+  const words = line.wordIndexes.map((w) => page.words[w]);
+  if (words.length < 2 || words.length > 14) return undefined;
+  const W = page.width || 1;
+  const H = page.height || 1;
+  const wide = 2 * (line.bbox[3] - line.bbox[1]) * H;
+  const gaps: number[] = [];
+  for (let k = 1; k < words.length; k++) if ((words[k].bbox[0] - words[k - 1].bbox[2]) * W >= wide) gaps.push(k);
+  if (gaps.length !== 1) return undefined;
+  const label = words.slice(0, gaps[0]).map((w) => w.text).join(' ');
+  const value = words.slice(gaps[0]).map((w) => w.text).join(' ');
+  if (gaps[0] > 5 || /\d/.test(label) || !/\p{L}{2}/u.test(label) || /[.,;!?]$/.test(label) || words.length - gaps[0] > 8) return undefined;
+  // Values of colon-less pairs carry a number (dates, amounts, ids); two text columns side by side do not pair.
+  if (!/\d/.test(value)) return undefined;
+  return [label.replace(/:$/, ''), value];
+}
 
 /**
  * A `label: value` line whose label is preceded by a wide gap (an address

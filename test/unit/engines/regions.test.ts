@@ -108,6 +108,24 @@ describe('Layout: regions', () => {
     ]);
   });
 
+  it('reads "label    value" lines (no colon, a wide gap) as key-value pairs', () => {
+    const page = buildPage({
+      items: [
+        { text: 'Invoice date', x: 72, y: 100 },
+        { text: '13/11/2017', x: 200, y: 100 },
+        { text: 'Payment terms', x: 72, y: 114 },
+        { text: '30 days net', x: 200, y: 114 },
+      ],
+    });
+    expect(analyzeRegions(page).map((r) => [r.type, r.key, r.value])).toEqual([
+      ['key_value', 'Invoice date', '13/11/2017'],
+      ['key_value', 'Payment terms', '30 days net'],
+    ]);
+    // Two text columns side by side are not a pair: colon-less values carry a number.
+    const columns = buildPage({ items: [{ text: 'Bank name', x: 72, y: 100 }, { text: 'Account holder', x: 200, y: 100 }] });
+    expect(analyzeRegions(columns).map((r) => r.type)).toEqual(['paragraph']);
+  });
+
   it('puts a detected table in reading order between the text around it', () => {
     // Prepare
     const row = (y: number, a: string, b: string, c: string): Placed[] => [{ text: a, x: 72, y }, right(b, 300, y), right(c, 420, y)];

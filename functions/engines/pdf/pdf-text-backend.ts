@@ -13,6 +13,7 @@ import { itemsToWords, type PdfTextStyle } from './text-items.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, needsOcr, ocrPdfPage } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
+import { assertNoStreamBomb } from './stream-guard.ts';
 
 export interface LoadPdfOptions {
   /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
@@ -198,7 +199,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
 
 /**
  * Opens a PDF with pdf.js. Fails with `DocumentLoadError`: `document_encrypted`
- * (password), `document_corrupt` (unreadable), `document_empty` (no pages),
+ * (password), `document_corrupt` (unreadable, or a decompression bomb), `document_empty` (no pages),
  * `page_limit_exceeded` (over `maxPages`). Nothing stays open when it throws.
  *
  * @example
@@ -207,6 +208,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
  */
 export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PdfHandle> {
   if (bytes.byteLength === 0) throw new DocumentLoadError('document_empty', 'The file is empty (0 bytes).');
+  // Before pdf.js: it would inflate a bomb in full, with no way to stop it.
+  assertNoStreamBomb(bytes);
   const { version } = await loadPdfjs();
   let doc: PdfDocumentProxy;
   const task = await openPdfTask(bytes);

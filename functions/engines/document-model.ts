@@ -99,6 +99,16 @@ export interface ParsedDocument {
 }
 
 /** Renders a page to PNG; optional per backend (text formats have none). */
+/** Options every backend's `extract` accepts. */
+export interface ExtractOptions {
+  /**
+   * Aborted when nobody waits for the result any more (the synchronous
+   * deadline passed): backends stop before the next page instead of
+   * spending CPU on an answer that will be thrown away.
+   */
+  readonly signal?: AbortSignal;
+}
+
 export interface PageRenderer {
   renderPng(pageNumber: number, options?: { dpi?: number }): Promise<{ png: Uint8Array; width: number; height: number }>;
 }

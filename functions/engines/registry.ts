@@ -10,7 +10,7 @@
  */
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
-import type { PageRenderer, ParsedDocument } from './document-model.ts';
+import type { ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
 import { resolveKind, sniffKind } from './file-type.ts';
 
 export interface OpenHint {
@@ -37,7 +37,7 @@ export interface OpenedDocument {
    * Extracts all pages, or only `pageNumbers` (1-based, ascending) so long
    * documents can be processed in segments; backends must honour it.
    */
-  extract(pageNumbers?: readonly number[]): Promise<ParsedDocument>;
+  extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
   /** Present when the backend can draw pages. */
   readonly renderer?: PageRenderer;
   close(): Promise<void>;
@@ -54,7 +54,7 @@ const openPdf: Backend = async (bytes, options) => {
     pageCount: pdf.pageCount,
     ocrPageCount: pdf.ocrPageCount,
     engines: [...pdf.engines],
-    extract: (pageNumbers) => pdf.extract(pageNumbers),
+    extract: (pageNumbers, extractOptions) => pdf.extract(pageNumbers, extractOptions),
     renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
     close: () => pdf.close(),
   };

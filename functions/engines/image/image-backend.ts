@@ -183,10 +183,14 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     pageCount,
     ocrPageCount: pageCount,
     engines: [OCR_ENGINE],
-    async extract(pageNumbers): Promise<ParsedDocument> {
+    async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
-      const extracted = await mapConcurrent(wanted, ocrPoolSize(), readPage);
+      const { signal } = extractOptions;
+      const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
+        signal?.throwIfAborted();
+        return readPage(pageNumber);
+      });
       return { kind, pages: extracted, engines: [OCR_ENGINE] };
     },
     renderer: {

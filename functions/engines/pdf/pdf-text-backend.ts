@@ -6,7 +6,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { DocumentPage, PageRenderer, ParsedDocument } from '../document-model.ts';
+import type { DocumentPage, ExtractOptions, PageRenderer, ParsedDocument } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
@@ -37,8 +37,8 @@ export interface PdfHandle extends PageRenderer {
    * pages that will be OCR'd (only those that paint an image are).
    */
   readonly ocrPageCount: number;
-  /** Text layer of the given 1-based pages (all pages when omitted), in that order. */
-  extract(pageNumbers?: readonly number[]): Promise<ParsedDocument>;
+  /** Text layer of the given 1-based pages (all pages when omitted), in that order; stops at the next page once `signal` aborts. */
+  extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
   renderPng(pageNumber: number, options?: RenderOptions): Promise<{ png: Uint8Array; width: number; height: number }>;
   /** Idempotent. */
   close(): Promise<void>;
@@ -140,7 +140,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
     engine,
     engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
     ocrPageCount: ocrCandidates.size,
-    async extract(pageNumbers) {
+    async extract(pageNumbers, { signal } = {}) {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -151,6 +151,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
       // memory. Scanned pages are rendered here too, then OCR'd on the
       // worker pool while the next pages are read.
       for (const n of wanted) {
+        signal?.throwIfAborted();
         const page = await readPage(doc, n);
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (!(await needsOcr(page, await doc.getPage(n)))) {

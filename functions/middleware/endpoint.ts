@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import { ApiError } from '../contracts/errors.ts';
 import { defaultDeps, type AppDeps, type DepsProvider } from '../runtime/deps.ts';
 import { authenticate } from './authenticate.ts';
-import { httpErrors } from './http-errors.ts';
+import { deadlineExceeded, httpErrors } from './http-errors.ts';
 import type { ApiEvent, ApiResult, DocintelContext, Principal, RequestState } from './http.ts';
 
 export interface EndpointRequest {
@@ -25,6 +25,13 @@ export interface EndpointRequest {
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
+  /**
+   * Aborted (with the 503 `deadlineExceeded` error) when middy answers for
+   * the deadline, so work nobody waits for stops. Per request: middy's own
+   * signal is one controller shared by every request of the process, which
+   * would cancel all concurrent requests of the local server at once.
+   */
+  readonly signal: AbortSignal;
 }
 
 export interface EndpointOptions {
@@ -32,6 +39,9 @@ export interface EndpointOptions {
   /** @default true */
   readonly authenticated?: boolean;
 }
+
+/** middy's default `timeoutEarlyInMillis`. */
+const MIDDY_TIMEOUT_EARLY_MS = 5;
 
 export type EndpointFunction = (request: EndpointRequest) => Promise<ApiResult>;
 
@@ -44,16 +54,26 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
     if (options.authenticated !== false && !state.principal) {
       throw new ApiError('invalid_api_key', 'The API key is invalid or has been revoked.');
     }
-    return fn({
-      event,
-      state,
-      principal: state.principal!,
-      deps: getDeps(),
-      headers: state.headers,
-      query: Object.fromEntries(
-        Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
-      ),
-    });
+    const deadline = new AbortController();
+    const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : undefined;
+    // The same moment middy answers 503 (its default timeoutEarlyInMillis is 5 ms).
+    const timer = remaining === undefined ? undefined : setTimeout(() => deadline.abort(deadlineExceeded()), Math.max(0, remaining - MIDDY_TIMEOUT_EARLY_MS));
+    timer?.unref();
+    try {
+      return await fn({
+        event,
+        state,
+        principal: state.principal!,
+        deps: getDeps(),
+        headers: state.headers,
+        query: Object.fromEntries(
+          Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
+        ),
+        signal: deadline.signal,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   });
   // Callers (Lambda, the local server, tests) pass a plain Lambda context.
   return handler as unknown as (event: ApiEvent, context: Context) => Promise<ApiResult>;

@@ -16,14 +16,20 @@ type HttpRequest = Request<ApiEvent, ApiResult, Error, DocintelContext>;
 /** middy aborts a handler shortly before the Lambda (or local gateway) deadline with this error. */
 const isDeadline = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
 
+/**
+ * The answer to a synchronous call that ran out of time (503 with the hint
+ * to go asynchronous), also the reason its work is aborted with.
+ */
+export function deadlineExceeded(cause?: unknown): ApiError {
+  return new ApiError('service_unavailable', 'The request did not finish within the 29-second limit of synchronous calls; retry with X-Async: true.', {
+    details: { hint: 'X-Async: true' },
+    cause,
+  });
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  if (isDeadline(error)) {
-    return new ApiError('service_unavailable', 'The request did not finish within the 29-second limit of synchronous calls; retry with X-Async: true.', {
-      details: { hint: 'X-Async: true' },
-      cause: error,
-    });
-  }
+  if (isDeadline(error)) return deadlineExceeded(error);
   return new ApiError('internal_error', 'Internal error', { cause: error });
 }
 

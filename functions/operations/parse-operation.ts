@@ -21,7 +21,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   priceMode: (q) => q.mode,
   pageCap: (q, limits, raised) =>
     q.mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
-  async execute({ deps, principal, requestId, query, input, document, raised, assets }) {
+  async execute({ deps, principal, requestId, query, input, document, raised, assets, signal }) {
     const parsed = await extractInSegments({
       document,
       raised,
@@ -29,6 +29,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
       filename: input.record.filename,
       runner: deps.segments,
       localConcurrency: availableParallelism(),
+      signal,
     });
     const output = await buildParseResult(parsed, query, {
       renderer: document.renderer,

@@ -24,7 +24,7 @@ function asyncRequested(header: string | undefined): boolean {
 }
 
 export function inferenceEndpoint(spec: OperationSpec, getDeps?: DepsProvider) {
-  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers }) => {
+  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal }) => {
     const query = validate(spec.querySchema, rawQuery, 'query parameter', 'invalid_option');
     const rawForm = await readFormFields(event);
     const form = validate(spec.formSchema, rawForm, 'form field');
@@ -45,6 +45,7 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps?: DepsProvider) {
       forceRefresh,
       raised: false,
       synchronous: true,
+      signal,
     });
     return json(200, envelope);
   });

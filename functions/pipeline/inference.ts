@@ -28,6 +28,12 @@ export interface Submission<Q, F> {
   readonly raised: boolean;
   /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
   readonly synchronous: boolean;
+  /**
+   * Aborted when the caller stopped waiting: the work stops, and a result
+   * finished too late is neither stored, cached nor billed (the caller got
+   * a 503, not this result).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
@@ -153,7 +159,9 @@ export async function runInference<Q, F>(
       document,
       raised: submission.raised,
       assets,
+      signal: submission.signal,
     });
+    submission.signal?.throwIfAborted();
     const envelope: Envelope = {
       status: 'success',
       request_id: submission.requestId,

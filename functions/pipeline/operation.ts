@@ -26,6 +26,8 @@ export interface OperationContext<Q, F> {
   /** The raised limits apply: process in segments. */
   readonly raised: boolean;
   readonly assets: AssetCollector;
+  /** Aborted when the caller stopped waiting (synchronous deadline); pass it to long work. */
+  readonly signal?: AbortSignal;
 }
 
 export interface OperationOutput {

@@ -70,6 +70,8 @@ export interface SegmentedExtractInput {
   readonly runner?: PageSegmentRunner;
   /** Local concurrency when no runner is given (OCR worker pool size). */
   readonly localConcurrency?: number;
+  /** Stops before the next segment (and, locally, the next page) once aborted. */
+  readonly signal?: AbortSignal;
 }
 
 export async function extractInSegments(input: SegmentedExtractInput): Promise<ParsedDocument> {
@@ -77,19 +79,21 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const ocrPageCount = document.ocrPageCount ?? 0;
   const concurrency = runner?.concurrency ?? input.localConcurrency ?? 1;
   const segments = planSegments({ pageCount: document.pageCount, ocrPageCount, raised, concurrency });
-  if (segments.length <= 1) return document.extract();
+  const { signal } = input;
+  if (segments.length <= 1) return document.extract(undefined, { signal });
 
   // Remote fan-out only pays off when there is OCR to spread; text-layer segments stay local.
   const remote = runner && ocrPageCount > 0 ? runner : undefined;
   const engines = new Set<string>();
   let kind = document.kind;
   const parts = await mapLimited(segments, remote ? remote.concurrency : raised && ocrPageCount === 0 ? 1 : concurrency, async (pageNumbers) => {
+    signal?.throwIfAborted();
     if (remote) {
       const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers });
       result.engines.forEach((e) => engines.add(e));
       return result.pages;
     }
-    const parsed = await document.extract(pageNumbers);
+    const parsed = await document.extract(pageNumbers, { signal });
     kind = parsed.kind;
     parsed.engines.forEach((e) => engines.add(e));
     return parsed.pages;

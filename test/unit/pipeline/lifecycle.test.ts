@@ -97,6 +97,19 @@ describe('Pipeline: result cache and billing', () => {
     expect(body(await parse(deps, LIVE, fresh)).metadata.cached).toBe(false);
   });
 
+  it('neither bills, stores nor caches a parse that ran past its deadline (the caller got a 503)', async () => {
+    const deadline = Date.now() + 1;
+    const context = { ...testContext(), getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
+    const late = await createParse(() => deps)(inferenceEvent('parse', LIVE, { document_key: documentKey }), context);
+    expect(late.statusCode).toBe(503);
+    // Give the abandoned work time to finish, were it still running.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(deps.ledger.rows).toHaveLength(0);
+    const retry = body(await parse(deps, LIVE, documentKey));
+    expect(retry.metadata.cached).toBe(false);
+    expect(deps.ledger.rows.map((r) => r.requestId)).toEqual([retry.request_id]);
+  });
+
   it('never bills a test key', async () => {
     await parse(deps, TEST, documentKey, { force_refresh: 'true' });
     await parse(deps, TEST, documentKey, { force_refresh: 'true' });

@@ -108,4 +108,19 @@ describe('extractInSegments', () => {
     };
     await expect(extractInSegments({ document, raised: false, blobKey: 'k', runner })).rejects.toThrow('worker crashed');
   });
+  it('stops before the next segment once the signal aborts', async () => {
+    const { document, calls } = fakeDocument(30, 30);
+    const controller = new AbortController();
+    const original = document.extract.bind(document);
+    const aborting: OpenedDocument = {
+      ...document,
+      async extract(pageNumbers, options) {
+        const parsed = await original(pageNumbers, options);
+        controller.abort(new Error('deadline'));
+        return parsed;
+      },
+    };
+    await expect(extractInSegments({ document: aborting, raised: false, blobKey: 'k', localConcurrency: 1, signal: controller.signal })).rejects.toThrow('deadline');
+    expect(calls).toHaveLength(1);
+  });
 });

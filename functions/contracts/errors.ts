@@ -32,6 +32,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   service_unavailable: 503,
+  processing_timeout: 504,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -65,7 +66,7 @@ export class ApiError extends Error {
     this.statusCode = ERROR_STATUS[code];
     this.details = options.details;
     this.headers = options.headers;
-    this.expose = this.statusCode < 500 || code === 'service_unavailable';
+    this.expose = this.statusCode < 500 || code === 'service_unavailable' || code === 'processing_timeout';
   }
 }
 

@@ -52,7 +52,16 @@ export async function acceptJob(
 export type JobRunOutcome = 'done' | 'busy' | 'missing';
 
 /** Runs one queued job. `busy` means another worker holds it: retry the message later. */
-export async function runJob(deps: AppDeps, orgId: string, jobId: string): Promise<JobRunOutcome> {
+export interface RunJobOptions {
+  /**
+   * Aborted shortly before the worker itself would be stopped: the job ends
+   * `failed` with the abort reason (`processing_timeout`) instead of staying
+   * `running` while its message cycles through the queue.
+   */
+  readonly signal?: AbortSignal;
+}
+
+export async function runJob(deps: AppDeps, orgId: string, jobId: string, options: RunJobOptions = {}): Promise<JobRunOutcome> {
   const existing = await deps.jobs.get(orgId, jobId);
   if (!existing) return 'missing';
   if (existing.status === 'succeeded' || existing.status === 'failed') return 'done';
@@ -83,6 +92,7 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string): Promi
       forceRefresh: job.request.forceRefresh,
       raised: job.request.raised,
       synchronous: false,
+      signal: options.signal,
     });
     await deps.jobs.succeed(orgId, jobId, envelope.request_id, deps.clock.now());
   } catch (error) {

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler as createGetJob } from '../../../functions/handlers/get-job.ts';
 import { createHandler as createSnapshot } from '../../../functions/handlers/get-snapshot.ts';
-import { createHandler as createWorker } from '../../../functions/handlers/job-worker.ts';
+import { createHandler as createWorker, JOB_STOP_MARGIN_MS } from '../../../functions/handlers/job-worker.ts';
 import { createHandler as createParse } from '../../../functions/handlers/parse.ts';
 import { createHandler as createUsage } from '../../../functions/handlers/usage.ts';
 import { getEvent, inferenceEvent, testContext } from '../../helpers/events.ts';
@@ -209,6 +209,22 @@ describe('Pipeline: asynchronous jobs and limits', () => {
     expect(job.response.result.pages[60].structured).toBeDefined();
     expect(deps.ledger.rows).toHaveLength(1);
     expect(deps.ledger.rows[0]).toMatchObject({ mode: 'advanced', pages: 61, unitPriceMicroUsd: 80_000, amountMicroUsd: 61 * 80_000 });
+  });
+
+  it('stops a job that runs into the worker deadline and records it failed with processing_timeout, unbilled', async () => {
+    const deps = await setup();
+    const documentKey = await putDocument(deps, 'bigco', sixtyOne);
+    const accepted = body(await parse(deps, CUSTOM, documentKey, { mode: 'advanced' }, { 'X-Async': 'true' }));
+    // An invocation left with just the stop margin (+5 ms) when the job starts.
+    const ends = Date.now() + JOB_STOP_MARGIN_MS + 5;
+    const context = { ...testContext(), getRemainingTimeInMillis: () => Math.max(0, ends - Date.now()) };
+    const message = deps.jobQueue.messages.shift()!;
+    const result = await createWorker(() => deps)({ Records: [{ messageId: 'm', body: JSON.stringify(message) } as never] }, context);
+    expect(result.batchItemFailures).toEqual([]);
+    const job = body(await getJob(deps, CUSTOM, accepted.job_id));
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatchObject({ http_status: 504, error: { code: 'processing_timeout' } });
+    expect(deps.ledger.rows).toHaveLength(0);
   });
 
   it('gives a browser (Origin header) no raised limits even on the custom tier', async () => {

@@ -121,14 +121,14 @@ function rawPdf(objects: readonly PdfObject[], options: RawPdfOptions = {}): Buf
 
 const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
 
-/** Catalog, pages, one page with `text` in `mediaBox`, its content, the font: objects 1–5. */
-function onePageObjects(text: string, mediaBox = '[0 0 612 792]', content?: Buffer): PdfObject[] {
+/** Catalog, pages, one page with `text` in `mediaBox`, its content (`content` encoded with `filter`), the font: objects 1–5. */
+function onePageObjects(text: string, mediaBox = '[0 0 612 792]', content?: Buffer, filter = ''): PdfObject[] {
   const ops = content ?? Buffer.from(`BT /F1 24 Tf 72 700 Td (${text}) Tj ET`, 'latin1');
   return [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox ${mediaBox} /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
-    stream('', ops),
+    stream(filter, ops),
     FONT,
   ];
 }
@@ -356,13 +356,7 @@ function zeroPagePdf(): Buffer {
  */
 async function flateBombPdf(inflatedBytes: number): Promise<Buffer> {
   const compressed = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x20), inflatedBytes, 'zlib');
-  return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    stream('/Filter /FlateDecode', compressed.data),
-    FONT,
-  ]);
+  return rawPdf(onePageObjects('', undefined, compressed.data, '/Filter /FlateDecode'));
 }
 
 /**
@@ -384,13 +378,7 @@ async function manyStreamFlateBombPdf(count: number, eachBytes: number): Promise
 /** A content stream deflated twice (`/Filter [/FlateDecode /FlateDecode]`): the file is a few KB. */
 async function doubleFlateBombPdf(inflatedBytes: number): Promise<Buffer> {
   const inner = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x20), inflatedBytes, 'zlib');
-  return rawPdf([
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    stream('/Filter [/FlateDecode /FlateDecode]', deflateSync(inner.data, { level: 9 })),
-    FONT,
-  ]);
+  return rawPdf(onePageObjects('', undefined, deflateSync(inner.data, { level: 9 }), '/Filter [/FlateDecode /FlateDecode]'));
 }
 
 // ---------------------------------------------------------------------------

@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { existsSync } from 'node:fs';
+import { keepNativeBuiltins } from './native-builtins.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocumentProxy = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>;
@@ -46,9 +47,17 @@ async function load(): Promise<PdfjsRuntime> {
   // Registering the worker module on globalThis lets pdf.js run its "fake
   // worker" in-process without a second dynamic import by relative path,
   // which would break once this file is bundled.
-  const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // Its bundled core-js swaps slow JavaScript in for some built-ins: undone (see native-builtins.ts).
+  const restoreBuiltins = keepNativeBuiltins();
+  let worker: unknown;
+  let pdfjs: PdfjsModule;
+  try {
+    worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;
+    pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  } finally {
+    restoreBuiltins();
+  }
   const wasmDir = join(root, 'wasm');
   return {
     pdfjs,

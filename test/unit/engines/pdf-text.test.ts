@@ -5,6 +5,10 @@ import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
 import type { ParsedDocument } from '../../../functions/engines/document-model.ts';
 import { loadPdf, MAX_RENDER_PIXELS, type PdfHandle } from '../../../functions/engines/pdf/pdf-text-backend.ts';
 import { loadPdfjs } from '../../../functions/engines/pdf/pdfjs.ts';
+import { keepNativeBuiltins } from '../../../functions/engines/pdf/native-builtins.ts';
+
+// Before anything imports pdf.js.
+const NATIVE = { stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push };
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/documents/pdf');
 const source = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, 'sources', name)));
@@ -234,6 +238,28 @@ describe('Engine: pdf text', () => {
 
     // Assess
     await expect(pdf.extract()).rejects.toThrow(/closed/);
+  });
+
+  it('keeps the native JSON.stringify, JSON.parse and Array.prototype.push once pdf.js is loaded', async () => {
+    // Act
+    await loadPdfjs();
+
+    // Assess (pdf.js's bundled core-js replaces them with slow JavaScript versions on Node 20)
+    expect({ stringify: JSON.stringify, parse: JSON.parse, push: Array.prototype.push }).toEqual(NATIVE);
+  });
+
+  it('restores a replaced built-in, and leaves the others alone', () => {
+    // Prepare
+    const restore = keepNativeBuiltins();
+    const slow = (...args: Parameters<typeof JSON.stringify>) => NATIVE.stringify(...args);
+    Object.defineProperty(JSON, 'stringify', { value: slow, writable: true, configurable: true });
+
+    // Act
+    restore();
+
+    // Assess
+    expect(JSON.stringify).toBe(NATIVE.stringify);
+    expect(Array.prototype.push).toBe(NATIVE.push);
   });
 
   it('does not modify or detach the caller’s bytes', async () => {

@@ -107,6 +107,13 @@ export interface ExtractOptions {
    * spending CPU on an answer that will be thrown away.
    */
   readonly signal?: AbortSignal;
+  /**
+   * Read what is drawn besides text (PDF rulings and figures), which only
+   * the layout analysis of advanced mode uses. Backends that find them cheaply
+   * may ignore it.
+   * @default true
+   */
+  readonly graphics?: boolean;
 }
 
 export interface PageRenderer {

@@ -30,6 +30,8 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
       runner: deps.segments,
       localConcurrency: availableParallelism(),
       signal,
+      // Rulings and figures feed only the advanced layout: fast mode skips reading them.
+      graphics: query.mode === 'advanced',
     });
     const output = await buildParseResult(parsed, query, {
       renderer: document.renderer,

@@ -72,6 +72,8 @@ export interface SegmentedExtractInput {
   readonly localConcurrency?: number;
   /** Stops before the next segment (and, locally, the next page) once aborted. */
   readonly signal?: AbortSignal;
+  /** Whether pages need their graphics (rulings, figures): advanced layout does. @default true */
+  readonly graphics?: boolean;
 }
 
 export async function extractInSegments(input: SegmentedExtractInput): Promise<ParsedDocument> {
@@ -79,8 +81,8 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const ocrPageCount = document.ocrPageCount ?? 0;
   const concurrency = runner?.concurrency ?? input.localConcurrency ?? 1;
   const segments = planSegments({ pageCount: document.pageCount, ocrPageCount, raised, concurrency });
-  const { signal } = input;
-  if (segments.length <= 1) return document.extract(undefined, { signal });
+  const { signal, graphics } = input;
+  if (segments.length <= 1) return document.extract(undefined, { signal, graphics });
 
   // Remote fan-out only pays off when there is OCR to spread; text-layer segments stay local.
   const remote = runner && ocrPageCount > 0 ? runner : undefined;
@@ -93,7 +95,7 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
       result.engines.forEach((e) => engines.add(e));
       return result.pages;
     }
-    const parsed = await document.extract(pageNumbers, { signal });
+    const parsed = await document.extract(pageNumbers, { signal, graphics });
     kind = parsed.kind;
     parsed.engines.forEach((e) => engines.add(e));
     return parsed.pages;

@@ -52,6 +52,9 @@ const OPEN_CHECK_MS = 1_500;
 const REAL = /[\p{L}\p{N}]/u;
 const GARBAGE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
 
+/** One page's text content as pdf.js returns it. */
+export type PdfTextContent = Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
+
 interface TextStats {
   readonly real: number;
   readonly garbageShare: number;
@@ -63,7 +66,15 @@ function textStats(strings: Iterable<string>): TextStats {
   let total = 0;
   for (const s of strings) {
     for (const ch of s) {
-      if (ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r') continue;
+      const code = ch.charCodeAt(0);
+      if (code < 0x80) {
+        // ASCII without the regular expressions: most text is.
+        if (code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d) continue;
+        total++;
+        if ((code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a)) real++;
+        else if (code < 0x20 || code === 0x7f) garbage++;
+        continue;
+      }
       total++;
       if (REAL.test(ch)) real++;
       else if (GARBAGE.test(ch)) garbage++;
@@ -73,6 +84,18 @@ function textStats(strings: Iterable<string>): TextStats {
 }
 
 const isUsable = (t: TextStats) => t.real >= MIN_TEXT_CHARS && t.garbageShare <= MAX_GARBAGE_SHARE;
+const isFullText = (t: TextStats) => isUsable(t) && t.real >= SPARSE_TEXT_CHARS;
+
+/**
+ * Whether a page's text is a full text layer: such a page is never OCR'd,
+ * so deciding it needs neither its images nor its figures.
+ *
+ * @example
+ * fullTextLayer(page.text); // true for a page of prose, false for a stamped scan
+ */
+export function fullTextLayer(text: string): boolean {
+  return isFullText(textStats([text]));
+}
 
 /**
  * Whether a page's text-layer strings amount to real text.
@@ -116,18 +139,38 @@ async function paintsImage(page: PdfPageProxy): Promise<boolean> {
 }
 
 /**
+ * Text items kept from the open-time scan for the extraction, in all pages
+ * of one document: about 300 bytes each, so at most ~30 MB. Past it, later
+ * pages are read again when extracted.
+ */
+export const MAX_KEPT_TEXT_ITEMS = 100_000;
+
+export interface OcrScan {
+  /** Pages (1-based, ascending) that may need OCR. */
+  readonly candidates: Set<number>;
+  /** The text content read per page, for the extraction to reuse (within {@link MAX_KEPT_TEXT_ITEMS}). */
+  readonly contents: Map<number, PdfTextContent>;
+}
+
+/**
  * Pages (1-based) that may need OCR: no usable text layer, or a sparse
  * text layer on a page that paints images. Reads every page's text content
- * (about 2 ms a page); pages that cannot be read are left to the
- * extraction, which reports them.
+ * (about 4 ms a page) and keeps it for the extraction; pages that cannot be
+ * read are left to the extraction, which reports them.
  */
-export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<number>> {
+export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<OcrScan> {
   const candidates = new Set<number>();
+  const contents = new Map<number, PdfTextContent>();
+  let kept = 0;
   const sparse: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
+      if (kept + content.items.length <= MAX_KEPT_TEXT_ITEMS) {
+        kept += content.items.length;
+        contents.set(n, content);
+      }
       const stats = textStats(content.items.map((item) => ('str' in item ? item.str : '')));
       if (!isUsable(stats)) candidates.add(n);
       else if (stats.real < SPARSE_TEXT_CHARS) sparse.push(n);
@@ -149,7 +192,7 @@ export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<Set<numb
       candidates.add(n);
     }
   }
-  return new Set([...candidates].sort((a, b) => a - b));
+  return { candidates: new Set([...candidates].sort((a, b) => a - b)), contents };
 }
 
 /** Share of the page covered by figures (overlaps counted twice, capped at 1). */
@@ -166,7 +209,7 @@ function coverage(figures: readonly BBox[]): number {
  */
 export async function needsOcr(page: DocumentPage, pdfPage: PdfPageProxy): Promise<boolean> {
   const stats = textStats([page.text]);
-  if (isUsable(stats) && stats.real >= SPARSE_TEXT_CHARS) return false;
+  if (isFullText(stats)) return false;
   if (isUsable(stats) && coverage(page.figures ?? []) < SCAN_COVERAGE) return false;
   return paintsImage(pdfPage);
 }

@@ -11,7 +11,7 @@ import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
-import { findOcrCandidates, needsOcr, ocrPdfPage } from './pdf-ocr.ts';
+import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import { assertNoStreamBomb } from './stream-guard.ts';
 
@@ -85,15 +85,21 @@ export function toLoadError(error: unknown): DocumentLoadError {
   });
 }
 
-async function readPage(doc: PdfDocumentProxy, pageNumber: number): Promise<DocumentPage> {
+interface ReadPageOptions {
+  /** Read rulings and figures even when the OCR decision does not need them. */
+  readonly graphics: boolean;
+  /** The page's text content when already read (the open-time scan). */
+  readonly content?: PdfTextContent;
+}
+
+async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: ReadPageOptions): Promise<DocumentPage> {
+  let page: PdfPageProxy;
   let viewport: ReturnType<PdfPageProxy['getViewport']>;
-  let content: Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
-  let graphics: PageGraphics = {};
+  let content: PdfTextContent;
   try {
-    const page = await doc.getPage(pageNumber);
+    page = await doc.getPage(pageNumber);
     viewport = page.getViewport({ scale: 1 });
-    content = await page.getTextContent();
-    graphics = await readPageGraphics(page, viewport); // rulings and figures; never throws
+    content = options.content ?? (await page.getTextContent());
   } catch (error) {
     throw new DocumentLoadError('document_corrupt', `Page ${pageNumber} of the PDF could not be read; the file is damaged.`, {
       details: { page: pageNumber },
@@ -102,6 +108,10 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number): Promise<Docu
   }
   const fragments = itemsToWords(content.items, content.styles as Record<string, PdfTextStyle>, viewport);
   const layout = layoutPage(fragments, { width: viewport.width, height: viewport.height });
+  // The operator list costs as much as the text: read only for advanced
+  // layout, or when the page may be a scan (the OCR decision uses figures).
+  const graphics: PageGraphics =
+    options.graphics || !fullTextLayer(layout.text) ? await readPageGraphics(page, viewport) : {}; // never throws
   return {
     pageNumber,
     width: viewport.width,
@@ -125,7 +135,11 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
-function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: ReadonlySet<number>): PdfHandle {
+function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): PdfHandle {
+  const ocrCandidates = scan.candidates;
+  // Text content from the open-time scan, each page taken once by the
+  // extraction (so memory falls as pages are read); released on close.
+  const scanned = scan.contents;
   let closed: Promise<void> | undefined;
   const pageCount = doc.numPages;
   const checkPage = (n: number) => {
@@ -140,7 +154,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
     engine,
     engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
     ocrPageCount: ocrCandidates.size,
-    async extract(pageNumbers, { signal } = {}) {
+    async extract(pageNumbers, { signal, graphics = true } = {}) {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -152,7 +166,9 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
       // worker pool while the next pages are read.
       for (const n of wanted) {
         signal?.throwIfAborted();
-        const page = await readPage(doc, n);
+        const content = scanned.get(n);
+        scanned.delete(n);
+        const page = await readPage(doc, n, { graphics, content });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (!(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(page);
@@ -191,6 +207,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, ocrCandidates: Read
       }
     },
     close() {
+      scanned.clear();
       closed ??= doc.destroy();
       return closed;
     },

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
 import type { ParsedDocument } from '../../../functions/engines/document-model.ts';
@@ -238,6 +239,67 @@ describe('Engine: pdf text', () => {
 
     // Assess
     await expect(pdf.extract()).rejects.toThrow(/closed/);
+  });
+
+  describe('pages of prose with a ruling', () => {
+    let bytes: Uint8Array;
+    beforeAll(async () => {
+      const doc = await PDFDocument.create();
+      const font = await doc.embedFont(StandardFonts.Helvetica);
+      for (let n = 1; n <= 3; n++) {
+        const page = doc.addPage([612, 792]);
+        for (let i = 0; i < 6; i++) {
+          page.drawText(`Page ${n}, line ${i + 1}: the quick brown fox jumps over the lazy dog.`, { x: 72, y: 700 - 20 * i, size: 11, font });
+        }
+        page.drawLine({ start: { x: 72, y: 560 }, end: { x: 540, y: 560 }, thickness: 1 });
+      }
+      bytes = await doc.save();
+    });
+
+    it('reads rulings and figures unless told they are not needed, with the same text either way', async () => {
+      // Act
+      const pdf = await loadPdf(bytes);
+      let lean: ParsedDocument;
+      let full: ParsedDocument;
+      try {
+        lean = await pdf.extract(undefined, { graphics: false });
+        full = await pdf.extract();
+      } finally {
+        await pdf.close();
+      }
+
+      // Assess
+      expect(full.pages.map((p) => p.rulings?.length)).toEqual([1, 1, 1]);
+      expect(lean.pages.map((p) => p.rulings)).toEqual([undefined, undefined, undefined]);
+      const strip = ({ rulings: _r, figures: _f, ...page }: ParsedDocument['pages'][number]) => page;
+      expect(lean.pages.map(strip)).toEqual(full.pages.map(strip));
+    });
+
+    it('reads each page’s text layer once: the open-time scan’s copy is reused by the extraction', async () => {
+      // Prepare: pdf.js's page class, reached through any page
+      const { pdfjs } = await loadPdfjs();
+      const probe = await pdfjs.getDocument({ data: bytes.slice() }).promise;
+      const pageClass = Object.getPrototypeOf(await probe.getPage(1)) as { getTextContent: (...args: unknown[]) => unknown };
+      await probe.destroy();
+      const original = pageClass.getTextContent;
+      let calls = 0;
+      pageClass.getTextContent = function (this: unknown, ...args: unknown[]) {
+        calls++;
+        return original.apply(this, args);
+      };
+
+      // Act
+      const pdf = await loadPdf(bytes);
+      try {
+        await pdf.extract(undefined, { graphics: false });
+      } finally {
+        await pdf.close();
+        pageClass.getTextContent = original;
+      }
+
+      // Assess
+      expect(calls).toBe(3);
+    });
   });
 
   it('keeps the native JSON.stringify, JSON.parse and Array.prototype.push once pdf.js is loaded', async () => {

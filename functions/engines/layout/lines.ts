@@ -88,11 +88,13 @@ function overlapX(a: { x0: number; x1: number }, b: { x0: number; x1: number }):
  */
 export function mergeFragments(line: readonly LayoutBox[]): MergedWord[] {
   const lineHeight = median(line.map(heightOf));
-  const words: { x0: number; y0: number; x1: number; y1: number; text: string; parts: number[]; last: LayoutBox }[] = [];
+  const words: { x0: number; y0: number; x1: number; y1: number; text: string; parts: number[] }[] = [];
+  // The last fragment glued into each word (kept apart: the words are returned as they are).
+  const lasts: LayoutBox[] = [];
   for (const box of line) {
     const cur = words[words.length - 1];
     if (cur) {
-      const last = cur.last;
+      const last = lasts[lasts.length - 1];
       const width = Math.min(box.x1 - box.x0, last.x1 - last.x0);
       if (box.text === last.text && overlapX(box, last) >= 0.7 * width) continue;
       const gap = box.x0 - last.x1;
@@ -103,13 +105,14 @@ export function mergeFragments(line: readonly LayoutBox[]): MergedWord[] {
         cur.y1 = Math.max(cur.y1, box.y1);
         cur.text += box.text;
         cur.parts.push(box.index);
-        cur.last = box;
+        lasts[lasts.length - 1] = box;
         continue;
       }
     }
-    words.push({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, text: box.text, parts: [box.index], last: box });
+    words.push({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, text: box.text, parts: [box.index] });
+    lasts.push(box);
   }
-  return words.map(({ last: _last, ...word }) => word);
+  return words;
 }
 
 /** Builds the lines of one region: grouped, glued, with their bounding boxes. */

@@ -133,7 +133,8 @@ function layoutUpright(input: readonly LayoutWord[], sx: number, sy: number): Pa
         const wordIndexes: number[] = [];
         for (const w of line.words) {
           const first = input[w.parts[0]];
-          const confidence = Math.min(...w.parts.map((p) => input[p].confidence));
+          let confidence = first.confidence;
+          for (let k = 1; k < w.parts.length; k++) confidence = Math.min(confidence, input[w.parts[k]].confidence);
           wordIndexes.push(words.length);
           words.push({ text: w.text, bbox: toBBox(w.x0, w.y0, w.x1, w.y1), confidence, source: first.source });
         }

@@ -61,7 +61,15 @@ function glyphWidth(code: number): number {
   return 556;
 }
 
-const WORD = /\S+/g;
+/** Exactly the code units JavaScript's `\s` matches. */
+function isSpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+  );
+}
 
 /** The nearest quarter turn (clockwise, y down) of a direction vector. */
 function quarterOf(dx: number, dy: number): Orientation {
@@ -82,6 +90,7 @@ export function itemsToWords(
   viewport: PdfViewportLike,
 ): LayoutWord[] {
   const words: LayoutWord[] = [];
+  const corners = new Float64Array(8);
   const [m0, m1, m2, m3, m4, m5] = viewport.transform;
   const { width: vw, height: vh } = viewport;
 
@@ -115,36 +124,50 @@ export function itemsToWords(
     const ay = vertical ? -vy : uy;
     const orientation = quarterOf(m0 * ax + m2 * ay, m1 * ax + m3 * ay);
 
-    for (const match of str.matchAll(WORD)) {
-      let s = prefix[match.index] / total;
-      let t = prefix[match.index + match[0].length] / total;
+    // Words are the runs of non-whitespace (as /\S+/g finds them), scanned by hand.
+    for (let start = 0; start < str.length; ) {
+      if (isSpace(str.charCodeAt(start))) {
+        start++;
+        continue;
+      }
+      let end = start + 1;
+      while (end < str.length && !isSpace(str.charCodeAt(end))) end++;
+      const text = str.slice(start, end);
+      let s = prefix[start] / total;
+      let t = prefix[end] / total;
+      start = end;
       if (rtl) [s, t] = [1 - t, 1 - s];
-      // Corners in user space: along the run × across it.
-      let corners: [number, number][];
+      // Corners in user space (x, y pairs): along the run × across it.
       if (vertical) {
         // Vertical runs advance downwards from the origin, centred on it.
         const half = (item.width || size) / 2;
-        corners = [
-          [e - vx * advance * s - ux * half, f - vy * advance * s - uy * half],
-          [e - vx * advance * s + ux * half, f - vy * advance * s + uy * half],
-          [e - vx * advance * t - ux * half, f - vy * advance * t - uy * half],
-          [e - vx * advance * t + ux * half, f - vy * advance * t + uy * half],
-        ];
+        corners[0] = e - vx * advance * s - ux * half;
+        corners[1] = f - vy * advance * s - uy * half;
+        corners[2] = e - vx * advance * s + ux * half;
+        corners[3] = f - vy * advance * s + uy * half;
+        corners[4] = e - vx * advance * t - ux * half;
+        corners[5] = f - vy * advance * t - uy * half;
+        corners[6] = e - vx * advance * t + ux * half;
+        corners[7] = f - vy * advance * t + uy * half;
       } else {
         const lo = descent * size;
         const hi = ascent * size;
-        corners = [
-          [e + ux * advance * s + vx * lo, f + uy * advance * s + vy * lo],
-          [e + ux * advance * s + vx * hi, f + uy * advance * s + vy * hi],
-          [e + ux * advance * t + vx * lo, f + uy * advance * t + vy * lo],
-          [e + ux * advance * t + vx * hi, f + uy * advance * t + vy * hi],
-        ];
+        corners[0] = e + ux * advance * s + vx * lo;
+        corners[1] = f + uy * advance * s + vy * lo;
+        corners[2] = e + ux * advance * s + vx * hi;
+        corners[3] = f + uy * advance * s + vy * hi;
+        corners[4] = e + ux * advance * t + vx * lo;
+        corners[5] = f + uy * advance * t + vy * lo;
+        corners[6] = e + ux * advance * t + vx * hi;
+        corners[7] = f + uy * advance * t + vy * hi;
       }
       let x0 = Infinity;
       let y0 = Infinity;
       let x1 = -Infinity;
       let y1 = -Infinity;
-      for (const [x, y] of corners) {
+      for (let k = 0; k < 8; k += 2) {
+        const x = corners[k];
+        const y = corners[k + 1];
         const px = (m0 * x + m2 * y + m4) / vw;
         const py = (m1 * x + m3 * y + m5) / vh;
         x0 = Math.min(x0, px);
@@ -155,7 +178,7 @@ export function itemsToWords(
       // Text entirely outside the crop box is not visible: drop it.
       if (x1 <= 0 || y1 <= 0 || x0 >= 1 || y0 >= 1) continue;
       const bbox: BBox = [Math.max(0, x0), Math.max(0, y0), Math.min(1, x1), Math.min(1, y1)];
-      words.push({ text: match[0], bbox, confidence: 1, source: 'text-layer', run, orientation });
+      words.push({ text, bbox, confidence: 1, source: 'text-layer', run, orientation });
     }
   });
   return words;

@@ -92,7 +92,13 @@ interface ReadPageOptions {
   readonly content?: PdfTextContent;
 }
 
-async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: ReadPageOptions): Promise<DocumentPage> {
+/** A page read from its text layer; `fullText` pages are never OCR'd (see `fullTextLayer`). */
+interface ReadPage {
+  readonly page: DocumentPage;
+  readonly fullText: boolean;
+}
+
+async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: ReadPageOptions): Promise<ReadPage> {
   let page: PdfPageProxy;
   let viewport: ReturnType<PdfPageProxy['getViewport']>;
   let content: PdfTextContent;
@@ -110,9 +116,9 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   const layout = layoutPage(fragments, { width: viewport.width, height: viewport.height });
   // The operator list costs as much as the text: read only for advanced
   // layout, or when the page may be a scan (the OCR decision uses figures).
-  const graphics: PageGraphics =
-    options.graphics || !fullTextLayer(layout.text) ? await readPageGraphics(page, viewport) : {}; // never throws
-  return {
+  const fullText = fullTextLayer(layout.text);
+  const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
+  const read: DocumentPage = {
     pageNumber,
     width: viewport.width,
     height: viewport.height,
@@ -123,6 +129,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
     source: layout.words.length > 0 ? 'text-layer' : 'none',
     ...graphics,
   };
+  return { page: read, fullText };
 }
 
 function renderScale(page: PdfPageProxy, dpi: number): number {
@@ -168,9 +175,9 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         signal?.throwIfAborted();
         const content = scanned.get(n);
         scanned.delete(n);
-        const page = await readPage(doc, n, { graphics, content });
+        const { page, fullText } = await readPage(doc, n, { graphics, content });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
-        if (!(await needsOcr(page, await doc.getPage(n)))) {
+        if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(page);
           continue;
         }

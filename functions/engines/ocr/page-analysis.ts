@@ -250,3 +250,40 @@ function lineHeightOf(bins: Float64Array): number | undefined {
   runs.sort((a, b) => a - b);
   return runs[Math.floor(runs.length / 2)];
 }
+
+/**
+ * The window of `size` consecutive rows (or columns) where the ink changes
+ * most from one row to the next (the total variation of its profile), as
+ * `[start, end)`: where text lines alternate with the gaps between them,
+ * rather than where the ink is (a grey scanner shadow, a photo, a dark
+ * margin). A strip of text to read when a decision needs a sample of the
+ * page rather than all of it. Columns are counted within `rows` only.
+ */
+export function textBand(mask: InkMask, size: number, axis: 'rows' | 'columns' = 'rows', rows: readonly [number, number] = [0, mask.height]): [number, number] {
+  const length = axis === 'rows' ? mask.height : mask.width;
+  const profile = new Float64Array(length);
+  for (let y = rows[0]; y < rows[1]; y++) {
+    const row = y * mask.width;
+    for (let x = 0; x < mask.width; x++) if (mask.mask[row + x]) profile[axis === 'rows' ? y : x]++;
+  }
+  // Rows fuller than a typical inked row (rules, borders, shaded areas)
+  // count as typical: a text line is a rise and a fall, whatever its ink.
+  const inked = Array.from(profile.filter((v) => v > 0)).sort((a, b) => a - b);
+  const typical = inked.length ? inked[Math.floor(inked.length / 2)] : 0;
+  // change[i]: how much the ink differs between position i - 1 and i.
+  const change = new Float64Array(length);
+  for (let i = 1; i < length; i++) change[i] = Math.abs(Math.min(profile[i], typical) - Math.min(profile[i - 1], typical));
+  const window = Math.max(1, Math.min(length, Math.round(size)));
+  let score = 0;
+  for (let i = 1; i < window; i++) score += change[i];
+  let best = score;
+  let start = 0;
+  for (let i = window; i < length; i++) {
+    score += change[i] - change[i - window + 1];
+    if (score > best) {
+      best = score;
+      start = i - window + 1;
+    }
+  }
+  return [start, start + window];
+}

@@ -195,6 +195,25 @@ export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>): Promi
   return recognizers.run(job);
 }
 
+/**
+ * Recognises an image as one uniform block of text (tesseract's PSM 6: no
+ * layout analysis, so no block of sideways text is turned upright on its
+ * own), without the second, inverted reading of doubtful lines, on a
+ * recognition worker, which gets its parameters back afterwards. For
+ * samples that judge a page's orientation; returns blocks.
+ */
+export function recognizeUniformBlock(image: Uint8Array): Promise<OcrPageData> {
+  return withRecognizer(async (worker) => {
+    const T = await loadTesseract();
+    await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_BLOCK, tessedit_do_invert: '0' });
+    try {
+      return (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false })).data;
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: '1' });
+    }
+  });
+}
+
 export interface DetectedOrientation {
   /** Clockwise rotation that makes the page upright: 0, 90, 180 or 270. */
   readonly rotate: 0 | 90 | 180 | 270;

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BBox } from '../../../functions/engines/document-model.ts';
 import { mapConcurrent } from '../../../functions/engines/ocr/concurrency.ts';
 import { ocrImage } from '../../../functions/engines/ocr/ocr-page.ts';
-import { estimateSkew, inkMask, isBlank, lineAxisRatio, otsuThreshold, rotateMask } from '../../../functions/engines/ocr/page-analysis.ts';
+import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, otsuThreshold, rotateMask } from '../../../functions/engines/ocr/page-analysis.ts';
 import { OCR_ENGINE, ocrWorkersStarted, poolSize, terminateOcr, withRecognizer } from '../../../functions/engines/ocr/tesseract-pool.ts';
 import { cer, SAMPLE_LINES, textImage, type DrawnWord } from './ocr-fixtures.ts';
 
@@ -77,6 +77,26 @@ describe('page analysis', () => {
     const mask = inkMask({ data: new Uint8Array(data), width: info.width, height: info.height });
     expect(lineAxisRatio(mask)).toBeGreaterThan(1.5);
     expect(lineAxisRatio(rotateMask(mask, 90))).toBeLessThan(0.6);
+  });
+
+  it('finds the band of text lines, not of rules or shaded areas', () => {
+    const width = 40;
+    const height = 120;
+    const mask = new Uint8Array(width * height);
+    const fill = (y: number, from: number, to: number) => mask.fill(1, y * width + from, y * width + to);
+    fill(2, 0, width); // a rule
+    for (let y = 10; y < 20; y++) fill(y, 0, width); // a shaded area: all ink, no lines
+    // Eight text lines, three rows of ink and three of gap each.
+    for (let line = 0; line < 8; line++) for (let y = 60 + line * 6; y < 63 + line * 6; y++) for (let x = 0; x < 30; x += 2) fill(y, x, x + 1);
+    const ink = { mask, width, height, inkRatio: 0.2, contrast: 200 };
+    const [top, bottom] = textBand(ink, 24);
+    expect(bottom - top).toBe(24);
+    expect(top).toBeGreaterThanOrEqual(55);
+    expect(bottom).toBeLessThanOrEqual(110);
+    const [left, right] = textBand(ink, 20, 'columns', [top, bottom]);
+    expect(right - left).toBe(20);
+    expect(right).toBeLessThanOrEqual(32);
+    expect(textBand(ink, 500)).toEqual([0, 120]);
   });
 
   it('turns masks by quarter turns', () => {

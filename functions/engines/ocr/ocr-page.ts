@@ -41,6 +41,13 @@ const MAX_OCR_SIDE = 8_000;
 const MIN_DESKEW_DEGREES = 0.3;
 /** OSD orientation confidence below which a rotation is not even considered. */
 const MIN_ORIENTATION_CONFIDENCE = 2;
+/**
+ * OSD orientation confidence from which a proposed turn is applied without
+ * checking it by reading: clean pages turned 90/180/270° get 15–17, while
+ * OSD's wrong calls on the corpus's forms and receipts stay under 4 (as do
+ * some of its right ones).
+ */
+const TRUSTED_ORIENTATION_CONFIDENCE = 10;
 /** Below this row/column profile ratio the text lines run vertically (see `lineAxisRatio`). */
 const VERTICAL_LINES_RATIO = 0.6;
 /** From this row/column profile ratio up the text lines clearly run horizontally (upright or upside down). */
@@ -359,7 +366,7 @@ async function guessTurn(small: GrayImage, sample: Samples, axisRatio: number): 
   if (!orientation || orientation.confidence < MIN_ORIENTATION_CONFIDENCE) {
     return axisRatio < VERTICAL_LINES_RATIO ? surerTurn(sample, [0, 90, 270], 0) : 0;
   }
-  if (orientation.rotate === 0) return 0;
+  if (orientation.rotate === 0 || orientation.confidence >= TRUSTED_ORIENTATION_CONFIDENCE) return orientation.rotate;
   const opposite = ((orientation.rotate + 180) % 360) as Rotation;
   const candidates: Rotation[] = [orientation.rotate, opposite];
   if (opposite !== 0 && axisRatio >= VERTICAL_LINES_RATIO) candidates.push(0);

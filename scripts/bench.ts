@@ -5,7 +5,7 @@
  * same as `npm start`) in a temporary data dir. Prints a summary and writes
  * bench-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse. See docs/notes/eval-bench.md.
+ * Operations: parse. See docs/eval-bench.md.
  *
  * @module
  */

@@ -5,7 +5,7 @@
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
  * Operations: parse (extract, classify, split and redact are added here as
- * they land). See docs/notes/eval-bench.md.
+ * they land). See docs/eval-bench.md.
  *
  * @module
  */

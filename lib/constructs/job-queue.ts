@@ -2,7 +2,7 @@
  * The async job queue (`X-Async: true`): an SQS queue with a dead-letter
  * queue, both SSE-SQS encrypted and TLS-only, plus an alarm when anything
  * lands in the dead-letter queue. Why SQS rather than asynchronous Lambda
- * invocation: docs/notes/cdk.md.
+ * invocation: docs/deployment.md.
  *
  * The visibility timeout follows the worker: AWS advises at least six times
  * the function timeout for an SQS event source, so a message is not handed to

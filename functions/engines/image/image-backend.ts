@@ -175,6 +175,7 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       blocks: ocr.blocks,
       text: ocr.text,
       source: ocr.words.length ? 'ocr' : 'none',
+      rulings: ocr.rulings,
     };
   };
 

@@ -14,6 +14,8 @@ import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Word } from '../document-model.ts';
 import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
 import { detectOrientation, recognizeUniformBlock, withRecognizer, type OcrPageData } from './tesseract-pool.ts';
+import { detectImageRulings } from '../layout/image-rulings.ts';
+import type { Ruling } from '../document-model.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
@@ -111,6 +113,11 @@ export interface OcrPage {
   /** Size of the image tesseract saw. */
   readonly ocrWidth: number;
   readonly ocrHeight: number;
+  /**
+   * Ruling lines seen in the image (table grids, form boxes), normalised to
+   * the page as uploaded like the word boxes, for the table detector.
+   */
+  readonly rulings: readonly Ruling[];
 }
 
 export interface OcrOptions {
@@ -397,8 +404,11 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     source(input).resize(Math.max(1, Math.round(width * analysisScale)), Math.max(1, Math.round(height * analysisScale)), { fit: 'fill' }),
   );
   const mask = inkMask(small);
-  const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0 };
+  const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
   if (isBlank(mask)) return empty;
+  // Rulings come from the small copy in the uploaded frame, the frame the
+  // word boxes are mapped back to; at 1600 px a hairline still reads dark.
+  const rulings = detectImageRulings(small);
 
   // 2. Quarter turns. A page whose lines run horizontally is read upright
   // (OSD would cost a pass and is no surer); other pages in the turn OSD
@@ -406,7 +416,10 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const recognise = (rotation: Rotation) => recognisePage(input, { width, height, analysisScale, mask, rotation }, options);
+  const recognise = async (rotation: Rotation): Promise<OcrPage> => ({
+    ...(await recognisePage(input, { width, height, analysisScale, mask, rotation }, options)),
+    rulings,
+  });
   if (options.detectRotation === false) return recognise(0);
   const sample = sampler(small, mask);
   const axisRatio = lineAxisRatio(mask);
@@ -428,7 +441,7 @@ interface PagePlan {
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
-async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<Omit<OcrPage, 'rulings'>> {
   const { width, height, analysisScale, mask, rotation } = plan;
   // 3. Skew and text size, on the upright mask.
   const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation));

@@ -231,5 +231,7 @@ export async function ocrPdfPage(
     blocks: ocr.blocks,
     text: ocr.text,
     source: ocr.words.length ? 'ocr' : 'none',
+    // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
+    rulings: page.rulings?.length ? page.rulings : ocr.rulings,
   };
 }

@@ -2,7 +2,7 @@
  * The virtual page: how formats without geometry (DOCX, XLSX, PPTX, CSV, TXT,
  * RTF, JSON, XML) get pages and word boxes.
  *
- * Convention (docs/notes/office-text-pages.md):
+ * Convention (docs/formats.md):
  * - a page is US Letter, 612 × 792 points, with 36 pt margins;
  * - it holds {@link VIRTUAL_PAGE}.linesPerPage (60) lines of
  *   {@link VIRTUAL_PAGE}.columns (100) character cells, each 5.4 pt wide and

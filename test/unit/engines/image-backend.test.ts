@@ -6,7 +6,9 @@ import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
 import { MAX_IMAGE_PIXELS } from '../../../functions/engines/image/image-backend.ts';
 import { OCR_ENGINE, terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
 import { openDocument, type OpenedDocument } from '../../../functions/engines/registry.ts';
-import { cer, textImage } from './ocr-fixtures.ts';
+import { detectTables } from '../../../functions/engines/layout/tables.ts';
+import { cer, ruledTableImage, textImage } from './ocr-fixtures.ts';
+import { gridText } from './page-builder.ts';
 
 afterAll(() => terminateOcr());
 
@@ -186,6 +188,24 @@ describe('Engine: images', () => {
 
     // Assess
     expect(error.code).toBe('page_limit_exceeded');
+  });
+
+  it('finds the ruling lines of a scanned table, so its OCR words form a ruled table', async () => {
+    // Arrange
+    const rows = [['Name', 'City', 'Since'], ['Ada', 'London', '1843'], ['Grace', 'Paris', '1944']];
+    const scan = ruledTableImage(rows);
+
+    // Act
+    const parsed = await withOpened(scan.png, 'table.png', (doc) => doc.extract());
+    const [p] = parsed.pages;
+    const tables = detectTables(p);
+
+    // Assess: 4 horizontal and 4 vertical rules, one 3 × 3 table with the cell texts.
+    const horizontal = (p.rulings ?? []).filter((r) => r.y0 === r.y1);
+    const vertical = (p.rulings ?? []).filter((r) => r.x0 === r.x1);
+    expect([horizontal.length, vertical.length]).toEqual([4, 4]);
+    expect(tables).toHaveLength(1);
+    expect(gridText(tables[0])).toEqual(rows);
   });
 
   it('reads a blank image as a page without text, without OCR', async () => {

@@ -107,3 +107,29 @@ export const SAMPLE_LINES = [
   'Total due: 42.00 EUR by 15 December',
   'Thank you for your business and trust.',
 ];
+
+/**
+ * A scanned-looking ruled table: a caption line, then `rows` drawn in a grid
+ * of 2-pixel rules, one cell per entry, text 10 px in from each cell's left.
+ */
+export function ruledTableImage(rows: readonly (readonly string[])[], options: { cellWidth?: number; cellHeight?: number; fontSize?: number } = {}): TextImage {
+  registerFont();
+  const { cellWidth = 300, cellHeight = 70, fontSize = 32 } = options;
+  const left = 80;
+  const top = 200;
+  const columns = Math.max(...rows.map((row) => row.length));
+  const width = left * 2 + columns * cellWidth;
+  const height = top + rows.length * cellHeight + 160;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+  ctx.fillStyle = '#000000';
+  ctx.font = `${fontSize}px ${FONT}`;
+  ctx.fillText('Staff directory of the northern office', left, top - 60);
+  for (let r = 0; r <= rows.length; r++) ctx.fillRect(left, top + r * cellHeight - 1, columns * cellWidth, 2);
+  for (let c = 0; c <= columns; c++) ctx.fillRect(left + c * cellWidth - 1, top, 2, rows.length * cellHeight);
+  rows.forEach((row, r) => row.forEach((text, c) => ctx.fillText(text, left + c * cellWidth + 12, top + r * cellHeight + cellHeight / 2 + fontSize / 3)));
+  const text = rows.map((row) => row.join(' ')).join('\n');
+  return { png: canvas.toBuffer('image/png'), width, height, words: [], text };
+}

@@ -254,7 +254,7 @@ describe('Engine: hostile Office and text input', () => {
 
       // Assess
       expect(document.pages[0].text).toBe('lolz:\n\n  a: &lol9;');
-      expect(ms).toBeLessThan(1000);
+      expect(ms).toBeLessThan(5000); // a hang guard: expanded, the entities would be 3 GB of text
     });
 
     it.each([

@@ -292,7 +292,7 @@ describe('Layout: tables', () => {
     for (const t of ['Total', 'Main street 1', 'Q1', 'Apple iPad Air', '']) expect(isNumericText(t), t).toBe(false);
   });
 
-  it('stays fast on a dense page (60 rows × 6 columns)', () => {
+  it('finds every row and column of a dense table (60 rows × 6 columns)', () => {
     // Prepare
     const items: Placed[] = [];
     for (let r = 0; r < 60; r++) {
@@ -301,17 +301,13 @@ describe('Layout: tables', () => {
       for (let c = 0; c < 5; c++) items.push(right(`${(r * 7 + c * 13) % 1000}.${c}0`, 260 + c * 70, y, 8));
     }
     const page = buildPage({ items });
-    detectTables(page); // warm up
 
     // Act
-    const t0 = performance.now();
     const tables = detectTables(page);
-    const ms = performance.now() - t0;
 
     // Assess
     expect(tables).toHaveLength(1);
     expect([tables[0].rows, tables[0].columns]).toEqual([60, 6]);
-    expect(ms).toBeLessThan(100); // typically a few ms; generous for shared CI machines
   });
 
   it('ignores hostile ruling counts without blowing up', () => {

@@ -47,16 +47,22 @@ export interface TextImageOptions {
   readonly leading?: number;
 }
 
-/** Black text on white, one canvas line per entry of `lines`. */
-export function textImage(lines: readonly string[], options: TextImageOptions = {}): TextImage {
+/** A white canvas ready to draw black text in the test font. */
+function whitePage(width: number, height: number, fontSize: number) {
   registerFont();
-  const { width = 1240, height = 1754, fontSize = 36, x = 120, y = 150, leading = 1.6 } = options;
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, width, height);
   ctx.fillStyle = '#000000';
   ctx.font = `${fontSize}px ${FONT}`;
+  return { canvas, ctx };
+}
+
+/** Black text on white, one canvas line per entry of `lines`. */
+export function textImage(lines: readonly string[], options: TextImageOptions = {}): TextImage {
+  const { width = 1240, height = 1754, fontSize = 36, x = 120, y = 150, leading = 1.6 } = options;
+  const { canvas, ctx } = whitePage(width, height, fontSize);
   ctx.textBaseline = 'alphabetic';
   const words: DrawnWord[] = [];
   lines.forEach((line, i) => {
@@ -113,19 +119,13 @@ export const SAMPLE_LINES = [
  * of 2-pixel rules, one cell per entry, text 10 px in from each cell's left.
  */
 export function ruledTableImage(rows: readonly (readonly string[])[], options: { cellWidth?: number; cellHeight?: number; fontSize?: number } = {}): TextImage {
-  registerFont();
   const { cellWidth = 300, cellHeight = 70, fontSize = 32 } = options;
   const left = 80;
   const top = 200;
   const columns = Math.max(...rows.map((row) => row.length));
   const width = left * 2 + columns * cellWidth;
   const height = top + rows.length * cellHeight + 160;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-  ctx.fillStyle = '#000000';
-  ctx.font = `${fontSize}px ${FONT}`;
+  const { canvas, ctx } = whitePage(width, height, fontSize);
   ctx.fillText('Staff directory of the northern office', left, top - 60);
   for (let r = 0; r <= rows.length; r++) ctx.fillRect(left, top + r * cellHeight - 1, columns * cellWidth, 2);
   for (let c = 0; c <= columns; c++) ctx.fillRect(left + c * cellWidth - 1, top, 2, rows.length * cellHeight);

@@ -11,11 +11,10 @@
  * @module
  */
 import sharp, { type Sharp } from 'sharp';
-import type { BBox, Block, Line, Word } from '../document-model.ts';
+import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
 import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
 import { detectOrientation, recognizeUniformBlock, withRecognizer, type OcrPageData } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
-import type { Ruling } from '../document-model.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
@@ -416,10 +415,7 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const recognise = async (rotation: Rotation): Promise<OcrPage> => ({
-    ...(await recognisePage(input, { width, height, analysisScale, mask, rotation }, options)),
-    rulings,
-  });
+  const recognise = (rotation: Rotation) => recognisePage(input, { width, height, analysisScale, mask, rulings, rotation }, options);
   if (options.detectRotation === false) return recognise(0);
   const sample = sampler(small, mask);
   const axisRatio = lineAxisRatio(mask);
@@ -437,12 +433,14 @@ interface PagePlan {
   /** Scale of the small analysis copy (and its mask) to the input. */
   readonly analysisScale: number;
   readonly mask: InkMask;
+  /** Found once on the analysis copy; the same whichever turn is read. */
+  readonly rulings: readonly Ruling[];
   readonly rotation: Rotation;
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
-async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<Omit<OcrPage, 'rulings'>> {
-  const { width, height, analysisScale, mask, rotation } = plan;
+async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+  const { width, height, analysisScale, mask, rulings, rotation } = plan;
   // 3. Skew and text size, on the upright mask.
   const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation));
   const skew = options.deskew === false || Math.abs(skewEstimate.angle) < MIN_DESKEW_DEGREES ? 0 : skewEstimate.angle;
@@ -469,5 +467,5 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   const { data } = await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }));
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
-  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height };
+  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings };
 }

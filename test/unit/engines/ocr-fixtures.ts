@@ -116,7 +116,7 @@ export const SAMPLE_LINES = [
 
 /**
  * A scanned-looking ruled table: a caption line, then `rows` drawn in a grid
- * of 2-pixel rules, one cell per entry, text 10 px in from each cell's left.
+ * of 2-pixel rules, one cell per entry, text 12 px in from each cell's left.
  */
 export function ruledTableImage(rows: readonly (readonly string[])[], options: { cellWidth?: number; cellHeight?: number; fontSize?: number } = {}): TextImage {
   const { cellWidth = 300, cellHeight = 70, fontSize = 32 } = options;

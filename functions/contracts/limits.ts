@@ -21,6 +21,8 @@ export const LIFETIMES = {
   resultCacheSeconds: 24 * 3600,
   storedRequestSeconds: 30 * 24 * 3600,
   pageImageUrlSeconds: 900,
+  /** Links to a response too large to return inline (docs/api.md "Large responses"). */
+  offloadedResponseUrlSeconds: 900,
   /** The spec caps any signed link at one hour. */
   maxSignedLinkSeconds: 3600,
 } as const;
@@ -36,6 +38,26 @@ export const LIFETIMES = {
  * (jobs have no such cap).
  */
 export const SYNC_OCR_MAX_PAGES = 10;
+
+/**
+ * What the deployed path lets through on the way back (docs/api.md "Large
+ * responses"). Lambda refuses a synchronous invoke result over 6 MB (the
+ * serialized proxy result, base64 included) and API Gateway answers 502;
+ * the REST API caps payloads at 10 MB. The local gateway enforces both, so a
+ * response that would fail deployed fails locally too.
+ */
+export const RESPONSE_LIMITS = {
+  /** Lambda's synchronous invocation payload limit: 6 MB (binary megabytes). */
+  lambdaPayloadBytes: 6 * MiB,
+  /** API Gateway REST API payload limit. */
+  apiGatewayPayloadBytes: 10 * MiB,
+  /** Kept free under the Lambda limit for the proxy result's headers and JSON framing. */
+  headroomBytes: 64 * 1024,
+  /** Bodies below this are sent as they are: gzip saves little and costs a base64 round trip. */
+  compressMinBytes: 16 * 1024,
+  /** In an offloaded response, top-level fields up to this size stay inline. */
+  inlineFieldMaxBytes: 16 * 1024,
+} as const;
 
 export const RATE_LIMIT = {
   /** Requests per key per rolling window for hk_live_ keys; hk_test_ keys bypass it. */

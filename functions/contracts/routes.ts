@@ -54,15 +54,15 @@ export const PAGE_RANGE_WORKER_HANDLER = 'page-range-worker';
 export const FALLBACK_HANDLER = 'fallback';
 
 /**
- * Media types API Gateway passes to Lambda base64-encoded. `multipart/form-data`
- * carries the inference forms; the others keep any binary body intact.
+ * Media types API Gateway treats as binary. `*\/*` matches every request and
+ * response: request bodies (multipart forms, JSON) reach Lambda
+ * base64-encoded and handlers decode them (middleware/form-fields.ts), and a
+ * gzip-compressed response the Lambda returns base64-encoded goes to the
+ * client as binary with its `Content-Encoding: gzip` (middleware/response-size.ts).
+ * A narrower list would pass compressed responses through as base64 text
+ * whenever the client's Accept header names no listed type.
  */
-export const BINARY_MEDIA_TYPES: readonly string[] = [
-  'multipart/form-data',
-  'application/octet-stream',
-  'application/pdf',
-  'image/*',
-];
+export const BINARY_MEDIA_TYPES: readonly string[] = ['*/*'];
 
 export interface RouteMatch {
   readonly route: RouteDefinition;

@@ -16,6 +16,8 @@ export const STORAGE = {
     uploads: { prefix: 'uploads/', expireAfterDays: 1 },
     /** Stored requests: input copies, responses, page images; kept 30 days. */
     stored: { prefix: 'stored/', expireAfterDays: 30 },
+    /** Responses too large to return inline, read through a presigned link; kept 24 h. */
+    responses: { prefix: 'responses/', expireAfterDays: 1 },
   },
 } as const;
 
@@ -24,6 +26,8 @@ export const objectKeys = {
   storedResponse: (orgId: string, requestId: string) =>
     `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/response.json`,
   storedInput: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/input`,
+  offloadedResponse: (orgId: string, responseId: string) =>
+    `${STORAGE.prefixes.responses.prefix}${orgId}/${responseId}.json`,
   storedPageImage: (orgId: string, requestId: string, page: number) =>
     `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/pages/${page}.png`,
 } as const;

@@ -12,10 +12,13 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { ApiError } from '../contracts/errors.ts';
+import { LIFETIMES } from '../contracts/limits.ts';
+import { objectKeys } from '../contracts/storage.ts';
 import { defaultDeps, type AppDeps, type DepsProvider } from '../runtime/deps.ts';
 import { authenticate } from './authenticate.ts';
 import { deadlineExceeded, httpErrors } from './http-errors.ts';
 import type { ApiEvent, ApiResult, DocintelContext, Principal, RequestState } from './http.ts';
+import { fitResponse, type ResponseOffloader } from './response-size.ts';
 
 export interface EndpointRequest {
   readonly event: ApiEvent;
@@ -45,6 +48,18 @@ const MIDDY_TIMEOUT_EARLY_MS = 5;
 
 export type EndpointFunction = (request: EndpointRequest) => Promise<ApiResult>;
 
+/** Offloaded bodies live under the caller's organization, one object per invocation. */
+function offloaderFor(deps: AppDeps, orgId: string, invocationId: string): ResponseOffloader {
+  return {
+    async offload(body, contentType) {
+      const key = objectKeys.offloadedResponse(orgId, invocationId);
+      await deps.blobs.put(key, body, contentType);
+      const expiresAt = new Date(deps.clock.now().getTime() + LIFETIMES.offloadedResponseUrlSeconds * 1000).toISOString();
+      return { url: await deps.blobs.presignGet(key, LIFETIMES.offloadedResponseUrlSeconds, { contentType }), expiresAt };
+    },
+  };
+}
+
 export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
   const getDeps = options.getDeps ?? defaultDeps;
   const chain = middy<ApiEvent, ApiResult, Error, DocintelContext>().use(httpErrors());
@@ -59,18 +74,22 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
     // The same moment middy answers 503 (its default timeoutEarlyInMillis is 5 ms).
     const timer = remaining === undefined ? undefined : setTimeout(() => deadline.abort(deadlineExceeded()), Math.max(0, remaining - MIDDY_TIMEOUT_EARLY_MS));
     timer?.unref();
+    const deps = getDeps();
     try {
-      return await fn({
+      const result = await fn({
         event,
         state,
         principal: state.principal!,
-        deps: getDeps(),
+        deps,
         headers: state.headers,
         query: Object.fromEntries(
           Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
         ),
         signal: deadline.signal,
       });
+      // Unauthenticated answers (404/405) are small and have no organization to store under.
+      if (!state.principal) return result;
+      return await fitResponse(result, state.headers['accept-encoding'], offloaderFor(deps, state.principal.orgId, state.requestId));
     } finally {
       clearTimeout(timer);
     }

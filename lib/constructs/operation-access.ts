@@ -13,7 +13,7 @@ import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER } from 
 import type { STORAGE } from '../../functions/contracts/storage.ts';
 import type { TableId } from '../../functions/contracts/tables.ts';
 
-/** A key of `STORAGE.prefixes` (`uploads`, `stored`). */
+/** A key of `STORAGE.prefixes` (`uploads`, `stored`, `responses`). */
 export type StoragePrefixId = keyof typeof STORAGE.prefixes;
 
 /** `read`: Get/Query/Scan; `write`: Put/Update/Delete; `readWrite`: both. */
@@ -70,20 +70,30 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // usage ledger; the documents row remembers the content hash (UpdateItem);
   // X-Async writes the job row and enqueues it; OCR segments fan out to the
   // page-range worker. Every heavy (inference) route needs the last two.
+  // Answers too large for Lambda go under responses/ behind a presigned GET
+  // (middleware/response-size.ts): every route that can return one reads and puts there.
   parse: {
     tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored'],
-    bucketPut: ['stored'],
+    bucketRead: ['uploads', 'stored', 'responses'],
+    bucketPut: ['stored', 'responses'],
     jobQueue: 'send',
     invokePageRangeWorker: true,
   },
   limits: { tables: { accounts: 'readWrite' } },
   // Job row; a finished job carries its stored response, re-signed.
-  'get-job': { tables: { accounts: 'readWrite', jobs: 'read', requests: 'read' }, bucketRead: ['stored'] },
+  'get-job': {
+    tables: { accounts: 'readWrite', jobs: 'read', requests: 'read' },
+    bucketRead: ['stored', 'responses'],
+    bucketPut: ['responses'],
+  },
   // Stored request row, its response and input copy (re-signed links).
-  'get-snapshot': { tables: { accounts: 'readWrite', requests: 'read' }, bucketRead: ['stored'] },
-  // Usage ledger rows live in the requests table.
-  usage: { tables: { accounts: 'readWrite', requests: 'read' } },
+  'get-snapshot': {
+    tables: { accounts: 'readWrite', requests: 'read' },
+    bucketRead: ['stored', 'responses'],
+    bucketPut: ['responses'],
+  },
+  // Usage ledger rows live in the requests table; a long CSV export can be offloaded.
+  usage: { tables: { accounts: 'readWrite', requests: 'read' }, bucketRead: ['responses'], bucketPut: ['responses'] },
   // SQS-triggered: runs a queued job through the same pipeline as a synchronous call
   // (organization lookup only, no rate window), then writes the verdict on the job row.
   [JOB_WORKER_HANDLER]: {

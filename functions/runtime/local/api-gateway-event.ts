@@ -25,7 +25,7 @@ function isBinary(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const mime = contentType.split(';')[0].trim().toLowerCase();
   return BINARY_MEDIA_TYPES.some((pattern) =>
-    pattern.endsWith('/*') ? mime.startsWith(pattern.slice(0, -1)) : mime === pattern,
+    pattern === '*/*' ? true : pattern.endsWith('/*') ? mime.startsWith(pattern.slice(0, -1)) : mime === pattern,
   );
 }
 

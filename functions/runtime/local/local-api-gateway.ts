@@ -1,15 +1,19 @@
 /**
  * A local stand-in for API Gateway: node:http in front of the very same
  * Lambda handlers, dispatched by the shared route table. Like the deployed
- * REST API it caps payloads at 10 MB and hands unmatched paths and methods
- * to the fallback handler.
+ * path it caps request payloads at 10 MB, answers 502 for a Lambda result
+ * over Lambda's 6 MB invoke limit or a body over API Gateway's 10 MB, and
+ * hands unmatched paths and methods to the fallback handler.
  *
  * @module
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError, errorBody } from '../../contracts/errors.ts';
+import { RESPONSE_LIMITS } from '../../contracts/limits.ts';
 import { FALLBACK_HANDLER, lookupRoute } from '../../contracts/routes.ts';
+import { lambdaPayloadBytes } from '../../middleware/response-size.ts';
+import { logger } from '../logger.ts';
 import { lambdaContext, toApiGatewayEvent } from './api-gateway-event.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
@@ -44,6 +48,23 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * What the deployed path does with a result: Lambda refuses an invoke
+ * result over 6 MB and API Gateway a body over 10 MB; either way the client
+ * sees API Gateway's 502 (our Default5xx gateway response shape).
+ */
+export function deliverable(result: APIGatewayProxyResult, handlerName: string): APIGatewayProxyResult {
+  const payload = lambdaPayloadBytes(result);
+  const bodyBytes = result.isBase64Encoded ? Buffer.byteLength(result.body, 'base64') : Buffer.byteLength(result.body ?? '', 'utf8');
+  if (payload <= RESPONSE_LIMITS.lambdaPayloadBytes && bodyBytes <= RESPONSE_LIMITS.apiGatewayPayloadBytes) return result;
+  logger.error('response dropped: over the deployed payload limits', { handler: handlerName, lambdaPayloadBytes: payload, bodyBytes });
+  return {
+    statusCode: 502,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(errorBody(new ApiError('internal_error', 'Internal server error'), crypto.randomUUID())),
+  };
 }
 
 function send(res: ServerResponse, result: APIGatewayProxyResult): void {
@@ -95,7 +116,8 @@ export function createLocalApiGateway(): Server {
         );
       });
       try {
-        send(res, await Promise.race([handler(event, lambdaContext(`docintel-${handlerName}`, INTEGRATION_TIMEOUT_MS)), timeout]));
+        const result = await Promise.race([handler(event, lambdaContext(`docintel-${handlerName}`, INTEGRATION_TIMEOUT_MS)), timeout]);
+        send(res, deliverable(result, handlerName));
       } finally {
         clearTimeout(timer);
       }

@@ -153,22 +153,29 @@ describe('Stack: Docintel', () => {
       expect(actions).toContain('dynamodb:UpdateItem');
     });
 
-    it('lets parse read objects and write only under stored/', () => {
+    it('lets parse read objects and write only under stored/ and responses/', () => {
       // Act
-      const roleId = logicalId(stack.functions.parse.role);
+      const puts = statements('parse').filter((st) => [st.Action].flat().includes('s3:PutObject'));
       // Assess
       expect(allowedActions('parse')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject']));
-      template.hasResourceProperties('AWS::IAM::Policy', {
-        Roles: [{ Ref: roleId }],
-        PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({
-              Action: Match.arrayWith(['s3:PutObject']),
-              Resource: { 'Fn::Join': ['', [Match.anyValue(), `/${STORAGE.prefixes.stored.prefix}*`]] },
-            }),
-          ]),
-        },
-      });
+      const putResources = JSON.stringify(puts.map((st) => st.Resource));
+      expect(putResources).toContain(`/${STORAGE.prefixes.stored.prefix}*`);
+      expect(putResources).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
+      expect(putResources).not.toContain(`/${STORAGE.prefixes.uploads.prefix}*`);
+    });
+
+    it('lets every route that can answer over the Lambda payload limit store and sign the offloaded body', () => {
+      // Prepare: inference routes, job results, snapshots and usage exports can be large.
+      const large = [...heavyHandlers, 'get-job', 'get-snapshot', 'usage'];
+      for (const handler of large) {
+        // Act
+        const s3 = statements(handler).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+        const canPut = s3.filter((st) => [st.Action].flat().includes('s3:PutObject'));
+        const canGet = s3.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:GetObject')));
+        // Assess
+        expect(JSON.stringify(canPut.map((st) => st.Resource)), handler).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
+        expect(JSON.stringify(canGet.map((st) => st.Resource)), handler).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
+      }
     });
 
     it('lets upload put under uploads/ without reading objects', () => {
@@ -313,8 +320,9 @@ describe('Stack: Docintel', () => {
       expect(fallbackPermissions).toHaveLength(1);
     });
 
-    it('passes the binary media types of the route contract', () => {
-      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: [...BINARY_MEDIA_TYPES] });
+    it('passes the binary media types of the route contract: */*, so gzip responses reach clients as binary', () => {
+      expect(BINARY_MEDIA_TYPES).toEqual(['*/*']);
+      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
     });
 
     it('deploys stage prod with access logs, metrics, tracing, INFO logging and throttling', () => {
@@ -444,9 +452,10 @@ describe('Stack: Docintel', () => {
   });
 
   describe('document bucket', () => {
-    it('expires uploads/ after 1 day and stored/ after 30 days, and aborts stale multipart uploads', () => {
+    it('expires uploads/ and responses/ after 1 day and stored/ after 30 days, and aborts stale multipart uploads', () => {
       // Prepare
       expect([STORAGE.prefixes.uploads.expireAfterDays, STORAGE.prefixes.stored.expireAfterDays]).toEqual([1, 30]);
+      expect(STORAGE.prefixes.responses.expireAfterDays).toBe(1);
       // Act
       const bucket = resources[logicalId(stack.store.bucket)];
       const rules = bucket.Properties.LifecycleConfiguration.Rules as Record<string, unknown>[];
@@ -455,6 +464,7 @@ describe('Stack: Docintel', () => {
         expect.arrayContaining([
           expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
           expect.objectContaining({ Prefix: 'stored/', ExpirationInDays: 30, Status: 'Enabled' }),
+          expect.objectContaining({ Prefix: 'responses/', ExpirationInDays: 1, Status: 'Enabled' }),
           expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
         ]),
       );

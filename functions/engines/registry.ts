@@ -11,6 +11,7 @@
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
 import type { ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
+import { textOnlyPage } from './document-model.ts';
 import { resolveKind, sniffKind } from './file-type.ts';
 
 export interface OpenHint {
@@ -78,7 +79,11 @@ const fromVirtual = (doc: import('./text/virtual-document.ts').VirtualDocument):
   kind: doc.kind,
   pageCount: doc.pageCount,
   engines: [doc.engine],
-  extract: (pageNumbers) => doc.extract(pageNumbers),
+  // Laid out at open already: `textOnly` only lightens what travels on.
+  extract: async (pageNumbers, options) => {
+    const parsed = await doc.extract(pageNumbers);
+    return options?.textOnly ? { ...parsed, pages: parsed.pages.map(textOnlyPage) } : parsed;
+  },
   close: () => doc.close(),
 });
 

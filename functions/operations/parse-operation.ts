@@ -32,6 +32,8 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
       signal,
       // Rulings and figures feed only the advanced layout: fast mode skips reading them.
       graphics: query.mode === 'advanced',
+      // Fast parse without boxes returns page text only: words would be held for nothing.
+      textOnly: query.mode === 'fast' && !query.include_boxes,
     });
     const output = await buildParseResult(parsed, query, {
       renderer: document.renderer,

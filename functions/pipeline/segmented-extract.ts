@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { DocumentPage, ParsedDocument } from '../engines/document-model.ts';
+import { textOnlyPage, type DocumentPage, type ParsedDocument } from '../engines/document-model.ts';
 import type { OpenedDocument } from '../engines/registry.ts';
 import type { PageSegmentRunner } from '../ports/page-segments.ts';
 
@@ -74,6 +74,8 @@ export interface SegmentedExtractInput {
   readonly signal?: AbortSignal;
   /** Whether pages need their graphics (rulings, figures): advanced layout does. @default true */
   readonly graphics?: boolean;
+  /** Whether callers need only page text (see `ExtractOptions.textOnly`). @default false */
+  readonly textOnly?: boolean;
 }
 
 export async function extractInSegments(input: SegmentedExtractInput): Promise<ParsedDocument> {
@@ -81,8 +83,8 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const ocrPageCount = document.ocrPageCount ?? 0;
   const concurrency = runner?.concurrency ?? input.localConcurrency ?? 1;
   const segments = planSegments({ pageCount: document.pageCount, ocrPageCount, raised, concurrency });
-  const { signal, graphics } = input;
-  if (segments.length <= 1) return document.extract(undefined, { signal, graphics });
+  const { signal, graphics, textOnly } = input;
+  if (segments.length <= 1) return document.extract(undefined, { signal, graphics, textOnly });
 
   // Remote fan-out only pays off when there is OCR to spread; text-layer segments stay local.
   const remote = runner && ocrPageCount > 0 ? runner : undefined;
@@ -93,9 +95,9 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
     if (remote) {
       const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers });
       result.engines.forEach((e) => engines.add(e));
-      return result.pages;
+      return textOnly ? result.pages.map(textOnlyPage) : result.pages;
     }
-    const parsed = await document.extract(pageNumbers, { signal, graphics });
+    const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly });
     kind = parsed.kind;
     parsed.engines.forEach((e) => engines.add(e));
     return parsed.pages;

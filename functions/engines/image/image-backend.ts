@@ -16,6 +16,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import type { FileKind } from '../../contracts/media-types.ts';
 import type { DocumentPage, ParsedDocument } from '../document-model.ts';
+import { textOnlyPage } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
 import { ocrImage, type OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
@@ -187,10 +188,11 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
-      const { signal } = extractOptions;
+      const { signal, textOnly } = extractOptions;
       const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
         signal?.throwIfAborted();
-        return readPage(pageNumber);
+        const page = await readPage(pageNumber);
+        return textOnly ? textOnlyPage(page) : page;
       });
       return { kind, pages: extracted, engines: [OCR_ENGINE] };
     },

@@ -145,6 +145,9 @@ async function paintsImage(page: PdfPageProxy): Promise<boolean> {
  */
 export const MAX_KEPT_TEXT_ITEMS = 100_000;
 
+/** Pages scanned between two releases of pdf.js's page caches. */
+const RELEASE_SCAN_EVERY_PAGES = 50;
+
 export interface OcrScan {
   /** Pages (1-based, ascending) that may need OCR. */
   readonly candidates: Set<number>;
@@ -164,6 +167,8 @@ export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<OcrScan>
   let kept = 0;
   const sparse: number[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
+    // pdf.js keeps each page read; let go of them as the scan goes (see pdf-text-backend's extract).
+    if (n % RELEASE_SCAN_EVERY_PAGES === 0) await doc.cleanup();
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();

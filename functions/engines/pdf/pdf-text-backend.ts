@@ -7,6 +7,7 @@
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import type { DocumentPage, ExtractOptions, PageRenderer, ParsedDocument } from '../document-model.ts';
+import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
@@ -132,6 +133,9 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   return { page: read, fullText };
 }
 
+/** Pages read between two releases of pdf.js's page caches (see `extract`). */
+export const RELEASE_EVERY_PAGES = 50;
+
 function renderScale(page: PdfPageProxy, dpi: number): number {
   const base = page.getViewport({ scale: 1 });
   let scale = dpi / 72;
@@ -161,7 +165,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
     engine,
     engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
     ocrPageCount: ocrCandidates.size,
-    async extract(pageNumbers, { signal, graphics = true } = {}) {
+    async extract(pageNumbers, { signal, graphics = true, textOnly = false } = {}) {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -171,18 +175,24 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
       // this thread, so parallel pages would not go faster, only hold more
       // memory. Scanned pages are rendered here too, then OCR'd on the
       // worker pool while the next pages are read.
-      for (const n of wanted) {
+      for (const [index, n] of wanted.entries()) {
         signal?.throwIfAborted();
+        // pdf.js keeps every page it has read (parsed resources, fonts, object
+        // cache): ~150 KB a page, 150 MB over 1,000 pages. Let go of them every
+        // so often; only between renders, which clean-up would break.
+        if (index > 0 && index % RELEASE_EVERY_PAGES === 0 && inFlight.size === 0) await doc.cleanup();
         const content = scanned.get(n);
         scanned.delete(n);
         const { page, fullText } = await readPage(doc, n, { graphics, content });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
-          pages.push(page);
+          pages.push(textOnly ? textOnlyPage(page) : page);
           continue;
         }
         while (inFlight.size >= ocrPoolSize()) await Promise.race(inFlight).catch(() => undefined);
-        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options));
+        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options)).then((p) =>
+          textOnly ? textOnlyPage(p) : p,
+        );
         const tracked = ocr.finally(() => inFlight.delete(tracked));
         // Reported by Promise.all below; this only keeps an early failure from being "unhandled".
         tracked.catch(() => undefined);

@@ -139,6 +139,18 @@ describe('Engine: pdf text', () => {
       // Act / Assess
       await expect(pdf.extract([101])).rejects.toThrow(RangeError);
     });
+
+    it('keeps only page text with textOnly, the same text as a full extraction, across cache releases', async () => {
+      // Prepare: more pages than one release interval of pdf.js's caches.
+      const full = await pdf.extract();
+      // Act
+      const slim = await pdf.extract(undefined, { textOnly: true });
+      // Assess
+      expect(slim.pages.map((p) => p.text)).toEqual(full.pages.map((p) => p.text));
+      expect(slim.pages.every((p) => p.words.length === 0 && p.lines.length === 0 && p.blocks.length === 0)).toBe(true);
+      expect(slim.pages.map((p) => p.source)).toEqual(full.pages.map((p) => p.source));
+      expect(full.pages[99].words.length).toBeGreaterThan(0);
+    });
   });
 
   it('renders a page to PNG at 150 dpi', async () => {

@@ -122,4 +122,28 @@ describe('Local API: answers over the Lambda payload limit', () => {
     expect(full.result.result).toEqual(compressed.body.result);
     expect(other.status).toBe(404);
   });
+
+  it('serves a large job result by the same rule', async () => {
+    // Prepare
+    const form = new FormData();
+    form.append('document_key', thousandPages);
+    const accepted = await fetch(`${baseUrl}/v1/parse?force_refresh=true`, {
+      method: 'POST',
+      headers: { 'X-API-Key': keys.proTest, 'X-Async': 'true' },
+      body: form,
+    }).then((r) => r.json());
+    // Act
+    let job: any;
+    for (let i = 0; i < 600; i++) {
+      job = await api.call('GET', `/v1/jobs/${accepted.job_id}`, { key: keys.proTest, headers: { 'Accept-Encoding': 'identity' } });
+      if (job.body.status === 'succeeded' || job.body.status === 'failed') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Assess
+    expect(job.status).toBe(200);
+    expect(job.body).toMatchObject({ status: 'succeeded', response_offloaded: true });
+    const full = await followRule({ ...job, wireBytes: 0 });
+    expect(full.job_id).toBe(accepted.job_id);
+    expect(full.response.result.pages).toHaveLength(1000);
+  });
 });

@@ -4,7 +4,7 @@
  * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse (extract, classify, split and redact are added here as
+ * Operations: parse, redact (extract, classify and split are added here as
  * they land). See docs/eval-bench.md.
  *
  * @module
@@ -17,6 +17,9 @@ const USAGE = `usage: npm run eval -- <operation> [options]
 operations:
   parse     parse engine: OCR CER/WER (ocrmypdf, SROIE, FUNSD), FUNSD word boxes,
             invoice field values found in text-layer PDFs, tables (if scripts/eval/tables.ts exists)
+
+  redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
+            sentences, type-agnostic recall, Presidio's recognizer test vectors
 
 options (parse):
   --limit N          SROIE receipts to sample (default 40; 0 = all)
@@ -32,6 +35,16 @@ options (parse):
 type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Record<string, unknown>>;
 
 const OPERATIONS: Record<string, Runner> = {
+  async redact(options) {
+    const { runRedactEval } = await import('./eval/redact.ts');
+    const quiet = options.quiet === true;
+    return runRedactEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      log: (line) => {
+        if (!quiet || !line.startsWith('  ')) console.log(line);
+      },
+    });
+  },
   async parse(options) {
     const { runParseEval, SOURCES } = await import('./eval/parse.ts');
     const requested = typeof options.sources === 'string' ? options.sources.split(',').map((s) => s.trim()).filter(Boolean) : [...SOURCES];

@@ -1,0 +1,141 @@
+/**
+ * Recognizers for caller-defined PII types (`pii_config.types`), built from
+ * the type's free-text `description`, so the description really steers
+ * detection:
+ *
+ * - **examples** written in it (quoted, or after "e.g." / "such as" /
+ *   "like" / "example"): each example's shape becomes a pattern (letters →
+ *   letters, digits → digits, punctuation kept), so `"EMP-20391"` finds
+ *   `EMP-88812`;
+ * - **formats** spelled with placeholders (`AAA-9999`, `XX-####`,
+ *   `format: LLL999`): `A`/`L`/`X` stand for a letter, `9`/`#`/`N`/`D` for a digit;
+ * - a regular expression between slashes or backticks (`/PRJ-\d{4}/`);
+ * - **cue words** (the description's content words, and the type's name
+ *   split into words): a value right after a cue ("Employee ID: 48213")
+ *   is taken even without a known shape, and shape matches near a cue
+ *   score higher.
+ *
+ * @module
+ */
+import { CONTEXT_BOOST, hasContext, cues as cueWords, type Candidate, type Recognizer } from './recognizers.ts';
+
+export interface CustomTypeDefinition {
+  readonly name: string;
+  readonly description: string;
+}
+
+const STOP_WORDS = new Set(
+  'a an the of and or for to in on at by with from as is are be was were this that these those it its any all some such e g eg example examples like format formats e.g. i.e. ie number numbers code codes id value values written looks look usually often always may can e.g e.g.: which who whose where when what than then our their your his her them they we you use used appear appears appearing document documents text string strings letter letters digit digits followed character characters prefix suffix starting starts start ending ends end'.split(
+    ' ',
+  ),
+);
+
+/** Turns an example value into a pattern of its shape. */
+export function shapeOf(example: string): string {
+  let out = '';
+  for (const ch of example) {
+    if (/\p{Lu}/u.test(ch)) out += '\\p{Lu}';
+    else if (/\p{Ll}/u.test(ch)) out += '\\p{Ll}';
+    else if (/\p{N}/u.test(ch)) out += '\\d';
+    else if (/\s/.test(ch)) out += '\\s';
+    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  // Runs of one class become a range around the example's length (a 5-digit example matches 4–6 digits).
+  return out.replace(/((?:\\p\{Lu\}|\\p\{Ll\}|\\d))(\1)+/gu, (run, unit: string) => {
+    const n = run.length / unit.length;
+    return `${unit}{${Math.max(1, n - 1)},${n + 1}}`;
+  });
+}
+
+/** A placeholder format (AAA-9999) as a pattern. */
+export function formatToPattern(format: string): string {
+  let out = '';
+  for (const ch of format) {
+    if ('ALX'.includes(ch)) out += '\\p{L}';
+    else if ('9#ND'.includes(ch)) out += '\\d';
+    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+  }
+  return out;
+}
+
+function examplesIn(description: string): string[] {
+  const found = new Set<string>();
+  for (const m of description.matchAll(/["“'‘`]([^"”'’`]{2,40})["”'’`]/gu)) found.add(m[1].trim());
+  for (const m of description.matchAll(/(?:e\.g\.|eg\.|such as|like|example[s]?:?|for instance|i\.e\.)\s*:?\s*([^,;()\n]+)/giu)) {
+    for (const part of m[1].split(/\s+(?:or|and)\s+|,\s*/u)) {
+      const value = part.trim().replace(/[.)]$/, '');
+      // An example is one token with a digit or a mix of letters and punctuation, not prose.
+      if (value && !/\s/.test(value) && /[\p{N}]|[-_/.#]/u.test(value)) found.add(value);
+    }
+  }
+  return [...found].filter((v) => /[\p{N}]/u.test(v) || /[-_/#]/.test(v));
+}
+
+function formatsIn(description: string): string[] {
+  const out: string[] = [];
+  for (const m of description.matchAll(/(?<![\p{L}\p{N}])((?:[ALX]+|[9#ND]+)(?:[-./ ]?(?:[ALX]+|[9#ND]+))+)(?![\p{L}\p{N}])/gu)) {
+    const f = m[1];
+    // Needs both a letter and a digit placeholder, or digit placeholders with a separator, to be a format and not a word.
+    if ((/[ALX]/.test(f) && /[9#ND]/.test(f)) || (/[9#]/.test(f) && /[-./]/.test(f)) || /^[9#]{3,}$/.test(f)) out.push(f);
+  }
+  return out;
+}
+
+function regexesIn(description: string): RegExp[] {
+  const out: RegExp[] = [];
+  for (const m of description.matchAll(/(?:^|\s)\/((?:\\.|[^/\n])+)\/(?=\s|$|[.,;])|`([^`]+)`/gu)) {
+    const source = m[1] ?? m[2];
+    if (!source || !/[\\[\]{}()+*?]/.test(source)) continue;
+    try {
+      out.push(new RegExp(source, 'gu'));
+    } catch {
+      // Not a regex after all; the words still count as cues.
+    }
+  }
+  return out;
+}
+
+function cueWordsOf(type: CustomTypeDefinition): string[] {
+  const fromName = type.name.split(/[_\s-]+/).map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !STOP_WORDS.has(w));
+  const fromDescription = (type.description.replace(/["“'‘`][^"”'’`]*["”'’`]/gu, ' ').match(/\p{L}[\p{L}'-]+/gu) ?? [])
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length > 2 && !STOP_WORDS.has(w));
+  return [...new Set([...fromName, ...fromDescription])];
+}
+
+export function customRecognizer(type: CustomTypeDefinition): Recognizer {
+  const shapes = [
+    ...examplesIn(type.description).map((e) => new RegExp(`(?<![\\p{L}\\p{N}])${shapeOf(e)}(?![\\p{L}\\p{N}])`, 'gu')),
+    ...formatsIn(type.description).map((f) => new RegExp(`(?<![\\p{L}\\p{N}])${formatToPattern(f)}(?![\\p{L}\\p{N}])`, 'gu')),
+    ...regexesIn(type.description),
+  ];
+  const words = cueWordsOf(type);
+  const context = cueWords(...words);
+  const label = words.length
+    ? new RegExp(`(?:^|[^\\p{L}])(?:${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:\\s+(?:id|no|number|#|code))?\\s*[:#]\\s*([\\p{L}\\p{N}][\\p{L}\\p{N}./_-]{1,39})`, 'giu')
+    : undefined;
+  return {
+    type: type.name,
+    find(text) {
+      const out: Candidate[] = [];
+      for (const shape of shapes) {
+        for (const m of text.matchAll(shape)) {
+          if (!m[0].trim()) continue;
+          const start = m.index!;
+          const end = start + m[0].length;
+          out.push({ type: type.name, start, end, score: Math.min(1, 0.55 + (hasContext(text, start, end, context) ? CONTEXT_BOOST : 0)), rule: 'custom-shape' });
+        }
+      }
+      if (label) {
+        for (const m of text.matchAll(label)) {
+          const value = m[1];
+          const start = m.index! + m[0].lastIndexOf(value);
+          // A label followed by a plain word ("Name: see below") is weaker than one followed by an id-like value.
+          const idLike = /\p{N}/u.test(value);
+          out.push({ type: type.name, start, end: start + value.length, score: idLike ? 0.75 : 0.5, rule: 'custom-label' });
+        }
+      }
+      return out;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * PII detection over a text: the built-in recognizers and the caller's
+ * custom types, scored, thresholded and made non-overlapping.
+ *
+ * @module
+ */
+import { customRecognizer } from './custom-types.ts';
+import { findPersons } from './names.ts';
+import { ADDRESS_RECOGNIZER, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
+
+/** The built-in types: name → what it covers (docs/api.md lists the same). */
+export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
+  PERSON: 'person names (lexicon of given and family names, honorifics, labels such as "Name:", a tagger)',
+  EMAIL_ADDRESS: 'email addresses',
+  PHONE_NUMBER: 'phone numbers, national and international formats (libphonenumber)',
+  US_SSN: 'US Social Security numbers (SSA issuing rules; undelimited ones need context)',
+  CREDIT_CARD: 'payment card numbers (13–19 digits, Luhn)',
+  IBAN_CODE: 'IBANs (country format and mod-97)',
+  ABA_ROUTING_NUMBER: 'US bank routing numbers (checksum; needs context unless dashed)',
+  US_BANK_NUMBER: 'bank account numbers (8–17 digits next to "account", "acct", …)',
+  DATE_OF_BIRTH: 'dates next to birth context ("DOB", "born", "date of birth", …)',
+  STREET_ADDRESS: 'street addresses (US, European street-name and number-first forms, PO boxes)',
+  PASSPORT_NUMBER: 'passport numbers (next to "passport", "travel document", …)',
+  DRIVER_LICENSE: 'driver licence numbers (next to "driver", "license", "DL", …)',
+  IP_ADDRESS: 'IPv4 and IPv6 addresses',
+  TAX_ID: 'tax ids: US EIN and ITIN, EU VAT numbers',
+  MEDICAL_RECORD_NUMBER: 'medical record numbers (next to "MRN", "medical record", "patient id", …)',
+  UK_NHS: 'UK NHS numbers (mod-11)',
+};
+
+export interface PiiType {
+  readonly name: string;
+  readonly description: string;
+  readonly hasSyntheticReplacement: boolean;
+}
+
+export interface DetectionConfig {
+  /** `extend`: built-ins plus `types`; `replace`: only `types`. */
+  readonly mode: 'extend' | 'replace';
+  readonly types: readonly PiiType[];
+}
+
+export interface PiiSpan {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly value: string;
+  readonly score: number;
+}
+
+const PERSON_RECOGNIZER: Recognizer = { type: 'PERSON', find: findPersons };
+const ALL_BUILT_IN: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, PERSON_RECOGNIZER];
+
+/** The effective type list: name → whether de-identification substitutes synthetic text. */
+export function effectiveTypes(config: DetectionConfig): Map<string, PiiType> {
+  const types = new Map<string, PiiType>();
+  if (config.mode === 'extend') {
+    for (const [name, description] of Object.entries(BUILT_IN_TYPES)) types.set(name, { name, description, hasSyntheticReplacement: true });
+  }
+  // Deduplicated by name: a supplied type overrides a built-in one's settings (its recognizer is added to the built-in one).
+  for (const t of config.types) types.set(t.name, t);
+  return types;
+}
+
+function recognizersFor(config: DetectionConfig): Recognizer[] {
+  const recognizers: Recognizer[] = [];
+  if (config.mode === 'extend') recognizers.push(...ALL_BUILT_IN);
+  for (const t of config.types) {
+    const builtIn = ALL_BUILT_IN.find((r) => r.type === t.name);
+    // A built-in name in replace mode keeps its own recognizer; the description adds to it.
+    if (config.mode === 'replace' && builtIn) recognizers.push(builtIn);
+    recognizers.push(customRecognizer({ name: t.name, description: t.description }));
+  }
+  return recognizers;
+}
+
+/**
+ * Keeps the best candidates that do not overlap: higher score first, then
+ * the longer span (a full address beats the number inside it).
+ */
+export function resolveOverlaps(candidates: readonly Candidate[]): Candidate[] {
+  const sorted = [...candidates].sort((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
+  const kept: Candidate[] = [];
+  for (const c of sorted) {
+    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
+    kept.push(c);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Detects PII spans in `text`. */
+export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
+  const candidates: Candidate[] = [];
+  for (const recognizer of recognizersFor(config)) {
+    for (const c of recognizer.find(text)) {
+      if (c.score < SCORE_THRESHOLD || c.end <= c.start) continue;
+      // Spans never cross a blank line (a page or block break).
+      const value = text.slice(c.start, c.end);
+      if (value.includes('\n\n')) continue;
+      candidates.push(c);
+    }
+  }
+  return resolveOverlaps(candidates).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+}

@@ -1,0 +1,343 @@
+/**
+ * Pattern recognizers for the built-in PII types: a pattern finds
+ * candidates, a validator (checksum, issuing rules) removes false hits, and
+ * context words near a candidate raise its score. A candidate is kept when
+ * its score reaches {@link SCORE_THRESHOLD}; patterns that match ordinary
+ * numbers (9-digit ids, account numbers) start below it and need context.
+ *
+ * @module
+ */
+import { findNumbers } from 'libphonenumber-js/max';
+import {
+  abaValid,
+  cardNumberValid,
+  luhnValid,
+  ibanValid,
+  ipValid,
+  itinValid,
+  nhsValid,
+  ssnValid,
+} from './validators.ts';
+
+export interface Candidate {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+  readonly score: number;
+  /** Which rule found it (for tests and debugging, never returned to callers). */
+  readonly rule: string;
+}
+
+export interface Recognizer {
+  readonly type: string;
+  find(text: string): Candidate[];
+}
+
+export const SCORE_THRESHOLD = 0.5;
+/** What one context word near a candidate adds. */
+export const CONTEXT_BOOST = 0.4;
+/** How far before a candidate context words count (characters); after it, a third of that. */
+export const CONTEXT_WINDOW = 60;
+
+/** Whether any cue word occurs in the text just before (or shortly after) [start, end). */
+export function hasContext(text: string, start: number, end: number, cues: readonly RegExp[]): boolean {
+  if (cues.length === 0) return false;
+  const before = text.slice(Math.max(0, start - CONTEXT_WINDOW), start);
+  const after = text.slice(end, end + CONTEXT_WINDOW / 3);
+  return cues.some((cue) => cue.test(before) || cue.test(after));
+}
+
+/** Cue words as whole-word, case-insensitive patterns. */
+export function cues(...words: string[]): RegExp[] {
+  return words.map((w) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*')}(?:$|[^\\p{L}\\p{N}])`, 'iu'));
+}
+
+interface PatternRule {
+  readonly name: string;
+  readonly pattern: RegExp;
+  /** Score without context. */
+  readonly score: number;
+  /** Which capture group is the value (default: the whole match). */
+  readonly group?: number;
+  readonly validate?: (value: string, text: string, start: number, end: number) => boolean;
+  /** When validation fails, retry with the last space- or dash-separated group dropped (greedy group patterns). */
+  readonly shrink?: boolean;
+}
+
+export interface PatternRecognizerSpec {
+  readonly type: string;
+  readonly rules: readonly PatternRule[];
+  readonly context?: readonly RegExp[];
+}
+
+/** A recognizer from patterns, validation and context. */
+export function patternRecognizer(spec: PatternRecognizerSpec): Recognizer {
+  return {
+    type: spec.type,
+    find(text) {
+      const out: Candidate[] = [];
+      for (const rule of spec.rules) {
+        const re = new RegExp(rule.pattern.source, rule.pattern.flags.includes('g') ? rule.pattern.flags : `${rule.pattern.flags}g`);
+        for (const m of text.matchAll(re)) {
+          let value = rule.group ? m[rule.group] : m[0];
+          if (!value) continue;
+          const start = m.index! + (rule.group ? m[0].indexOf(value) : 0);
+          if (rule.validate && !rule.validate(value, text, start, start + value.length)) {
+            // A greedy pattern may run into the next word: retry without trailing groups.
+            let valid = false;
+            while (rule.shrink && !valid) {
+              const cut = value.search(/[ -][^ -]*$/);
+              if (cut <= 0) break;
+              value = value.slice(0, cut);
+              valid = rule.validate(value, text, start, start + value.length);
+            }
+            if (!valid) continue;
+          }
+          const end = start + value.length;
+          const boosted = hasContext(text, start, end, spec.context ?? []) ? CONTEXT_BOOST : 0;
+          out.push({ type: spec.type, start, end, score: Math.min(1, rule.score + boosted), rule: rule.name });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+// Boundaries that work next to punctuation and line ends, not only spaces.
+const B = '(?<![\\p{L}\\p{N}])';
+const E = '(?![\\p{L}\\p{N}])';
+const re = (source: string, flags = 'gu') => new RegExp(source, flags);
+
+const MONTHS =
+  'Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?|' +
+  'Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|' +
+  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre';
+/** Dates written the common ways: numeric with / - ., and with month names. */
+export const DATE_PATTERN =
+  `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[./-]\\d{1,2}[./-](?:\\d{4}|\\d{2})|\\d{1,2}\\.?\\s*(?:${MONTHS})\\.?,?\\s+\\d{4}|(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}-(?:${MONTHS})-\\d{2,4})`;
+
+const STREET_SUFFIX =
+  'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Loop|Crescent|Close|Row|Plaza|Pike|Ridge|Run|Path|Walk|Mews|Gardens|Grove|Hill|Heights|Park|Point|Crossing|Expressway|Freeway|Route|Rte';
+const UNIT = '(?:,?\\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|#)\\.?\\s*#?[\\p{L}\\p{N}-]+)';
+const STATE =
+  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
+const CAP = "\\p{Lu}[\\p{L}'’.-]*";
+
+/** The pattern recognizers; addresses, phone numbers and names have their own below and in names.ts. */
+export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
+
+  patternRecognizer({
+    type: 'EMAIL_ADDRESS',
+    rules: [{ name: 'email', pattern: re(`${B}[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}${E}`), score: 0.9 }],
+    context: cues('email', 'e-mail', 'mail'),
+  }),
+  patternRecognizer({
+    type: 'CREDIT_CARD',
+    rules: [
+      { name: 'card', pattern: re(`${B}(?:\\d[ -]?){12,18}\\d${E}`), score: 0.6, validate: cardNumberValid },
+      // 12-digit Maestro numbers: Luhn-valid, only next to card words.
+      { name: 'card-12', pattern: re(`${B}\\d{12}${E}`), score: 0.15, validate: (v) => luhnValid(v) && !/^(\\d)\\1+$/.test(v) },
+    ],
+    context: cues('card', 'credit', 'visa', 'mastercard', 'amex', 'cc', 'debit', 'card number', 'karte', 'carte'),
+  }),
+  patternRecognizer({
+    type: 'US_SSN',
+    rules: [
+      { name: 'ssn-delimited', pattern: re(`${B}\\d{3}([- .])\\d{2}\\1\\d{4}${E}`), score: 0.55, validate: (v) => ssnValid(v) },
+      { name: 'ssn-odd-delimiters', pattern: re(`${B}(?:\\d{3}-\\d{6}|\\d{5}-\\d{4})${E}`), score: 0.3, validate: (v) => ssnValid(v.replace(/-/g, '')) },
+      { name: 'ssn-bare', pattern: re(`${B}\\d{9}${E}`), score: 0.3, validate: (v) => ssnValid(v) },
+    ],
+    context: cues('ssn', 'social security', 'social sec', 'ss#', 'ss #', 'ssns', 'social'),
+  }),
+  patternRecognizer({
+    type: 'TAX_ID',
+    rules: [
+      { name: 'itin', pattern: re(`${B}9\\d{2}[- ]?\\d{2}[- ]?\\d{4}${E}`), score: 0.5, validate: (v) => itinValid(v) && new Set(v.replace(/\d/g, '')).size <= 1 },
+      { name: 'ein', pattern: re(`${B}\\d{2}-\\d{7}${E}`), score: 0.35 },
+      {
+        name: 'eu-vat',
+        pattern: re(
+          `${B}(?:ATU\\d{8}|BE[01]\\d{9}|DE\\d{9}|DK\\d{8}|FI\\d{8}|FR[0-9A-HJ-NP-Z]{2}\\d{9}|GB(?:\\d{9}|\\d{12})|IE\\d{7}[A-W][A-I]?|IT\\d{11}|LU\\d{8}|NL\\d{9}B\\d{2}|PL\\d{10}|PT\\d{9}|SE\\d{12}|ES[A-Z0-9]\\d{7}[A-Z0-9]|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3})${E}`,
+        ),
+        score: 0.6,
+      },
+    ],
+    context: cues('ein', 'tax id', 'tax', 'tin', 'itin', 'vat', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'employer identification', 'fein', 'steuernummer'),
+  }),
+  patternRecognizer({
+    type: 'IBAN_CODE',
+    rules: [
+      {
+        name: 'iban',
+        pattern: re(`${B}[A-Z]{2}\\d{2}(?:[ -]?[A-Z0-9]{1,4}){3,8}${E}`, 'giu'),
+        score: 0.9,
+        validate: ibanValid,
+        shrink: true,
+      },
+    ],
+    context: cues('iban', 'bank', 'account', 'konto', 'compte'),
+  }),
+  patternRecognizer({
+    type: 'ABA_ROUTING_NUMBER',
+    rules: [
+      { name: 'aba', pattern: re(`${B}\\d{9}${E}`), score: 0.3, validate: abaValid },
+      { name: 'aba-dashed', pattern: re(`${B}\\d{4}-\\d{4}-\\d${E}`), score: 0.45, validate: abaValid },
+    ],
+    context: cues('routing', 'aba', 'rtn', 'routing number', 'transit', 'bank'),
+  }),
+  patternRecognizer({
+    type: 'US_BANK_NUMBER',
+    rules: [{ name: 'account', pattern: re(`${B}\\d{8,17}${E}`), score: 0.2 }],
+    context: cues('account', 'acct', 'a/c', 'bank account', 'account number', 'account no', 'checking', 'savings'),
+  }),
+  patternRecognizer({
+    type: 'IP_ADDRESS',
+    rules: [
+      { name: 'ipv4', pattern: re(`${B}(?:\\d{1,3}\\.){3}\\d{1,3}${E}`), score: 0.6, validate: ipValid },
+      {
+        name: 'ipv6',
+        pattern: re(`${B}(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{0,4}(?::[0-9a-f]{1,4}){0,6}${E}`, 'giu'),
+        score: 0.6,
+        validate: ipValid,
+      },
+    ],
+    context: cues('ip', 'ip address', 'ipv4', 'ipv6', 'host', 'server'),
+  }),
+  patternRecognizer({
+    type: 'DATE_OF_BIRTH',
+    rules: [{ name: 'date', pattern: re(`${B}${DATE_PATTERN}${E}`, 'giu'), score: 0.1 }],
+    context: cues('born', 'dob', 'd.o.b', 'date of birth', 'birth date', 'birthdate', 'birthday', 'geboren', 'geburtsdatum', 'né', 'née', 'date de naissance', 'fecha de nacimiento', 'nacido', 'nato', 'data di nascita', 'geboortedatum', 'birth'),
+  }),
+  patternRecognizer({
+    type: 'PASSPORT_NUMBER',
+    rules: [
+      { name: 'passport-us', pattern: re(`${B}[A-Z]?\\d{8,9}${E}`), score: 0.15 },
+      { name: 'passport-alnum', pattern: re(`${B}(?=[A-Z0-9]*\\d)[A-Z0-9]{6,9}${E}`), score: 0.1 },
+    ],
+    context: cues('passport', 'passport no', 'passport number', 'travel document', 'reisepass', 'passeport', 'pasaporte', 'passaporto', 'paspoort'),
+  }),
+  patternRecognizer({
+    type: 'DRIVER_LICENSE',
+    rules: [{ name: 'licence', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,15}${E}`), score: 0.1 }],
+    context: cues('driver', "driver's", 'drivers', 'license', 'licence', 'dl', 'dl#', 'dln', 'driving', 'führerschein', 'permis de conduire', 'licencia'),
+  }),
+  patternRecognizer({
+    type: 'MEDICAL_RECORD_NUMBER',
+    rules: [{ name: 'mrn', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,14}${E}`), score: 0.1 }],
+    context: cues('mrn', 'medical record', 'medical record number', 'patient id', 'patient number', 'chart', 'chart number', 'health record', 'nhs', 'nhs number'),
+  }),
+  patternRecognizer({
+    type: 'UK_NHS',
+    rules: [{ name: 'nhs', pattern: re(`${B}\\d{3}[- ]?\\d{3}[- ]?\\d{4}${E}`), score: 0.3, validate: nhsValid }],
+    context: cues('nhs', 'national health', 'health service'),
+  }),
+];
+
+const STREET_CORES = patternRecognizer({
+    type: 'STREET_ADDRESS',
+    rules: [
+      {
+        // 1600 Amphitheatre Parkway, Apt 5, Mountain View, CA 94043
+        name: 'us-street',
+        pattern: re(
+          `${B}\\d{1,6}[A-Za-z]?\\s+(?:(?:[NSEW]|North|South|East|West)\\.?\\s+)?(?:${CAP}\\s+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?(?:,?\\s+(?:${CAP}\\s+){0,2}${CAP},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?)?`,
+        ),
+        score: 0.6,
+      },
+      {
+        // Hauptstraße 5, Rue de la Paix 12, Via Roma 10, Calle Mayor 3
+        name: 'eu-street',
+        pattern: re(
+          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}(?:,?\\s+\\d{4,5}\\s+${CAP}(?:\\s+${CAP})?)?`,
+        ),
+        score: 0.6,
+      },
+      {
+        // 12 rue de la Paix (number first, French/Spanish/Italian order)
+        name: 'number-first-street',
+        pattern: re(
+          `${B}\\d{1,5}(?:\\s*(?:bis|ter))?,?\\s+(?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|via|viale|piazza|calle|avenida|plaza)\\s+(?:(?:de|del|de la|du|des|della|di|la|le)\\s+)?${CAP}(?:\\s+${CAP}){0,3}${E}`,
+          'giu',
+        ),
+        score: 0.6,
+      },
+      {
+        // PO Box 123
+        name: 'po-box',
+        pattern: re(`${B}(?:P\\.?\\s?O\\.?\\s?Box|Post Office Box|Postfach|BP)\\s+\\d{1,6}${E}`, 'giu'),
+        score: 0.55,
+      },
+    ],
+    context: cues('address', 'addr', 'street', 'residence', 'lives at', 'located at', 'mailing', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres'),
+  });
+
+/** Street-name endings across languages (Søndergade, Magrethevej, Koskikatu, Populierenstraat, Hauptstraße). */
+const STREET_MORPHEME = "(?:vej|gade|gata|gatan|vägen|väg|vei|veien|veg|tie|katu|polku|kuja|straat|stræde|strasse|straße|str\\.|weg|gasse|laan|stien|utca|u\\.|ulica|ul\\.|allee|platz|ring|plein|kade|dijk|steeg|vegur|gränd|torget|torg|tér|út|körút|kapu|sor|köz|stræti|gata|vegen)";
+const NUMBER_WORDS_NUMBER = re(
+  `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?|${CAP})(?:\\s+\\d{1,5}[a-z]?)${E}`,
+);
+const MORPHEME_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:${CAP}\\s+)?\\p{L}+${STREET_MORPHEME}\\s+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
+const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
+const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
+/** What may follow a street line in the same address: unit, city, region, postcode, country. */
+const CONTINUATION = new RegExp(
+  `^(?:,|\\n)?[ \\t>]*(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?|\\d{4,6}(?:-\\d{4})?(?:\\s+${CAP}(?:\\s+${CAP}){0,2})?|${CAP}(?:\\s+${CAP}){0,2},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:\\s+\\d{4,6})?|(?:${STATE}|nan))(?=\\s*(?:,|\\n|$))`,
+  'u',
+);
+
+/** Street addresses: a street line found by its shape, extended over the unit, city, postcode and country lines after it. */
+export const ADDRESS_RECOGNIZER: Recognizer = {
+  type: 'STREET_ADDRESS',
+  find(text) {
+    const cores: Candidate[] = [...STREET_CORES.find(text)];
+    const context = cues('address', 'addr', 'lives at', 'located at', 'live at', 'moved to', 'send', 'mail to', 'ship to', 'deliver', 'residence', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
+    const add = (pattern: RegExp, score: number, rule: string) => {
+      for (const m of text.matchAll(pattern)) {
+        const start = m.index!;
+        const end = start + m[0].length;
+        cores.push({ type: 'STREET_ADDRESS', start, end, score: Math.min(1, score + (hasContext(text, start, end, context) ? CONTEXT_BOOST : 0)), rule });
+      }
+    };
+    add(MORPHEME_STREET, 0.6, 'street-morpheme');
+    add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
+    add(UNIT_ONLY, 0.5, 'unit');
+    add(MILITARY, 0.65, 'military');
+    // Extend each street line over what follows it in the address (at most four parts, within 120 characters).
+    return cores.map((c) => {
+      if (c.rule === 'unit') return c;
+      let end = c.end;
+      for (let parts = 0; parts < 4; parts++) {
+        const rest = text.slice(end, end + 120);
+        const m = CONTINUATION.exec(rest);
+        if (!m || m[0].trim() === '' || /\n\s*\n/.test(m[0])) break;
+        end += m[0].length;
+      }
+      return end === c.end ? c : { ...c, end };
+    });
+  },
+};
+
+/** Phone numbers in international and national formats (libphonenumber's full metadata). */
+export const PHONE_RECOGNIZER: Recognizer = {
+  type: 'PHONE_NUMBER',
+  find(text) {
+    const context = cues('phone', 'tel', 'telephone', 'mobile', 'cell', 'fax', 'call', 'number', 'telefon', 'téléphone', 'teléfono', 'telefono', 'gsm', 'whatsapp', 'contact');
+    const out: Candidate[] = [];
+    const seen = new Set<string>();
+    for (const country of ['US', 'GB', 'DE', 'FR', 'IN', 'IL', 'BR'] as const) {
+      for (const hit of findNumbers(text, { defaultCountry: country, v2: true })) {
+        const key = `${hit.startsAt}:${hit.endsAt}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const raw = text.slice(hit.startsAt, hit.endsAt);
+        const digits = raw.replace(/\D/g, '');
+        // Bare digit runs are more often ids than phone numbers: they need context.
+        const formatted = /[+()\-.\s]/.test(raw);
+        const score = (hit.number.isValid() ? 0.55 : 0.3) - (formatted ? 0 : 0.2) + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);
+        if (digits.length < 7) continue;
+        out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: `phone-${country}` });
+      }
+    }
+    return out;
+  },
+};

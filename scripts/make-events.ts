@@ -37,6 +37,18 @@ const samples: Record<string, { method: string; url: string; headers: string[]; 
     headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
     body: multipart({ document_key: SAMPLE_DOCUMENT_KEY }),
   },
+  redact: {
+    method: 'POST',
+    url: '/v1/redact?mode=deidentify&output=urls',
+    headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
+    body: multipart({
+      document_key: SAMPLE_DOCUMENT_KEY,
+      pii_config: JSON.stringify({
+        mode: 'extend',
+        types: [{ name: 'EMPLOYEE_ID', description: 'Employee ids such as "EMP-20391", after "Employee ID"', has_synthetic_replacement: true }],
+      }),
+    }),
+  },
   limits: { method: 'GET', url: '/v1/limits', headers: common },
   'get-job': { method: 'GET', url: `/v1/jobs/${SAMPLE_JOB_ID}`, headers: common },
   'get-snapshot': { method: 'GET', url: `/v1/requests/${SAMPLE_REQUEST_ID}/snapshot`, headers: common },

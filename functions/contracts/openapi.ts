@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ERROR_STATUS } from './errors.ts';
 import { ROUTES, type RouteDefinition } from './routes.ts';
 import { ParseQuery } from './schemas/parse.ts';
+import { PiiConfig, RedactQuery } from './schemas/redact.ts';
 import { UploadRequest } from './schemas/upload.ts';
 import { UsageQuery } from './schemas/usage.ts';
 
@@ -21,9 +22,21 @@ const jsonSchema = (schema: z.ZodType): Json => {
 };
 
 /** Request shapes by handler; inference routes also take the X-Async header. */
-const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; documentForm?: boolean }> = {
+const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; documentForm?: boolean; formFields?: Record<string, Json> }> = {
   upload: { jsonBody: UploadRequest },
   parse: { query: ParseQuery, documentForm: true },
+  redact: {
+    query: RedactQuery,
+    documentForm: true,
+    formFields: {
+      pii_config: {
+        type: 'string',
+        description: 'JSON object sent as a string (invalid JSON → 400 invalid_request)',
+        contentMediaType: 'application/json',
+        contentSchema: jsonSchema(PiiConfig),
+      },
+    },
+  },
   usage: { query: UsageQuery },
 };
 
@@ -34,6 +47,11 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
     'invalid_request', 'invalid_option', 'plan_required', 'document_not_found', 'document_not_uploaded',
     'document_expired', 'file_too_large', 'page_limit_exceeded', 'unsupported_file_type',
     'document_encrypted', 'document_corrupt', 'document_empty',
+  ],
+  redact: [
+    'invalid_request', 'invalid_option', 'document_not_found', 'document_not_uploaded', 'document_expired',
+    'file_too_large', 'page_limit_exceeded', 'unsupported_file_type', 'document_encrypted', 'document_corrupt',
+    'document_empty',
   ],
   'get-job': ['not_found'],
   'get-snapshot': ['not_found'],
@@ -115,7 +133,11 @@ export function buildOpenApiDocument(): Json {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(request.jsonBody) } } };
     }
     if (request?.documentForm) {
-      const form = { type: 'object', required: ['document_key'], properties: { document_key: { type: 'string', format: 'uuid' } } };
+      const form = {
+        type: 'object',
+        required: ['document_key'],
+        properties: { document_key: { type: 'string', format: 'uuid' }, ...(request.formFields ?? {}) },
+      };
       operation.requestBody = {
         required: true,
         content: { 'multipart/form-data': { schema: form }, 'application/x-www-form-urlencoded': { schema: form } },
@@ -128,7 +150,7 @@ export function buildOpenApiDocument(): Json {
     info: {
       title: 'docintel',
       version: '1',
-      description: 'Document intelligence: parse (and, on the roadmap, extract, classify, split, redact). See docs/api.md.',
+      description: 'Document intelligence: parse and redact (and, on the roadmap, extract, classify, split). See docs/api.md.',
     },
     security: [{ apiKey: [] }],
     components: {

@@ -2,7 +2,9 @@
 import type { Operation } from '../contracts/prices.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { parseOperation } from './parse-operation.ts';
+import { redactOperation } from './redact-operation.ts';
 
 export const OPERATION_SPECS: Partial<Record<Operation, OperationSpec>> = {
   parse: parseOperation,
+  redact: redactOperation,
 };

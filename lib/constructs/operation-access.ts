@@ -79,6 +79,14 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
     jobQueue: 'send',
     invokePageRangeWorker: true,
   },
+  // Same pipeline as parse: stores masked page images under stored/ and signs them.
+  redact: {
+    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+    bucketRead: ['uploads', 'stored', 'responses'],
+    bucketPut: ['stored', 'responses'],
+    jobQueue: 'send',
+    invokePageRangeWorker: true,
+  },
   limits: { tables: { accounts: 'readWrite' } },
   // Job row; a finished job carries its stored response, re-signed.
   'get-job': {

@@ -131,7 +131,7 @@ describe('Local API: answers over the Lambda payload limit', () => {
       method: 'POST',
       headers: { 'X-API-Key': keys.proTest, 'X-Async': 'true' },
       body: form,
-    }).then((r) => r.json());
+    }).then((r) => r.json() as Promise<{ job_id: string }>);
     // Act
     let job: any;
     for (let i = 0; i < 600; i++) {

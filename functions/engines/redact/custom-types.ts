@@ -9,7 +9,9 @@
  *   `EMP-88812`;
  * - **formats** spelled with placeholders (`AAA-9999`, `XX-####`,
  *   `format: LLL999`): `A`/`L`/`X` stand for a letter, `9`/`#`/`N`/`D` for a digit;
- * - a regular expression between slashes or backticks (`/PRJ-\d{4}/`);
+ * - (raw regular expressions are not taken: a caller's pattern could
+ *   backtrack for minutes over a long document; shapes and formats compile
+ *   to patterns without nested repetition);
  * - **cue words** (the description's content words, and the type's name
  *   split into words): a value right after a cue ("Employee ID: 48213")
  *   is taken even without a known shape, and shape matches near a cue
@@ -38,7 +40,7 @@ export function shapeOf(example: string): string {
     else if (/\p{Ll}/u.test(ch)) out += '\\p{Ll}';
     else if (/\p{N}/u.test(ch)) out += '\\d';
     else if (/\s/.test(ch)) out += '\\s';
-    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    else out += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // '-' and '/' need no escape outside a class (and may not have one under the u flag)
   }
   // Runs of one class become a range around the example's length (a 5-digit example matches 4–6 digits).
   return out.replace(/((?:\\p\{Lu\}|\\p\{Ll\}|\\d))(\1)+/gu, (run, unit: string) => {
@@ -53,7 +55,7 @@ export function formatToPattern(format: string): string {
   for (const ch of format) {
     if ('ALX'.includes(ch)) out += '\\p{L}';
     else if ('9#ND'.includes(ch)) out += '\\d';
-    else out += ch.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    else out += ch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'); // '-' and '/' need no escape outside a class (and may not have one under the u flag)
   }
   return out;
 }
@@ -81,20 +83,6 @@ function formatsIn(description: string): string[] {
   return out;
 }
 
-function regexesIn(description: string): RegExp[] {
-  const out: RegExp[] = [];
-  for (const m of description.matchAll(/(?:^|\s)\/((?:\\.|[^/\n])+)\/(?=\s|$|[.,;])|`([^`]+)`/gu)) {
-    const source = m[1] ?? m[2];
-    if (!source || !/[\\[\]{}()+*?]/.test(source)) continue;
-    try {
-      out.push(new RegExp(source, 'gu'));
-    } catch {
-      // Not a regex after all; the words still count as cues.
-    }
-  }
-  return out;
-}
-
 function cueWordsOf(type: CustomTypeDefinition): string[] {
   const fromName = type.name.split(/[_\s-]+/).map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !STOP_WORDS.has(w));
   const fromDescription = (type.description.replace(/["“'‘`][^"”'’`]*["”'’`]/gu, ' ').match(/\p{L}[\p{L}'-]+/gu) ?? [])
@@ -104,10 +92,17 @@ function cueWordsOf(type: CustomTypeDefinition): string[] {
 }
 
 export function customRecognizer(type: CustomTypeDefinition): Recognizer {
+  // Built from caller text: a pattern that does not compile is dropped, never an error.
+  const compile = (source: string): RegExp[] => {
+    try {
+      return [new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, 'gu')];
+    } catch {
+      return [];
+    }
+  };
   const shapes = [
-    ...examplesIn(type.description).map((e) => new RegExp(`(?<![\\p{L}\\p{N}])${shapeOf(e)}(?![\\p{L}\\p{N}])`, 'gu')),
-    ...formatsIn(type.description).map((f) => new RegExp(`(?<![\\p{L}\\p{N}])${formatToPattern(f)}(?![\\p{L}\\p{N}])`, 'gu')),
-    ...regexesIn(type.description),
+    ...examplesIn(type.description).flatMap((e) => compile(shapeOf(e))),
+    ...formatsIn(type.description).flatMap((f) => compile(formatToPattern(f))),
   ];
   const words = cueWordsOf(type);
   const context = cueWords(...words);

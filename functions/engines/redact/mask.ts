@@ -1,0 +1,195 @@
+/**
+ * Paints masked pages: the page image (or, for formats without one, the
+ * page's words drawn where they stand) with opaque boxes over every
+ * detected span, and in de-identify mode the synthetic value written into
+ * the box.
+ *
+ * The output is a fresh PNG raster: no text layer, no metadata, nothing of
+ * the original but its pixels outside the boxes. Boxes are padded so
+ * anti-aliased glyph edges of a masked word do not show around it.
+ *
+ * @module
+ */
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { BBox, DocumentPage } from '../document-model.ts';
+
+export interface MaskBox {
+  /** Normalised page box (0–1, top-left origin). */
+  readonly bbox: BBox;
+  /** Text to write in the box (de-identify); absent → an opaque black box. */
+  readonly replacement?: string;
+}
+
+export interface MaskedPage {
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Pixels per page point when a page has no image of its own (150 dpi). */
+const TEXT_PAGE_SCALE = 150 / 72;
+/** Padding around each box, as a share of its height (and at least 2 px). */
+const PAD_RATIO = 0.15;
+const FONT_FAMILY = 'docintel-sans';
+let fontRegistered = false;
+
+/** Liberation Sans, shipped with pdf.js (standard_fonts), so Lambda needs no system fonts. */
+function ensureFont(): string {
+  if (!fontRegistered) {
+    try {
+      const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+      GlobalFonts.registerFromPath(join(pdfjsDir, 'standard_fonts', 'LiberationSans-Regular.ttf'), FONT_FAMILY);
+    } catch {
+      // Fall back to whatever sans-serif the platform has.
+    }
+    fontRegistered = true;
+  }
+  return `${FONT_FAMILY}, sans-serif`;
+}
+
+function fitText(context: SKRSContext2D, text: string, width: number, height: number, font: string): void {
+  let size = Math.max(6, height * 0.8);
+  context.font = `${size}px ${font}`;
+  const measured = context.measureText(text).width;
+  if (measured > width && measured > 0) size = Math.max(5, (size * width) / measured);
+  context.font = `${size}px ${font}`;
+  context.fillStyle = '#000000';
+  context.textBaseline = 'middle';
+  context.fillText(text, 0, height / 2, width);
+}
+
+/**
+ * Renders a page with its masks. `image` is the page's own rendering (PDF
+ * pages, scans, photos); without one, the page's words are drawn at their
+ * boxes on a white page of the page's size.
+ */
+export async function paintMaskedPage(page: DocumentPage, image: Uint8Array | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
+  const font = ensureFont();
+  let width: number;
+  let height: number;
+  const source = image ? await loadImage(Buffer.from(image)) : undefined;
+  if (source) {
+    width = source.width;
+    height = source.height;
+  } else {
+    width = Math.max(1, Math.round(page.width * TEXT_PAGE_SCALE));
+    height = Math.max(1, Math.round(page.height * TEXT_PAGE_SCALE));
+  }
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  if (source) {
+    context.drawImage(source, 0, 0, width, height);
+  } else {
+    context.fillStyle = '#000000';
+    context.textBaseline = 'top';
+    for (const word of page.words) {
+      const [l, t, r, b] = word.bbox;
+      const h = (b - t) * height;
+      context.font = `${Math.max(4, h * 0.85)}px ${font}`;
+      context.fillText(word.text, l * width, t * height, Math.max(1, (r - l) * width));
+    }
+  }
+  for (const box of boxes) {
+    const [l, t, r, b] = box.bbox;
+    const pad = Math.max(2, (b - t) * height * PAD_RATIO);
+    const x = Math.max(0, l * width - pad);
+    const y = Math.max(0, t * height - pad);
+    const w = Math.min(width, r * width + pad) - x;
+    const h = Math.min(height, b * height + pad) - y;
+    if (w <= 0 || h <= 0) continue;
+    if (box.replacement === undefined) {
+      context.fillStyle = '#000000';
+      context.fillRect(x, y, w, h);
+    } else {
+      context.fillStyle = '#ffffff';
+      context.fillRect(x, y, w, h);
+      context.save();
+      context.translate(x, y);
+      fitText(context, box.replacement, w, h, font);
+      context.restore();
+    }
+  }
+  const png = await canvas.encode('png');
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+}
+
+/**
+ * Logo-like graphics in the page header: in the top fifth of the page
+ * image, clusters of ink that no word covers (a logo, a letterhead
+ * emblem). Works on any page image, text-layer PDF or scan; returns
+ * normalised boxes.
+ */
+export async function findHeaderGraphics(image: Uint8Array, words: readonly { bbox: BBox }[]): Promise<BBox[]> {
+  const source = await loadImage(Buffer.from(image));
+  const width = source.width;
+  const height = source.height;
+  const band = Math.max(1, Math.round(height * 0.2));
+  const canvas = createCanvas(width, band);
+  const context = canvas.getContext('2d');
+  context.drawImage(source, 0, 0);
+  const { data } = context.getImageData(0, 0, width, band);
+  const CELL = Math.max(6, Math.round(width / 150));
+  const cols = Math.ceil(width / CELL);
+  const rows = Math.ceil(band / CELL);
+  const ink = new Uint8Array(cols * rows);
+  const covered = (x: number, y: number) =>
+    words.some((w) => x >= w.bbox[0] * width - CELL && x <= w.bbox[2] * width + CELL && y >= w.bbox[1] * height - CELL && y <= w.bbox[3] * height + CELL);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      let dark = 0;
+      let total = 0;
+      for (let y = r * CELL; y < Math.min(band, (r + 1) * CELL); y += 2) {
+        for (let x = c * CELL; x < Math.min(width, (c + 1) * CELL); x += 2) {
+          const i = (y * width + x) * 4;
+          const lum = 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+          if (lum < 200) dark++;
+          total++;
+        }
+      }
+      if (total && dark / total > 0.08 && !covered(c * CELL + CELL / 2, r * CELL + CELL / 2)) ink[r * cols + c] = 1;
+    }
+  }
+  // Connected clusters of ink cells; small specks and thin rules are not logos.
+  const seen = new Uint8Array(cols * rows);
+  const boxes: BBox[] = [];
+  for (let start = 0; start < ink.length; start++) {
+    if (!ink[start] || seen[start]) continue;
+    const stack = [start];
+    seen[start] = 1;
+    let minC = cols;
+    let maxC = 0;
+    let minR = rows;
+    let maxR = 0;
+    let cells = 0;
+    while (stack.length) {
+      const cell = stack.pop()!;
+      const r = Math.floor(cell / cols);
+      const c = cell % cols;
+      cells++;
+      minC = Math.min(minC, c);
+      maxC = Math.max(maxC, c);
+      minR = Math.min(minR, r);
+      maxR = Math.max(maxR, r);
+      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const nr = r + dr;
+        const nc = c + dc;
+        if (nr < 0 || nc < 0 || nr >= rows || nc >= cols) continue;
+        const n = nr * cols + nc;
+        if (ink[n] && !seen[n]) {
+          seen[n] = 1;
+          stack.push(n);
+        }
+      }
+    }
+    const w = maxC - minC + 1;
+    const h = maxR - minR + 1;
+    if (cells >= 6 && w >= 3 && h >= 3) {
+      boxes.push([(minC * CELL) / width, (minR * CELL) / height, Math.min(1, ((maxC + 1) * CELL) / width), Math.min(1, ((maxR + 1) * CELL) / height)]);
+    }
+  }
+  return boxes;
+}

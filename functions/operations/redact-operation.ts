@@ -1,0 +1,111 @@
+/**
+ * Redact as a pipeline operation (SPEC "POST /v1/redact"): PII found over
+ * the document model's words, masked on page images (black boxes, or
+ * synthetic values in de-identify mode), returned as short-lived links
+ * (`output=urls`) or inline base64 PNGs.
+ *
+ * @module
+ */
+import { availableParallelism } from 'node:os';
+import { LIFETIMES } from '../contracts/limits.ts';
+import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
+import { objectKeys } from '../contracts/storage.ts';
+import type { DetectionConfig } from '../engines/redact/detect.ts';
+import { findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
+import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+import { extractInSegments } from '../pipeline/segmented-extract.ts';
+
+/** Masked pages are rendered at this resolution: readable, and small enough to ship 36 inline. */
+const MASK_DPI = 150;
+
+export interface RedactedPageLink {
+  page_number: number;
+  image_url: string;
+}
+
+export interface RedactedPageInline {
+  page_number: number;
+  content_type: 'image/png';
+  width: number;
+  height: number;
+  image_base64: string;
+}
+
+function detectionConfig(form: RedactForm): DetectionConfig {
+  const config = form.pii_config;
+  return {
+    mode: config?.mode ?? 'extend',
+    types: (config?.types ?? []).map((t) => ({ name: t.name, description: t.description, hasSyntheticReplacement: t.has_synthetic_replacement })),
+  };
+}
+
+export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
+  operation: 'redact',
+  endpoint: '/v1/redact',
+  querySchema: RedactQuery,
+  formSchema: RedactForm,
+  forceRefresh: (q) => q.force_refresh,
+  params: (q, f) => ({
+    mode: q.mode,
+    include_logos: q.include_logos,
+    output: q.output ?? 'inline',
+    pii_config: f.pii_config ?? null,
+  }),
+  priceMode: () => 'fast',
+  // Spec: inline base64 up to 36 pages, links up to 60; refused with 413 before any billable work.
+  pageCap: (q, limits) => (q.output === 'urls' ? limits.redactUrlPages : limits.redactInlinePages),
+  async execute({ deps, principal, requestId, query, form, input, document, raised, assets, signal }) {
+    const parsed = await extractInSegments({
+      document,
+      raised,
+      blobKey: input.record.objectKey,
+      filename: input.record.filename,
+      runner: deps.segments,
+      localConcurrency: availableParallelism(),
+      signal,
+      // PDF image placements feed logo masking.
+      graphics: query.include_logos,
+    });
+    const plan = planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
+    const pages: (RedactedPageLink | RedactedPageInline)[] = [];
+    let logos = 0;
+    for (const [pageIndex, page] of parsed.pages.entries()) {
+      signal?.throwIfAborted();
+      const image = document.renderer ? (await document.renderer.renderPng(page.pageNumber, { dpi: MASK_DPI })).png : undefined;
+      const boxes: MaskBox[] = [...(plan.boxes.get(pageIndex) ?? [])];
+      if (query.include_logos) {
+        const found = [...headerFigures(page), ...(image ? await findHeaderGraphics(image, page.words) : [])];
+        logos += found.length;
+        boxes.push(...found.map((bbox) => ({ bbox })));
+      }
+      const masked = await paintMaskedPage(page, image, boxes);
+      if (query.output === 'urls') {
+        const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
+        await deps.blobs.put(key, masked.png, 'image/png');
+        const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
+        pages.push({ page_number: page.pageNumber, image_url: link.url });
+      } else {
+        pages.push({
+          page_number: page.pageNumber,
+          content_type: 'image/png',
+          width: masked.width,
+          height: masked.height,
+          image_base64: Buffer.from(masked.png).toString('base64'),
+        });
+      }
+    }
+    if (query.include_logos && logos > 0) plan.summary.LOGO = logos;
+    return {
+      result: {
+        ...(query.output === 'urls' ? { output: 'urls' } : { output: 'inline' }),
+        pages,
+        updated_text_block: plan.updatedText,
+        summary: plan.summary,
+      },
+      modelUsed: [...parsed.engines, 'docintel-pii@1'].join('+'),
+      pages: parsed.pages.length,
+      metadata: { mode: query.mode, file_type: parsed.kind },
+    };
+  },
+};

@@ -8,7 +8,13 @@ const EVENTS_DIR = join(import.meta.dirname, '..', '..', 'events');
 
 export function getTestEvent(name: string, overrides: Partial<APIGatewayProxyEvent> = {}): APIGatewayProxyEvent {
   const event = JSON.parse(readFileSync(join(EVENTS_DIR, `${name}.json`), 'utf8')) as APIGatewayProxyEvent;
-  return { ...structuredClone(event), ...overrides };
+  // A plain-text body override arrives the way the deployed API delivers every body
+  // (binary media type */*): base64-encoded.
+  const body =
+    typeof overrides.body === 'string' && overrides.isBase64Encoded === undefined
+      ? { body: Buffer.from(overrides.body, 'utf8').toString('base64'), isBase64Encoded: true }
+      : {};
+  return { ...structuredClone(event), ...overrides, ...body };
 }
 
 export function testContext(name = 'test'): Context {

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import type * as Canvas from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { BBox, DocumentPage } from '../document-model.ts';
@@ -35,12 +36,23 @@ const PAD_RATIO = 0.15;
 const FONT_FAMILY = 'docintel-sans';
 let fontRegistered = false;
 
+/**
+ * The native canvas, required at first use: bundles of functions that only
+ * reference the operation registry (job status, snapshots) must not pull in
+ * a native binary; heavy functions ship it in node_modules.
+ */
+let canvasModule: typeof Canvas | undefined;
+function nativeCanvas(): typeof Canvas {
+  canvasModule ??= createRequire(import.meta.url)('@napi-rs/canvas') as typeof Canvas;
+  return canvasModule;
+}
+
 /** Liberation Sans, shipped with pdf.js (standard_fonts), so Lambda needs no system fonts. */
 function ensureFont(): string {
   if (!fontRegistered) {
     try {
       const pdfjsDir = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-      GlobalFonts.registerFromPath(join(pdfjsDir, 'standard_fonts', 'LiberationSans-Regular.ttf'), FONT_FAMILY);
+      nativeCanvas().GlobalFonts.registerFromPath(join(pdfjsDir, 'standard_fonts', 'LiberationSans-Regular.ttf'), FONT_FAMILY);
     } catch {
       // Fall back to whatever sans-serif the platform has.
     }
@@ -69,6 +81,7 @@ export async function paintMaskedPage(page: DocumentPage, image: Uint8Array | un
   const font = ensureFont();
   let width: number;
   let height: number;
+  const { createCanvas, loadImage } = nativeCanvas();
   const source = image ? await loadImage(Buffer.from(image)) : undefined;
   if (source) {
     width = source.width;
@@ -124,6 +137,7 @@ export async function paintMaskedPage(page: DocumentPage, image: Uint8Array | un
  * normalised boxes.
  */
 export async function findHeaderGraphics(image: Uint8Array, words: readonly { bbox: BBox }[]): Promise<BBox[]> {
+  const { createCanvas, loadImage } = nativeCanvas();
   const source = await loadImage(Buffer.from(image));
   const width = source.width;
   const height = source.height;

@@ -14,7 +14,8 @@ function withKey(name: string, key: string | undefined, body?: unknown) {
   const headers: Record<string, string> = { ...(event.headers as Record<string, string>) };
   delete headers['X-API-Key'];
   if (key) headers['X-API-Key'] = key;
-  return { ...event, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+  // Bodies arrive base64-encoded, as the deployed API (binary media type */*) delivers them.
+  return { ...event, headers, ...(body !== undefined ? { body: Buffer.from(JSON.stringify(body)).toString('base64'), isBase64Encoded: true } : {}) };
 }
 
 describe('Handler: upload', () => {

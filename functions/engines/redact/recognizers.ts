@@ -321,7 +321,7 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
 export const PHONE_RECOGNIZER: Recognizer = {
   type: 'PHONE_NUMBER',
   find(text) {
-    const context = cues('phone', 'tel', 'telephone', 'mobile', 'cell', 'fax', 'call', 'number', 'telefon', 'téléphone', 'teléfono', 'telefono', 'gsm', 'whatsapp', 'contact');
+    const context = cues('phone', 'tel', 'telephone', 'mobile', 'cell', 'fax', 'call', 'telefon', 'téléphone', 'teléfono', 'telefono', 'gsm', 'whatsapp', 'contact');
     const out: Candidate[] = [];
     const seen = new Set<string>();
     for (const country of ['US', 'GB', 'DE', 'FR', 'IN', 'IL', 'BR'] as const) {
@@ -331,6 +331,8 @@ export const PHONE_RECOGNIZER: Recognizer = {
         seen.add(key);
         const raw = text.slice(hit.startsAt, hit.endsAt);
         const digits = raw.replace(/\D/g, '');
+        // Part of a longer run of digits (a card or account number) is not a phone number.
+        if (/[\d][-. ]?$/.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
         // Bare digit runs are more often ids than phone numbers: they need context.
         const formatted = /[+()\-.\s]/.test(raw);
         const score = (hit.number.isValid() ? 0.55 : 0.3) - (formatted ? 0 : 0.2) + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);

@@ -26,6 +26,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = `usage: npm run bench -- <operation> [options]
 
 operations:
+  redact    POST /v1/redact end to end on a 1-page text PDF with PII (inline, output=urls, deidentify);
+            --iterations N (default 15)
   parse     POST /v1/parse end to end: 1- and 100-page text PDFs (fresh and cached),
             a 1-page 300-dpi scan (PNG and image-only PDF), a 10-page scan
 
@@ -663,8 +665,66 @@ async function benchParse(options: ReturnType<typeof parseArgs>['options'], log:
   };
 }
 
+/**
+ * `bench redact`: POST /v1/redact end to end on a 1-page text-layer A4 page
+ * with PII in it (a name, email, phone, SSN, card, IBAN, address), fresh
+ * each time (force_refresh), inline and output=urls, redact and deidentify.
+ * Target (issue 13): ≤ 800 ms for one page.
+ */
+async function benchRedact(options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void): Promise<Record<string, unknown>> {
+  const iterations = intOption(options, 'iterations', 15);
+  const machine = machineInfo();
+  log(`redact benchmark; machine: ${describeMachine(machine)}`);
+  const { makeA4TextPdf, pageLines } = await import('./lib/synthetic.ts');
+  const lines = [
+    'Customer record',
+    'Name: Jane Doe',
+    'Email: jane.doe@example.org   Phone: +1 415 555 0132',
+    'SSN: 536-22-8145   Card: 4111 1111 1111 1111',
+    'IBAN: DE89 3704 0044 0532 0130 00',
+    'Address: 1600 Amphitheatre Parkway, Mountain View, CA 94043',
+    ...pageLines(0, 40),
+  ];
+  const bytes = await makeA4TextPdf([lines]);
+  const dataDir = await mkdtemp(join(tmpdir(), 'docintel-bench-redact-'));
+  const server = await startServer(dataDir);
+  const started = new Date();
+  const cases: Record<string, unknown>[] = [];
+  try {
+    const api = client(server.url, server.apiKey);
+    const documentKey = await api.upload('record.pdf', 'application/pdf', bytes);
+    for (const query of ['force_refresh=true', 'force_refresh=true&output=urls', 'force_refresh=true&mode=deidentify']) {
+      const latencies: number[] = [];
+      const statuses: Record<string, number> = {};
+      let summary: unknown;
+      for (let i = 0; i <= iterations; i++) {
+        const form = new FormData();
+        form.append('document_key', documentKey);
+        const t0 = performance.now();
+        const res = await fetch(`${server.url}/v1/redact?${query}`, { method: 'POST', headers: { 'X-API-Key': server.apiKey }, body: form });
+        const body = (await res.json()) as { result?: { summary?: unknown } };
+        const ms = performance.now() - t0;
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        summary = body.result?.summary;
+        if (i > 0) latencies.push(ms); // the first call loads the engines
+      }
+      const row = { query, iterations: latencies.length, statuses, median_ms: round(median(latencies), 1), p95_ms: round(percentile(latencies, 95), 1), summary };
+      log(`  /v1/redact?${query}: median ${row.median_ms} ms, p95 ${row.p95_ms} ms (n=${row.iterations}) ${JSON.stringify(statuses)}`);
+      cases.push(row);
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const inline = cases[0] as { median_ms: number | null };
+  const target = { description: 'redact, 1 text-layer page ≤ 800 ms end to end', limit_ms: 800, measured_ms: inline.median_ms, pass: inline.median_ms !== null && inline.median_ms <= 800 };
+  log(`target: ${target.description}: ${target.pass ? 'PASS' : 'FAIL'} (${target.measured_ms} ms)`);
+  return { operation: 'redact', started_at: started.toISOString(), finished_at: new Date().toISOString(), machine, cases, target };
+}
+
 const OPERATIONS: Record<string, (options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void) => Promise<Record<string, unknown>>> = {
   parse: benchParse,
+  redact: benchRedact,
 };
 
 async function main(): Promise<number> {

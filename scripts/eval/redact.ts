@@ -18,6 +18,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detectPii, type DetectionConfig } from '../../functions/engines/redact/detect.ts';
+import { paintMaskedPage } from '../../functions/engines/redact/mask.ts';
+import { planRedaction } from '../../functions/engines/redact/redact.ts';
+import { openDocument } from '../../functions/engines/registry.ts';
 import { machineInfo } from '../lib/machine.ts';
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
@@ -159,8 +162,41 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   log('presidio recognizer vectors (found count = expected count):');
   for (const [name, r] of perRecognizer) log(`  ${name.padEnd(18)} ${r.exact}/${r.cases}; must-not-detect cases flagged: ${r.false_alarms}/${r.must_not}`);
 
+  // Leak check: redact corpus documents, OCR the masked pages, look for every masked value.
+  const leakFiles = ['pii/presidio/pdf/sample.pdf', 'pii/presidio/images/ocr_test.png', 'pii/presidio/images/ocr_bounding_box.png'];
+  const leaks: Record<string, unknown>[] = [];
+  for (const file of leakFiles) {
+    const bytes = new Uint8Array(await readFile(join(corpus, file)));
+    const t0 = performance.now();
+    const document = await openDocument(bytes, { filename: file });
+    try {
+      const parsed = await document.extract();
+      const plan = planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
+      let ocrText = '';
+      for (const [i, page] of parsed.pages.entries()) {
+        const image = document.renderer ? (await document.renderer.renderPng(page.pageNumber, { dpi: 150 })).png : undefined;
+        const masked = await paintMaskedPage(page, image, plan.boxes.get(i) ?? []);
+        const reread = await openDocument(masked.png, { filename: 'masked.png' });
+        try {
+          ocrText += (await reread.extract()).pages.map((p) => p.text).join('\n');
+        } finally {
+          await reread.close();
+        }
+      }
+      const normalize = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      const haystack = normalize(ocrText);
+      // A value leaks when OCR reads it back from the masked page (values under 4 characters are too short to tell).
+      const leaked = plan.spans.filter((span) => normalize(span.value).length >= 4 && haystack.includes(normalize(span.value)));
+      leaks.push({ file, pages: parsed.pages.length, masked_spans: plan.spans.length, summary: plan.summary, leaked: leaked.map((l) => l.type), seconds: Math.round((performance.now() - t0) / 10) / 100 });
+      log(`leak check ${file}: ${plan.spans.length} spans masked (${JSON.stringify(plan.summary)}), ${leaked.length} read back by OCR`);
+    } finally {
+      await document.close();
+    }
+  }
+
   return {
     operation: 'redact',
+    leak_check: leaks,
     corpus,
     machine: machineInfo(),
     duration_s: Math.round((Date.now() - started) / 100) / 10,

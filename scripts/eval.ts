@@ -4,8 +4,8 @@
  * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse, redact (extract, classify and split are added here as
- * they land). See docs/eval-bench.md.
+ * Operations: parse, classify, split, redact (extract is added here when it
+ * lands). See docs/eval-bench.md.
  *
  * @module
  */
@@ -18,6 +18,9 @@ operations:
   parse     parse engine: OCR CER/WER (ocrmypdf, SROIE, FUNSD), FUNSD word boxes,
             invoice field values found in text-layer PDFs, tables (if scripts/eval/tables.ts exists)
 
+  classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
+  split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
+            exact-segmentation rate and boundary P/R/F1, with and without use_thinking
   redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
             sentences, type-agnostic recall, Presidio's recognizer test vectors
 
@@ -35,6 +38,18 @@ options (parse):
 type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Record<string, unknown>>;
 
 const OPERATIONS: Record<string, Runner> = {
+  async classify(options) {
+    const { runClassifyEval } = await import('./eval/classify.ts');
+    return runClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l) });
+  },
+  async split(options) {
+    const { runSplitEval } = await import('./eval/classify.ts');
+    return runSplitEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      packets: intOption(options, 'packets', 60),
+      log: (l) => console.log(l),
+    });
+  },
   async redact(options) {
     const { runRedactEval } = await import('./eval/redact.ts');
     const quiet = options.quiet === true;

@@ -37,6 +37,18 @@ const samples: Record<string, { method: string; url: string; headers: string[]; 
     headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
     body: multipart({ document_key: SAMPLE_DOCUMENT_KEY }),
   },
+  classify: {
+    method: 'POST',
+    url: '/v1/classify',
+    headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
+    body: multipart({ document_key: SAMPLE_DOCUMENT_KEY, options: JSON.stringify({ mode: 'balanced', max_start_pages: 2, max_end_pages: 1 }) }),
+  },
+  split: {
+    method: 'POST',
+    url: '/v1/split',
+    headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
+    body: multipart({ document_key: SAMPLE_DOCUMENT_KEY, options: JSON.stringify({ use_thinking: true }) }),
+  },
   redact: {
     method: 'POST',
     url: '/v1/redact?mode=deidentify&output=urls',

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ERROR_STATUS } from './errors.ts';
 import { ROUTES, type RouteDefinition } from './routes.ts';
 import { ParseQuery } from './schemas/parse.ts';
+import { ClassifyOptions, RouterQuery, SplitOptions } from './schemas/classify.ts';
 import { PiiConfig, RedactQuery } from './schemas/redact.ts';
 import { UploadRequest } from './schemas/upload.ts';
 import { UsageQuery } from './schemas/usage.ts';
@@ -25,6 +26,20 @@ const jsonSchema = (schema: z.ZodType): Json => {
 const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; documentForm?: boolean; formFields?: Record<string, Json> }> = {
   upload: { jsonBody: UploadRequest },
   parse: { query: ParseQuery, documentForm: true },
+  classify: {
+    query: RouterQuery,
+    documentForm: true,
+    formFields: {
+      options: { type: 'string', description: 'JSON object sent as a string (invalid JSON or a non-object → 400)', contentMediaType: 'application/json', contentSchema: jsonSchema(ClassifyOptions) },
+    },
+  },
+  split: {
+    query: RouterQuery,
+    documentForm: true,
+    formFields: {
+      options: { type: 'string', description: 'JSON object sent as a string (invalid JSON or a non-object → 400)', contentMediaType: 'application/json', contentSchema: jsonSchema(SplitOptions) },
+    },
+  },
   redact: {
     query: RedactQuery,
     documentForm: true,
@@ -47,6 +62,16 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
     'invalid_request', 'invalid_option', 'plan_required', 'document_not_found', 'document_not_uploaded',
     'document_expired', 'file_too_large', 'page_limit_exceeded', 'unsupported_file_type',
     'document_encrypted', 'document_corrupt', 'document_empty',
+  ],
+  classify: [
+    'invalid_request', 'invalid_option', 'document_not_found', 'document_not_uploaded', 'document_expired',
+    'file_too_large', 'page_limit_exceeded', 'unsupported_file_type', 'document_encrypted', 'document_corrupt',
+    'document_empty',
+  ],
+  split: [
+    'invalid_request', 'invalid_option', 'document_not_found', 'document_not_uploaded', 'document_expired',
+    'file_too_large', 'page_limit_exceeded', 'unsupported_file_type', 'document_encrypted', 'document_corrupt',
+    'document_empty',
   ],
   redact: [
     'invalid_request', 'invalid_option', 'document_not_found', 'document_not_uploaded', 'document_expired',
@@ -150,7 +175,7 @@ export function buildOpenApiDocument(): Json {
     info: {
       title: 'docintel',
       version: '1',
-      description: 'Document intelligence: parse and redact (and, on the roadmap, extract, classify, split). See docs/api.md.',
+      description: 'Document intelligence: parse, classify, split and redact (extract on the roadmap). See docs/api.md.',
     },
     security: [{ apiKey: [] }],
     components: {

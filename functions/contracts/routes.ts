@@ -26,6 +26,8 @@ export interface RouteDefinition {
 export const ROUTES: readonly RouteDefinition[] = [
   { handler: 'upload', method: 'POST', path: '/v1/documents/upload', summary: 'Obtain a document_key and a presigned upload address' },
   { handler: 'parse', method: 'POST', path: '/v1/parse', heavy: true, summary: 'Text, words and layout from a document' },
+  { handler: 'classify', method: 'POST', path: '/v1/classify', heavy: true, summary: 'Document type with calibrated confidence, reading only the pages it needs' },
+  { handler: 'split', method: 'POST', path: '/v1/split', heavy: true, summary: 'A multi-document file cut into typed page ranges' },
   { handler: 'redact', method: 'POST', path: '/v1/redact', heavy: true, summary: 'PII masked on page images, or replaced with synthetic values' },
   { handler: 'limits', method: 'GET', path: '/v1/limits', summary: "The organization's effective per-operation ceilings" },
   { handler: 'get-job', method: 'GET', path: '/v1/jobs/{job_id}', summary: 'An asynchronous job and, when done, its verdict' },

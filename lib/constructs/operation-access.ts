@@ -79,6 +79,21 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
     jobQueue: 'send',
     invokePageRangeWorker: true,
   },
+  // Same pipeline as parse (they store no page images, but share the row shape).
+  classify: {
+    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+    bucketRead: ['uploads', 'stored', 'responses'],
+    bucketPut: ['stored', 'responses'],
+    jobQueue: 'send',
+    invokePageRangeWorker: true,
+  },
+  split: {
+    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+    bucketRead: ['uploads', 'stored', 'responses'],
+    bucketPut: ['stored', 'responses'],
+    jobQueue: 'send',
+    invokePageRangeWorker: true,
+  },
   // Same pipeline as parse: stores masked page images under stored/ and signs them.
   redact: {
     tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },

@@ -1,0 +1,271 @@
+/**
+ * Splits a multi-document file into typed page ranges. Each page boundary
+ * gets a start score from independent signals:
+ *
+ * - page numbering: "Page 1 of 3" starts a document, "Page 2 of 3" after
+ *   "Page 1 of 3" continues it;
+ * - identifiers: an invoice, account, policy, claim, order or statement
+ *   number (or the caller's `identifier_patterns`) that changes starts a
+ *   new document, one that stays the same continues it;
+ * - page type: a page classified as a different type than the running
+ *   document, a document title in the page's first lines, a standalone class;
+ * - layout: a running header/footer shared with the previous page binds;
+ *   a blank page separates;
+ * - the caller's `binding_patterns` (phrases that bind a page to the one
+ *   before) and `heuristics` (each page is a document; documents start with
+ *   a phrase; blank pages separate).
+ *
+ * With `use_thinking` (the default) a second pass re-reads each segment as
+ * a whole: neighbouring segments of the same type that no hard signal
+ * separates and whose facing pages share their vocabulary are merged, and
+ * each segment is typed from all of its pages (without it, a segment takes
+ * the type of its first page).
+ *
+ * @module
+ */
+import type { ClassDefinition } from '../classify/classes.ts';
+import { classifyText, contentWords, MIN_EVIDENCE } from '../classify/classifier.ts';
+import { customRecognizer } from '../redact/custom-types.ts';
+
+export interface SplitPage {
+  readonly pageNumber: number;
+  readonly text: string;
+}
+
+export interface SegmentClass {
+  readonly definition: ClassDefinition;
+  readonly standalone: boolean;
+}
+
+export interface DomainGuidelines {
+  readonly domainName: string;
+  readonly identifierPatterns?: string;
+  readonly bindingPatterns?: string;
+  readonly heuristics?: string;
+  readonly examples?: string;
+}
+
+export interface SplitterOptions {
+  readonly classes: readonly SegmentClass[];
+  readonly thorough: boolean;
+  readonly guidelines?: DomainGuidelines;
+}
+
+export interface Segment {
+  readonly document_index: number;
+  readonly start_page: number;
+  readonly end_page: number;
+  readonly type: string;
+}
+
+/** Score at which a page starts a new document. */
+export const START_THRESHOLD = 2;
+/** Signals strong enough that the second pass never merges across them. */
+const HARD = 3;
+
+const PAGE_OF = /(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{1,4})\s*(?:of|von|de|di|sur|\/|van)\s*(\d{1,4})/iu;
+const SLASH_PAGE = /(?:^|\n)\s*[-–]?\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*[-–]?\s*(?:\n|$)/u;
+const IDENTIFIER =
+  /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9./-]{3,24})/giu;
+/** Tax and company registration ids name the issuer: one kind, whatever the label. */
+const ISSUER_KINDS = new Set(['gst', 'vat', 'tax', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'siret', 'abn', 'roc', 'company reg']);
+
+interface PageFacts {
+  readonly pageNumber: number;
+  readonly blank: boolean;
+  readonly numbering?: { index: number; total?: number };
+  readonly identifiers: ReadonlyMap<string, string>;
+  readonly frame: ReadonlySet<string>;
+  readonly label: string;
+  readonly confident: boolean;
+  readonly titled: boolean;
+  readonly standalone: boolean;
+  readonly bound: boolean;
+  readonly heuristicStart: boolean;
+  /** Content words of the page (no numbers): topic overlap with its neighbour. */
+  readonly vocabulary: ReadonlySet<string>;
+  /** The page ends a document: totals, a closing, a signature in its last lines. */
+  readonly closes: boolean;
+  /** The page opens one: an identifier or a date in its first lines. */
+  readonly opens: boolean;
+}
+
+/** Words of a page's first and last two lines (numbers dropped): its running header and footer. */
+function frameOf(text: string): Set<string> {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const edge = [...lines.slice(0, 2), ...lines.slice(-2)].join(' ');
+  return new Set(contentWords(edge.replace(/\d+/g, ' ')));
+}
+
+const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const x of a) if (b.has(x)) shared++;
+  return shared / (a.size + b.size - shared);
+};
+
+/** Quoted phrases, or failing that the content words, of a caller's free text. */
+function phrasesOf(text: string | undefined): string[] {
+  if (!text) return [];
+  const quoted = [...text.matchAll(/["“'‘]([^"”'’]{2,80})["”'’]/gu)].map((m) => m[1].toLowerCase());
+  return quoted.length ? quoted : [];
+}
+
+function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?: ReturnType<typeof customRecognizer>): PageFacts {
+  const text = page.text;
+  const lower = text.toLowerCase();
+  const head = lower.split('\n').filter((l) => l.trim()).slice(0, 5).join('\n');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const numberingMatch = PAGE_OF.exec(text) ?? SLASH_PAGE.exec(text);
+  const numbering = numberingMatch ? { index: Number(numberingMatch[1]), total: Number(numberingMatch[2]) } : undefined;
+  const identifiers = new Map<string, string>();
+  for (const m of text.matchAll(IDENTIFIER)) {
+    const label = m[1].toLowerCase();
+    const kind = ISSUER_KINDS.has(label) ? 'issuer' : label;
+    if (!identifiers.has(kind) && /\d/.test(m[2])) identifiers.set(kind, m[2].toUpperCase().replace(/[.-]/g, ''));
+  }
+  if (identifierFinder) {
+    const hit = identifierFinder.find(text).sort((a, b) => b.score - a.score)[0];
+    if (hit) identifiers.set('custom', text.slice(hit.start, hit.end).toUpperCase());
+  }
+  const definitions = options.classes.map((c) => c.definition);
+  const classification = classifyText([{ pageNumber: page.pageNumber, text }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
+  const best = options.classes.find((c) => c.definition.label === classification.label);
+  const confident = (classification.scores[classification.label] ?? 0) >= MIN_EVIDENCE;
+  const titled = options.classes.some((c) => c.definition.titles.some((t) => new RegExp(`(?<![\\p{L}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(head)));
+  const g = options.guidelines;
+  const binding = phrasesOf(g?.bindingPatterns);
+  const bound = binding.some((p) => lower.includes(p)) || /\b(?:continued|continuation|fortsetzung|suite)\b/.test(head);
+  const startPhrases = phrasesOf(g?.heuristics);
+  const heuristicStart = startPhrases.some((p) => head.includes(p));
+  const lines = lower.split('\n').filter((l) => l.trim());
+  const tail = lines.slice(-Math.max(3, Math.ceil(lines.length / 3))).join('\n');
+  const closes = /(?<![\p{L}])(?:grand total|total due|amount due|balance due|total amount|thank you|sincerely|regards|yours truly|signature|signed|mit freundlichen|cordialement|atentamente)(?![\p{L}])/u.test(tail);
+  const opens =
+    /(?<![\p{L}])(?:invoice|receipt|statement|order|policy|claim|account)\s*(?:no|nr|number|#|date)/u.test(head) ||
+    /(?<![\p{N}])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})(?![\p{N}])|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},?\s+\d{4}/u.test(head);
+  return {
+    pageNumber: page.pageNumber,
+    blank: words < 3,
+    vocabulary: new Set(contentWords(lower.replace(/\d+/g, ' '))),
+    closes,
+    opens,
+    numbering,
+    identifiers,
+    frame: frameOf(text),
+    label: confident ? classification.label : 'other',
+    confident,
+    titled,
+    standalone: Boolean(best?.standalone && confident),
+    bound,
+    heuristicStart,
+  };
+}
+
+interface Boundary {
+  readonly score: number;
+  readonly hard: boolean;
+}
+
+function boundary(previous: PageFacts, page: PageFacts, running: { label: string; identifiers: Map<string, string> }, rules: { everyPage: boolean; afterBlank: boolean }): Boundary {
+  if (rules.everyPage) return { score: HARD, hard: true };
+  let score = 0;
+  let hard = false;
+  if (page.numbering) {
+    if (page.numbering.index === 1) {
+      score += HARD;
+      hard = true;
+    } else if (previous.numbering && page.numbering.index === previous.numbering.index + 1 && page.numbering.total === previous.numbering.total) {
+      score -= HARD;
+    } else if (page.numbering.index > 1) score -= 1.5;
+  }
+  for (const [kind, value] of page.identifiers) {
+    const seen = running.identifiers.get(kind);
+    if (seen === undefined) continue;
+    if (seen !== value) {
+      score += HARD;
+      hard = true;
+    } else score -= 2;
+  }
+  if (page.standalone) {
+    score += HARD;
+    hard = true;
+  }
+  if (page.heuristicStart) {
+    score += HARD + 1;
+    hard = true;
+  }
+  if (page.titled) score += 1.5;
+  if (page.confident && running.label !== 'other') score += page.label !== running.label ? 2 : -1;
+  const frame = jaccard(previous.frame, page.frame);
+  if (frame >= 0.5) score -= 1.5;
+  else if (frame < 0.1) score += 0.5;
+  // Topic: pages of one document share their words; unrelated neighbours do not.
+  const topic = jaccard(previous.vocabulary, page.vocabulary);
+  if (topic < 0.1) score += 1.5;
+  else if (topic < 0.2) score += 1;
+  else if (topic > 0.35) score -= 1;
+  if (previous.closes && page.opens) score += 1;
+  if (previous.numbering && previous.numbering.total !== undefined && previous.numbering.index === previous.numbering.total) score += 2;
+  if (previous.blank && rules.afterBlank) {
+    score += HARD;
+    hard = true;
+  }
+  if (page.bound) score -= HARD;
+  return { score, hard };
+}
+
+export function splitPages(pages: readonly SplitPage[], options: SplitterOptions): Segment[] {
+  if (pages.length === 0) return [];
+  const g = options.guidelines;
+  const heuristics = (g?.heuristics ?? '').toLowerCase();
+  const rules = {
+    everyPage: /\b(?:each|every) page is (?:a|its own|one) (?:separate )?document|one page per document|single-page documents/.test(heuristics),
+    afterBlank: !/blank pages? (?:do not|don't) separate/.test(heuristics),
+  };
+  const identifierFinder = g?.identifierPatterns ? customRecognizer({ name: 'identifier', description: g.identifierPatterns }) : undefined;
+  const facts = pages.map((p) => pageFacts(p, options, identifierFinder));
+
+  // First pass: a start wherever the evidence says so; blank pages stay with the document before them.
+  const starts: { index: number; hard: boolean }[] = [{ index: 0, hard: true }];
+  let running = { label: facts[0].label, identifiers: new Map(facts[0].identifiers) };
+  for (let i = 1; i < facts.length; i++) {
+    const page = facts[i];
+    if (page.blank) continue;
+    const previous = facts[i - 1];
+    const b = boundary(previous, page, running, rules);
+    if (b.score >= START_THRESHOLD) {
+      starts.push({ index: i, hard: b.hard });
+      running = { label: page.label, identifiers: new Map(page.identifiers) };
+    } else {
+      if (running.label === 'other' && page.confident) running.label = page.label;
+      for (const [k, v] of page.identifiers) if (!running.identifiers.has(k)) running.identifiers.set(k, v);
+    }
+  }
+
+  const definitions = options.classes.map((c) => c.definition);
+  const typeOf = (from: number, to: number) => {
+    const slice = facts.slice(from, to + 1);
+    if (!options.thorough) return slice[0].label;
+    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text }));
+    const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
+    return c.label;
+  };
+  let ranges = starts.map((s, k) => ({ from: s.index, to: (starts[k + 1]?.index ?? facts.length) - 1, hard: s.hard, type: '' }));
+  ranges = ranges.map((r) => ({ ...r, type: typeOf(r.from, r.to) }));
+
+  // Second pass (use_thinking): merge neighbours of one type that no hard signal separates.
+  if (options.thorough) {
+    const merged: typeof ranges = [];
+    for (const r of ranges) {
+      const last = merged[merged.length - 1];
+      // Same type, no hard signal between, and the two read alike (shared vocabulary): one document cut in two.
+      const alike = last ? jaccard(facts[last.to].vocabulary, facts[r.from].vocabulary) >= 0.35 : false;
+      if (last && !r.hard && last.type === r.type && alike) {
+        last.to = r.to;
+      } else merged.push({ ...r });
+    }
+    ranges = merged.map((r) => ({ ...r, type: typeOf(r.from, r.to) }));
+  }
+  return ranges.map((r, i) => ({ document_index: i, start_page: pages[r.from].pageNumber, end_page: pages[r.to].pageNumber, type: r.type }));
+}

@@ -1,0 +1,60 @@
+/**
+ * Classify as a pipeline operation (SPEC "POST /v1/classify"): reads only
+ * the pages its budgets ask for, and bills those pages.
+ *
+ * @module
+ */
+import { ClassifyForm, ClassifyOptions, RouterQuery } from '../contracts/schemas/classify.ts';
+import { buildClassSet } from '../engines/classify/class-set.ts';
+import { classifyText } from '../engines/classify/classifier.ts';
+import { budgetFor, pagesToRead, withinBudget } from '../engines/classify/reading.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+
+export const CLASSIFIER_MODEL = 'docintel-classify@1';
+
+export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
+  operation: 'classify',
+  endpoint: '/v1/classify',
+  querySchema: RouterQuery,
+  formSchema: ClassifyForm,
+  forceRefresh: (q) => q.force_refresh,
+  params: (_q, f) => ({ options: f.options ?? null }),
+  priceMode: () => 'fast',
+  pageCap: () => undefined,
+  async execute({ form, document, signal }) {
+    const options = form.options ?? ClassifyOptions.parse({});
+    const budget = budgetFor(options.mode, {
+      startTokens: options.start_token_budget,
+      endTokens: options.end_token_budget,
+      maxStartPages: options.max_start_pages,
+      maxEndPages: options.max_end_pages,
+    });
+    const wanted = pagesToRead(document.pageCount, budget);
+    const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true });
+    const read = withinBudget(
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+      budget,
+    );
+    const result = classifyText(read.pages, {
+      classes: buildClassSet({ type: options.active_classes_type, active: options.active_classes, custom: options.custom_llm_classes }),
+      depth: options.mode,
+      systemInstruction: options.system_instruction,
+      domains: options.domain_options?.split(/[,;|]/).map((d) => d.trim().toLowerCase()).filter(Boolean),
+      neighbors: options.confusion_neighbors,
+      nonDomainLabel: options.non_domain_label ?? 'other',
+      nonDomainExitLabel: options.non_domain_exit_label,
+    });
+    return {
+      result: { label: result.label, confidence: result.confidence, candidates: result.candidates },
+      modelUsed: [...parsed.engines, CLASSIFIER_MODEL].join('+'),
+      pages: read.pages.length,
+      metadata: {
+        mode: options.mode,
+        document_pages: document.pageCount,
+        pages_read: read.pages.map((p) => p.pageNumber),
+        tokens_read: read.tokens,
+        file_type: parsed.kind,
+      },
+    };
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * Split as a pipeline operation (SPEC "POST /v1/split"): every page is
+ * read (a boundary can be anywhere), then cut into typed ranges.
+ *
+ * @module
+ */
+import { availableParallelism } from 'node:os';
+import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contracts/schemas/classify.ts';
+import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
+import { classFromDescription, contentWords } from '../engines/classify/classifier.ts';
+import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+import { extractInSegments } from '../pipeline/segmented-extract.ts';
+
+export const SPLITTER_MODEL = 'docintel-split@1';
+
+/** Sentences of `examples` that mention a class add their words to that class. */
+function withExamples(definition: ClassDefinition, examples: string | undefined): ClassDefinition {
+  if (!examples) return definition;
+  const name = definition.label.replace(/[_-]+/g, ' ').toLowerCase();
+  const sentences = examples.split(/(?<=[.;\n])\s*/).filter((s) => s.toLowerCase().includes(name));
+  if (sentences.length === 0) return definition;
+  const phrases = { ...definition.phrases };
+  for (const w of new Set(sentences.flatMap((s) => contentWords(s)))) if (!name.includes(w)) phrases[w] = Math.max(phrases[w] ?? 0, 1.5);
+  for (const m of sentences.join(' ').matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/gu)) phrases[m[1].toLowerCase()] = 3;
+  return { ...definition, phrases };
+}
+
+export function segmentClasses(options: SplitOptions): SegmentClass[] {
+  const custom = Object.entries(options.segment_classes ?? {});
+  // extend_segment_classes is off whenever custom_domain_guidelines is set (SPEC).
+  const extend = options.extend_segment_classes && !options.custom_domain_guidelines;
+  const builtIn: SegmentClass[] = DEFAULT_CLASSES.map((l) => ({ definition: BUILT_IN_CLASSES[l], standalone: false }));
+  const descriptions = custom.map(([, c]) => c.description);
+  const customClasses: SegmentClass[] = custom.map(([label, c]) => ({
+    definition: classFromDescription(label, c.description, [...descriptions.filter((d) => d !== c.description), ...DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description)]),
+    standalone: c.standalone,
+  }));
+  const chosen = custom.length === 0 ? builtIn : extend ? [...builtIn.filter((b) => !options.segment_classes![b.definition.label]), ...customClasses] : customClasses;
+  const examples = options.custom_domain_guidelines?.examples;
+  return chosen.map((c) => ({ ...c, definition: withExamples(c.definition, examples) }));
+}
+
+export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
+  operation: 'split',
+  endpoint: '/v1/split',
+  querySchema: RouterQuery,
+  formSchema: SplitForm,
+  forceRefresh: (q) => q.force_refresh,
+  params: (_q, f) => ({ options: f.options ?? null }),
+  priceMode: () => 'fast',
+  pageCap: () => undefined,
+  async execute({ deps, input, document, raised, signal, form }) {
+    const options = form.options ?? SplitOptions.parse({});
+    const parsed = await extractInSegments({
+      document,
+      raised,
+      blobKey: input.record.objectKey,
+      filename: input.record.filename,
+      runner: deps.segments,
+      localConcurrency: availableParallelism(),
+      signal,
+      graphics: false,
+      textOnly: true,
+    });
+    const g = options.custom_domain_guidelines;
+    const segments = splitPages(
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+      {
+        classes: segmentClasses(options),
+        thorough: options.use_thinking,
+        ...(g
+          ? {
+              guidelines: {
+                domainName: g.domain_name,
+                identifierPatterns: g.identifier_patterns,
+                bindingPatterns: g.binding_patterns,
+                heuristics: g.heuristics,
+                examples: g.examples,
+              },
+            }
+          : {}),
+      },
+    );
+    return {
+      result: { segments },
+      modelUsed: [...parsed.engines, SPLITTER_MODEL].join('+'),
+      pages: parsed.pages.length,
+      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...(g ? { domain_name: g.domain_name } : {}) },
+    };
+  },
+};

@@ -93,6 +93,25 @@ export function classFromDescription(label: string, description: string, others:
   return { label, description, phrases, titles: [labelPhrase], domains: [] };
 }
 
+/**
+ * Whether one of the first lines names the document: it starts with a title
+ * ("Invoice #123", "Tax invoice") or is a short line containing it
+ * ("Original — INVOICE"). A title inside a sentence ("please find our
+ * invoice attached") does not count.
+ */
+export function hasTitle(head: string, titles: readonly string[]): boolean {
+  const lines = head.split('\n').map((l) => l.trim().toLowerCase()).filter(Boolean);
+  return titles.some((t) =>
+    lines.some((line) => {
+      if (countPhrase(line, t) === 0 || /[.!?]$/.test(line)) return false;
+      // "Invoice number: 4471" and "Invoice date" are field labels, not titles.
+      const after = line.slice(line.indexOf(t) + t.length).trim();
+      if (/^(?:no\b|nr\b|number|date|#|id\b|total|amount|to\b|from\b|address)/.test(after)) return false;
+      return line.startsWith(t) || line.split(/\s+/).length <= 4;
+    }),
+  );
+}
+
 /** Lines that are a field label waiting for a value: short, ending in a colon. */
 const FIELD_LABEL = /^[^\n:]{1,40}:[ \t]*$/gmu;
 
@@ -102,7 +121,7 @@ function evidence(cls: ClassDefinition, text: string, head: string, depth: Depth
   if (cls.fieldLabelWeight && depth !== 'fast') score += cls.fieldLabelWeight * Math.min(10, (text.match(FIELD_LABEL) ?? []).length);
   // A title in the first lines names the document.
   const titleWeight = depth === 'thorough' ? 6 : 4;
-  if (cls.titles.some((t) => countPhrase(head, t) > 0)) score += titleWeight;
+  if (hasTitle(head, cls.titles)) score += titleWeight;
   return score;
 }
 

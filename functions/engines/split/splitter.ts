@@ -24,7 +24,7 @@
  * @module
  */
 import type { ClassDefinition } from '../classify/classes.ts';
-import { classifyText, contentWords, MIN_EVIDENCE } from '../classify/classifier.ts';
+import { classifyText, contentWords, hasTitle, MIN_EVIDENCE } from '../classify/classifier.ts';
 import { customRecognizer } from '../redact/custom-types.ts';
 
 export interface SplitPage {
@@ -132,7 +132,7 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
   const classification = classifyText([{ pageNumber: page.pageNumber, text }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
   const best = options.classes.find((c) => c.definition.label === classification.label);
   const confident = (classification.scores[classification.label] ?? 0) >= MIN_EVIDENCE;
-  const titled = options.classes.some((c) => c.definition.titles.some((t) => new RegExp(`(?<![\\p{L}])${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u').test(head)));
+  const titled = options.classes.some((c) => hasTitle(head, c.definition.titles));
   const g = options.guidelines;
   const binding = phrasesOf(g?.bindingPatterns);
   const bound = binding.some((p) => lower.includes(p)) || /\b(?:continued|continuation|fortsetzung|suite)\b/.test(head);
@@ -176,7 +176,8 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
       score += HARD;
       hard = true;
     } else if (previous.numbering && page.numbering.index === previous.numbering.index + 1 && page.numbering.total === previous.numbering.total) {
-      score -= HARD;
+      // "Page 2 of 3" right after "Page 1 of 3" outweighs what the content suggests.
+      score -= 2 * HARD;
     } else if (page.numbering.index > 1) score -= 1.5;
   }
   for (const [kind, value] of page.identifiers) {

@@ -24,6 +24,13 @@ export interface OpenHint {
 export interface OpenOptions {
   /** Refuse documents with more pages (`page_limit_exceeded`) before extracting anything. */
   readonly maxPages?: number;
+  /**
+   * The pages the caller will read, given the page count (classify reads a
+   * few pages of a long document): the open-time scan (which pages need
+   * OCR) looks at those only, and `ocrPageCount` counts only them.
+   * @default every page
+   */
+  readonly pagesOfInterest?: (pageCount: number) => readonly number[];
 }
 
 /** An open document. Always `close()` it, in a `finally`. */

@@ -7,10 +7,20 @@
 import { ClassifyForm, ClassifyOptions, RouterQuery } from '../contracts/schemas/classify.ts';
 import { buildClassSet } from '../engines/classify/class-set.ts';
 import { classifyText } from '../engines/classify/classifier.ts';
-import { budgetFor, pagesToRead, withinBudget } from '../engines/classify/reading.ts';
+import { budgetFor, pagesToRead, withinBudget, type ReadingBudget } from '../engines/classify/reading.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 
 export const CLASSIFIER_MODEL = 'docintel-classify@1';
+
+function readingBudget(form: ClassifyForm): ReadingBudget {
+  const options = form.options ?? ClassifyOptions.parse({});
+  return budgetFor(options.mode, {
+    startTokens: options.start_token_budget,
+    endTokens: options.end_token_budget,
+    maxStartPages: options.max_start_pages,
+    maxEndPages: options.max_end_pages,
+  });
+}
 
 export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
   operation: 'classify',
@@ -21,14 +31,11 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
   params: (_q, f) => ({ options: f.options ?? null }),
   priceMode: () => 'fast',
   pageCap: () => undefined,
+  // Only the budgeted pages are scanned at open, extracted and billed: a 200-page PDF is not read whole.
+  pagesOfInterest: (_q, f, pageCount) => pagesToRead(pageCount, readingBudget(f)),
   async execute({ form, document, signal }) {
     const options = form.options ?? ClassifyOptions.parse({});
-    const budget = budgetFor(options.mode, {
-      startTokens: options.start_token_budget,
-      endTokens: options.end_token_budget,
-      maxStartPages: options.max_start_pages,
-      maxEndPages: options.max_end_pages,
-    });
+    const budget = readingBudget(form);
     const wanted = pagesToRead(document.pageCount, budget);
     const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true });
     const read = withinBudget(

@@ -133,10 +133,12 @@ export async function runInference<Q, F>(
     }
   }
 
-  const document = await openDocument(await input.readBytes(), {
-    declaredKind: input.record.kind,
-    filename: input.record.filename,
-  });
+  const pagesOfInterest = spec.pagesOfInterest;
+  const document = await openDocument(
+    await input.readBytes(),
+    { declaredKind: input.record.kind, filename: input.record.filename },
+    pagesOfInterest ? { pagesOfInterest: (pageCount) => pagesOfInterest(query, submission.form, pageCount) } : {},
+  );
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));

@@ -49,6 +49,12 @@ export interface OperationSpec<Q = any, F = any> {
   priceMode(query: Q): PriceMode;
   /** The page cap for this request, or undefined for none. */
   pageCap(query: Q, limits: TierLimits, raised: boolean): number | undefined;
+  /**
+   * The pages this request will read, given the page count, when it reads
+   * only some (classify): the open-time OCR scan and the synchronous OCR cap
+   * then consider those pages only. @default every page
+   */
+  pagesOfInterest?(query: Q, form: F, pageCount: number): readonly number[];
   /** Tier and feature checks that do not need the document (403 plan_required). */
   authorize?(query: Q, principal: Principal): void;
   execute(context: OperationContext<Q, F>): Promise<OperationOutput>;

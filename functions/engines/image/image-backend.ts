@@ -183,7 +183,8 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
   return {
     kind,
     pageCount,
-    ocrPageCount: pageCount,
+    // Every page is OCR'd; a caller reading only some pages OCRs only those.
+    ocrPageCount: options.pagesOfInterest ? new Set(options.pagesOfInterest(pageCount)).size : pageCount,
     engines: [OCR_ENGINE],
     async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);

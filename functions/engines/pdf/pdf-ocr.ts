@@ -157,18 +157,20 @@ export interface OcrScan {
 
 /**
  * Pages (1-based) that may need OCR: no usable text layer, or a sparse
- * text layer on a page that paints images. Reads every page's text content
+ * text layer on a page that paints images. Reads every page's (or only
+ * `pages`') text content
  * (about 4 ms a page) and keeps it for the extraction; pages that cannot be
  * read are left to the extraction, which reports them.
  */
-export async function findOcrCandidates(doc: PdfDocumentProxy): Promise<OcrScan> {
+export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly number[]): Promise<OcrScan> {
   const candidates = new Set<number>();
   const contents = new Map<number, PdfTextContent>();
   let kept = 0;
   const sparse: number[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
+  const scanned = pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1);
+  for (const [index, n] of scanned.entries()) {
     // pdf.js keeps each page read; let go of them as the scan goes (see pdf-text-backend's extract).
-    if (n % RELEASE_SCAN_EVERY_PAGES === 0) await doc.cleanup();
+    if (index > 0 && index % RELEASE_SCAN_EVERY_PAGES === 0) await doc.cleanup();
     try {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();

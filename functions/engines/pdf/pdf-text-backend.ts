@@ -19,6 +19,8 @@ import { assertNoStreamBomb } from './stream-guard.ts';
 export interface LoadPdfOptions {
   /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
   readonly maxPages?: number;
+  /** Pages the caller will read; the OCR scan at open looks at these only (see registry's OpenOptions). */
+  readonly pagesOfInterest?: (pageCount: number) => readonly number[];
 }
 
 export interface RenderOptions {
@@ -264,5 +266,6 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
       { details: { pages: pageCount, max_pages: options.maxPages } },
     );
   }
-  return createHandle(doc, `pdfjs-text-layer@${version}`, await findOcrCandidates(doc));
+  const pages = options.pagesOfInterest?.(pageCount).filter((n) => Number.isInteger(n) && n >= 1 && n <= pageCount);
+  return createHandle(doc, `pdfjs-text-layer@${version}`, await findOcrCandidates(doc, pages));
 }

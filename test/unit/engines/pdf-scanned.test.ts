@@ -78,6 +78,21 @@ describe('Engine: scanned and mixed PDFs', () => {
     expect(page.words.every((w) => w.source === 'ocr' && w.confidence >= 0 && w.confidence <= 1)).toBe(true);
   });
 
+  it('scans only the pages of interest at open (a caller reading some pages of a long document)', async () => {
+    // Act
+    const firstOnly = await openDocument(mixedPdf, { filename: 'mixed.pdf' }, { pagesOfInterest: () => [1] });
+    const firstTwo = await openDocument(mixedPdf, { filename: 'mixed.pdf' }, { pagesOfInterest: (count) => [1, count] });
+    try {
+      // Assess: page 1 has a text layer; the last page is a stamped scan.
+      expect(firstOnly.ocrPageCount).toBe(0);
+      expect(firstTwo.ocrPageCount).toBe(1);
+      expect(firstOnly.pageCount).toBe(4);
+    } finally {
+      await firstOnly.close();
+      await firstTwo.close();
+    }
+  });
+
   it('mixes text-layer and OCR pages, and skips blank pages', async () => {
     // Act
     const doc = await openDocument(mixedPdf, { filename: 'mixed.pdf' });

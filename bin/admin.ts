@@ -4,6 +4,8 @@
  *   npm run --silent admin -- create-key --org <org-id> --tier <free|pro|enterprise|custom> [--test]
  *   npm run --silent admin -- revoke-key --key <api_key>
  *   npm run --silent admin -- signing-secret --org <org-id>
+ *   npm run --silent admin -- set-template --org <org-id> --file schema.json   (or --clear)
+ *   npm run --silent admin -- set-feature --org <org-id> --feature extract-advanced --enabled <true|false>
  *
  * Locally it uses the running server's emulators (same DOCINTEL_DATA_DIR),
  * or starts them on the data dir for the duration of the command. With
@@ -15,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TIERS, type Tier } from '../functions/contracts/limits.ts';
-import { createKey, revokeKey, signingSecret } from '../functions/runtime/admin.ts';
+import { createKey, revokeKey, setExtractAdvanced, setExtractTemplate, signingSecret } from '../functions/runtime/admin.ts';
 import { readConfig } from '../functions/runtime/config.ts';
 import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
 import { startEmulators } from '../functions/runtime/local/emulators.ts';
@@ -32,6 +34,8 @@ const USAGE = `usage:
   admin create-key --org <org-id> --tier <${TIERS.join('|')}> [--test]
   admin revoke-key --key <api_key>
   admin signing-secret --org <org-id>
+  admin set-template --org <org-id> (--file <schema.json> | --clear)
+  admin set-feature --org <org-id> --feature extract-advanced --enabled <true|false>
 options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
 
 function fail(message: string): never {
@@ -79,6 +83,10 @@ const { values, positionals } = parseArgs({
     tier: { type: 'string' },
     test: { type: 'boolean', default: false },
     key: { type: 'string' },
+    file: { type: 'string' },
+    clear: { type: 'boolean', default: false },
+    feature: { type: 'string' },
+    enabled: { type: 'string' },
     aws: { type: 'boolean', default: process.env.DOCINTEL_TARGET === 'aws' },
     help: { type: 'boolean', default: false },
   },
@@ -112,6 +120,22 @@ try {
       if (!values.org) fail('--org is required\n' + USAGE);
       const secret = await withDeps(values.aws!, (deps) => signingSecret(deps, values.org!));
       console.log(secret);
+      break;
+    }
+    case 'set-template': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      if (!values.file && !values.clear) fail('--file or --clear is required\n' + USAGE);
+      const json = values.clear ? null : await readFile(values.file!, 'utf8').catch(() => fail(`cannot read ${values.file}`));
+      await withDeps(values.aws!, (deps) => setExtractTemplate(deps, values.org!, json));
+      console.log(JSON.stringify({ org_id: values.org, extract_template: values.clear ? null : 'stored' }));
+      break;
+    }
+    case 'set-feature': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      if (values.feature !== 'extract-advanced') fail('--feature must be extract-advanced\n' + USAGE);
+      if (values.enabled !== 'true' && values.enabled !== 'false') fail('--enabled must be true or false');
+      await withDeps(values.aws!, (deps) => setExtractAdvanced(deps, values.org!, values.enabled === 'true'));
+      console.log(JSON.stringify({ org_id: values.org, feature: values.feature, enabled: values.enabled === 'true' }));
       break;
     }
     default:

@@ -4,8 +4,7 @@
  * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse, classify, split, redact (extract is added here when it
- * lands). See docs/eval-bench.md.
+ * Operations: parse, extract, classify, split, redact. See docs/eval-bench.md.
  *
  * @module
  */
@@ -18,6 +17,8 @@ operations:
   parse     parse engine: OCR CER/WER (ocrmypdf, SROIE, FUNSD), FUNSD word boxes,
             invoice field values found in text-layer PDFs, tables (if scripts/eval/tables.ts exists)
 
+  extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (OCR;
+            --receipts N, default 12), line items; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
@@ -38,6 +39,17 @@ options (parse):
 type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Record<string, unknown>>;
 
 const OPERATIONS: Record<string, Runner> = {
+  async extract(options) {
+    const { runExtractEval } = await import('./eval/extract.ts');
+    const quiet = options.quiet === true;
+    return runExtractEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      receipts: intOption(options, 'receipts', 12),
+      log: (line) => {
+        if (!quiet || !line.startsWith('  ')) console.log(line);
+      },
+    });
+  },
   async classify(options) {
     const { runClassifyEval } = await import('./eval/classify.ts');
     return runClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l) });

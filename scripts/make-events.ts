@@ -37,6 +37,12 @@ const samples: Record<string, { method: string; url: string; headers: string[]; 
     headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
     body: multipart({ document_key: SAMPLE_DOCUMENT_KEY }),
   },
+  extract: {
+    method: 'POST',
+    url: '/v1/extract?category=financial',
+    headers: [...common, 'Content-Type', `multipart/form-data; boundary=${boundary}`],
+    body: multipart({ document_key: SAMPLE_DOCUMENT_KEY }),
+  },
   classify: {
     method: 'POST',
     url: '/v1/classify',

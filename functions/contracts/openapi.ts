@@ -11,6 +11,7 @@ import { ERROR_STATUS } from './errors.ts';
 import { ROUTES, type RouteDefinition } from './routes.ts';
 import { ParseQuery } from './schemas/parse.ts';
 import { ClassifyOptions, RouterQuery, SplitOptions } from './schemas/classify.ts';
+import { ExtractQuery } from './schemas/extract.ts';
 import { PiiConfig, RedactQuery } from './schemas/redact.ts';
 import { UploadRequest } from './schemas/upload.ts';
 import { UsageQuery } from './schemas/usage.ts';
@@ -26,6 +27,17 @@ const jsonSchema = (schema: z.ZodType): Json => {
 const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; documentForm?: boolean; formFields?: Record<string, Json> }> = {
   upload: { jsonBody: UploadRequest },
   parse: { query: ParseQuery, documentForm: true },
+  extract: {
+    query: ExtractQuery,
+    documentForm: true,
+    formFields: {
+      schema: {
+        type: 'string',
+        description: 'category=non_financial: a non-empty JSON object sent as a string whose values are null (text), false (checkbox true/false), "unselected" (checkbox selected/unselected), nested objects, or one-item arrays (the shape of each item)',
+        contentMediaType: 'application/json',
+      },
+    },
+  },
   classify: {
     query: RouterQuery,
     documentForm: true,
@@ -62,6 +74,11 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
     'invalid_request', 'invalid_option', 'plan_required', 'document_not_found', 'document_not_uploaded',
     'document_expired', 'file_too_large', 'page_limit_exceeded', 'unsupported_file_type',
     'document_encrypted', 'document_corrupt', 'document_empty',
+  ],
+  extract: [
+    'invalid_request', 'invalid_option', 'plan_required', 'document_not_found', 'document_not_uploaded', 'document_expired',
+    'file_too_large', 'page_limit_exceeded', 'unsupported_file_type', 'document_encrypted', 'document_corrupt',
+    'document_empty',
   ],
   classify: [
     'invalid_request', 'invalid_option', 'document_not_found', 'document_not_uploaded', 'document_expired',
@@ -175,7 +192,7 @@ export function buildOpenApiDocument(): Json {
     info: {
       title: 'docintel',
       version: '1',
-      description: 'Document intelligence: parse, classify, split and redact (extract on the roadmap). See docs/api.md.',
+      description: 'Document intelligence: parse, extract, classify, split and redact. See docs/api.md.',
     },
     security: [{ apiKey: [] }],
     components: {

@@ -26,6 +26,7 @@ export interface RouteDefinition {
 export const ROUTES: readonly RouteDefinition[] = [
   { handler: 'upload', method: 'POST', path: '/v1/documents/upload', summary: 'Obtain a document_key and a presigned upload address' },
   { handler: 'parse', method: 'POST', path: '/v1/parse', heavy: true, summary: 'Text, words and layout from a document' },
+  { handler: 'extract', method: 'POST', path: '/v1/extract', heavy: true, summary: 'Invoice and receipt entities with line items, or a schema filled from any document' },
   { handler: 'classify', method: 'POST', path: '/v1/classify', heavy: true, summary: 'Document type with calibrated confidence, reading only the pages it needs' },
   { handler: 'split', method: 'POST', path: '/v1/split', heavy: true, summary: 'A multi-document file cut into typed page ranges' },
   { handler: 'redact', method: 'POST', path: '/v1/redact', heavy: true, summary: 'PII masked on page images, or replaced with synthetic values' },

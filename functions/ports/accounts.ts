@@ -6,6 +6,17 @@ export interface Organization {
   readonly orgId: string;
   readonly tier: Tier;
   readonly createdAt: string;
+  /** The stored extract template (a JSON object as text) used when a non_financial extract sends no schema. */
+  readonly extractTemplate?: string;
+  /** `parse_mode=advanced` for extract; on by default where the tier allows it, turned off per organization. */
+  readonly extractAdvancedEnabled?: boolean;
+}
+
+/** Organization settings the admin CLI changes. */
+export interface OrganizationSettings {
+  /** `null` removes the stored template. */
+  readonly extractTemplate?: string | null;
+  readonly extractAdvancedEnabled?: boolean;
 }
 
 export interface ApiKeyRecord {
@@ -25,6 +36,8 @@ export interface AccountRepository {
   /** Creates the organization if it does not exist; returns the stored one. */
   ensureOrganization(orgId: string, tier: Tier, now: Date): Promise<Organization>;
   setTier(orgId: string, tier: Tier): Promise<void>;
+  /** Updates settings of an existing organization; false when there is none. */
+  updateSettings(orgId: string, settings: OrganizationSettings): Promise<boolean>;
   putKey(record: ApiKeyRecord): Promise<void>;
   getKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Marks a key revoked; returns false when no such key exists. */

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Tier } from '../contracts/limits.ts';
+import { ExtractTemplate } from '../contracts/schemas/extract.ts';
 import { generateApiKey, hashApiKey } from '../domain/api-keys.ts';
 import { deriveSigningSecret } from '../domain/signing-secret.ts';
 import type { KeyKind } from '../ports/accounts.ts';
@@ -45,4 +46,26 @@ export async function signingSecret(deps: AppDeps, orgId: string): Promise<strin
   assertOrgId(orgId);
   if (!(await deps.accounts.getOrganization(orgId))) throw new Error(`No organization '${orgId}'.`);
   return deriveSigningSecret(await deps.secrets.masterSecret(), orgId);
+}
+
+/**
+ * Stores the organization's extract template (used by non_financial
+ * extracts that send no schema), validated like a request's `schema`;
+ * `null` removes it.
+ */
+export async function setExtractTemplate(deps: AppDeps, orgId: string, json: string | null): Promise<void> {
+  assertOrgId(orgId);
+  let stored: string | null = null;
+  if (json !== null) {
+    const parsed = ExtractTemplate.safeParse(json);
+    if (!parsed.success) throw new Error(`Invalid template: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+    stored = JSON.stringify(parsed.data);
+  }
+  if (!(await deps.accounts.updateSettings(orgId, { extractTemplate: stored }))) throw new Error(`No organization '${orgId}'.`);
+}
+
+/** Turns `parse_mode=advanced` for extract on or off for an organization (its tier must allow it too). */
+export async function setExtractAdvanced(deps: AppDeps, orgId: string, enabled: boolean): Promise<void> {
+  assertOrgId(orgId);
+  if (!(await deps.accounts.updateSettings(orgId, { extractAdvancedEnabled: enabled }))) throw new Error(`No organization '${orgId}'.`);
 }

@@ -79,7 +79,15 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
     jobQueue: 'send',
     invokePageRangeWorker: true,
   },
-  // Same pipeline as parse (they store no page images, but share the row shape).
+  // Same pipeline as parse (they store no page images, but share the row shape);
+  // extract also reads the organization's stored template (accounts: readWrite covers it).
+  extract: {
+    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+    bucketRead: ['uploads', 'stored', 'responses'],
+    bucketPut: ['stored', 'responses'],
+    jobQueue: 'send',
+    invokePageRangeWorker: true,
+  },
   classify: {
     tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
     bucketRead: ['uploads', 'stored', 'responses'],

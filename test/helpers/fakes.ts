@@ -9,6 +9,7 @@ import type {
   AccountRepository,
   ApiKeyRecord,
   Organization,
+  OrganizationSettings,
   RateDecision,
   RateLimiter,
 } from '../../functions/ports/accounts.ts';
@@ -40,6 +41,18 @@ export class MemoryAccounts implements AccountRepository {
   async setTier(orgId: string, tier: Tier) {
     const org = this.orgs.get(orgId)!;
     this.orgs.set(orgId, { ...org, tier });
+  }
+  async updateSettings(orgId: string, settings: OrganizationSettings) {
+    const org = this.orgs.get(orgId);
+    if (!org) return false;
+    const { extractTemplate: _old, ...rest } = org;
+    const template = settings.extractTemplate === undefined ? org.extractTemplate : (settings.extractTemplate ?? undefined);
+    this.orgs.set(orgId, {
+      ...rest,
+      ...(template !== undefined ? { extractTemplate: template } : {}),
+      ...(settings.extractAdvancedEnabled !== undefined ? { extractAdvancedEnabled: settings.extractAdvancedEnabled } : {}),
+    });
+    return true;
   }
   async putKey(record: ApiKeyRecord) {
     this.keys.set(record.keyHash, record);

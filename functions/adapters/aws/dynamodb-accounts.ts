@@ -6,6 +6,7 @@ import type {
   AccountRepository,
   ApiKeyRecord,
   Organization,
+  OrganizationSettings,
   RateDecision,
   RateLimiter,
 } from '../../ports/accounts.ts';
@@ -27,7 +28,13 @@ export class DynamoDbAccountRepository implements AccountRepository {
   async getOrganization(orgId: string): Promise<Organization | undefined> {
     const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.organization(orgId), ConsistentRead: true }));
     if (!out.Item) return undefined;
-    return { orgId: out.Item.org_id, tier: out.Item.tier, createdAt: out.Item.created_at };
+    return {
+      orgId: out.Item.org_id,
+      tier: out.Item.tier,
+      createdAt: out.Item.created_at,
+      ...(typeof out.Item.extract_template === 'string' ? { extractTemplate: out.Item.extract_template } : {}),
+      ...(typeof out.Item.extract_advanced_enabled === 'boolean' ? { extractAdvancedEnabled: out.Item.extract_advanced_enabled } : {}),
+    };
   }
 
   async ensureOrganization(orgId: string, tier: Tier, now: Date): Promise<Organization> {
@@ -55,6 +62,37 @@ export class DynamoDbAccountRepository implements AccountRepository {
         ExpressionAttributeValues: { ':tier': tier },
       }),
     );
+  }
+
+  async updateSettings(orgId: string, settings: OrganizationSettings): Promise<boolean> {
+    const set: string[] = [];
+    const remove: string[] = [];
+    const values: Record<string, unknown> = {};
+    if (settings.extractTemplate === null) remove.push('extract_template');
+    else if (settings.extractTemplate !== undefined) {
+      set.push('extract_template = :template');
+      values[':template'] = settings.extractTemplate;
+    }
+    if (settings.extractAdvancedEnabled !== undefined) {
+      set.push('extract_advanced_enabled = :advanced');
+      values[':advanced'] = settings.extractAdvancedEnabled;
+    }
+    if (!set.length && !remove.length) return (await this.getOrganization(orgId)) !== undefined;
+    try {
+      await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.organization(orgId),
+          UpdateExpression: [set.length ? `SET ${set.join(', ')}` : '', remove.length ? `REMOVE ${remove.join(', ')}` : ''].filter(Boolean).join(' '),
+          ConditionExpression: 'attribute_exists(pk)',
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 
   async putKey(record: ApiKeyRecord): Promise<void> {

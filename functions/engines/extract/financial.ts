@@ -1,0 +1,370 @@
+/**
+ * Invoice and receipt extraction from the document model: labels found on
+ * lines (in six languages) give candidates, the page geometry says where a
+ * label's value is (after it on the line, to its right on the same row, or
+ * below it), tables give line items, and arithmetic decides between
+ * candidates (line totals sum to the subtotal, subtotal plus tax is the
+ * total). Every entity gets a confidence: how it was found and whether the
+ * numbers agree.
+ *
+ * @module
+ */
+import type { BBox, DocumentPage } from '../document-model.ts';
+import { detectTables } from '../layout/tables.ts';
+import { ibanValid } from '../redact/validators.ts';
+import { COLUMN_HEADERS, FIELD_LABELS, findLabel, type FinancialField } from './labels.ts';
+import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+
+export interface LineItem {
+  description: string;
+  quantity: number | null;
+  unit_price: string | null;
+  total: string | null;
+}
+
+export interface FinancialExtraction {
+  readonly entities: Record<string, string>;
+  readonly confidence: Record<string, number>;
+  readonly line_items: LineItem[];
+}
+
+/** Every entity field, in the order documented in docs/api.md. */
+export const FINANCIAL_FIELDS = [
+  'invoice_number', 'invoice_date', 'due_date', 'vendor_name', 'vendor_address', 'vendor_tax_id', 'customer_name', 'customer_address',
+  'purchase_order', 'currency', 'subtotal', 'tax_amount', 'total_amount', 'amount_due', 'payment_terms', 'iban', 'bic',
+] as const;
+
+interface Line {
+  readonly pageIndex: number;
+  readonly text: string;
+  readonly lower: string;
+  readonly bbox: BBox;
+}
+
+interface Candidate {
+  readonly field: string;
+  readonly value: string;
+  /** 0–1: how it was found. */
+  readonly score: number;
+  /** Reading position, for "the last total wins" ties. */
+  readonly order: number;
+}
+
+function linesOf(pages: readonly DocumentPage[]): Line[] {
+  const out: Line[] = [];
+  pages.forEach((page, pageIndex) => {
+    if (page.lines.length) {
+      for (const line of page.lines) out.push({ pageIndex, text: line.text, lower: line.text.toLowerCase(), bbox: line.bbox });
+    } else {
+      // Text-only pages (no geometry): one line per text line, stacked.
+      const texts = page.text.split('\n');
+      texts.forEach((text, i) => out.push({ pageIndex, text, lower: text.toLowerCase(), bbox: [0, i / texts.length, 1, (i + 1) / texts.length] }));
+    }
+  });
+  return out;
+}
+
+const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
+const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
+
+/** Text on the same row to the right of a line (values in a right-hand column). */
+function rightOf(lines: readonly Line[], line: Line): string {
+  return lines
+    .filter((l) => l !== line && l.pageIndex === line.pageIndex && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
+    .sort((a, b) => a.bbox[0] - b.bbox[0])
+    .map((l) => l.text)
+    .join(' ');
+}
+
+/** The lines right below a line, overlapping its horizontal extent (a value under its label, an address under a name). */
+function below(lines: readonly Line[], line: Line, count = 1): Line[] {
+  const out: Line[] = [];
+  let current = line;
+  for (let i = 0; i < count; i++) {
+    const next = lines
+      .filter(
+        (l) =>
+          l.pageIndex === current.pageIndex &&
+          l.bbox[1] >= current.bbox[1] + height(current.bbox) * 0.5 &&
+          l.bbox[1] - current.bbox[3] < height(current.bbox) * 1.8 &&
+          Math.min(l.bbox[2], current.bbox[2] + 0.05) - Math.max(l.bbox[0], current.bbox[0] - 0.05) > 0,
+      )
+      .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])[0];
+    if (!next) break;
+    out.push(next);
+    current = next;
+  }
+  return out;
+}
+
+const clean = (s: string) => s.replace(/^[\s:#.,;=\-–—|]+/u, '').replace(/^(?:no|nr|number|num|n°|nº|#)\b\.?\s*[:#]?\s*/iu, '').trim();
+
+function identifierIn(region: string): string | undefined {
+  for (const token of clean(region).split(/\s+/)) {
+    const t = token.replace(/[,;]$/, '');
+    if (t.length >= 2 && /\d/.test(t) && /^[\p{L}\p{N}][\p{L}\p{N}/_.-]*$/u.test(t) && !datesIn(t).length && !/^\d+[.,]\d{2}$/.test(t)) return t;
+  }
+  return undefined;
+}
+
+interface LabelHit {
+  readonly field: FinancialField;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Label matches on a line, longest first, none inside another. */
+function labelsOn(line: Line): LabelHit[] {
+  const hits: LabelHit[] = [];
+  for (const [field, labels] of Object.entries(FIELD_LABELS) as [FinancialField, readonly string[]][]) {
+    for (const label of labels) {
+      const at = findLabel(line.lower, label);
+      if (at >= 0) hits.push({ field, start: at, end: at + label.length });
+    }
+  }
+  hits.sort((a, b) => b.end - b.start - (a.end - a.start));
+  const kept: LabelHit[] = [];
+  for (const h of hits) if (!kept.some((k) => h.start < k.end && k.start < h.end)) kept.push(h);
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd|limited|inc|llc|llp|plc|corp|corporation|co\.|company|s\.?a\.?s?|sarl|s\.?r\.?l\.?|s\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?|sdn\.?\s*bhd|bhd|pty|oy|ab|as|a\/s|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)\b/iu;
+
+function money(a: string | undefined): number | undefined {
+  return a === undefined ? undefined : Number(a);
+}
+const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
+
+export function extractFinancial(pages: readonly DocumentPage[], options: { monthFirst?: boolean } = {}): FinancialExtraction {
+  const lines = linesOf(pages);
+  const allText = pages.map((p) => p.text).join('\n');
+  const monthFirst = options.monthFirst ?? (/\$/.test(allText) && !/€|£/.test(allText));
+  const candidates: Candidate[] = [];
+  const add = (field: string, value: string | undefined, score: number, order: number) => {
+    if (value !== undefined && value !== '') candidates.push({ field, value, score, order });
+  };
+
+  lines.forEach((line, order) => {
+    const hits = labelsOn(line);
+    hits.forEach((hit, i) => {
+      const region = line.text.slice(hit.end, hits[i + 1]?.start ?? line.text.length);
+      const sameRow = region.trim() ? region : rightOf(lines, line);
+      const under = () => below(lines, line, 1).map((l) => l.text).join(' ');
+      switch (hit.field) {
+        case 'invoice_number':
+        case 'purchase_order': {
+          const value = identifierIn(sameRow) ?? (sameRow.trim() ? undefined : identifierIn(under()));
+          // The bare word "Invoice" is a title more often than a label.
+          const bare = /^(?:invoice|rechnung|facture|factura|fattura|factuur)$/u.test(line.lower.slice(hit.start, hit.end));
+          add(hit.field, value, bare ? 0.55 : 0.9, order);
+          break;
+        }
+        case 'invoice_date':
+        case 'due_date': {
+          const value = datesIn(sameRow, { monthFirst })[0]?.value ?? datesIn(under(), { monthFirst })[0]?.value;
+          const generic = /^(?:date|datum|fecha|data)$/u.test(line.lower.slice(hit.start, hit.end));
+          add(hit.field, value, generic ? 0.7 : 0.9, order);
+          break;
+        }
+        case 'subtotal':
+        case 'tax_amount':
+        case 'total_amount':
+        case 'amount_due': {
+          const amounts = amountsIn(sameRow).filter((a) => !/%/.test(sameRow.slice(a.end, a.end + 2)));
+          const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
+          add(hit.field, value, 0.8, order);
+          break;
+        }
+        case 'payment_terms': {
+          const value = clean(sameRow || under()).slice(0, 120);
+          if (value && !/^\d+[.,]\d{2}$/.test(value)) add(hit.field, value, 0.8, order);
+          break;
+        }
+        case 'vendor_tax_id': {
+          const m = /([A-Z]{2}\s?)?[\dA-Z][\dA-Z .\-/]{4,20}[\dA-Z]/u.exec(clean(sameRow));
+          if (m && /\d{4,}/.test(m[0].replace(/\s/g, ''))) add(hit.field, m[0].replace(/\s+/g, ' ').trim(), 0.85, order);
+          break;
+        }
+        case 'customer_name': {
+          const value = clean(region);
+          const [next, ...address] = below(lines, line, 4);
+          const name = value && !amountsIn(value).length ? value : next?.text;
+          if (name && name.length > 1 && !labelsOn({ ...line, text: name, lower: name.toLowerCase() }).length) {
+            add('customer_name', name.trim(), 0.85, order);
+            const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 3);
+            const stop = addressLines.findIndex((l) => labelsOn(l).length > 0);
+            const kept = stop >= 0 ? addressLines.slice(0, stop) : addressLines;
+            if (kept.length) add('customer_address', kept.map((l) => l.text.trim()).join(', '), 0.7, order);
+          }
+          break;
+        }
+        case 'vendor_name': {
+          const value = clean(region) || below(lines, line, 1)[0]?.text;
+          if (value) add('vendor_name', value.trim(), 0.8, order);
+          break;
+        }
+      }
+    });
+  });
+
+  // Vendor name without a label: a company-like line, or the most prominent line, at the top of page 1.
+  const top = lines.filter((l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length);
+  const company = top.find((l) => COMPANY.test(l.text));
+  if (company) add('vendor_name', company.text.trim(), 0.75, -1);
+  const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
+  if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', prominent.text.trim(), 0.55, -1);
+  const vendorLine = company ?? prominent;
+  if (vendorLine) {
+    const address = below(lines, vendorLine, 3).filter((l) => !labelsOn(l).length && /\d/.test(l.text));
+    if (address.length) add('vendor_address', address.map((l) => l.text.trim()).join(', '), 0.6, -1);
+  }
+
+  // IBAN and BIC anywhere (validated).
+  for (const m of allText.matchAll(/(?<![A-Z0-9])[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,3})?(?![A-Z0-9])/g)) {
+    if (ibanValid(m[0])) {
+      add('iban', m[0].replace(/\s+/g, ' ').trim(), 0.95, 0);
+      break;
+    }
+  }
+  const bic = /(?:bic|swift)(?:\s*code)?\s*[:.]?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/i.exec(allText);
+  if (bic) add('bic', bic[1].toUpperCase(), 0.9, 0);
+
+  const currency = detectCurrency(allText);
+  const items = lineItems(pages);
+
+  // Choose per field; amounts by arithmetic.
+  const entities: Record<string, string> = {};
+  const confidence: Record<string, number> = {};
+  const best = (field: string, prefer: 'first' | 'last' = 'first') => {
+    const list = candidates.filter((c) => c.field === field);
+    list.sort((a, b) => b.score - a.score || (prefer === 'last' ? b.order - a.order : a.order - b.order));
+    return list[0];
+  };
+  for (const field of ['invoice_number', 'invoice_date', 'due_date', 'purchase_order', 'payment_terms', 'vendor_tax_id', 'customer_name', 'customer_address', 'vendor_name', 'vendor_address', 'iban', 'bic']) {
+    const c = best(field);
+    if (c) {
+      entities[field] = c.value;
+      confidence[field] = c.score;
+    }
+  }
+  // A due date equal to the invoice date from a generic "date" label is the same date read twice.
+  if (entities.due_date && entities.due_date === entities.invoice_date && (confidence.due_date ?? 0) < 0.9) delete entities.due_date;
+
+  const amountList = (field: string) => candidates.filter((c) => c.field === field);
+  const lineSum = items.reduce((sum, item) => sum + (item.total !== null ? Number(item.total) : 0), 0);
+  const subtotals = amountList('subtotal');
+  const taxes = amountList('tax_amount');
+  const totals = amountList('total_amount');
+  const dues = amountList('amount_due');
+
+  let subtotal = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum)) ?? subtotals[subtotals.length - 1];
+  let subtotalConfidence = subtotal ? (items.length && close(Number(subtotal.value), lineSum) ? 0.97 : 0.8) : 0;
+  if (!subtotal && items.length >= 1 && items.every((i) => i.total !== null)) {
+    subtotal = { field: 'subtotal', value: lineSum.toFixed(2), score: 0.6, order: 0 };
+    subtotalConfidence = 0.6;
+  }
+  // The total: the candidate that equals subtotal + tax, else the largest "total" (headers and "total tax" lines are smaller).
+  let total: Candidate | undefined;
+  let totalConfidence = 0;
+  let tax: Candidate | undefined;
+  for (const t of totals) {
+    for (const x of taxes) {
+      if (subtotal && close(Number(subtotal.value) + Number(x.value), Number(t.value))) {
+        total = t;
+        tax = x;
+        totalConfidence = 0.98;
+      }
+    }
+  }
+  if (!total && totals.length) {
+    total = [...totals].sort((a, b) => Number(b.value) - Number(a.value) || b.order - a.order)[0];
+    totalConfidence = 0.75;
+    if (subtotal && close(Number(subtotal.value), Number(total.value)) && !taxes.length) totalConfidence = 0.85;
+  }
+  if (!total && dues.length) {
+    total = dues[dues.length - 1];
+    totalConfidence = 0.7;
+  }
+  if (!tax && taxes.length) {
+    // A tax smaller than the total, the last one written (a tax summary line).
+    tax = [...taxes].filter((t) => !total || Number(t.value) < Number(total.value)).sort((a, b) => b.order - a.order)[0];
+  }
+  if (subtotal && subtotal.value !== total?.value) {
+    entities.subtotal = subtotal.value;
+    confidence.subtotal = subtotalConfidence;
+  }
+  if (tax) {
+    entities.tax_amount = tax.value;
+    confidence.tax_amount = totalConfidence >= 0.98 ? 0.97 : 0.7;
+  }
+  if (total) {
+    entities.total_amount = total.value;
+    confidence.total_amount = totalConfidence;
+  }
+  const due = dues.length ? dues[dues.length - 1] : undefined;
+  if (due) {
+    entities.amount_due = due.value;
+    confidence.amount_due = total && close(money(due.value)!, money(total.value)!) ? 0.95 : 0.75;
+  }
+  if (currency) {
+    entities.currency = currency;
+    confidence.currency = 0.8;
+  }
+  return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items };
+}
+
+function orderEntities<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(FINANCIAL_FIELDS.filter((f) => f in record).map((f) => [f, record[f]]));
+}
+
+type Role = keyof typeof COLUMN_HEADERS;
+
+function roleOf(header: string): Role | undefined {
+  const h = header.toLowerCase().replace(/[^\p{L}\p{N}. ]/gu, ' ').trim();
+  if (!h) return undefined;
+  const order: Role[] = ['unit_price', 'quantity', 'total', 'description'];
+  for (const role of order) if (COLUMN_HEADERS[role].some((w) => findLabel(h, w) >= 0)) return role;
+  return undefined;
+}
+
+const TOTALS_ROW = /(?<![\p{L}])(?:sub-?total|total|tax|vat|gst|mwst|tva|iva|btw|summe|gesamt|netto|brutto|shipping|discount|rabatt|remise|amount due|balance)(?![\p{L}])/iu;
+
+/** Line items from the page tables whose header names a description and an amount column. */
+export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
+  const items: LineItem[] = [];
+  for (const page of pages) {
+    if (!page.words.length) continue;
+    let tables;
+    try {
+      tables = detectTables(page);
+    } catch {
+      continue;
+    }
+    for (const table of tables) {
+      const headerRows = Math.max(1, table.headerRows);
+      const roles = new Map<number, Role>();
+      for (const cell of table.cells.filter((c) => c.row < headerRows)) {
+        const role = roleOf(cell.text);
+        if (role && ![...roles.values()].includes(role)) roles.set(cell.column, role);
+      }
+      const roleValues = [...roles.values()];
+      if (!roleValues.includes('description') || !(roleValues.includes('total') || roleValues.includes('unit_price'))) continue;
+      for (let row = headerRows; row < table.rows; row++) {
+        const cells = table.cells.filter((c) => c.row === row);
+        const get = (role: Role) => cells.filter((c) => roles.get(c.column) === role).map((c) => c.text.replace(/\n/g, ' ').trim()).join(' ');
+        const description = get('description');
+        if (!description || TOTALS_ROW.test(description) && !amountsIn(get('quantity')).length) {
+          if (TOTALS_ROW.test(description)) break;
+          continue;
+        }
+        const quantityText = get('quantity');
+        const quantity = quantityText ? Number(parseAmount(quantityText) ?? NaN) : NaN;
+        const unit = get('unit_price') ? parseAmount(get('unit_price')) : undefined;
+        const total = get('total') ? (amountsIn(get('total')).pop()?.value ?? undefined) : undefined;
+        if (unit === undefined && total === undefined) continue;
+        items.push({ description, quantity: Number.isFinite(quantity) ? quantity : null, unit_price: unit ?? null, total: total ?? null });
+      }
+    }
+  }
+  return items;
+}

@@ -1,0 +1,138 @@
+/**
+ * What invoices and receipts call their fields, in English, German, French,
+ * Spanish, Italian and Dutch. Longer labels first, so "invoice date" wins
+ * over "date".
+ *
+ * @module
+ */
+
+export type FinancialField =
+  | 'invoice_number'
+  | 'invoice_date'
+  | 'due_date'
+  | 'purchase_order'
+  | 'subtotal'
+  | 'tax_amount'
+  | 'total_amount'
+  | 'amount_due'
+  | 'payment_terms'
+  | 'vendor_tax_id'
+  | 'customer_name'
+  | 'vendor_name';
+
+export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> = {
+  invoice_number: [
+    'invoice number', 'invoice no', 'invoice nr', 'invoice #', 'invoice id', 'inv no', 'inv #', 'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no',
+    'rechnungsnummer', 'rechnungs-nr', 'rechnung nr', 'rechnungsnr', 'belegnummer', 'beleg-nr',
+    'numéro de facture', 'n° de facture', 'no de facture', 'facture n°', 'facture no', 'facture numéro',
+    'número de factura', 'nº de factura', 'n.º factura', 'factura nº', 'factura n°', 'factura no', 'num. factura',
+    'numero fattura', 'numero della fattura', 'fattura n', 'fattura nr', 'n. fattura',
+    'factuurnummer', 'factuur nr', 'factuurnr',
+    'invoice', 'rechnung', 'facture', 'factura', 'fattura', 'factuur',
+  ],
+  invoice_date: [
+    'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued on', 'billing date', 'bill date', 'receipt date',
+    'rechnungsdatum', 'ausstellungsdatum', 'belegdatum', 'datum der rechnung',
+    'date de facture', 'date de facturation', "date d'émission", 'date facture',
+    'fecha de factura', 'fecha de emisión', 'fecha factura', 'fecha',
+    'data fattura', 'data della fattura', 'data di emissione', 'data',
+    'factuurdatum', 'datum',
+    'date',
+  ],
+  due_date: [
+    'due date', 'payment due', 'date due', 'pay by', 'payable by', 'due on', 'due',
+    'fälligkeitsdatum', 'fällig am', 'zahlbar bis', 'fällig',
+    "date d'échéance", 'échéance', 'a payer avant le', 'à payer avant le',
+    'fecha de vencimiento', 'vencimiento',
+    'data di scadenza', 'scadenza',
+    'vervaldatum', 'te betalen voor',
+  ],
+  purchase_order: [
+    'purchase order number', 'purchase order no', 'purchase order', 'po number', 'po no', 'p.o. no', 'p.o. number', 'po #', 'p.o.', 'order number', 'order no', 'order #', 'your order',
+    'bestellnummer', 'bestellung nr', 'auftragsnummer', 'ihre bestellung',
+    'bon de commande', 'n° de commande', 'numéro de commande', 'commande n°',
+    'número de pedido', 'pedido nº', 'orden de compra',
+    'numero ordine', 'ordine n', "ordine d'acquisto",
+    'ordernummer', 'bestelnummer', 'inkoopordernummer',
+  ],
+  subtotal: [
+    'subtotal', 'sub-total', 'sub total', 'net amount', 'net total', 'total net', 'total excl. vat', 'total excl vat', 'total before tax', 'amount before tax', 'total excluding tax', 'total (excl',
+    'zwischensumme', 'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'nettosumme',
+    'sous-total', 'total ht', 'montant ht', 'total hors taxes',
+    'base imponible', 'subtotal sin iva', 'importe neto',
+    'imponibile', 'totale imponibile', 'subtotale',
+    'subtotaal', 'totaal excl. btw', 'totaal excl btw', 'netto bedrag',
+  ],
+  tax_amount: [
+    'total tax', 'tax amount', 'sales tax', 'vat amount', 'total vat', 'gst amount', 'total gst', 'vat', 'gst', 'tax',
+    'mehrwertsteuer', 'mwst', 'umsatzsteuer', 'ust',
+    'montant tva', 'total tva', 'tva',
+    'importe iva', 'cuota iva', 'iva',
+    'importo iva', 'totale iva',
+    'btw-bedrag', 'totaal btw', 'btw',
+  ],
+  total_amount: [
+    'grand total', 'total amount', 'invoice total', 'total incl. vat', 'total incl vat', 'total including tax', 'total (incl', 'total inc gst', 'total incl gst', 'total payable', 'total due', 'rounded total', 'total sales', 'total',
+    'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'gesamt brutto', 'bruttobetrag', 'gesamtsumme', 'gesamt', 'summe',
+    'total ttc', 'montant ttc', 'montant total', 'total à payer',
+    'importe total', 'total factura', 'total a pagar',
+    'totale fattura', 'totale documento', 'importo totale', 'totale',
+    'totaalbedrag', 'totaal incl. btw', 'totaal incl btw', 'te betalen', 'totaal',
+  ],
+  amount_due: [
+    'amount due', 'balance due', 'total due', 'amount payable', 'please pay', 'amount to pay', 'balance',
+    'zu zahlen', 'zahlbetrag', 'offener betrag',
+    'net à payer', 'reste à payer', 'montant dû', 'solde dû',
+    'importe a pagar', 'saldo pendiente',
+    'importo da pagare', 'saldo da pagare',
+    'te betalen bedrag', 'openstaand bedrag',
+  ],
+  payment_terms: [
+    'payment terms', 'terms of payment', 'terms', 'payment conditions',
+    'zahlungsbedingungen', 'zahlungsziel', 'zahlungsbedingung',
+    'conditions de paiement', 'modalités de paiement', 'conditions de règlement',
+    'condiciones de pago', 'forma de pago', 'términos de pago',
+    'condizioni di pagamento', 'termini di pagamento', 'modalità di pagamento',
+    'betalingsvoorwaarden', 'betalingstermijn',
+  ],
+  vendor_tax_id: [
+    'vat registration no', 'vat reg no', 'vat reg. no', 'vat number', 'vat no', 'vat id', 'vat#', 'tax id', 'tax number', 'tax no', 'tin', 'ein', 'gst reg no', 'gst reg', 'gst no', 'gst id', 'gstin', 'abn', 'company reg no',
+    'ust-idnr', 'ust-id-nr', 'ust-id', 'ust.-id', 'umsatzsteuer-id', 'ust-identifikationsnummer', 'steuernummer', 'steuer-nr', 'st.-nr',
+    'n° tva', 'numéro de tva', 'tva intracommunautaire', 'siret', 'siren',
+    'nif', 'cif', 'n.i.f', 'c.i.f',
+    'partita iva', 'p.iva', 'p. iva', 'codice fiscale',
+    'btw-nummer', 'btw nummer', 'btw nr', 'btw-nr', 'kvk',
+  ],
+  customer_name: [
+    'bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer', 'client', 'recipient', 'buyer', 'attention', 'attn',
+    'rechnungsempfänger', 'rechnungsadresse', 'kunde', 'käufer', 'empfänger',
+    'facturé à', 'facturer à', 'adressé à', 'destinataire', 'client',
+    'facturar a', 'cliente', 'destinatario',
+    'fatturare a', 'intestatario', 'committente',
+    'factuur aan', 'klant', 'afnemer',
+  ],
+  vendor_name: [
+    'from', 'seller', 'vendor', 'supplier', 'issued by', 'billed by', 'sold by', 'merchant', 'payee',
+    'verkäufer', 'lieferant', 'rechnungssteller', 'absender',
+    'vendeur', 'fournisseur', 'émetteur',
+    'vendedor', 'proveedor', 'emisor',
+    'venditore', 'fornitore', 'cedente',
+    'verkoper', 'leverancier',
+  ],
+};
+
+/** Column header words of line-item tables. */
+export const COLUMN_HEADERS = {
+  description: ['description', 'item', 'items', 'article', 'product', 'service', 'services', 'details', 'particulars', 'designation', 'bezeichnung', 'beschreibung', 'artikel', 'leistung', 'produkt', 'désignation', 'description', 'libellé', 'produit', 'descripción', 'concepto', 'artículo', 'descrizione', 'articolo', 'omschrijving', 'artikel', 'product'],
+  quantity: ['qty', 'quantity', 'qté', 'quantité', 'menge', 'anzahl', 'anz', 'stk', 'cantidad', 'cant', 'quantità', 'qtà', 'aantal', 'units', 'hours', 'hrs', 'pcs'],
+  unit_price: ['unit price', 'price', 'rate', 'unit cost', 'each', 'einzelpreis', 'preis', 'e-preis', 'ep', 'stückpreis', 'prix unitaire', 'p.u.', 'pu', 'prix', 'precio unitario', 'precio', 'p. unit', 'prezzo unitario', 'prezzo', 'stuksprijs', 'prijs', 'tarief'],
+  total: ['amount', 'total', 'line total', 'net amount', 'sum', 'betrag', 'gesamt', 'gesamtpreis', 'summe', 'montant', 'total ht', 'importe', 'total', 'importo', 'totale', 'bedrag', 'totaal', 'value'],
+} as const;
+
+/** Where a label sits in a line (word boundaries; labels may end in punctuation). */
+export function findLabel(lineLower: string, label: string): number {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*');
+  const end = /[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '';
+  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}${end}`, 'u').exec(lineLower);
+  return m ? m.index : -1;
+}

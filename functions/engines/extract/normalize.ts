@@ -1,0 +1,134 @@
+/**
+ * Values as documents write them → values as APIs return them: amounts as
+ * plain decimal strings ("1.234,56 €" → "1234.56"), dates as ISO 8601
+ * ("3. März 2026" → "2026-03-03"), currencies as ISO 4217 codes.
+ *
+ * @module
+ */
+
+/** An amount in any common notation, or undefined. Decides the decimal separator from the digits after it. */
+export function parseAmount(raw: string): string | undefined {
+  const text = raw.replace(/[\u00a0\u202f']/g, ' ').trim();
+  const m = /(-|\()?\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\.?|CHF|kr)?\s*(\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s*(-|\))?/u.exec(text);
+  if (!m) return undefined;
+  const negative = Boolean(m[1] || m[3]);
+  let number = m[2];
+  const lastSep = Math.max(number.lastIndexOf('.'), number.lastIndexOf(','));
+  let integer = number;
+  let fraction = '';
+  if (lastSep >= 0) {
+    const after = number.slice(lastSep + 1);
+    // Two digits (or one) after the last separator: decimals. Three: a thousands group.
+    if (after.length <= 2) {
+      integer = number.slice(0, lastSep);
+      fraction = after.padEnd(2, '0');
+    }
+  }
+  integer = integer.replace(/[ .,]/g, '');
+  if (!/^\d+$/.test(integer)) return undefined;
+  number = `${String(Number(integer))}.${fraction || '00'}`;
+  return negative ? `-${number}` : number;
+}
+
+/** All amounts in a text, in order (for lines that end in quantity, price, total). */
+export function amountsIn(text: string): { value: string; start: number; end: number; raw: string }[] {
+  const out: { value: string; start: number; end: number; raw: string }[] = [];
+  const re = /(?<![\p{L}\d.,])-?(?:[$€£¥₹]\s?)?(?:\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?[$€£¥₹])?(?![\d]|[.,]\d)/gu;
+  for (const m of text.matchAll(re)) {
+    const value = parseAmount(m[0]);
+    if (value !== undefined) out.push({ value, start: m.index!, end: m.index! + m[0].length, raw: m[0] });
+  }
+  return out;
+}
+
+const MONTHS: Record<string, number> = {};
+const MONTH_NAMES: [number, string[]][] = [
+  [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari']],
+  [2, ['february', 'feb', 'februar', 'février', 'févr', 'fevrier', 'febrero', 'febbraio', 'februari']],
+  [3, ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo', 'maart', 'mrt']],
+  [4, ['april', 'apr', 'avril', 'avr', 'abril', 'abr', 'aprile']],
+  [5, ['may', 'mai', 'mayo', 'maggio', 'mei']],
+  [6, ['june', 'jun', 'juni', 'juin', 'junio', 'giugno']],
+  [7, ['july', 'jul', 'juli', 'juillet', 'juil', 'julio', 'luglio']],
+  [8, ['august', 'aug', 'août', 'aout', 'agosto', 'ago', 'augustus']],
+  [9, ['september', 'sep', 'sept', 'septembre', 'septiembre', 'settembre', 'set']],
+  [10, ['october', 'oct', 'oktober', 'okt', 'octobre', 'octubre', 'ottobre', 'ott']],
+  [11, ['november', 'nov', 'novembre', 'noviembre']],
+  [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'diciembre', 'dic', 'dicembre']],
+];
+for (const [n, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = n;
+const MONTH_ALTERNATION = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
+
+const iso = (y: number, m: number, d: number): string | undefined => {
+  if (y < 100) y += y < 70 ? 2000 : 1900;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2100) return undefined;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCMonth() !== m - 1) return undefined;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};
+
+export interface DateOptions {
+  /** Month first for ambiguous numeric dates (US documents: `$`, US states). @default false */
+  readonly monthFirst?: boolean;
+}
+
+/** The first date in a text, as ISO 8601, or undefined. */
+export function parseDate(text: string, options: DateOptions = {}): string | undefined {
+  return datesIn(text, options)[0]?.value;
+}
+
+export function datesIn(text: string, options: DateOptions = {}): { value: string; start: number; end: number }[] {
+  const out: { value: string; start: number; end: number }[] = [];
+  const lower = text.toLowerCase();
+  const push = (value: string | undefined, start: number, end: number) => {
+    if (value && !out.some((o) => start < o.end && o.start < end)) out.push({ value, start, end });
+  };
+  // 2026-03-17, 20260317
+  for (const m of lower.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(iso(+m[1], +m[2], +m[3]), m.index!, m.index! + m[0].length);
+  for (const m of lower.matchAll(/(?<!\d)(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)/g)) push(iso(+m[1], +m[2], +m[3]), m.index!, m.index! + m[0].length);
+  // 17 March 2026, 17. März 2026, 17 de marzo de 2026, 17-Mar-2026
+  for (const m of lower.matchAll(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.|º)?\\s*(?:de\\s+|-)?(${MONTH_ALTERNATION})\\.?(?:\\s+de|,|-)?\\s*(\\d{4}|\\d{2})(?!\\d)`, 'gu'))) {
+    push(iso(+m[3], MONTHS[m[2]], +m[1]), m.index!, m.index! + m[0].length);
+  }
+  // March 17, 2026
+  for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'gu'))) {
+    push(iso(+m[3], MONTHS[m[1]], +m[2]), m.index!, m.index! + m[0].length);
+  }
+  // 17.03.2026, 03/17/2026, 17/03/26
+  for (const m of lower.matchAll(/(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d])/g)) {
+    const a = +m[1];
+    const b = +m[3];
+    const y = +m[4];
+    // The dotted form is day-first everywhere; otherwise a part over 12 decides, then the document's convention.
+    const monthFirst = m[2] === '.' ? false : a > 12 ? false : b > 12 ? true : Boolean(options.monthFirst);
+    push(monthFirst ? iso(y, a, b) : iso(y, b, a), m.index!, m.index! + m[0].length);
+  }
+  return out.sort((x, y) => x.start - y.start);
+}
+
+const SYMBOLS: [RegExp, string][] = [
+  [/€/u, 'EUR'],
+  [/£/u, 'GBP'],
+  [/₹|(?<![\p{L}])rs\.?(?=\s*\d)/iu, 'INR'],
+  [/¥/u, 'JPY'],
+  [/(?<![\p{L}])RM(?=\s*\d)/u, 'MYR'],
+  [/(?<![\p{L}])(?:CHF|Fr\.)(?=\s*\d)/u, 'CHF'],
+  [/(?<![\p{L}A-Z])(?:US\$|\$)/u, 'USD'],
+];
+const CODES = ['EUR', 'USD', 'GBP', 'CHF', 'JPY', 'CNY', 'INR', 'MYR', 'SGD', 'AUD', 'CAD', 'NZD', 'SEK', 'NOK', 'DKK', 'PLN', 'CZK', 'HUF', 'RON', 'BRL', 'MXN', 'ZAR', 'AED', 'HKD', 'TRY', 'RUB', 'KRW', 'IDR', 'THB', 'PHP'];
+
+/** The document's currency: an ISO code written in it, else the most frequent symbol. */
+export function detectCurrency(text: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const code of CODES) {
+    const n = (text.match(new RegExp(`(?<![A-Z])${code}(?![A-Z])`, 'g')) ?? []).length;
+    if (n) counts.set(code, n * 2);
+  }
+  for (const [re, code] of SYMBOLS) {
+    const n = (text.match(new RegExp(re.source, `${re.flags}g`)) ?? []).length;
+    if (n) counts.set(code, (counts.get(code) ?? 0) + n);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}

@@ -1,0 +1,78 @@
+/**
+ * Extract as a pipeline operation (SPEC "POST /v1/extract"): invoices and
+ * receipts (`category=financial`) or any document filled into a schema
+ * (`category=non_financial`, from the request or the organization's stored
+ * template).
+ *
+ * @module
+ */
+import { availableParallelism } from 'node:os';
+import { ApiError } from '../contracts/errors.ts';
+import { TIER_LIMITS } from '../contracts/limits.ts';
+import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
+import { extractFinancial } from '../engines/extract/financial.ts';
+import { fillSchema } from '../engines/extract/schema-fill.ts';
+import type { OperationSpec } from '../pipeline/operation.ts';
+import { extractInSegments } from '../pipeline/segmented-extract.ts';
+
+export const EXTRACTOR_MODEL = 'docintel-extract@1';
+
+export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
+  operation: 'extract',
+  endpoint: '/v1/extract',
+  querySchema: ExtractQuery,
+  formSchema: ExtractForm,
+  forceRefresh: (q) => q.force_refresh,
+  params: (q, f) => ({ category: q.category, parse_mode: q.parse_mode, schema: f.schema ?? null }),
+  priceMode: (q) => q.parse_mode,
+  pageCap: (q, limits, raised) =>
+    q.parse_mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
+  authorize(query, principal) {
+    if (query.parse_mode === 'advanced' && !TIER_LIMITS[principal.tier].advancedParseMode) {
+      throw new ApiError('plan_required', 'parse_mode=advanced needs the Pro or Enterprise plan.', { details: { tier: principal.tier } });
+    }
+  },
+  async execute({ deps, principal, query, form, input, document, raised, signal }) {
+    const organization = await deps.accounts.getOrganization(principal.orgId);
+    if (query.parse_mode === 'advanced' && organization?.extractAdvancedEnabled === false) {
+      throw new ApiError('invalid_option', 'parse_mode=advanced is not enabled for this organization; ask your administrator, or use parse_mode=fast.');
+    }
+    let schema = form.schema;
+    if (query.category === 'non_financial' && !schema) {
+      const stored = organization?.extractTemplate ? ExtractTemplate.safeParse(organization.extractTemplate) : undefined;
+      if (!stored?.success) {
+        throw new ApiError('invalid_request', 'category=non_financial needs a schema form field, or a template stored for the organization (admin set-template).');
+      }
+      schema = stored.data;
+    }
+    const parsed = await extractInSegments({
+      document,
+      raised,
+      blobKey: input.record.objectKey,
+      filename: input.record.filename,
+      runner: deps.segments,
+      localConcurrency: availableParallelism(),
+      signal,
+      // Advanced reads rulings and figures too: ruled tables are found from their lines.
+      graphics: query.parse_mode === 'advanced',
+    });
+    const common = {
+      modelUsed: [...parsed.engines, EXTRACTOR_MODEL].join('+'),
+      pages: parsed.pages.length,
+    };
+    if (query.category === 'non_financial') {
+      const filled = fillSchema(schema!, parsed.pages);
+      return {
+        ...common,
+        result: { data: filled.result as Record<string, unknown>, confidence: filled.confidence, schema_source: form.schema ? 'request' : 'template' },
+        metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
+      };
+    }
+    const extraction = extractFinancial(parsed.pages);
+    return {
+      ...common,
+      result: { entities: extraction.entities, confidence: extraction.confidence, line_items: extraction.line_items },
+      metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
+    };
+  },
+};

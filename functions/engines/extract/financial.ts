@@ -172,7 +172,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         case 'amount_due': {
           const amounts = amountsIn(sameRow).filter((a) => !/%/.test(sameRow.slice(a.end, a.end + 2)));
           const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
-          add(hit.field, value, 0.8, order);
+          // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
+          const between = amounts.length ? sameRow.slice(0, amounts[amounts.length - 1].start) : sameRow;
+          const qualified = hit.field !== 'tax_amount' && /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(between.replace(/\b(?:eur|usd|gbp|chf|inr|myr|incl|excl|inc|vat|gst|tax|btw|mwst|ttc|ht)\b/giu, ''));
+          add(hit.field, value, qualified ? 0.5 : 0.8, order);
           break;
         }
         case 'payment_terms': {
@@ -189,7 +192,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           const value = clean(region);
           const [next, ...address] = below(lines, line, 4);
           const name = value && !amountsIn(value).length ? value : next?.text;
-          if (name && name.length > 1 && !labelsOn({ ...line, text: name, lower: name.toLowerCase() }).length) {
+          const labelLike = (t: string) => /[:：]\s*$/.test(t) || labelsOn({ ...line, text: t, lower: t.toLowerCase() }).length > 0 || /^(?:number|no|nr|id|service|care|support)\b/i.test(t.trim());
+          if (name && name.length > 1 && !labelLike(name) && name.split(/\s+/).length <= 8) {
             add('customer_name', name.trim(), 0.85, order);
             const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 3);
             const stop = addressLines.findIndex((l) => labelsOn(l).length > 0);
@@ -207,8 +211,29 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     });
   });
 
+  // Title lines that carry number and date: "Handelsrechnung (380) Nr. 471102 vom 05.06.2018", "Invoice No. 123 dated 2 May 2026".
+  lines.forEach((line, order) => {
+    if (!/(?:invoice|rechnung|facture|factura|fattura|factuur|receipt|quittung)/iu.test(line.lower)) return;
+    const number = /(?:nr|no|n°|nº|num|number|#)\.?\s*[:#]?\s*([\p{L}\p{N}][\p{L}\p{N}/_.-]*\d[\p{L}\p{N}/_.-]*)/iu.exec(line.text);
+    if (number && !datesIn(number[1]).length) add('invoice_number', number[1], 0.75, order);
+    const dated = /(?:vom|du|del|dated|of|from|datum|date)\s+(.{6,30})$/iu.exec(line.text);
+    if (dated) add('invoice_date', datesIn(dated[1], { monthFirst })[0]?.value, 0.75, order);
+  });
+
+  // Vendor name from the sender's web or mail domain: a top line that spells it ("azure-interior.com" → "Azure Interior").
+  const domains = [...allText.matchAll(/(?:@|www\.|https?:\/\/)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, ''));
+  for (const domain of new Set(domains)) {
+    const spelled = lines.find((l) => l.pageIndex === 0 && l.text.length <= 60 && l.text.toLowerCase().replace(/[^a-z0-9]/g, '').startsWith(domain) && !labelsOn(l).length);
+    if (spelled) {
+      add('vendor_name', spelled.text.trim(), 0.8, -2);
+      break;
+    }
+  }
+
   // Vendor name without a label: a company-like line, or the most prominent line, at the top of page 1.
-  const top = lines.filter((l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length);
+  const top = lines.filter(
+    (l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && l.text.split(/\s+/).length <= 7 && !/[.!?]$/.test(l.text.trim()) && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length,
+  );
   const company = top.find((l) => COMPANY.test(l.text));
   if (company) add('vendor_name', company.text.trim(), 0.75, -1);
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
@@ -276,8 +301,20 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       }
     }
   }
+  // A tax breakdown (one line per rate): the taxes together make the total.
+  if (!total && subtotal && taxes.length > 1) {
+    const sum = taxes.reduce((a, t) => a + Number(t.value), 0);
+    const t = totals.find((x) => close(Number(subtotal!.value) + sum, Number(x.value)));
+    if (t) {
+      total = t;
+      tax = { field: 'tax_amount', value: sum.toFixed(2), score: 0.9, order: t.order };
+      totalConfidence = 0.97;
+    }
+  }
   if (!total && totals.length) {
-    total = [...totals].sort((a, b) => Number(b.value) - Number(a.value) || b.order - a.order)[0];
+    // The largest plainly labelled total; qualified ones ("total of surcharges") only when nothing else is there.
+    const plain = totals.filter((t) => t.score >= 0.8);
+    total = [...(plain.length ? plain : totals)].sort((a, b) => Number(b.value) - Number(a.value) || b.order - a.order)[0];
     totalConfidence = 0.75;
     if (subtotal && close(Number(subtotal.value), Number(total.value)) && !taxes.length) totalConfidence = 0.85;
   }
@@ -288,6 +325,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (!tax && taxes.length) {
     // A tax smaller than the total, the last one written (a tax summary line).
     tax = [...taxes].filter((t) => !total || Number(t.value) < Number(total.value)).sort((a, b) => b.order - a.order)[0];
+  }
+  if (!subtotal && total && tax && Number(tax.value) < Number(total.value)) {
+    subtotal = { field: 'subtotal', value: (Number(total.value) - Number(tax.value)).toFixed(2), score: 0.6, order: 0 };
+    subtotalConfidence = 0.6;
   }
   if (subtotal && subtotal.value !== total?.value) {
     entities.subtotal = subtotal.value;

@@ -57,15 +57,15 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
   ],
   subtotal: [
     'subtotal', 'sub-total', 'sub total', 'net amount', 'net total', 'total net', 'total excl. vat', 'total excl vat', 'total before tax', 'amount before tax', 'total excluding tax', 'total (excl',
-    'zwischensumme', 'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'nettosumme',
+    'zwischensumme', 'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'nettosumme', 'summe positionen', 'warenwert',
     'sous-total', 'total ht', 'montant ht', 'total hors taxes',
     'base imponible', 'subtotal sin iva', 'importe neto',
     'imponibile', 'totale imponibile', 'subtotale',
-    'subtotaal', 'totaal excl. btw', 'totaal excl btw', 'netto bedrag',
+    'subtotaal', 'totaal excl. btw', 'totaal excl btw', 'exclusief btw', 'excl. btw', 'netto bedrag',
   ],
   tax_amount: [
     'total tax', 'tax amount', 'sales tax', 'vat amount', 'total vat', 'gst amount', 'total gst', 'vat', 'gst', 'tax',
-    'mehrwertsteuer', 'mwst', 'umsatzsteuer', 'ust',
+    'steuerbetrag', 'mehrwertsteuer', 'mwst', 'umsatzsteuer', 'ust',
     'montant tva', 'total tva', 'tva',
     'importe iva', 'cuota iva', 'iva',
     'importo iva', 'totale iva',
@@ -73,7 +73,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
   ],
   total_amount: [
     'grand total', 'total amount', 'invoice total', 'total incl. vat', 'total incl vat', 'total including tax', 'total (incl', 'total inc gst', 'total incl gst', 'total payable', 'total due', 'rounded total', 'total sales', 'total',
-    'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'gesamt brutto', 'bruttobetrag', 'gesamtsumme', 'gesamt', 'summe',
+    'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'gesamt brutto', 'bruttobetrag', 'bruttosumme', 'gesamtsumme', 'gesamt', 'summe',
     'total ttc', 'montant ttc', 'montant total', 'total à payer',
     'importe total', 'total factura', 'total a pagar',
     'totale fattura', 'totale documento', 'importo totale', 'totale',

@@ -128,6 +128,17 @@ function labelsOn(line: Line): LabelHit[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
+const NAME_LABEL = /^(?:name|company|firma|firmenname|company name|raison sociale|nom|nombre|razón social|ragione sociale|denominazione|naam|bedrijfsnaam)\s*[:：]\s*(.+)$/iu;
+
+/** Under a party heading ("Seller", "Käufer"): its "Name:" line, else its first line that is not another field. */
+function nameUnderHeading(lines: readonly Line[]): string | undefined {
+  for (const l of lines) {
+    const named = NAME_LABEL.exec(l.text.trim());
+    if (named) return named[1].trim();
+  }
+  return lines.find((l) => !/[:：]/.test(l.text) && /\p{L}{2,}/u.test(l.text) && !amountsIn(l.text).length)?.text.trim();
+}
+
 const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd|limited|inc|llc|llp|plc|corp|corporation|co\.|company|s\.?a\.?s?|sarl|s\.?r\.?l\.?|s\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?|sdn\.?\s*bhd|bhd|pty|oy|ab|as|a\/s|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)\b/iu;
 
 function money(a: string | undefined): number | undefined {
@@ -150,6 +161,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       const region = line.text.slice(hit.end, hits[i + 1]?.start ?? line.text.length);
       const sameRow = region.trim() ? region : rightOf(lines, line);
       const under = () => below(lines, line, 1).map((l) => l.text).join(' ');
+      // A short line without a colon ("Käufer/Leistungsempfänger", "Bill to") is a heading over its party's lines.
+      const heading = !/[:：]/.test(line.text) && line.text.trim().split(/\s+/).length <= 3;
       switch (hit.field) {
         case 'invoice_number':
         case 'purchase_order': {
@@ -185,13 +198,18 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         }
         case 'vendor_tax_id': {
           const m = /([A-Z]{2}\s?)?[\dA-Z][\dA-Z .\-/]{4,20}[\dA-Z]/u.exec(clean(sameRow));
-          if (m && /\d{4,}/.test(m[0].replace(/\s/g, ''))) add(hit.field, m[0].replace(/\s+/g, ' ').trim(), 0.85, order);
+          if (m && /\d{4,}/.test(m[0].replace(/\s/g, ''))) {
+            const value = m[0].replace(/\s+/g, ' ').trim();
+            // A VAT id (country prefix + digits) names the seller better than a local tax number.
+            add(hit.field, value, /^[A-Z]{2}\s?[0-9A-Z]{8,12}$/.test(value) ? 0.9 : 0.75, order);
+          }
           break;
         }
         case 'customer_name': {
-          const value = clean(region);
+          const value = heading ? '' : clean(region);
           const [next, ...address] = below(lines, line, 4);
-          const name = value && !amountsIn(value).length ? value : next?.text;
+          const named = value ? undefined : nameUnderHeading(below(lines, line, 4));
+          const name = value && !amountsIn(value).length ? value : (named ?? next?.text);
           const labelLike = (t: string) => /[:：]\s*$/.test(t) || labelsOn({ ...line, text: t, lower: t.toLowerCase() }).length > 0 || /^(?:number|no|nr|id|service|care|support)\b/i.test(t.trim());
           if (name && name.length > 1 && !labelLike(name) && name.split(/\s+/).length <= 8) {
             add('customer_name', name.trim(), 0.85, order);
@@ -203,8 +221,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'vendor_name': {
-          const value = clean(region) || below(lines, line, 1)[0]?.text;
-          if (value) add('vendor_name', value.trim(), 0.8, order);
+          const value = (heading ? '' : clean(region)) || nameUnderHeading(below(lines, line, 4)) || below(lines, line, 1)[0]?.text;
+          if (value && !/[:：]\s*$/.test(value)) add('vendor_name', value.trim(), 0.8, order);
           break;
         }
       }

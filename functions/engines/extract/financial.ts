@@ -388,8 +388,60 @@ function roleOf(header: string): Role | undefined {
 
 const TOTALS_ROW = /(?<![\p{L}])(?:sub-?total|total|tax|vat|gst|mwst|tva|iva|btw|summe|gesamt|netto|brutto|shipping|discount|rabatt|remise|amount due|balance)(?![\p{L}])/iu;
 
-/** Line items from the page tables whose header names a description and an amount column. */
+/**
+ * Line items written as text lines under a header line ("Description Qty
+ * Price Amount"), when no table was found: each line until the totals is a
+ * description followed by its numbers (quantity, unit price, total).
+ */
+function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
+  const items: LineItem[] = [];
+  for (const page of pages) {
+    const texts = page.lines.length ? page.lines.map((l) => l.text) : page.text.split('\n');
+    let inItems = false;
+    for (const text of texts) {
+      if (!inItems) {
+        const words = text.toLowerCase();
+        const roles = (Object.keys(COLUMN_HEADERS) as Role[]).filter((r) => COLUMN_HEADERS[r].some((w) => findLabel(words, w) >= 0));
+        inItems = roles.includes('description') && (roles.includes('total') || roles.includes('unit_price')) && !amountsIn(text).length;
+        continue;
+      }
+      if (TOTALS_ROW.test(text) && !/\p{L}{3,}.*\d.*\p{L}{3,}/u.test(text.replace(TOTALS_ROW, ''))) break;
+      const numbers = amountsIn(text);
+      if (!numbers.length) continue;
+      // The numbers at the end of the line, after the description.
+      const trailing: typeof numbers = [];
+      for (let i = numbers.length - 1; i >= 0; i--) {
+        const gap = text.slice(numbers[i].end, trailing.length ? trailing[0].start : text.length);
+        if (/\p{L}{2,}/u.test(gap.replace(/\b(?:x|pcs|pc|stk|st|h|hrs|kg|m²|m|eur|usd|gbp)\b/giu, ''))) break;
+        trailing.unshift(numbers[i]);
+        if (trailing.length === 3) break;
+      }
+      if (!trailing.length) continue;
+      const description = text.slice(0, trailing[0].start).replace(/[\s:|-]+$/u, '').trim();
+      if (!/\p{L}{2,}/u.test(description)) continue;
+      const isCount = (n: { raw: string }) => /^\d{1,4}$/.test(n.raw.trim());
+      let quantity: number | null = null;
+      let unit: string | null = null;
+      let total: string | null = null;
+      if (trailing.length === 3) {
+        [quantity, unit, total] = [Number(trailing[0].value), trailing[1].value, trailing[2].value];
+      } else if (trailing.length === 2) {
+        if (isCount(trailing[0])) [quantity, total] = [Number(trailing[0].value), trailing[1].value];
+        else [unit, total] = [trailing[0].value, trailing[1].value];
+      } else total = trailing[0].value;
+      items.push({ description, quantity, unit_price: unit, total });
+    }
+  }
+  return items;
+}
+
+/** Line items from the page tables whose header names a description and an amount column, else from text lines. */
 export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
+  const fromTables = lineItemsFromTables(pages);
+  return fromTables.length ? fromTables : lineItemsFromText(pages);
+}
+
+function lineItemsFromTables(pages: readonly DocumentPage[]): LineItem[] {
   const items: LineItem[] = [];
   for (const page of pages) {
     if (!page.words.length) continue;
@@ -403,7 +455,9 @@ export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
       const headerRows = Math.max(1, table.headerRows);
       const roles = new Map<number, Role>();
       for (const cell of table.cells.filter((c) => c.row < headerRows)) {
-        const role = roleOf(cell.text);
+        let role = roleOf(cell.text);
+        // A second price column ("Prijs per stuk … Prijs incl. BTW") is the line total.
+        if (role === 'unit_price' && [...roles.values()].includes('unit_price')) role = 'total';
         if (role && ![...roles.values()].includes(role)) roles.set(cell.column, role);
       }
       const roleValues = [...roles.values()];
@@ -421,7 +475,10 @@ export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
         const unit = get('unit_price') ? parseAmount(get('unit_price')) : undefined;
         const total = get('total') ? (amountsIn(get('total')).pop()?.value ?? undefined) : undefined;
         if (unit === undefined && total === undefined) continue;
-        items.push({ description, quantity: Number.isFinite(quantity) ? quantity : null, unit_price: unit ?? null, total: total ?? null });
+        const qty = Number.isFinite(quantity) ? quantity : null;
+        // Without a total column, quantity × unit price is the line total.
+        const lineTotal = total ?? (qty !== null && unit !== undefined ? (qty * Number(unit)).toFixed(2) : undefined);
+        items.push({ description, quantity: qty, unit_price: unit ?? null, total: lineTotal ?? null });
       }
     }
   }

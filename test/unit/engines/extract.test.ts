@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { ExtractTemplate } from '../../../functions/contracts/schemas/extract.ts';
+import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
+import { buildPage, type Placed } from './page-builder.ts';
+
+/** A page from lines of text placed top to bottom; `[left, right]` pairs put a value in a right-hand column. */
+function page(rows: (string | [string, string])[]) {
+  const items: Placed[] = [];
+  rows.forEach((row, i) => {
+    const y = 60 + i * 16;
+    if (Array.isArray(row)) {
+      items.push({ text: row[0], x: 60, y });
+      items.push({ text: row[1], x: 400, y });
+    } else items.push({ text: row, x: 60, y });
+  });
+  return buildPage({ items });
+}
+
+describe('normalisation', () => {
+  it.each([
+    ['1,234.56', '1234.56'],
+    ['1.234,56', '1234.56'],
+    ['1 234,56 €', '1234.56'],
+    ['€ 12,5', '12.50'],
+    ['USD 99', '99.00'],
+    ['(45.00)', '-45.00'],
+    ['1,234', '1234.00'],
+  ])('amount %j → %s', (raw, expected) => {
+    expect(parseAmount(raw)).toBe(expected);
+  });
+
+  it.each([
+    ['2026-03-17', '2026-03-17'],
+    ['17.03.2026', '2026-03-17'],
+    ['17/03/2026', '2026-03-17'],
+    ['3 März 2026', '2026-03-03'],
+    ['17 mars 2026', '2026-03-17'],
+    ['17 de marzo de 2026', '2026-03-17'],
+    ['17 marzo 2026', '2026-03-17'],
+    ['17 maart 2026', '2026-03-17'],
+    ['March 17, 2026', '2026-03-17'],
+    ['17-Mar-26', '2026-03-17'],
+  ])('date %j → %s', (raw, expected) => {
+    expect(parseDate(raw)).toBe(expected);
+  });
+
+  it('reads an ambiguous numeric date day-first unless the document is month-first', () => {
+    expect(parseDate('04/05/2026')).toBe('2026-05-04');
+    expect(parseDate('04/05/2026', { monthFirst: true })).toBe('2026-04-05');
+  });
+
+  it('detects the currency from codes and symbols', () => {
+    expect(detectCurrency('Total EUR 10,00')).toBe('EUR');
+    expect(detectCurrency('Total £12.00')).toBe('GBP');
+    expect(detectCurrency('TOTAL RM 9.00')).toBe('MYR');
+    expect(amountsIn('2 x 4.50 = 9.00').map((a) => a.value)).toEqual(['2.00', '4.50', '9.00']);
+  });
+});
+
+describe('financial extraction in several languages', () => {
+  it('reads an English invoice: entities, line items, cross-checked totals', () => {
+    const doc = page([
+      'ACME Widgets Ltd',
+      '12 High Street, London EC1A 1BB',
+      'VAT No: GB123456789',
+      'INVOICE',
+      ['Invoice No: INV-2026-0042', 'Invoice Date: 17/03/2026'],
+      'Due Date: 16/04/2026',
+      'Bill To: Globex Corporation',
+      '45 Elm Road, Springfield',
+      'PO Number: PO-7781',
+      'Description Qty Unit Price Amount',
+      'Blue widget 2 10.00 20.00',
+      'Red widget 3 5.50 16.50',
+      ['Subtotal', '£36.50'],
+      ['VAT 20%', '£7.30'],
+      ['Total', '£43.80'],
+      'Payment terms: 30 days net',
+      'IBAN: GB82 WEST 1234 5698 7654 32',
+    ]);
+    const { entities, confidence, line_items } = extractFinancial([doc]);
+    expect(entities).toMatchObject({
+      invoice_number: 'INV-2026-0042',
+      invoice_date: '2026-03-17',
+      due_date: '2026-04-16',
+      vendor_name: 'ACME Widgets Ltd',
+      vendor_tax_id: 'GB123456789',
+      customer_name: 'Globex Corporation',
+      purchase_order: 'PO-7781',
+      currency: 'GBP',
+      subtotal: '36.50',
+      tax_amount: '7.30',
+      total_amount: '43.80',
+      payment_terms: '30 days net',
+      iban: 'GB82 WEST 1234 5698 7654 32',
+    });
+    expect(confidence.total_amount).toBeGreaterThanOrEqual(0.97);
+    expect(Object.keys(confidence).sort()).toEqual(Object.keys(entities).sort());
+    expect(line_items).toEqual([
+      { description: 'Blue widget', quantity: 2, unit_price: '10.00', total: '20.00' },
+      { description: 'Red widget', quantity: 3, unit_price: '5.50', total: '16.50' },
+    ]);
+  });
+
+  it.each([
+    ['German', ['Muster GmbH', 'Rechnungsnummer: R-2026-17', 'Rechnungsdatum: 03.02.2026', 'Nettobetrag: 100,00 €', 'MwSt 19%: 19,00 €', 'Gesamtbetrag: 119,00 €'], { invoice_number: 'R-2026-17', invoice_date: '2026-02-03', subtotal: '100.00', tax_amount: '19.00', total_amount: '119.00', currency: 'EUR' }],
+    ['French', ['Dupont SARL', 'Facture n° F2026-88', 'Date de facture : 5 mars 2026', 'Total HT : 200,00 €', 'TVA 20 % : 40,00 €', 'Total TTC : 240,00 €'], { invoice_number: 'F2026-88', invoice_date: '2026-03-05', subtotal: '200.00', tax_amount: '40.00', total_amount: '240.00' }],
+    ['Spanish', ['García S.L.', 'Número de factura: A-311', 'Fecha: 12/01/2026', 'Base imponible: 50,00 €', 'IVA 21%: 10,50 €', 'Total: 60,50 €'], { invoice_number: 'A-311', invoice_date: '2026-01-12', subtotal: '50.00', tax_amount: '10.50', total_amount: '60.50' }],
+    ['Italian', ['Rossi S.r.l.', 'Numero fattura: 2026/45', 'Data fattura: 20/02/2026', 'Imponibile: 80,00 €', 'IVA 22%: 17,60 €', 'Totale: 97,60 €'], { invoice_number: '2026/45', invoice_date: '2026-02-20', subtotal: '80.00', tax_amount: '17.60', total_amount: '97.60' }],
+    ['Dutch', ['Jansen B.V.', 'Factuurnummer: 2026-0091', 'Factuurdatum: 7 januari 2026', 'Subtotaal: € 40,00', 'BTW 21%: € 8,40', 'Totaal: € 48,40'], { invoice_number: '2026-0091', invoice_date: '2026-01-07', subtotal: '40.00', tax_amount: '8.40', total_amount: '48.40' }],
+  ])('reads a %s invoice', (_language, rows, expected) => {
+    expect(extractFinancial([page(rows as string[])]).entities).toMatchObject(expected);
+  });
+
+  it('reads a receipt: vendor on top, the total that agrees with the items, not the cash tendered', () => {
+    const doc = page(['CORNER CAFE SDN BHD', 'GST Reg No: 001234567890', '25/12/2018 10:31', 'Latte 2 9.00', 'Croissant 1 4.50', ['TOTAL', '13.50'], ['CASH', '20.00'], ['CHANGE', '6.50'], 'Thank you']);
+    const { entities } = extractFinancial([doc]);
+    expect(entities).toMatchObject({ vendor_name: 'CORNER CAFE SDN BHD', total_amount: '13.50' });
+  });
+
+  it('chooses the total that equals subtotal plus tax among several "total" lines', () => {
+    const doc = page(['Shop Ltd', 'Invoice No: 9', ['Total items', '3'], ['Subtotal', '100.00'], ['Tax', '8.00'], ['Total', '108.00'], ['Total paid', '200.00']]);
+    const { entities, confidence } = extractFinancial([doc]);
+    expect(entities.total_amount).toBe('108.00');
+    expect(confidence.total_amount).toBeGreaterThanOrEqual(0.97);
+  });
+});
+
+describe('schema filling (non_financial)', () => {
+  const form = page([
+    'Employee Onboarding Form',
+    'Full name: Maria Lopez',
+    'Date of birth: 1990-04-12',
+    'Employee ID: E-5521',
+    'Emergency contact',
+    'Name: Carlos Lopez',
+    'Phone: +34 600 123 456',
+    '☒ Full-time',
+    '☐ Part-time',
+    'Remote work [x]',
+  ]);
+
+  it('fills text fields by fuzzy label matching (case, snake_case, camelCase, word order)', () => {
+    const schema = ExtractTemplate.parse(JSON.stringify({ full_name: null, dateOfBirth: null, 'ID employee': null, missing_field: null }));
+    const { result, confidence } = fillSchema(schema, [form]);
+    expect(result).toEqual({ full_name: 'Maria Lopez', dateOfBirth: '1990-04-12', 'ID employee': 'E-5521', missing_field: null });
+    expect(confidence.full_name).toBeGreaterThan(0.5);
+    expect(confidence.missing_field).toBeUndefined();
+  });
+
+  it('reads checkboxes in the style the schema asks for', () => {
+    const schema = ExtractTemplate.parse(JSON.stringify({ full_time: false, part_time: 'unselected', remote_work: false }));
+    expect(fillSchema(schema, [form]).result).toEqual({ full_time: true, part_time: 'unselected', remote_work: true });
+  });
+
+  it('fills nested objects from the section under their heading', () => {
+    const schema = ExtractTemplate.parse(JSON.stringify({ full_name: null, emergency_contact: { name: null, phone: null } }));
+    expect(fillSchema(schema, [form]).result).toEqual({ full_name: 'Maria Lopez', emergency_contact: { name: 'Carlos Lopez', phone: '+34 600 123 456' } });
+  });
+
+  it('fills arrays of objects from a table whose headers match the item keys', () => {
+    const columns = (cells: string[], y: number): Placed[] => cells.map((text, i) => ({ text, x: [60, 260, 400][i], y }));
+    const table = buildPage({ items: [{ text: 'Order items', x: 60, y: 60 }, ...columns(['Product', 'Quantity', 'Price'], 90), ...columns(['Chair', '2', '40.00'], 106), ...columns(['Desk', '1', '120.00'], 122)] });
+    const schema = ExtractTemplate.parse(JSON.stringify({ items: [{ product: null, quantity: null, price: null }] }));
+    expect(fillSchema(schema, [table]).result).toEqual({
+      items: [
+        { product: 'Chair', quantity: '2', price: '40.00' },
+        { product: 'Desk', quantity: '1', price: '120.00' },
+      ],
+    });
+  });
+
+  it('scores label similarity both ways', () => {
+    expect(labelSimilarity('invoice_date', 'Invoice Date')).toBe(1);
+    expect(labelSimilarity('dob', 'Date of birth')).toBe(0);
+    expect(labelSimilarity('employee_name', 'Name')).toBeGreaterThan(0.5);
+  });
+
+  it.each([
+    ['invalid JSON', '{"a":'],
+    ['an array', '[null]'],
+    ['an empty object', '{}'],
+    ['a number value', '{"a": 1}'],
+    ['true as a value', '{"a": true}'],
+    ['an array with two shapes', '{"a": [null, null]}'],
+  ])('refuses a schema that is %s', (_label, raw) => {
+    expect(ExtractTemplate.safeParse(raw).success).toBe(false);
+  });
+});

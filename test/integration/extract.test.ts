@@ -1,0 +1,110 @@
+/** POST /v1/extract through the local stack: financial, non_financial with schema or stored template, tier and feature gates. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { apiClient } from '../helpers/client.ts';
+import { makeTextPdf } from '../helpers/pdf.ts';
+
+const api = apiClient(inject('baseUrl'));
+const keys = inject('keys');
+
+const INVOICE = [
+  'Muster GmbH',
+  'Rechnungsnummer: R-2026-17',
+  'Rechnungsdatum: 03.02.2026',
+  'Nettobetrag: 100,00 EUR',
+  'MwSt 19%: 19,00 EUR',
+  'Gesamtbetrag: 119,00 EUR',
+];
+const FORM = ['Membership application', 'Full name: Maria Lopez', 'Member number: M-5521', '[x] Newsletter'];
+
+const run = promisify(execFile);
+
+/** The admin CLI against the running local server, as an operator would call it. */
+async function admin(...args: string[]): Promise<string> {
+  const { stdout } = await run('npm', ['run', '--silent', 'admin', '--', ...args], { env: { ...process.env, DOCINTEL_DATA_DIR: inject('dataDir') } });
+  const lines = stdout.trim().split('\n');
+  return lines[lines.length - 1];
+}
+
+async function schemaFile(json: string): Promise<string> {
+  const path = join(await mkdtemp(join(tmpdir(), 'docintel-schema-')), 'schema.json');
+  await writeFile(path, json);
+  return path;
+}
+
+describe('Local API: extract', () => {
+  it('extracts invoice entities with a confidence map (category=financial, the default)', async () => {
+    const key = await api.upload(keys.proTest, 'rechnung.pdf', await makeTextPdf([INVOICE]));
+    const res = await api.call('POST', '/v1/extract', { key: keys.proTest, form: { document_key: key } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      task: 'extract',
+      result: { entities: { invoice_number: 'R-2026-17', invoice_date: '2026-02-03', subtotal: '100.00', tax_amount: '19.00', total_amount: '119.00', currency: 'EUR' } },
+      metadata: { category: 'financial', parse_mode: 'fast', pages: 1 },
+    });
+    expect(res.body.result.confidence.total_amount).toBeGreaterThan(0.9);
+    expect(Array.isArray(res.body.result.line_items)).toBe(true);
+  });
+
+  it('fills a schema sent with the request (category=non_financial)', async () => {
+    const key = await api.upload(keys.proTest, 'form.pdf', await makeTextPdf([FORM]));
+    const schema = JSON.stringify({ full_name: null, member_number: null, newsletter: false });
+    const res = await api.call('POST', '/v1/extract?category=non_financial', { key: keys.proTest, form: { document_key: key, schema } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result).toMatchObject({ data: { full_name: 'Maria Lopez', member_number: 'M-5521', newsletter: true }, schema_source: 'request' });
+  });
+
+  it('uses the organization template when no schema is sent, and 400 when there is neither', async () => {
+    const key = await api.upload(keys.otherOrg, 'form.pdf', await makeTextPdf([FORM]));
+    const without = await api.call('POST', '/v1/extract?category=non_financial', { key: keys.otherOrg, form: { document_key: key } });
+    expect(without.status).toBe(400);
+    expect(without.body.error.message).toMatch(/template/);
+    expect(JSON.parse(await admin('set-template', '--org', 'globex', '--file', await schemaFile(JSON.stringify({ full_name: null })))).extract_template).toBe('stored');
+    const withTemplate = await api.call('POST', '/v1/extract?category=non_financial&force_refresh=true', { key: keys.otherOrg, form: { document_key: key } });
+    expect(withTemplate.status).toBe(200);
+    expect(withTemplate.body.result).toMatchObject({ data: { full_name: 'Maria Lopez' }, schema_source: 'template' });
+    await admin('set-template', '--org', 'globex', '--clear');
+  });
+
+  it('refuses an invalid template in the admin CLI (exit 2, nothing stored)', async () => {
+    await expect(admin('set-template', '--org', 'globex', '--file', await schemaFile('{"a": 1}'))).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/Invalid template/) });
+  });
+
+  it.each([
+    ['invalid JSON', '{"a":'],
+    ['a non-object', '"text"'],
+    ['an empty object', '{}'],
+  ])('refuses a schema that is %s (400)', async (_label, schema) => {
+    const res = await api.call('POST', '/v1/extract?category=non_financial', { key: keys.proTest, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69', schema } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+
+  it('gates parse_mode=advanced: 403 on the free tier, 400 where the organization turned it off', async () => {
+    const free = await api.call('POST', '/v1/extract?parse_mode=advanced', { key: keys.freeLive, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69' } });
+    expect(free.status).toBe(403);
+    expect(free.body.error.code).toBe('plan_required');
+    const key = await api.upload(keys.proTest, 'rechnung.pdf', await makeTextPdf([INVOICE]));
+    const on = await api.call('POST', '/v1/extract?parse_mode=advanced', { key: keys.proTest, form: { document_key: key } });
+    expect(on.status).toBe(200);
+    expect(on.body.metadata.parse_mode).toBe('advanced');
+    await admin('set-feature', '--org', 'acme', '--feature', 'extract-advanced', '--enabled', 'false');
+    try {
+      const off = await api.call('POST', '/v1/extract?parse_mode=advanced&force_refresh=true', { key: keys.proTest, form: { document_key: key } });
+      expect(off.status).toBe(400);
+      expect(off.body.error.code).toBe('invalid_option');
+    } finally {
+      await admin('set-feature', '--org', 'acme', '--feature', 'extract-advanced', '--enabled', 'true');
+    }
+  });
+
+  it('refuses an unknown category (400 invalid_option)', async () => {
+    const res = await api.call('POST', '/v1/extract?category=medical', { key: keys.proTest, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69' } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_option');
+  });
+});

@@ -85,7 +85,9 @@ describe('Local API: extract', () => {
   });
 
   it('gates parse_mode=advanced: 403 on the free tier, 400 where the organization turned it off', async () => {
-    const free = await api.call('POST', '/v1/extract?parse_mode=advanced', { key: keys.freeLive, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69' } });
+    // A free-tier test key of its own: the shared free live key's rate window belongs to the rate-limit test.
+    const freeKey = JSON.parse(await admin('create-key', '--org', 'extract-free', '--tier', 'free', '--test')).api_key as string;
+    const free = await api.call('POST', '/v1/extract?parse_mode=advanced', { key: freeKey, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69' } });
     expect(free.status).toBe(403);
     expect(free.body.error.code).toBe('plan_required');
     const key = await api.upload(keys.proTest, 'rechnung.pdf', await makeTextPdf([INVOICE]));

@@ -188,7 +188,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
           const between = amounts.length ? sameRow.slice(0, amounts[amounts.length - 1].start) : sameRow;
           const qualified = hit.field !== 'tax_amount' && /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(between.replace(/\b(?:eur|usd|gbp|chf|inr|myr|incl|excl|inc|vat|gst|tax|btw|mwst|ttc|ht)\b/giu, ''));
-          add(hit.field, value, qualified ? 0.5 : 0.8, order);
+          // "Total Qty: 3", "Total items 5", "Anzahl": counts, not money.
+          const count = /^\s*(?:qty|quantity|items?|pcs|pieces|count|units|menge|anzahl|articles?|artikel|quantité|cantidad|quantità|aantal)\b/iu.test(between);
+          if (!count) add(hit.field, value, qualified ? 0.5 : 0.8, order);
           break;
         }
         case 'payment_terms': {
@@ -237,6 +239,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     const dated = /(?:vom|du|del|dated|of|from|datum|date)\s+(.{6,30})$/iu.exec(line.text);
     if (dated) add('invoice_date', datesIn(dated[1], { monthFirst })[0]?.value, 0.75, order);
   });
+
+  // A date with no label at all (receipts print it on a line of its own): the first one, weakly.
+  if (!candidates.some((c) => c.field === 'invoice_date')) {
+    const first = lines.map((l, order) => ({ order, date: datesIn(l.text, { monthFirst })[0]?.value })).find((d) => d.date);
+    if (first) add('invoice_date', first.date, 0.5, first.order);
+  }
 
   // Vendor name from the sender's web or mail domain: a top line that spells it ("azure-interior.com" → "Azure Interior").
   const domains = [...allText.matchAll(/(?:@|www\.|https?:\/\/)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, ''));

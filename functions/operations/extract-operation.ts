@@ -6,14 +6,13 @@
  *
  * @module
  */
-import { availableParallelism } from 'node:os';
 import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
 import { extractFinancial } from '../engines/extract/financial.ts';
 import { fillSchema } from '../engines/extract/schema-fill.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractInSegments } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
 export const EXTRACTOR_MODEL = 'docintel-extract@1';
 
@@ -32,7 +31,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       throw new ApiError('plan_required', 'parse_mode=advanced needs the Pro or Enterprise plan.', { details: { tier: principal.tier } });
     }
   },
-  async execute({ deps, principal, query, form, input, document, raised, signal }) {
+  async execute(context) {
+    const { deps, principal, query, form } = context;
     const organization = await deps.accounts.getOrganization(principal.orgId);
     if (query.parse_mode === 'advanced' && organization?.extractAdvancedEnabled === false) {
       throw new ApiError('invalid_option', 'parse_mode=advanced is not enabled for this organization; ask your administrator, or use parse_mode=fast.');
@@ -45,17 +45,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       }
       schema = stored.data;
     }
-    const parsed = await extractInSegments({
-      document,
-      raised,
-      blobKey: input.record.objectKey,
-      filename: input.record.filename,
-      runner: deps.segments,
-      localConcurrency: availableParallelism(),
-      signal,
-      // Advanced reads rulings and figures too: ruled tables are found from their lines.
-      graphics: query.parse_mode === 'advanced',
-    });
+    // Advanced reads rulings and figures too: ruled tables are found from their lines.
+    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced' });
     const common = {
       modelUsed: [...parsed.engines, EXTRACTOR_MODEL].join('+'),
       pages: parsed.pages.length,

@@ -4,11 +4,10 @@
  *
  * @module
  */
-import { availableParallelism } from 'node:os';
 import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractInSegments } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from '../pipeline/segmented-extract.ts';
 import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
 
 export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
@@ -21,18 +20,12 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   priceMode: (q) => q.mode,
   pageCap: (q, limits, raised) =>
     q.mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
-  async execute({ deps, principal, requestId, query, input, document, raised, assets, signal }) {
-    const parsed = await extractInSegments({
-      document,
-      raised,
-      blobKey: input.record.objectKey,
-      filename: input.record.filename,
-      runner: deps.segments,
-      localConcurrency: availableParallelism(),
-      signal,
-      // Rulings and figures feed only the advanced layout: fast mode skips reading them.
+  async execute(context) {
+    const { deps, principal, requestId, query, document, assets } = context;
+    // Rulings and figures feed only the advanced layout: fast mode skips reading them.
+    // Fast parse without boxes returns page text only: words would be held for nothing.
+    const parsed = await extractForRequest(context, {
       graphics: query.mode === 'advanced',
-      // Fast parse without boxes returns page text only: words would be held for nothing.
       textOnly: query.mode === 'fast' && !query.include_boxes,
     });
     const output = await buildParseResult(parsed, query, {

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { availableParallelism } from 'node:os';
 import { LIFETIMES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
@@ -14,7 +13,7 @@ import type { DetectionConfig } from '../engines/redact/detect.ts';
 import { findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
 import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractInSegments } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
 /** Masked pages are rendered at this resolution: readable, and small enough to ship 36 inline. */
 const MASK_DPI = 150;
@@ -55,18 +54,10 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   priceMode: () => 'fast',
   // Spec: inline base64 up to 36 pages, links up to 60; refused with 413 before any billable work.
   pageCap: (q, limits) => (q.output === 'urls' ? limits.redactUrlPages : limits.redactInlinePages),
-  async execute({ deps, principal, requestId, query, form, input, document, raised, assets, signal }) {
-    const parsed = await extractInSegments({
-      document,
-      raised,
-      blobKey: input.record.objectKey,
-      filename: input.record.filename,
-      runner: deps.segments,
-      localConcurrency: availableParallelism(),
-      signal,
-      // PDF image placements feed logo masking.
-      graphics: query.include_logos,
-    });
+  async execute(context) {
+    const { deps, principal, requestId, query, form, document, assets, signal } = context;
+    // PDF image placements feed logo masking.
+    const parsed = await extractForRequest(context, { graphics: query.include_logos });
     const plan = planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
     const pages: (RedactedPageLink | RedactedPageInline)[] = [];
     let logos = 0;

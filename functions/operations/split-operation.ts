@@ -4,13 +4,12 @@
  *
  * @module
  */
-import { availableParallelism } from 'node:os';
 import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contracts/schemas/classify.ts';
 import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
 import { classFromDescription, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractInSegments } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
 export const SPLITTER_MODEL = 'docintel-split@1';
 
@@ -50,19 +49,10 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
   params: (_q, f) => ({ options: f.options ?? null }),
   priceMode: () => 'fast',
   pageCap: () => undefined,
-  async execute({ deps, input, document, raised, signal, form }) {
+  async execute(context) {
+    const { form } = context;
     const options = form.options ?? SplitOptions.parse({});
-    const parsed = await extractInSegments({
-      document,
-      raised,
-      blobKey: input.record.objectKey,
-      filename: input.record.filename,
-      runner: deps.segments,
-      localConcurrency: availableParallelism(),
-      signal,
-      graphics: false,
-      textOnly: true,
-    });
+    const parsed = await extractForRequest(context, { graphics: false, textOnly: true });
     const g = options.custom_domain_guidelines;
     const segments = splitPages(
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),

@@ -16,6 +16,7 @@
  */
 import { textOnlyPage, type DocumentPage, type ParsedDocument } from '../engines/document-model.ts';
 import type { OpenedDocument } from '../engines/registry.ts';
+import { availableParallelism } from 'node:os';
 import type { PageSegmentRunner } from '../ports/page-segments.ts';
 
 /** Pages per raised-limit segment: the standard advanced cap, so each segment is a standard-sized request. */
@@ -104,4 +105,30 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   });
   const pages: DocumentPage[] = parts.flat();
   return { kind, pages, engines: [...engines] };
+}
+
+/**
+ * The pages of the request's document, extracted the way every operation
+ * does it (segments, remote OCR fan-out, the request's deadline).
+ */
+export function extractForRequest(
+  context: {
+    readonly deps: { readonly segments?: PageSegmentRunner };
+    readonly input: { readonly record: { readonly objectKey: string; readonly filename?: string } };
+    readonly document: OpenedDocument;
+    readonly raised: boolean;
+    readonly signal?: AbortSignal;
+  },
+  options: { readonly graphics?: boolean; readonly textOnly?: boolean } = {},
+): Promise<ParsedDocument> {
+  return extractInSegments({
+    document: context.document,
+    raised: context.raised,
+    blobKey: context.input.record.objectKey,
+    filename: context.input.record.filename,
+    runner: context.deps.segments,
+    localConcurrency: availableParallelism(),
+    signal: context.signal,
+    ...options,
+  });
 }

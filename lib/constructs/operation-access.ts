@@ -59,57 +59,36 @@ export interface OperationAccess {
 }
 
 /**
+ * What every inference route (parse, extract, classify, split, redact)
+ * needs: it reads the upload; stores response, input copy and page images
+ * under stored/ and presigns GETs for them; the requests table holds stored
+ * requests, result cache and usage ledger; the documents row remembers the
+ * content hash (UpdateItem); X-Async writes the job row and enqueues it; OCR
+ * segments fan out to the page-range worker. Answers too large for Lambda
+ * go under responses/ behind a presigned GET (middleware/response-size.ts).
+ */
+const INFERENCE_ACCESS: OperationAccess = {
+  tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+  bucketRead: ['uploads', 'stored', 'responses'],
+  bucketPut: ['stored', 'responses'],
+  jobQueue: 'send',
+  invokePageRangeWorker: true,
+};
+
+/**
  * Every authenticated handler reads the API key and organization and
  * counts the request in its rate window, hence `accounts: 'readWrite'`.
  */
 export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Issues document_key (documents row) and presigns a PUT into uploads/.
   upload: { tables: { accounts: 'readWrite', documents: 'write' }, bucketPut: ['uploads'] },
-  // Reads the upload; stores response, input copy and page images under stored/ and
-  // presigns GETs for them; requests table holds stored requests, result cache and
-  // usage ledger; the documents row remembers the content hash (UpdateItem);
-  // X-Async writes the job row and enqueues it; OCR segments fan out to the
-  // page-range worker. Every heavy (inference) route needs the last two.
-  // Answers too large for Lambda go under responses/ behind a presigned GET
-  // (middleware/response-size.ts): every route that can return one reads and puts there.
-  parse: {
-    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored', 'responses'],
-    bucketPut: ['stored', 'responses'],
-    jobQueue: 'send',
-    invokePageRangeWorker: true,
-  },
-  // Same pipeline as parse (they store no page images, but share the row shape);
+  parse: INFERENCE_ACCESS,
   // extract also reads the organization's stored template (accounts: readWrite covers it).
-  extract: {
-    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored', 'responses'],
-    bucketPut: ['stored', 'responses'],
-    jobQueue: 'send',
-    invokePageRangeWorker: true,
-  },
-  classify: {
-    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored', 'responses'],
-    bucketPut: ['stored', 'responses'],
-    jobQueue: 'send',
-    invokePageRangeWorker: true,
-  },
-  split: {
-    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored', 'responses'],
-    bucketPut: ['stored', 'responses'],
-    jobQueue: 'send',
-    invokePageRangeWorker: true,
-  },
-  // Same pipeline as parse: stores masked page images under stored/ and signs them.
-  redact: {
-    tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
-    bucketRead: ['uploads', 'stored', 'responses'],
-    bucketPut: ['stored', 'responses'],
-    jobQueue: 'send',
-    invokePageRangeWorker: true,
-  },
+  extract: INFERENCE_ACCESS,
+  classify: INFERENCE_ACCESS,
+  split: INFERENCE_ACCESS,
+  // Stores masked page images under stored/ and signs them, as parse does page images.
+  redact: INFERENCE_ACCESS,
   limits: { tables: { accounts: 'readWrite' } },
   // Job row; a finished job carries its stored response, re-signed.
   'get-job': {

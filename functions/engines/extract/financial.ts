@@ -10,7 +10,7 @@
  * @module
  */
 import type { BBox, DocumentPage } from '../document-model.ts';
-import { detectTables } from '../layout/tables.ts';
+import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
@@ -452,14 +452,7 @@ export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
 function lineItemsFromTables(pages: readonly DocumentPage[]): LineItem[] {
   const items: LineItem[] = [];
   for (const page of pages) {
-    if (!page.words.length) continue;
-    let tables;
-    try {
-      tables = detectTables(page);
-    } catch {
-      continue;
-    }
-    for (const table of tables) {
+    for (const table of tablesOrNone(page)) {
       const headerRows = Math.max(1, table.headerRows);
       const roles = new Map<number, Role>();
       for (const cell of table.cells.filter((c) => c.row < headerRows)) {

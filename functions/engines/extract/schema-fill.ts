@@ -12,7 +12,7 @@
  */
 import type { ExtractShape } from '../../contracts/schemas/extract.ts';
 import type { BBox, DocumentPage } from '../document-model.ts';
-import { detectTables } from '../layout/tables.ts';
+import { tablesOrNone } from '../layout/tables.ts';
 
 interface Line {
   readonly index: number;
@@ -152,14 +152,7 @@ function fillArray(key: string, item: ExtractShape, context: Context): unknown[]
   }
   const keys = Object.keys(item);
   for (const page of context.pages) {
-    if (!page.words.length) continue;
-    let tables;
-    try {
-      tables = detectTables(page);
-    } catch {
-      continue;
-    }
-    for (const table of tables) {
+    for (const table of tablesOrNone(page)) {
       const headerRows = Math.max(1, table.headerRows);
       const columns = new Map<string, number>();
       for (const k of keys) {

@@ -1129,3 +1129,17 @@ export function detectTables(page: DocumentPage, options: DetectTablesOptions = 
   const borderless = detectBorderless(page, rest, unit);
   return [...ruled, ...borderless].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
+
+/**
+ * The tables of a page for readers that can do without them (extraction):
+ * none for a page without words, and none rather than an error when
+ * detection fails on a strange page.
+ */
+export function tablesOrNone(page: DocumentPage): DetectedTable[] {
+  if (!page.words.length) return [];
+  try {
+    return detectTables(page);
+  } catch {
+    return [];
+  }
+}

@@ -14,6 +14,7 @@
  * @module
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { luhnValid } from './validators.ts';
 
 const GIVEN = ['Alex', 'Jordan', 'Morgan', 'Taylor', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Robin', 'Sam', 'Charlie', 'Dana', 'Kim', 'Lee', 'Noa', 'Eli', 'Sasha', 'Toni', 'Ari'];
 const FAMILY = ['Smith', 'Garcia', 'Novak', 'Jensen', 'Rossi', 'Martin', 'Kowalski', 'Dubois', 'Silva', 'Müller', 'Hansen', 'Tanaka', 'Okafor', 'Larsen', 'Moreau', 'Fischer', 'Costa', 'Nagy', 'Berg', 'Walsh'];
@@ -69,19 +70,7 @@ function fillDigits(template: string, digits: string): string {
 }
 
 function luhnComplete(partial: string): string {
-  for (let d = 0; d <= 9; d++) {
-    const candidate = partial + d;
-    let sum = 0;
-    for (let i = 0; i < candidate.length; i++) {
-      let v = Number(candidate[candidate.length - 1 - i]);
-      if (i % 2 === 1) {
-        v *= 2;
-        if (v > 9) v -= 9;
-      }
-      sum += v;
-    }
-    if (sum % 10 === 0) return candidate;
-  }
+  for (let d = 0; d <= 9; d++) if (luhnValid(partial + d)) return partial + d;
   return `${partial}0`;
 }
 

@@ -106,3 +106,20 @@ describe('Hostile inputs through POST /v1/parse', () => {
     expect(res.body.limits.operations.parse.max_ocr_pages_sync).toBeGreaterThan(0);
   });
 });
+
+describe('Hostile inputs refused at open get the same answer from every operation', () => {
+  // Opening is shared by the pipeline; these prove extract, classify, split and redact inherit it.
+  const refused = manifest.files.filter((e) => e.expect.accept.every((status) => status === '4xx' || status >= 400));
+  for (const entry of refused) {
+    it(`${entry.file} (${entry.defect})`, async () => {
+      const bytes = await bytesOf(entry);
+      const documentKey = await api.upload(keys.proTest, entry.file, bytes, entry.content_type);
+      for (const path of ['/v1/extract', '/v1/classify', '/v1/split', '/v1/redact']) {
+        const res = await api.call('POST', `${path}?force_refresh=true`, { key: keys.proTest, form: { document_key: documentKey } });
+        expect(res.status, `${path} ${entry.file}: server error ${describeResponse(res)}`).toBeLessThan(500);
+        assertAnswer(res, entry.expect, `${path} ${entry.file}`);
+      }
+      await serverStillAnswers();
+    }, (entry.max_seconds * 4 + 60) * 1000);
+  }
+});

@@ -139,7 +139,7 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
   return lines.find((l) => !/[:：]/.test(l.text) && /\p{L}{2,}/u.test(l.text) && !amountsIn(l.text).length)?.text.trim();
 }
 
-const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd|limited|inc|llc|llp|plc|corp|corporation|co\.|company|s\.?a\.?s?|sarl|s\.?r\.?l\.?|s\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?|sdn\.?\s*bhd|bhd|pty|oy|ab|as|a\/s|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)\b/iu;
+const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|sdn\.?\s*bhd\.?|bhd|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
 function money(a: string | undefined): number | undefined {
   return a === undefined ? undefined : Number(a);
@@ -249,9 +249,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   // Vendor name from the sender's web or mail domain: a top line that spells it ("azure-interior.com" → "Azure Interior").
   const domains = [...allText.matchAll(/(?:@|www\.|https?:\/\/)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, ''));
   for (const domain of new Set(domains)) {
-    const spelled = lines.find((l) => l.pageIndex === 0 && l.text.length <= 60 && l.text.toLowerCase().replace(/[^a-z0-9]/g, '').startsWith(domain) && !labelsOn(l).length);
+    const spelled = lines
+      .filter((l) => l.pageIndex === 0 && !labelsOn(l).length)
+      .map((l) => l.text.split(/\s[|·•–-]\s|,\s/)[0].trim())
+      .find((t) => t.length <= 60 && t.toLowerCase().replace(/[^a-z0-9]/g, '').startsWith(domain) && !/[@/]|www\./i.test(t));
     if (spelled) {
-      add('vendor_name', spelled.text.trim(), 0.8, -2);
+      add('vendor_name', spelled, 0.8, -2);
       break;
     }
   }

@@ -261,7 +261,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
 
   // Vendor name without a label: a company-like line, or the most prominent line, at the top of page 1.
   const top = lines.filter(
-    (l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && l.text.split(/\s+/).length <= 7 && !/[.!?]$/.test(l.text.trim()) && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length,
+    (l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && l.text.split(/\s+/).length <= 7 && (!/[.!?]$/.test(l.text.trim()) || COMPANY.test(l.text)) && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length,
   );
   const company = top.find((l) => COMPANY.test(l.text));
   if (company) add('vendor_name', company.text.trim(), 0.75, -1);

@@ -187,7 +187,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
           const between = amounts.length ? sameRow.slice(0, amounts[amounts.length - 1].start) : sameRow;
-          const qualified = hit.field !== 'tax_amount' && /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(between.replace(/\b(?:eur|usd|gbp|chf|inr|myr|incl|excl|inc|vat|gst|tax|btw|mwst|ttc|ht)\b/giu, ''));
+          const qualified =
+            hit.field !== 'tax_amount' &&
+            /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(
+              between.replace(/(?<![\p{L}])(?:eur|usd|gbp|chf|inr|myr|rm|incl|excl|inc|includes?|inclusive|including|of|vat|gst|tax|btw|mwst|ttc|ht|amt|amount|rounded|rounding|due|payable|paid|sales|net|gross)(?![\p{L}])/giu, ''),
+            );
           // "Total Qty: 3", "Total items 5", "Anzahl": counts, not money.
           const count = /^\s*(?:qty|quantity|items?|pcs|pieces|count|units|menge|anzahl|articles?|artikel|quantité|cantidad|quantità|aantal)\b/iu.test(between);
           if (!count) add(hit.field, value, qualified ? 0.5 : 0.8, order);
@@ -341,9 +345,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     }
   }
   if (!total && totals.length) {
-    // The largest plainly labelled total; qualified ones ("total of surcharges") only when nothing else is there.
-    const plain = totals.filter((t) => t.score >= 0.8);
-    total = [...(plain.length ? plain : totals)].sort((a, b) => Number(b.value) - Number(a.value) || b.order - a.order)[0];
+    // The largest plainly labelled total; qualified ones ("total of surcharges") only when nothing else is there;
+    // never one below half the subtotal ("Total items 1").
+    const plausible = totals.filter((t) => !subtotal || Number(t.value) >= Number(subtotal.value) * 0.5);
+    const plain = plausible.filter((t) => t.score >= 0.8);
+    total = [...(plain.length ? plain : plausible.length ? plausible : totals)].sort((a, b) => Number(b.value) - Number(a.value) || b.order - a.order)[0];
     totalConfidence = 0.75;
     if (subtotal && close(Number(subtotal.value), Number(total.value)) && !taxes.length) totalConfidence = 0.85;
   }

@@ -325,9 +325,17 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   let total: Candidate | undefined;
   let totalConfidence = 0;
   let tax: Candidate | undefined;
+  // Any subtotal candidate, not only the chosen one: "Subtotaal 717,97" (gross) and "Exclusief BTW 593,36" (net) on one invoice.
   for (const t of totals) {
     for (const x of taxes) {
-      if (subtotal && close(Number(subtotal.value) + Number(x.value), Number(t.value))) {
+      const net = subtotals.find((s) => close(Number(s.value) + Number(x.value), Number(t.value)) && Number(x.value) !== 0);
+      if (net) {
+        total = t;
+        tax = x;
+        subtotal = net;
+        subtotalConfidence = 0.97;
+        totalConfidence = 0.98;
+      } else if (!total && subtotal && close(Number(subtotal.value) + Number(x.value), Number(t.value))) {
         total = t;
         tax = x;
         totalConfidence = 0.98;
@@ -360,6 +368,13 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (!tax && taxes.length) {
     // A tax smaller than the total, the last one written (a tax summary line).
     tax = [...taxes].filter((t) => !total || Number(t.value) < Number(total.value)).sort((a, b) => b.order - a.order)[0];
+  }
+  if (!subtotal && total && tax && Number(tax.value) === 0) {
+    // No tax charged: the amount before tax is the total.
+    subtotal = { field: 'subtotal', value: total.value, score: 0.7, order: 0 };
+    subtotalConfidence = 0.7;
+    entities.subtotal = total.value;
+    confidence.subtotal = 0.7;
   }
   if (!subtotal && total && tax && Number(tax.value) < Number(total.value)) {
     subtotal = { field: 'subtotal', value: (Number(total.value) - Number(tax.value)).toFixed(2), score: 0.6, order: 0 };

@@ -39,6 +39,8 @@ interface Line {
   readonly text: string;
   readonly lower: string;
   readonly bbox: BBox;
+  /** The line's words with their boxes and where each starts in `text` (absent for text-only pages). */
+  readonly words?: readonly { readonly text: string; readonly bbox: BBox; readonly start: number }[];
 }
 
 interface Candidate {
@@ -54,7 +56,21 @@ function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {
-      for (const line of page.lines) out.push({ pageIndex, text: line.text, lower: line.text.toLowerCase(), bbox: line.bbox });
+      for (const line of page.lines) {
+        const words = line.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+        // Words are joined by single spaces in the line text when it is their concatenation; else no word map.
+        const joined = words.map((w) => w.text).join(' ');
+        let at = 0;
+        const mapped =
+          joined === line.text
+            ? words.map((w) => {
+                const start = at;
+                at += w.text.length + 1;
+                return { text: w.text, bbox: w.bbox, start };
+              })
+            : undefined;
+        out.push({ pageIndex, text: line.text, lower: line.text.toLowerCase(), bbox: line.bbox, ...(mapped ? { words: mapped } : {}) });
+      }
     } else {
       // Text-only pages (no geometry): one line per text line, stacked.
       const texts = page.text.split('\n');
@@ -155,8 +171,16 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     if (value !== undefined && value !== '') candidates.push({ field, value, score, order });
   };
 
+  /** A row of labels only: its values are read column by column from the row below (see below). */
+  const isLabelRow = (line: Line, hits: readonly LabelHit[]) => {
+    if (hits.length < 2 || !line.words) return false;
+    const leftover = hits.reduce((text, h) => text.replace(line.text.slice(h.start, h.end), ''), line.text);
+    return !/[\p{N}]/u.test(leftover) && leftover.replace(/[\s:#.]/gu, '').length <= 12;
+  };
+
   lines.forEach((line, order) => {
     const hits = labelsOn(line);
+    if (isLabelRow(line, hits)) return;
     hits.forEach((hit, i) => {
       const region = line.text.slice(hit.end, hits[i + 1]?.start ?? line.text.length);
       const sameRow = region.trim() ? region : rightOf(lines, line);
@@ -232,6 +256,26 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
       }
+    });
+  });
+
+  // A row of labels with their values on the row below, column by column
+  // ("Invoice Date:  Due Date:  Reference:" over "03/20/2023  04/04/2023  INV/8").
+  lines.forEach((line, order) => {
+    const hits = labelsOn(line);
+    if (!isLabelRow(line, hits)) return;
+    const next = below(lines, line, 1)[0];
+    if (!next?.words) return;
+    const x = (charAt: number) => line.words!.find((w) => w.start <= charAt && charAt < w.start + w.text.length + 1)?.bbox[0];
+    hits.forEach((hit, i) => {
+      const from = x(hit.start);
+      const to = i + 1 < hits.length ? x(hits[i + 1].start) : 1.01;
+      if (from === undefined || to === undefined) return;
+      const value = next.words!.filter((w) => (w.bbox[0] + w.bbox[2]) / 2 >= from - 0.01 && (w.bbox[0] + w.bbox[2]) / 2 < to - 0.005).map((w) => w.text).join(' ');
+      if (!value) return;
+      if (hit.field === 'invoice_date' || hit.field === 'due_date') add(hit.field, datesIn(value, { monthFirst })[0]?.value, 0.85, order);
+      else if (hit.field === 'invoice_number' || hit.field === 'purchase_order') add(hit.field, identifierIn(value), 0.8, order);
+      else if (hit.field === 'subtotal' || hit.field === 'tax_amount' || hit.field === 'total_amount' || hit.field === 'amount_due') add(hit.field, amountsIn(value).pop()?.value, 0.75, order);
     });
   });
 

@@ -120,6 +120,14 @@ describe('financial extraction in several languages', () => {
     expect(entities).toMatchObject({ vendor_name: 'CORNER CAFE SDN BHD', total_amount: '13.50' });
   });
 
+  it('reads a row of labels with their values on the row below, column by column', () => {
+    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
+    const doc = buildPage({
+      items: [at('Azure Interior', 60, 60), at('Invoice Date:', 60, 100), at('Due Date:', 220, 100), at('Reference:', 380, 100), at('03/20/2023', 60, 116), at('04/04/2023', 220, 116), at('INV/2023/0008', 380, 116)],
+    });
+    expect(extractFinancial([doc]).entities).toMatchObject({ invoice_date: '2023-03-20', due_date: '2023-04-04' });
+  });
+
   it('chooses the total that equals subtotal plus tax among several "total" lines', () => {
     const doc = page(['Shop Ltd', 'Invoice No: 9', ['Total items', '3'], ['Subtotal', '100.00'], ['Tax', '8.00'], ['Total', '108.00'], ['Total paid', '200.00']]);
     const { entities, confidence } = extractFinancial([doc]);

@@ -89,6 +89,17 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
+  /** Fillable form fields on the page (PDF AcroForm widgets) with their values. */
+  readonly formFields?: readonly FormField[];
+}
+
+/** A fillable form field: its name (or tooltip), its value, and what kind of control it is. */
+export interface FormField {
+  readonly name: string;
+  readonly kind: 'text' | 'checkbox' | 'radio' | 'choice';
+  /** Text or the chosen option; for checkboxes and radio buttons whether it is on. */
+  readonly value: string | boolean;
+  readonly bbox?: BBox;
 }
 
 export interface ParsedDocument {

@@ -1,6 +1,6 @@
 /**
- * Fills a caller's schema from a document: each key is matched to the
- * document's labels (key-value pairs on lines: "Label: value", a label with
+ * Fills a caller's schema from a document: a fillable PDF form's fields
+ * first (AcroForm values, matched by field name), then the document's labels (key-value pairs on lines: "Label: value", a label with
  * its value to the right on the same row, or below it), fuzzily (words,
  * word order, case, `snake_case`/`camelCase` and small misspellings don't
  * matter). Checkbox fields read the mark next to their label (☒ ☑ ✓ ✔ ✗
@@ -11,7 +11,7 @@
  * @module
  */
 import type { ExtractShape } from '../../contracts/schemas/extract.ts';
-import type { BBox, DocumentPage } from '../document-model.ts';
+import type { BBox, DocumentPage, FormField } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 
 interface Line {
@@ -187,7 +187,28 @@ function fillArray(key: string, item: ExtractShape, context: Context): unknown[]
   return [];
 }
 
+/** The form field (AcroForm) whose name best matches a key, when one does well. */
+function formField(key: string, path: string, context: Context) {
+  let best: { field: FormField; score: number } | undefined;
+  for (const field of context.pages.flatMap((p) => p.formFields ?? [])) {
+    // Field names are often paths themselves ("applicant.full_name"): compare with the key's path and with the key.
+    const score = Math.max(labelSimilarity(path, field.name), labelSimilarity(key, field.name.split(/[.]/).pop() ?? field.name));
+    if (score >= 0.6 && (!best || score > best.score)) best = { field, score };
+  }
+  return best;
+}
+
 function fill(shape: ExtractShape, key: string, path: string, context: Context, range?: [number, number]): unknown {
+  if (shape === null || shape === false || shape === 'unselected') {
+    const field = key ? formField(key, path, context) : undefined;
+    if (field) {
+      context.confidence[path] = Math.round(Math.min(1, field.score + 0.05) * 100) / 100;
+      const on = field.field.value === true || (typeof field.field.value === 'string' && field.field.value !== '');
+      if (shape === false) return field.field.kind === 'text' || field.field.kind === 'choice' ? on : field.field.value === true;
+      if (shape === 'unselected') return (typeof field.field.value === 'boolean' ? field.field.value : on) ? 'selected' : 'unselected';
+      if (typeof field.field.value === 'string' && field.field.value) return field.field.value;
+    }
+  }
   if (shape === null) {
     const found = bestPair(key, context, range) ?? (range ? bestPair(key, context) : undefined);
     if (!found || !found.pair.value || CHECKED.test(found.pair.value) || UNCHECKED.test(found.pair.value)) return null;

@@ -6,7 +6,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { DocumentPage, ExtractOptions, PageRenderer, ParsedDocument } from '../document-model.ts';
+import type { BBox, DocumentPage, ExtractOptions, FormField, PageRenderer, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
@@ -93,6 +93,8 @@ interface ReadPageOptions {
   readonly graphics: boolean;
   /** The page's text content when already read (the open-time scan). */
   readonly content?: PdfTextContent;
+  /** The document has an AcroForm: read the page's form widgets. */
+  readonly hasForm?: boolean;
 }
 
 /** A page read from its text layer; `fullText` pages are never OCR'd (see `fullTextLayer`). */
@@ -121,6 +123,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   // layout, or when the page may be a scan (the OCR decision uses figures).
   const fullText = fullTextLayer(layout.text);
   const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
+  const formFields = options.hasForm ? await readFormFields(page, viewport) : [];
   const read: DocumentPage = {
     pageNumber,
     width: viewport.width,
@@ -131,12 +134,39 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
     text: layout.text,
     source: layout.words.length > 0 ? 'text-layer' : 'none',
     ...graphics,
+    ...(formFields.length ? { formFields } : {}),
   };
   return { page: read, fullText };
 }
 
 /** Pages read between two releases of pdf.js's page caches (see `extract`). */
 export const RELEASE_EVERY_PAGES = 50;
+
+/** AcroForm widgets of a page with their values (a page without a form, or a broken one, has none). */
+async function readFormFields(page: PdfPageProxy, viewport: ReturnType<PdfPageProxy['getViewport']>): Promise<FormField[]> {
+  let annotations: Record<string, unknown>[];
+  try {
+    annotations = (await page.getAnnotations()) as Record<string, unknown>[];
+  } catch {
+    return [];
+  }
+  const fields: FormField[] = [];
+  for (const a of annotations) {
+    if (a.subtype !== 'Widget' || typeof a.fieldName !== 'string') continue;
+    const name = (typeof a.alternativeText === 'string' && a.alternativeText.trim()) || a.fieldName;
+    const rect = Array.isArray(a.rect) ? (a.rect as number[]) : undefined;
+    const bbox: BBox | undefined = rect
+      ? [rect[0] / viewport.width, 1 - rect[3] / viewport.height, rect[2] / viewport.width, 1 - rect[1] / viewport.height].map((v) => Math.min(1, Math.max(0, v))) as BBox
+      : undefined;
+    const value = a.fieldValue;
+    if (a.checkBox) fields.push({ name, kind: 'checkbox', value: typeof value === 'string' && value !== 'Off' && value !== '', ...(bbox ? { bbox } : {}) });
+    else if (a.radioButton) fields.push({ name, kind: 'radio', value: value !== undefined && value === a.buttonValue, ...(bbox ? { bbox } : {}) });
+    else if (typeof value === 'string' || Array.isArray(value)) {
+      fields.push({ name, kind: Array.isArray(value) || Array.isArray(a.options) ? 'choice' : 'text', value: [value].flat().join(', '), ...(bbox ? { bbox } : {}) });
+    }
+  }
+  return fields;
+}
 
 function renderScale(page: PdfPageProxy, dpi: number): number {
   const base = page.getViewport({ scale: 1 });
@@ -154,6 +184,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
   // extraction (so memory falls as pages are read); released on close.
   const scanned = scan.contents;
   let closed: Promise<void> | undefined;
+  let hasForm: Promise<boolean> | undefined;
   const pageCount = doc.numPages;
   const checkPage = (n: number) => {
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
@@ -177,6 +208,12 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
       // this thread, so parallel pages would not go faster, only hold more
       // memory. Scanned pages are rendered here too, then OCR'd on the
       // worker pool while the next pages are read.
+      // Form widgets are read only from documents that have a form at all (one check per document).
+      hasForm ??= doc
+        .getFieldObjects()
+        .then((fields) => fields !== null && Object.keys(fields).length > 0)
+        .catch(() => false);
+      const form = await hasForm;
       for (const [index, n] of wanted.entries()) {
         signal?.throwIfAborted();
         // pdf.js keeps every page it has read (parsed resources, fonts, object
@@ -185,7 +222,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         if (index > 0 && index % RELEASE_EVERY_PAGES === 0 && inFlight.size === 0) await doc.cleanup();
         const content = scanned.get(n);
         scanned.delete(n);
-        const { page, fullText } = await readPage(doc, n, { graphics, content });
+        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: form });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(textOnly ? textOnlyPage(page) : page);

@@ -3,6 +3,8 @@ import { ExtractTemplate } from '../../../functions/contracts/schemas/extract.ts
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { openDocument } from '../../../functions/engines/registry.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
 /** A page from lines of text placed top to bottom; `[left, right]` pairs put a value in a right-hand column. */
@@ -178,6 +180,34 @@ describe('schema filling (non_financial)', () => {
         { product: 'Desk', quantity: '1', price: '120.00' },
       ],
     });
+  });
+
+  it('reads fillable PDF form fields (AcroForm) by their names, text and checkboxes', async () => {
+    // Prepare: a form whose values live only in its fields, not in the page text.
+    const pdf = await PDFDocument.create();
+    const pdfPage = pdf.addPage([612, 792]);
+    pdfPage.drawText('Application', { x: 72, y: 720, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+    const form = pdf.getForm();
+    const name = form.createTextField('applicant.full_name');
+    name.addToPage(pdfPage, { x: 200, y: 650, width: 200, height: 20 });
+    name.setText('Maria Lopez');
+    const newsletter = form.createCheckBox('newsletter');
+    newsletter.addToPage(pdfPage, { x: 200, y: 600, width: 15, height: 15 });
+    newsletter.check();
+    form.createCheckBox('terms_accepted').addToPage(pdfPage, { x: 200, y: 570, width: 15, height: 15 });
+    const document = await openDocument(await pdf.save(), { filename: 'form.pdf' });
+    let pages;
+    try {
+      pages = (await document.extract()).pages;
+    } finally {
+      await document.close();
+    }
+    // Act
+    const schema = ExtractTemplate.parse(JSON.stringify({ applicant: { full_name: null }, newsletter: false, terms_accepted: 'unselected' }));
+    const { result } = fillSchema(schema, pages);
+    // Assess
+    expect(pages[0].formFields?.length).toBe(3);
+    expect(result).toEqual({ applicant: { full_name: 'Maria Lopez' }, newsletter: true, terms_accepted: 'unselected' });
   });
 
   it('scores label similarity both ways', () => {

@@ -123,7 +123,7 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     };
     // Calibration: ECE of the same decisions under other softmax temperatures.
     const grid: Record<string, number> = {};
-    for (const temperature of [0.75, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]) {
+    for (const temperature of [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 2, 2.5, 3, 4, 6]) {
       const rerun = docs.map((doc) => {
         const r = classifyText(doc.pages.slice(0, depth === 'fast' ? 1 : 4).map((text, i) => ({ pageNumber: i + 1, text })), { classes, depth, nonDomainLabel: 'other', temperature });
         return { confidence: r.confidence, correct: r.label === doc.label };

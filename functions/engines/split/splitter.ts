@@ -25,6 +25,7 @@
  */
 import type { ClassDefinition } from '../classify/classes.ts';
 import { classifyText, contentWords, hasTitle, MIN_EVIDENCE } from '../classify/classifier.ts';
+import { COMPANY } from '../extract/financial.ts';
 import { customRecognizer } from '../redact/custom-types.ts';
 
 export interface SplitPage {
@@ -142,6 +143,8 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
   const tail = lines.slice(-Math.max(3, Math.ceil(lines.length / 3))).join('\n');
   const closes = /(?<![\p{L}])(?:grand total|total due|amount due|balance due|total amount|thank you|sincerely|regards|yours truly|signature|signed|mit freundlichen|cordialement|atentamente)(?![\p{L}])/u.test(tail);
   const opens =
+    // A letterhead: a company name in the first lines.
+    COMPANY.test(lines.slice(0, 3).join('\n')) ||
     /(?<![\p{L}])(?:invoice|receipt|statement|order|policy|claim|account)\s*(?:no|nr|number|#|date)/u.test(head) ||
     /(?<![\p{N}])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})(?![\p{N}])|(?:january|february|march|april|may|june|july|august|september|october|november|december)\s+\d{1,2},?\s+\d{4}/u.test(head);
   return {

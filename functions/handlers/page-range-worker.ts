@@ -16,7 +16,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { z } from 'zod';
-import type { DocumentLoadErrorCode, PageRangeResponse } from '../adapters/aws/lambda-page-segments.ts';
+import type { DocumentLoadErrorCode, PageRangeResponse } from '../ports/page-segments.ts';
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { MEDIA_TYPES, type FileKind } from '../contracts/media-types.ts';
 import { openDocument, type OpenedDocument } from '../engines/registry.ts';

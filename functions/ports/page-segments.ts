@@ -13,6 +13,7 @@
  *
  * @module
  */
+import type { DocumentLoadError } from '../contracts/errors.ts';
 import type { FileKind } from '../contracts/media-types.ts';
 import type { DocumentPage } from '../engines/document-model.ts';
 
@@ -36,4 +37,23 @@ export interface PageSegmentRunner {
   /** Segments worth running at once (Lambda: many; local: cores). */
   readonly concurrency: number;
   run(segment: PageSegment): Promise<SegmentResult>;
+}
+
+export type DocumentLoadErrorCode = ConstructorParameters<typeof DocumentLoadError>[0];
+
+/** What the worker returns instead of pages when the document cannot be read. */
+export interface PageRangeErrorResult {
+  readonly error: {
+    readonly type: 'DocumentLoadError';
+    readonly code: DocumentLoadErrorCode;
+    readonly message: string;
+    readonly details?: Record<string, unknown>;
+  };
+}
+
+/** The page-range worker's response payload. */
+export type PageRangeResponse = SegmentResult | PageRangeErrorResult;
+
+export function isPageRangeError(response: PageRangeResponse): response is PageRangeErrorResult {
+  return typeof response === 'object' && response !== null && 'error' in response;
 }

@@ -23,27 +23,11 @@
  */
 import { InvokeCommand, type InvokeCommandOutput } from '@aws-sdk/client-lambda';
 import { DocumentLoadError, ERROR_STATUS } from '../../contracts/errors.ts';
-import type { PageSegment, PageSegmentRunner, SegmentResult } from '../../ports/page-segments.ts';
+import { isPageRangeError, type PageRangeResponse, type PageSegment, type PageSegmentRunner, type SegmentResult } from '../../ports/page-segments.ts';
 
 /** The codes a `DocumentLoadError` can carry. */
-export type DocumentLoadErrorCode = ConstructorParameters<typeof DocumentLoadError>[0];
-
-/** What the worker returns instead of pages when the document cannot be read. */
-export interface PageRangeErrorResult {
-  readonly error: {
-    readonly type: 'DocumentLoadError';
-    readonly code: DocumentLoadErrorCode;
-    readonly message: string;
-    readonly details?: Record<string, unknown>;
-  };
-}
-
-/** The page-range worker's response payload. */
-export type PageRangeResponse = SegmentResult | PageRangeErrorResult;
-
-export function isPageRangeError(response: PageRangeResponse): response is PageRangeErrorResult {
-  return typeof response === 'object' && response !== null && 'error' in response;
-}
+// The wire types the worker handler shares with this runner live with the port.
+export { isPageRangeError, type DocumentLoadErrorCode, type PageRangeErrorResult, type PageRangeResponse } from '../../ports/page-segments.ts';
 
 /** The part of `LambdaClient` the runner uses (tests stub it). */
 export interface LambdaInvoker {

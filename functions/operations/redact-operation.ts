@@ -10,7 +10,7 @@ import { LIFETIMES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { DetectionConfig } from '../engines/redact/detect.ts';
-import { findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
+import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
 import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -63,10 +63,10 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     let logos = 0;
     for (const [pageIndex, page] of parsed.pages.entries()) {
       signal?.throwIfAborted();
-      const image = document.renderer ? (await document.renderer.renderPng(page.pageNumber, { dpi: MASK_DPI })).png : undefined;
+      const image = document.renderer ? await decodePageImage((await document.renderer.renderPng(page.pageNumber, { dpi: MASK_DPI })).png) : undefined;
       const boxes: MaskBox[] = [...(plan.boxes.get(pageIndex) ?? [])];
       if (query.include_logos) {
-        const found = [...headerFigures(page), ...(image ? await findHeaderGraphics(image, page.words) : [])];
+        const found = [...headerFigures(page), ...(image ? findHeaderGraphics(image, page.words) : [])];
         logos += found.length;
         boxes.push(...found.map((bbox) => ({ bbox })));
       }

@@ -18,7 +18,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { detectPii, type DetectionConfig } from '../../functions/engines/redact/detect.ts';
-import { paintMaskedPage } from '../../functions/engines/redact/mask.ts';
+import { decodePageImage, paintMaskedPage } from '../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../functions/engines/redact/redact.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { machineInfo } from '../lib/machine.ts';
@@ -174,7 +174,7 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
       const plan = planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
       let ocrText = '';
       for (const [i, page] of parsed.pages.entries()) {
-        const image = document.renderer ? (await document.renderer.renderPng(page.pageNumber, { dpi: 150 })).png : undefined;
+        const image = document.renderer ? await decodePageImage((await document.renderer.renderPng(page.pageNumber, { dpi: 150 })).png) : undefined;
         const masked = await paintMaskedPage(page, image, plan.boxes.get(i) ?? []);
         const reread = await openDocument(masked.png, { filename: 'masked.png' });
         try {

@@ -77,12 +77,18 @@ function fitText(context: SKRSContext2D, text: string, width: number, height: nu
  * pages, scans, photos); without one, the page's words are drawn at their
  * boxes on a white page of the page's size.
  */
-export async function paintMaskedPage(page: DocumentPage, image: Uint8Array | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
+/** A page image decoded once, for painting and for the logo finder. */
+export type PageImage = Canvas.Image;
+
+export function decodePageImage(png: Uint8Array): Promise<PageImage> {
+  return nativeCanvas().loadImage(Buffer.from(png));
+}
+
+export async function paintMaskedPage(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
   const font = ensureFont();
   let width: number;
   let height: number;
-  const { createCanvas, loadImage } = nativeCanvas();
-  const source = image ? await loadImage(Buffer.from(image)) : undefined;
+  const { createCanvas } = nativeCanvas();
   if (source) {
     width = source.width;
     height = source.height;
@@ -136,9 +142,8 @@ export async function paintMaskedPage(page: DocumentPage, image: Uint8Array | un
  * emblem). Works on any page image, text-layer PDF or scan; returns
  * normalised boxes.
  */
-export async function findHeaderGraphics(image: Uint8Array, words: readonly { bbox: BBox }[]): Promise<BBox[]> {
-  const { createCanvas, loadImage } = nativeCanvas();
-  const source = await loadImage(Buffer.from(image));
+export function findHeaderGraphics(source: PageImage, words: readonly { bbox: BBox }[]): BBox[] {
+  const { createCanvas } = nativeCanvas();
   const width = source.width;
   const height = source.height;
   const band = Math.max(1, Math.round(height * 0.2));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+import { decodePageImage, findHeaderGraphics } from '../../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { SyntheticValues } from '../../../functions/engines/redact/synthetic.ts';
 import { abaValid, cardNumberValid, ibanValid, ssnValid } from '../../../functions/engines/redact/validators.ts';
@@ -170,5 +171,30 @@ describe('synthetic values', () => {
 
   it('is not reproducible across documents (a random salt per document)', () => {
     expect(new SyntheticValues().valueFor('US_SSN', '536-22-8145')).not.toBe(new SyntheticValues().valueFor('US_SSN', '536-22-8145'));
+  });
+});
+
+describe('logo masking (include_logos)', () => {
+  it('finds an ink cluster in the header band that no word covers, and not the words themselves', async () => {
+    // Prepare: a white page with a dark 80×60 logo top left and a "word" box top right.
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const canvas = createCanvas(600, 800);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, 600, 800);
+    context.fillStyle = '#000';
+    context.fillRect(40, 30, 80, 60);
+    context.fillRect(400, 40, 120, 20);
+    const image = await decodePageImage(new Uint8Array(await canvas.encode('png')));
+    const word = { bbox: [400 / 600, 40 / 800, 520 / 600, 60 / 800] as [number, number, number, number] };
+    // Act
+    const logos = findHeaderGraphics(image, [word]);
+    // Assess
+    expect(logos).toHaveLength(1);
+    const [l, t, r, b] = logos[0];
+    expect(l).toBeLessThanOrEqual(40 / 600);
+    expect(r).toBeGreaterThanOrEqual(120 / 600);
+    expect(t).toBeLessThanOrEqual(30 / 800);
+    expect(b).toBeGreaterThanOrEqual(90 / 800);
   });
 });

@@ -69,6 +69,21 @@ export interface Ruling {
   readonly y1: number;
 }
 
+/**
+ * A fillable form field (PDF AcroForm widget) with the value it holds: such
+ * values live in the form, not in the page's text, so text alone misses them.
+ */
+export interface FormField {
+  /** The field's full name, e.g. `applicant.name`. */
+  readonly name: string;
+  readonly kind: 'text' | 'checkbox' | 'radio' | 'choice' | 'button';
+  /** Text and choices: the value (null when empty); checkboxes and radio buttons: whether this one is on. */
+  readonly value: string | boolean | null;
+  readonly bbox: BBox;
+  /** The field's tooltip (`/TU`), which forms often use as its accessible label. */
+  readonly tooltip?: string;
+}
+
 export interface DocumentPage {
   /** 1-based. */
   readonly pageNumber: number;
@@ -89,6 +104,8 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
+  /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
+  readonly formFields?: readonly FormField[];
 }
 
 export interface ParsedDocument {

@@ -11,6 +11,7 @@ import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
+import { readFormFields } from './form-fields.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
@@ -93,6 +94,8 @@ interface ReadPageOptions {
   readonly graphics: boolean;
   /** The page's text content when already read (the open-time scan). */
   readonly content?: PdfTextContent;
+  /** The document has an AcroForm: read the page's form fields. */
+  readonly hasForm?: boolean;
 }
 
 /** A page read from its text layer; `fullText` pages are never OCR'd (see `fullTextLayer`). */
@@ -121,6 +124,8 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   // layout, or when the page may be a scan (the OCR decision uses figures).
   const fullText = fullTextLayer(layout.text);
   const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
+  // Only documents with an AcroForm pay for reading annotations.
+  const formFields = options.hasForm ? await readFormFields(page, viewport) : []; // never throws
   const read: DocumentPage = {
     pageNumber,
     width: viewport.width,
@@ -131,6 +136,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
     text: layout.text,
     source: layout.words.length > 0 ? 'text-layer' : 'none',
     ...graphics,
+    ...(formFields.length ? { formFields } : {}),
   };
   return { page: read, fullText };
 }
@@ -154,6 +160,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
   // extraction (so memory falls as pages are read); released on close.
   const scanned = scan.contents;
   let closed: Promise<void> | undefined;
+  // Asked once per document: whether it has AcroForm fields worth reading on each page.
+  let hasForm: Promise<boolean> | undefined;
   const pageCount = doc.numPages;
   const checkPage = (n: number) => {
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
@@ -185,7 +193,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         if (index > 0 && index % RELEASE_EVERY_PAGES === 0 && inFlight.size === 0) await doc.cleanup();
         const content = scanned.get(n);
         scanned.delete(n);
-        const { page, fullText } = await readPage(doc, n, { graphics, content });
+        hasForm ??= doc.getFieldObjects().then((fields) => fields !== null && Object.keys(fields).length > 0, () => false);
+        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: await hasForm });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(textOnly ? textOnlyPage(page) : page);

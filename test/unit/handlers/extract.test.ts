@@ -198,6 +198,50 @@ describe('Handler: POST /v1/extract, category=non_financial', () => {
   });
 });
 
+/** A PDF form with printed labels and filled-in AcroForm fields (the values are not in the page text). */
+async function filledFormPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([612, 792]);
+  const form = doc.getForm();
+  page.drawText('Claim form', { x: 72, y: 740, size: 14, font });
+  page.drawText('Policy holder:', { x: 72, y: 700, size: 10, font });
+  const holder = form.createTextField('form1.f1_01');
+  holder.addToPage(page, { x: 200, y: 695, width: 200, height: 18 });
+  holder.setText('Jane Roe');
+  page.drawText('Policy number:', { x: 72, y: 670, size: 10, font });
+  const policy = form.createTextField('form1.policyNumber');
+  policy.addToPage(page, { x: 200, y: 665, width: 200, height: 18 });
+  policy.setText('PN-440-219');
+  const country = form.createDropdown('form1.country');
+  country.addOptions(['Spain', 'France']);
+  country.addToPage(page, { x: 200, y: 635, width: 100, height: 18 });
+  country.select('France');
+  const injury = form.createCheckBox('form1.c1');
+  injury.addToPage(page, { x: 72, y: 600, width: 10, height: 10 });
+  injury.check();
+  page.drawText('Personal injury', { x: 88, y: 601, size: 10, font });
+  const theft = form.createCheckBox('form1.c2');
+  theft.addToPage(page, { x: 72, y: 580, width: 10, height: 10 });
+  page.drawText('Theft', { x: 88, y: 581, size: 10, font });
+  return doc.save({ useObjectStreams: false });
+}
+
+describe('Handler: POST /v1/extract, PDF form fields', () => {
+  it('fills a schema from AcroForm values, labelled by printed text or field name', async () => {
+    // Arrange
+    const { call } = await setup();
+    const schema = JSON.stringify({ policy_holder: null, policy_number: null, country: null, personal_injury: false, theft: 'unselected' });
+
+    // Act
+    const { status, body } = await call(await filledFormPdf(), { category: 'non_financial' }, { schema });
+
+    // Assess
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.result.data).toEqual({ policy_holder: 'Jane Roe', policy_number: 'PN-440-219', country: 'France', personal_injury: true, theft: 'unselected' });
+  });
+});
+
 describe('Handler: POST /v1/extract, parse_mode', () => {
   it('refuses advanced on the free tier with 403 plan_required', async () => {
     const { call } = await setup('free');

@@ -308,8 +308,15 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const totals = amountList('total_amount');
   const dues = amountList('amount_due');
 
-  let subtotal = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum)) ?? subtotals[subtotals.length - 1];
-  let subtotalConfidence = subtotal ? (items.length && close(Number(subtotal.value), lineSum) ? 0.97 : 0.8) : 0;
+  // The subtotal: the one the line items add up to, else the one that with a tax (or all taxes of a
+  // breakdown) makes a total, else the best labelled (the last among equals: summaries come after details).
+  const taxSum = taxes.reduce((a, t) => a + Number(t.value), 0);
+  const makesTotal = (s: Candidate) =>
+    totals.some((t) => taxes.some((x) => close(Number(s.value) + Number(x.value), Number(t.value))) || (taxes.length > 1 && close(Number(s.value) + taxSum, Number(t.value))));
+  const matchesItems = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum));
+  const arithmetic = matchesItems ? undefined : subtotals.filter(makesTotal).sort((a, b) => b.score - a.score || b.order - a.order)[0];
+  let subtotal = matchesItems ?? arithmetic ?? [...subtotals].sort((a, b) => b.score - a.score || b.order - a.order)[0];
+  let subtotalConfidence = matchesItems ? 0.97 : arithmetic ? 0.95 : subtotal ? (subtotal.score >= 0.8 ? 0.8 : 0.5) : 0;
   if (!subtotal && items.length >= 1 && items.every((i) => i.total !== null)) {
     subtotal = { field: 'subtotal', value: lineSum.toFixed(2), score: 0.6, order: 0 };
     subtotalConfidence = 0.6;

@@ -141,6 +141,27 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 
 const COMPANY = /\b(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd|limited|inc|llc|llp|plc|corp|corporation|co\.|company|s\.?a\.?s?|sarl|s\.?r\.?l\.?|s\.?l\.?|s\.?p\.?a\.?|b\.?v\.?|n\.?v\.?|sdn\.?\s*bhd|bhd|pty|oy|ab|as|a\/s|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)\b/iu;
 
+/** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
+const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
+
+/** Document vocabulary that heads or labels blocks, never a party's name. */
+const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|hotel details\b.*|description|beschreibung|case|total|summary)\.?$/iu;
+
+/**
+ * A value that can be a vendor's or customer's name: mail and web
+ * addresses taken out; not a country, an identifier (VAT or account
+ * numbers: mostly digits) or a heading.
+ */
+export function partyName(raw: string): string | undefined {
+  const text = raw.replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\s+/g, ' ').replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
+  if (text.length < 2 || !/\p{L}{2,}/u.test(text)) return undefined;
+  if (COUNTRY_ONLY.test(text) || NOT_A_NAME.test(text)) return undefined;
+  const compact = text.replace(/[\s.\-/]/g, '');
+  const digits = compact.replace(/\D/g, '').length;
+  if (digits >= 5 && digits >= compact.length / 2) return undefined;
+  return text;
+}
+
 function money(a: string | undefined): number | undefined {
   return a === undefined ? undefined : Number(a);
 }
@@ -151,7 +172,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const allText = pages.map((p) => p.text).join('\n');
   const monthFirst = options.monthFirst ?? (/\$/.test(allText) && !/€|£/.test(allText));
   const candidates: Candidate[] = [];
-  const add = (field: string, value: string | undefined, score: number, order: number) => {
+  const add = (field: string, raw: string | undefined, score: number, order: number) => {
+    const value = raw !== undefined && (field === 'vendor_name' || field === 'customer_name') ? partyName(raw) : raw;
     if (value !== undefined && value !== '') candidates.push({ field, value, score, order });
   };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate } from '../../../functions/contracts/schemas/extract.ts';
-import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
 import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -56,6 +56,21 @@ describe('normalisation', () => {
     expect(detectCurrency('Total £12.00')).toBe('GBP');
     expect(detectCurrency('TOTAL RM 9.00')).toBe('MYR');
     expect(amountsIn('2 x 4.50 = 9.00').map((a) => a.value)).toEqual(['2.00', '4.50', '9.00']);
+  });
+});
+
+describe('party names', () => {
+  it.each([
+    ['sales@naturalreaders.com Germany', undefined],
+    ['United States', undefined],
+    ['Ship to', undefined],
+    ['FR90343434346', undefined],
+    ['Art-Nr-Lief.', undefined],
+    ['billing@acme.io Acme Tools Ltd', 'Acme Tools Ltd'],
+    ['Kunden AG Mitte', 'Kunden AG Mitte'],
+    ['7-Eleven Malaysia Sdn Bhd', '7-Eleven Malaysia Sdn Bhd'],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(partyName(raw)).toBe(expected);
   });
 });
 

@@ -177,6 +177,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     if (value !== undefined && value !== '') candidates.push({ field, value, score, order });
   };
 
+  // Whether the document writes amounts with cents (then a whole number after a total label is suspect).
+  const centsWritten = /\d[.,]\d{2}(?!\d)/.test(allText);
   lines.forEach((line, order) => {
     const hits = labelsOn(line);
     hits.forEach((hit, i) => {
@@ -212,7 +214,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           const qualified = hit.field !== 'tax_amount' && /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(between.replace(/\b(?:eur|usd|gbp|chf|inr|myr|incl|excl|inc|vat|gst|tax|btw|mwst|ttc|ht)\b/giu, ''));
           // "Total Qty: 3", "Total items 5", "Anzahl": counts, not money.
           const count = /^\s*(?:qty|quantity|items?|pcs|pieces|count|units|menge|anzahl|articles?|artikel|quantité|cantidad|quantità|aantal)\b/iu.test(between);
-          if (!count) add(hit.field, value, qualified ? 0.5 : 0.8, order);
+          // Money is written with cents; a bare "1" after "Total" is a count (often an OCR-damaged "Total items").
+          const last = amounts[amounts.length - 1];
+          const whole = last !== undefined && !/[.,]\d{1,2}(?!\d)/.test(sameRow.slice(last.start, last.end)) && centsWritten;
+          if (!count) add(hit.field, value, whole ? 0.45 : qualified ? 0.5 : 0.8, order);
           break;
         }
         case 'payment_terms': {

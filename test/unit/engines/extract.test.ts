@@ -129,6 +129,11 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([page(rows as string[])]).entities).toMatchObject(expected);
   });
 
+  it('does not take a whole number after a total label (an item count) for the total of a receipt written in cents', () => {
+    const doc = page(['TEO STATIONERY', '02/01/2019', 'M.ONE TAPE 1.00 15.90', ['Total Amt Rounded', '15.90'], ['Total tems)', '1'], ['CASH', '50.00']]);
+    expect(extractFinancial([doc]).entities.total_amount).toBe('15.90');
+  });
+
   it('reads a receipt: vendor on top, the total that agrees with the items, not the cash tendered', () => {
     const doc = page(['CORNER CAFE SDN BHD', 'GST Reg No: 001234567890', '25/12/2018 10:31', 'Latte 2 9.00', 'Croissant 1 4.50', ['TOTAL', '13.50'], ['CASH', '20.00'], ['CHANGE', '6.50'], 'Thank you']);
     const { entities } = extractFinancial([doc]);

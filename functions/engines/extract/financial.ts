@@ -480,7 +480,27 @@ function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
 /** Line items from the page tables whose header names a description and an amount column, else from text lines. */
 export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
   const fromTables = lineItemsFromTables(pages);
-  return fromTables.length ? fromTables : lineItemsFromText(pages);
+  return withoutSectionSubtotals(fromTables.length ? fromTables : lineItemsFromText(pages));
+}
+
+/**
+ * Drops section subtotal rows: a row with neither quantity nor unit price
+ * whose amount is the sum of the two or more items since the previous such
+ * row (grouped invoices print one per section: "--- Food Products --- 112.00").
+ */
+function withoutSectionSubtotals(items: readonly LineItem[]): LineItem[] {
+  const kept: LineItem[] = [];
+  let groupStart = 0;
+  for (const item of items) {
+    const group = kept.slice(groupStart);
+    const sum = group.reduce((a, i) => a + (i.total !== null ? Number(i.total) : 0), 0);
+    if (item.quantity === null && item.unit_price === null && item.total !== null && group.length >= 2 && close(Number(item.total), sum)) {
+      groupStart = kept.length;
+      continue;
+    }
+    kept.push(item);
+  }
+  return kept;
 }
 
 function lineItemsFromTables(pages: readonly DocumentPage[]): LineItem[] {

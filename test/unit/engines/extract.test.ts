@@ -129,6 +129,11 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([page(rows as string[])]).entities).toMatchObject(expected);
   });
 
+  it('drops section subtotal rows from line items (no quantity or price, the sum of the section above)', () => {
+    const doc = page(['Description Qty Unit Price Amount', 'Beeswax 1 42.00 42.00', 'Office chair 1 70.00 70.00', '--- Food Products --- 112.00', 'Truffles 15 10.00 150.00', 'Olive oil 1 0.90 0.90', ['Total', '262.90']]);
+    expect(extractFinancial([doc]).line_items.map((i) => i.total)).toEqual(['42.00', '70.00', '150.00', '0.90']);
+  });
+
   it('does not take a whole number after a total label (an item count) for the total of a receipt written in cents', () => {
     const doc = page(['TEO STATIONERY', '02/01/2019', 'M.ONE TAPE 1.00 15.90', ['Total Amt Rounded', '15.90'], ['Total tems)', '1'], ['CASH', '50.00']]);
     expect(extractFinancial([doc]).entities.total_amount).toBe('15.90');

@@ -207,6 +207,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         case 'tax_amount':
         case 'total_amount':
         case 'amount_due': {
+          // "TVA : FR11999999998", "VAT: GB123456789": a tax label followed by a VAT id, not an amount.
+          const vatId = hit.field === 'tax_amount' ? /^\s*[:.]?\s*([A-Z]{2}\s?[0-9A-Z]{8,12})(?![0-9A-Z])/u.exec(sameRow) : null;
+          if (vatId && /\d{6,}/.test(vatId[1]) && !/\b(?:client|customer|buyer|acheteur|kunden?|cliente|klant)\b/iu.test(line.text)) {
+            add('vendor_tax_id', vatId[1].replace(/\s+/g, ''), 0.85, order);
+            break;
+          }
           const amounts = amountsIn(sameRow).filter((a) => !/%/.test(sameRow.slice(a.end, a.end + 2)));
           const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
@@ -226,6 +232,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'vendor_tax_id': {
+          // "N° TVA client", "Customer VAT no", "USt-IdNr. des Kunden": the buyer's id, not the seller's.
+          if (/\b(?:client|customer|buyer|acheteur|kunden?|käufers?|cliente|klant|afnemer|destinataire)\b/iu.test(line.text)) break;
           const m = /([A-Z]{2}\s?)?[\dA-Z][\dA-Z .\-/]{4,20}[\dA-Z]/u.exec(clean(sameRow));
           if (m && /\d{4,}/.test(m[0].replace(/\s/g, ''))) {
             const value = m[0].replace(/\s+/g, ' ').trim();

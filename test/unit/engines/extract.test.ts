@@ -129,6 +129,11 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([page(rows as string[])]).entities).toMatchObject(expected);
   });
 
+  it("takes the seller's VAT id after a plain tax label, never the customer's", () => {
+    const doc = page(['Ma boutique SARL', 'TVA : FR11999999998 - SIRET : 99999999800010', 'Facture N° FA-2017-0010', ['N° TVA client', 'FR19787878784'], ['Total TTC', '120,00 €']]);
+    expect(extractFinancial([doc]).entities.vendor_tax_id).toBe('FR11999999998');
+  });
+
   it('drops section subtotal rows from line items (no quantity or price, the sum of the section above)', () => {
     const doc = page(['Description Qty Unit Price Amount', 'Beeswax 1 42.00 42.00', 'Office chair 1 70.00 70.00', '--- Food Products --- 112.00', 'Truffles 15 10.00 150.00', 'Olive oil 1 0.90 0.90', ['Total', '262.90']]);
     expect(extractFinancial([doc]).line_items.map((i) => i.total)).toEqual(['42.00', '70.00', '150.00', '0.90']);

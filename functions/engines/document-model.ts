@@ -69,6 +69,21 @@ export interface Ruling {
   readonly y1: number;
 }
 
+/**
+ * A fillable form field (PDF AcroForm widget) with the value it holds: such
+ * values live in the form, not in the page's text, so text alone misses them.
+ */
+export interface FormField {
+  /** The field's full name, e.g. `applicant.name`. */
+  readonly name: string;
+  readonly kind: 'text' | 'checkbox' | 'radio' | 'choice' | 'button';
+  /** Text and choices: the value (null when empty); checkboxes and radio buttons: whether this one is on. */
+  readonly value: string | boolean | null;
+  readonly bbox: BBox;
+  /** The field's tooltip (`/TU`), which forms often use as its accessible label. */
+  readonly tooltip?: string;
+}
+
 export interface DocumentPage {
   /** 1-based. */
   readonly pageNumber: number;
@@ -89,17 +104,8 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
-  /** Fillable form fields on the page (PDF AcroForm widgets) with their values. */
+  /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];
-}
-
-/** A fillable form field: its name (or tooltip), its value, and what kind of control it is. */
-export interface FormField {
-  readonly name: string;
-  readonly kind: 'text' | 'checkbox' | 'radio' | 'choice';
-  /** Text or the chosen option; for checkboxes and radio buttons whether it is on. */
-  readonly value: string | boolean;
-  readonly bbox?: BBox;
 }
 
 export interface ParsedDocument {

@@ -9,12 +9,9 @@
 import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
-import { extractFinancial } from '../engines/extract/financial.ts';
-import { fillSchema } from '../engines/extract/schema-fill.ts';
+import { localExtractor } from '../engines/extract/extractor.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
-
-export const EXTRACTOR_MODEL = 'docintel-extract@1';
 
 export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
   operation: 'extract',
@@ -32,7 +29,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     }
   },
   async execute(context) {
-    const { deps, principal, query, form } = context;
+    const { deps, principal, query, form, signal } = context;
     const organization = await deps.accounts.getOrganization(principal.orgId);
     if (query.parse_mode === 'advanced' && organization?.extractAdvancedEnabled === false) {
       throw new ApiError('invalid_option', 'parse_mode=advanced is not enabled for this organization; ask your administrator, or use parse_mode=fast.');
@@ -45,21 +42,22 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       }
       schema = stored.data;
     }
+    const extractor = deps.extractor ?? localExtractor;
     // Advanced reads rulings and figures too: ruled tables are found from their lines.
     const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced' });
     const common = {
-      modelUsed: [...parsed.engines, EXTRACTOR_MODEL].join('+'),
+      modelUsed: [...parsed.engines, extractor.model].join('+'),
       pages: parsed.pages.length,
     };
     if (query.category === 'non_financial') {
-      const filled = fillSchema(schema!, parsed.pages);
+      const filled = await extractor.fillSchema(schema!, parsed.pages, signal);
       return {
         ...common,
         result: { data: filled.result as Record<string, unknown>, confidence: filled.confidence, schema_source: form.schema ? 'request' : 'template' },
         metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
       };
     }
-    const extraction = extractFinancial(parsed.pages);
+    const extraction = await extractor.financial(parsed.pages, signal);
     return {
       ...common,
       result: { entities: extraction.entities, confidence: extraction.confidence, line_items: extraction.line_items },

@@ -21,6 +21,8 @@ export interface ServiceConfig {
   readonly s3Endpoint?: string;
   readonly masterSecretArn?: string;
   readonly masterSecretHex?: string;
+  /** The extractor extract runs; absent → the local one. */
+  readonly extractEngine?: string;
 }
 
 function required(env: NodeJS.ProcessEnv, key: string): string {
@@ -47,5 +49,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     s3Endpoint: optional(env, ENV.s3Endpoint),
     masterSecretArn: optional(env, ENV.masterSecretArn),
     masterSecretHex: optional(env, ENV.masterSecret),
+    extractEngine: optional(env, ENV.extractEngine),
   };
 }

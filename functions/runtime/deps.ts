@@ -24,6 +24,7 @@ import {
   SecretsManagerSecretSource,
   StaticSecretSource,
 } from '../adapters/aws/secrets-manager-secret-source.ts';
+import { extractorNamed, type Extractor } from '../engines/extract/extractor.ts';
 import type { AccountRepository, RateLimiter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   readonly jobQueue: JobQueue;
   /** Remote page-range workers (AWS); absent → page segments run in this process. */
   readonly segments?: PageSegmentRunner;
+  /** The extractor POST /v1/extract runs; absent → the local one. */
+  readonly extractor?: Extractor;
 }
 
 export type DepsProvider = () => AppDeps;
@@ -79,6 +82,7 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     cache: new DynamoDbResultCache(db, config.requestsTable),
     ledger: new DynamoDbUsageLedger(db, config.requestsTable),
     jobs: new DynamoDbJobRepository(db, config.jobsTable),
+    extractor: extractorNamed(config.extractEngine),
     jobQueue: config.jobQueueUrl
       ? new SqsJobQueue(new SQSClient({ region: config.region }), config.jobQueueUrl)
       : unconfiguredQueue,

@@ -5,7 +5,7 @@
  * - invoice2data (11 text PDFs): invoice_number, invoice_date, due_date,
  *   vendor_name (issuer), currency,
  *   subtotal (amount_untaxed), tax_amount (amount_tax), total_amount (amount),
- *   and line items (rows with a total, matched on total and quantity);
+ *   and line items (one-to-one: on the line total, or on the unit price where the truth gives only that);
  * - parsee invoices (10 PDFs): vendor_name, invoice_date, currency, total_amount;
  * - ZUGFeRD (18 PDFs): invoice_number, invoice_date, vendor_name,
  *   customer_name, vendor_tax_id, currency, subtotal (line_total),
@@ -57,7 +57,7 @@ const amount = (v: unknown) => (v === undefined || v === null || v === '' ? unde
 
 export async function runExtractEval(options: { corpus: string; receipts: number; log: (line: string) => void }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const cases: { source: string; set: string; truth: Truth; items?: { total: string; qty?: number }[]; itemCount?: number }[] = [];
+  const cases: { source: string; set: string; truth: Truth; items?: { total?: string; unit?: string; qty?: number }[]; itemCount?: number }[] = [];
 
   const i2d = join(corpus, 'invoices/invoice2data');
   for (const name of (await readdir(i2d)).filter((n) => n.endsWith('.json')).sort()) {
@@ -78,7 +78,14 @@ export async function runExtractEval(options: { corpus: string; receipts: number
         tax_amount: amount(t.amount_tax),
         total_amount: amount(t.amount),
       },
-      items: (t.lines ?? []).filter((l: any) => l.price_subtotal !== undefined).map((l: any) => ({ total: Number(l.price_subtotal).toFixed(2), qty: l.qty })),
+      // A line's total: its price_subtotal, else quantity × price; lines giving only a unit price are matched on it.
+      items: (t.lines ?? [])
+        .map((l: any) => {
+          const unit = l.price_unit ?? l.price;
+          const total = l.price_subtotal ?? (unit !== undefined && l.qty !== undefined && l.price_unit === undefined ? Number(unit) * Number(l.qty) : undefined);
+          return { total: total !== undefined ? Number(total).toFixed(2) : undefined, unit: unit !== undefined ? Number(unit).toFixed(2) : undefined, qty: l.qty };
+        })
+        .filter((l: { total?: string; unit?: string }) => l.total !== undefined || l.unit !== undefined),
     });
   }
   const parseeTruth = JSON.parse(await readFile(join(corpus, 'invoices/parsee-invoices/ground_truth.json'), 'utf8')) as Record<string, any>;
@@ -154,7 +161,8 @@ export async function runExtractEval(options: { corpus: string; receipts: number
       itemPredicted += result.line_items.length;
       const pool = [...c.items];
       for (const item of result.line_items) {
-        const at = pool.findIndex((t) => item.total !== null && Math.abs(Number(item.total) - Number(t.total)) < 0.011);
+        const near = (a: string | null, b: string | undefined) => a !== null && b !== undefined && Math.abs(Number(a) - Number(b)) < 0.011;
+        const at = pool.findIndex((t) => (t.total !== undefined ? near(item.total, t.total) : near(item.unit_price, t.unit)));
         if (at >= 0) {
           itemRight++;
           pool.splice(at, 1);
@@ -195,7 +203,7 @@ export async function runExtractEval(options: { corpus: string; receipts: number
   };
   log(`invoices (micro over fields): ${JSON.stringify(summary.invoices_micro)}`);
   log(`receipts (micro over fields): ${JSON.stringify(summary.receipts_micro)}`);
-  log(`line items (invoice2data, matched on total): ${JSON.stringify(summary.line_items_invoice2data)}; ZUGFeRD item count exact ${summary.line_item_count_exact_zugferd}`);
+  log(`line items (invoice2data, one-to-one on total or unit price): ${JSON.stringify(summary.line_items_invoice2data)}; ZUGFeRD item count exact ${summary.line_item_count_exact_zugferd}`);
   for (const [k, v] of Object.entries(perField)) log(`  ${k.padEnd(28)} P ${v.precision} R ${v.recall} F1 ${v.f1} (${v.right}/${v.truth})`);
   return { operation: 'extract', corpus, machine: machineInfo(), summary, per_field: perField };
 }

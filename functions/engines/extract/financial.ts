@@ -158,6 +158,27 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
 export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|sdn\.?\s*bhd\.?|bhd|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
+/** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
+const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
+
+/** Document vocabulary that heads or labels blocks, never a party's name. */
+const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|hotel details\b.*|description|beschreibung|case|total|summary)\.?$/iu;
+
+/**
+ * A value that can be a vendor's or customer's name: mail and web
+ * addresses taken out; not a country, an identifier (VAT or account
+ * numbers: mostly digits) or a heading.
+ */
+export function partyName(raw: string): string | undefined {
+  const text = raw.replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\s+/g, ' ').replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
+  if (text.length < 2 || !/\p{L}{2,}/u.test(text)) return undefined;
+  if (COUNTRY_ONLY.test(text) || NOT_A_NAME.test(text)) return undefined;
+  const compact = text.replace(/[\s.\-/]/g, '');
+  const digits = compact.replace(/\D/g, '').length;
+  if (digits >= 5 && digits >= compact.length / 2) return undefined;
+  return text;
+}
+
 function money(a: string | undefined): number | undefined {
   return a === undefined ? undefined : Number(a);
 }
@@ -168,7 +189,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const allText = pages.map((p) => p.text).join('\n');
   const monthFirst = options.monthFirst ?? (/\$/.test(allText) && !/€|£/.test(allText));
   const candidates: Candidate[] = [];
-  const add = (field: string, value: string | undefined, score: number, order: number) => {
+  const add = (field: string, raw: string | undefined, score: number, order: number) => {
+    const value = raw !== undefined && (field === 'vendor_name' || field === 'customer_name') ? partyName(raw) : raw;
     if (value !== undefined && value !== '') candidates.push({ field, value, score, order });
   };
 
@@ -179,6 +201,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     return !/[\p{N}]/u.test(leftover) && leftover.replace(/[\s:#.]/gu, '').length <= 12;
   };
 
+  // Whether the document writes amounts with cents (then a whole number after a total label is suspect).
+  const centsWritten = /\d[.,]\d{2}(?!\d)/.test(allText);
   lines.forEach((line, order) => {
     const hits = labelsOn(line);
     if (isLabelRow(line, hits)) return;
@@ -208,6 +232,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         case 'tax_amount':
         case 'total_amount':
         case 'amount_due': {
+          // "TVA : FR11999999998", "VAT: GB123456789": a tax label followed by a VAT id, not an amount.
+          const vatId = hit.field === 'tax_amount' ? /^\s*[:.]?\s*([A-Z]{2}\s?[0-9A-Z]{8,12})(?![0-9A-Z])/u.exec(sameRow) : null;
+          if (vatId && /\d{6,}/.test(vatId[1]) && !/\b(?:client|customer|buyer|acheteur|kunden?|cliente|klant)\b/iu.test(line.text)) {
+            add('vendor_tax_id', vatId[1].replace(/\s+/g, ''), 0.85, order);
+            break;
+          }
           const amounts = amountsIn(sameRow).filter((a) => !/%/.test(sameRow.slice(a.end, a.end + 2)));
           const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
@@ -219,7 +249,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
             );
           // "Total Qty: 3", "Total items 5", "Anzahl": counts, not money.
           const count = /^\s*(?:qty|quantity|items?|pcs|pieces|count|units|menge|anzahl|articles?|artikel|quantité|cantidad|quantità|aantal)\b/iu.test(between);
-          if (!count) add(hit.field, value, qualified ? 0.5 : 0.8, order);
+          // Money is written with cents; a bare "1" after "Total" is a count (often an OCR-damaged "Total items").
+          const last = amounts[amounts.length - 1];
+          const whole = last !== undefined && !/[.,]\d{1,2}(?!\d)/.test(sameRow.slice(last.start, last.end)) && centsWritten;
+          if (!count) add(hit.field, value, whole ? 0.45 : qualified ? 0.5 : 0.8, order);
           break;
         }
         case 'payment_terms': {
@@ -228,6 +261,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'vendor_tax_id': {
+          // "N° TVA client", "Customer VAT no", "USt-IdNr. des Kunden": the buyer's id, not the seller's.
+          if (/\b(?:client|customer|buyer|acheteur|kunden?|käufers?|cliente|klant|afnemer|destinataire)\b/iu.test(line.text)) break;
           const m = /([A-Z]{2}\s?)?[\dA-Z][\dA-Z .\-/]{4,20}[\dA-Z]/u.exec(clean(sameRow));
           if (m && /\d{4,}/.test(m[0].replace(/\s/g, ''))) {
             const value = m[0].replace(/\s+/g, ' ').trim();
@@ -360,8 +395,15 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const totals = amountList('total_amount');
   const dues = amountList('amount_due');
 
-  let subtotal = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum)) ?? subtotals[subtotals.length - 1];
-  let subtotalConfidence = subtotal ? (items.length && close(Number(subtotal.value), lineSum) ? 0.97 : 0.8) : 0;
+  // The subtotal: the one the line items add up to, else the one that with a tax (or all taxes of a
+  // breakdown) makes a total, else the best labelled (the last among equals: summaries come after details).
+  const taxSum = taxes.reduce((a, t) => a + Number(t.value), 0);
+  const makesTotal = (s: Candidate) =>
+    totals.some((t) => taxes.some((x) => close(Number(s.value) + Number(x.value), Number(t.value))) || (taxes.length > 1 && close(Number(s.value) + taxSum, Number(t.value))));
+  const matchesItems = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum));
+  const arithmetic = matchesItems ? undefined : subtotals.filter(makesTotal).sort((a, b) => b.score - a.score || b.order - a.order)[0];
+  let subtotal = matchesItems ?? arithmetic ?? [...subtotals].sort((a, b) => b.score - a.score || b.order - a.order)[0];
+  let subtotalConfidence = matchesItems ? 0.97 : arithmetic ? 0.95 : subtotal ? (subtotal.score >= 0.8 ? 0.8 : 0.5) : 0;
   if (!subtotal && items.length >= 1 && items.every((i) => i.total !== null)) {
     subtotal = { field: 'subtotal', value: lineSum.toFixed(2), score: 0.6, order: 0 };
     subtotalConfidence = 0.6;
@@ -515,7 +557,27 @@ function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
 /** Line items from the page tables whose header names a description and an amount column, else from text lines. */
 export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
   const fromTables = lineItemsFromTables(pages);
-  return fromTables.length ? fromTables : lineItemsFromText(pages);
+  return withoutSectionSubtotals(fromTables.length ? fromTables : lineItemsFromText(pages));
+}
+
+/**
+ * Drops section subtotal rows: a row with neither quantity nor unit price
+ * whose amount is the sum of the two or more items since the previous such
+ * row (grouped invoices print one per section: "--- Food Products --- 112.00").
+ */
+function withoutSectionSubtotals(items: readonly LineItem[]): LineItem[] {
+  const kept: LineItem[] = [];
+  let groupStart = 0;
+  for (const item of items) {
+    const group = kept.slice(groupStart);
+    const sum = group.reduce((a, i) => a + (i.total !== null ? Number(i.total) : 0), 0);
+    if (item.quantity === null && item.unit_price === null && item.total !== null && group.length >= 2 && close(Number(item.total), sum)) {
+      groupStart = kept.length;
+      continue;
+    }
+    kept.push(item);
+  }
+  return kept;
 }
 
 function lineItemsFromTables(pages: readonly DocumentPage[]): LineItem[] {

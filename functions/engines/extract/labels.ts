@@ -57,7 +57,8 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
   ],
   subtotal: [
     'subtotal', 'sub-total', 'sub total', 'net amount', 'net total', 'total net', 'total excl. vat', 'total excl vat', 'total before tax', 'amount before tax', 'total excluding tax', 'total (excl',
-    'zwischensumme', 'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'nettosumme', 'summe positionen', 'warenwert',
+    'zwischensumme', 'nettobetrag', 'netto', 'summe netto', 'gesamt netto', 'nettosumme', 'summe positionen', 'positionssumme', 'warenwert',
+    'summe ohne ust', 'rechnungssumme ohne ust', 'summe ohne mwst', 'betrag ohne mwst', 'gesamtbetrag netto', 'total without vat', 'total excl. tax', 'amount excl. vat',
     'sous-total', 'total ht', 'montant ht', 'total hors taxes',
     'base imponible', 'subtotal sin iva', 'importe neto',
     'imponibile', 'totale imponibile', 'subtotale',

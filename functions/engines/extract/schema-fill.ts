@@ -1,12 +1,14 @@
 /**
- * Fills a caller's schema from a document: a fillable PDF form's fields
- * first (AcroForm values, matched by field name), then the document's labels (key-value pairs on lines: "Label: value", a label with
+ * Fills a caller's schema from a document: each key is matched to the
+ * document's labels (key-value pairs on lines: "Label: value", a label with
  * its value to the right on the same row, or below it), fuzzily (words,
  * word order, case, `snake_case`/`camelCase` and small misspellings don't
  * matter). Checkbox fields read the mark next to their label (☒ ☑ ✓ ✔ ✗
  * [x] (x) against ☐ [ ] ( )). Nested objects look inside the section whose
  * heading matches their key first; arrays of objects are read from tables
- * whose headers match the item's keys.
+ * whose headers match the item's keys. PDF form fields (AcroForm) are read
+ * first: their values are what was typed into the form, labelled by their
+ * tooltip, the text to their left or above, and their field name.
  *
  * @module
  */
@@ -24,7 +26,10 @@ interface Line {
 interface Pair {
   readonly label: string;
   readonly value: string;
+  /** The line the label is on (for sections); -1 when there is none. */
   readonly line: number;
+  /** From a form field: the value is what the form holds, which beats text read next to a label. */
+  readonly formField?: boolean;
 }
 
 export interface FilledSchema {
@@ -104,6 +109,46 @@ function pairsOf(lines: readonly Line[]): Pair[] {
   return pairs;
 }
 
+const overlap = (a0: number, a1: number, b0: number, b1: number) => Math.min(a1, b1) - Math.max(a0, b0);
+
+/** The last part of a field name, in words: `form1[0].applicant.fullName[0]` → "full Name". */
+function fieldNameLabel(name: string): string {
+  const parts = name.replace(/\[\d+\]/g, '').split('.').filter(Boolean);
+  return parts.at(-1) ?? name;
+}
+
+/**
+ * Label/value pairs from the pages' form fields: one per way the field is
+ * named (tooltip, the printed label to its left or just above, its name).
+ */
+function formPairsOf(pages: readonly DocumentPage[], lines: readonly Line[]): Pair[] {
+  const pairs: Pair[] = [];
+  pages.forEach((page, pageIndex) => {
+    const onPage = lines.filter((l) => l.pageIndex === pageIndex);
+    for (const field of page.formFields ?? []) {
+      const value = typeof field.value === 'boolean' ? (field.value ? '☒' : '☐') : (field.value ?? '');
+      const [left, top, right, bottom] = field.bbox;
+      const height = Math.max(bottom - top, 0.005);
+      // The printed label: the nearest line ending left of the field on its row, else the nearest line just above it.
+      const beside = onPage
+        .filter((l) => l.bbox[2] <= left + 0.01 && overlap(l.bbox[1], l.bbox[3], top, bottom) > 0.3 * Math.min(height, l.bbox[3] - l.bbox[1]))
+        .sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+      const above = onPage
+        .filter((l) => l.bbox[3] <= top + 0.2 * height && top - l.bbox[3] < 0.03 && overlap(l.bbox[0], l.bbox[2], left, right) > 0)
+        .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+      // Checkboxes are labelled on their right as often as on their left.
+      const after = field.kind === 'checkbox' || field.kind === 'radio'
+        ? onPage.filter((l) => l.bbox[0] >= right - 0.01 && l.bbox[0] - right < 0.05 && overlap(l.bbox[1], l.bbox[3], top, bottom) > 0).sort((a, b) => a.bbox[0] - b.bbox[0])[0]
+        : undefined;
+      const printed = after ?? beside ?? above;
+      const line = printed?.index ?? -1;
+      const labels = new Set([field.tooltip, printed?.text.replace(/[:：]\s*$/u, '').trim(), fieldNameLabel(field.name)]);
+      for (const label of labels) if (label) pairs.push({ label, value, line, formField: true });
+    }
+  });
+  return pairs;
+}
+
 interface Context {
   readonly lines: readonly Line[];
   readonly pairs: readonly Pair[];
@@ -126,7 +171,8 @@ function bestPair(key: string, context: Context, range?: [number, number]): { pa
   let best: { pair: Pair; score: number } | undefined;
   for (const pair of context.pairs) {
     if (range && (pair.line < range[0] || pair.line >= range[1])) continue;
-    const score = labelSimilarity(key, pair.label);
+    // A form field's value beats text beside an equally good label (filled-in values are not in the text).
+    const score = Math.min(1, labelSimilarity(key, pair.label) + (pair.formField ? 0.05 : 0));
     if (score >= 0.5 && (!best || score > best.score)) best = { pair, score };
   }
   return best;
@@ -136,7 +182,7 @@ function checkbox(key: string, context: Context, range?: [number, number]): bool
   const found = bestPair(key, context, range);
   if (!found) return undefined;
   const { value } = found.pair;
-  const lineText = context.lines[found.pair.line].text;
+  const lineText = context.lines[found.pair.line]?.text ?? '';
   if (CHECKED.test(value) || /^(?:yes|ja|oui|sí|si|x)$/i.test(value.trim())) return true;
   if (UNCHECKED.test(value) || /^(?:no|nein|non)$/i.test(value.trim())) return false;
   if (CHECKED.test(lineText)) return true;
@@ -187,28 +233,7 @@ function fillArray(key: string, item: ExtractShape, context: Context): unknown[]
   return [];
 }
 
-/** The form field (AcroForm) whose name best matches a key, when one does well. */
-function formField(key: string, path: string, context: Context) {
-  let best: { field: FormField; score: number } | undefined;
-  for (const field of context.pages.flatMap((p) => p.formFields ?? [])) {
-    // Field names are often paths themselves ("applicant.full_name"): compare with the key's path and with the key.
-    const score = Math.max(labelSimilarity(path, field.name), labelSimilarity(key, field.name.split(/[.]/).pop() ?? field.name));
-    if (score >= 0.6 && (!best || score > best.score)) best = { field, score };
-  }
-  return best;
-}
-
 function fill(shape: ExtractShape, key: string, path: string, context: Context, range?: [number, number]): unknown {
-  if (shape === null || shape === false || shape === 'unselected') {
-    const field = key ? formField(key, path, context) : undefined;
-    if (field) {
-      context.confidence[path] = Math.round(Math.min(1, field.score + 0.05) * 100) / 100;
-      const on = field.field.value === true || (typeof field.field.value === 'string' && field.field.value !== '');
-      if (shape === false) return field.field.kind === 'text' || field.field.kind === 'choice' ? on : field.field.value === true;
-      if (shape === 'unselected') return (typeof field.field.value === 'boolean' ? field.field.value : on) ? 'selected' : 'unselected';
-      if (typeof field.field.value === 'string' && field.field.value) return field.field.value;
-    }
-  }
   if (shape === null) {
     const found = bestPair(key, context, range) ?? (range ? bestPair(key, context) : undefined);
     if (!found || !found.pair.value || CHECKED.test(found.pair.value) || UNCHECKED.test(found.pair.value)) return null;
@@ -228,7 +253,7 @@ function fill(shape: ExtractShape, key: string, path: string, context: Context, 
 
 export function fillSchema(schema: Record<string, ExtractShape>, pages: readonly DocumentPage[]): FilledSchema {
   const lines = linesOf(pages);
-  const context: Context = { lines, pairs: pairsOf(lines), pages, confidence: {} };
+  const context: Context = { lines, pairs: [...formPairsOf(pages, lines), ...pairsOf(lines)], pages, confidence: {} };
   const result = fill(schema, '', '', context);
   return { result, confidence: context.confidence };
 }

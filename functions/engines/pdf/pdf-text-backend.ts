@@ -11,6 +11,7 @@ import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
+import { readFormFields } from './form-fields.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
@@ -93,7 +94,7 @@ interface ReadPageOptions {
   readonly graphics: boolean;
   /** The page's text content when already read (the open-time scan). */
   readonly content?: PdfTextContent;
-  /** The document has an AcroForm: read the page's form widgets. */
+  /** The document has an AcroForm: read the page's form fields. */
   readonly hasForm?: boolean;
 }
 
@@ -123,7 +124,8 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   // layout, or when the page may be a scan (the OCR decision uses figures).
   const fullText = fullTextLayer(layout.text);
   const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
-  const formFields = options.hasForm ? await readFormFields(page, viewport) : [];
+  // Only documents with an AcroForm pay for reading annotations.
+  const formFields = options.hasForm ? await readFormFields(page, viewport) : []; // never throws
   const read: DocumentPage = {
     pageNumber,
     width: viewport.width,
@@ -142,32 +144,6 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
 /** Pages read between two releases of pdf.js's page caches (see `extract`). */
 export const RELEASE_EVERY_PAGES = 50;
 
-/** AcroForm widgets of a page with their values (a page without a form, or a broken one, has none). */
-async function readFormFields(page: PdfPageProxy, viewport: ReturnType<PdfPageProxy['getViewport']>): Promise<FormField[]> {
-  let annotations: Record<string, unknown>[];
-  try {
-    annotations = (await page.getAnnotations()) as Record<string, unknown>[];
-  } catch {
-    return [];
-  }
-  const fields: FormField[] = [];
-  for (const a of annotations) {
-    if (a.subtype !== 'Widget' || typeof a.fieldName !== 'string') continue;
-    const name = (typeof a.alternativeText === 'string' && a.alternativeText.trim()) || a.fieldName;
-    const rect = Array.isArray(a.rect) ? (a.rect as number[]) : undefined;
-    const bbox: BBox | undefined = rect
-      ? [rect[0] / viewport.width, 1 - rect[3] / viewport.height, rect[2] / viewport.width, 1 - rect[1] / viewport.height].map((v) => Math.min(1, Math.max(0, v))) as BBox
-      : undefined;
-    const value = a.fieldValue;
-    if (a.checkBox) fields.push({ name, kind: 'checkbox', value: typeof value === 'string' && value !== 'Off' && value !== '', ...(bbox ? { bbox } : {}) });
-    else if (a.radioButton) fields.push({ name, kind: 'radio', value: value !== undefined && value === a.buttonValue, ...(bbox ? { bbox } : {}) });
-    else if (typeof value === 'string' || Array.isArray(value)) {
-      fields.push({ name, kind: Array.isArray(value) || Array.isArray(a.options) ? 'choice' : 'text', value: [value].flat().join(', '), ...(bbox ? { bbox } : {}) });
-    }
-  }
-  return fields;
-}
-
 function renderScale(page: PdfPageProxy, dpi: number): number {
   const base = page.getViewport({ scale: 1 });
   let scale = dpi / 72;
@@ -184,6 +160,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
   // extraction (so memory falls as pages are read); released on close.
   const scanned = scan.contents;
   let closed: Promise<void> | undefined;
+  // Asked once per document: whether it has AcroForm fields worth reading on each page.
   let hasForm: Promise<boolean> | undefined;
   const pageCount = doc.numPages;
   const checkPage = (n: number) => {
@@ -208,12 +185,6 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
       // this thread, so parallel pages would not go faster, only hold more
       // memory. Scanned pages are rendered here too, then OCR'd on the
       // worker pool while the next pages are read.
-      // Form widgets are read only from documents that have a form at all (one check per document).
-      hasForm ??= doc
-        .getFieldObjects()
-        .then((fields) => fields !== null && Object.keys(fields).length > 0)
-        .catch(() => false);
-      const form = await hasForm;
       for (const [index, n] of wanted.entries()) {
         signal?.throwIfAborted();
         // pdf.js keeps every page it has read (parsed resources, fonts, object
@@ -222,7 +193,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         if (index > 0 && index % RELEASE_EVERY_PAGES === 0 && inFlight.size === 0) await doc.cleanup();
         const content = scanned.get(n);
         scanned.delete(n);
-        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: form });
+        hasForm ??= doc.getFieldObjects().then((fields) => fields !== null && Object.keys(fields).length > 0, () => false);
+        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: await hasForm });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(textOnly ? textOnlyPage(page) : page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate } from '../../../functions/contracts/schemas/extract.ts';
-import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
 import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -61,6 +61,21 @@ describe('normalisation', () => {
   });
 });
 
+describe('party names', () => {
+  it.each([
+    ['sales@naturalreaders.com Germany', undefined],
+    ['United States', undefined],
+    ['Ship to', undefined],
+    ['FR90343434346', undefined],
+    ['Art-Nr-Lief.', undefined],
+    ['billing@acme.io Acme Tools Ltd', 'Acme Tools Ltd'],
+    ['Kunden AG Mitte', 'Kunden AG Mitte'],
+    ['7-Eleven Malaysia Sdn Bhd', '7-Eleven Malaysia Sdn Bhd'],
+  ])('reads %j as %j', (raw, expected) => {
+    expect(partyName(raw)).toBe(expected);
+  });
+});
+
 describe('financial extraction in several languages', () => {
   it('reads an English invoice: entities, line items, cross-checked totals', () => {
     const doc = page([
@@ -114,6 +129,21 @@ describe('financial extraction in several languages', () => {
     ['Dutch', ['Jansen B.V.', 'Factuurnummer: 2026-0091', 'Factuurdatum: 7 januari 2026', 'Subtotaal: € 40,00', 'BTW 21%: € 8,40', 'Totaal: € 48,40'], { invoice_number: '2026-0091', invoice_date: '2026-01-07', subtotal: '40.00', tax_amount: '8.40', total_amount: '48.40' }],
   ])('reads a %s invoice', (_language, rows, expected) => {
     expect(extractFinancial([page(rows as string[])]).entities).toMatchObject(expected);
+  });
+
+  it("takes the seller's VAT id after a plain tax label, never the customer's", () => {
+    const doc = page(['Ma boutique SARL', 'TVA : FR11999999998 - SIRET : 99999999800010', 'Facture N° FA-2017-0010', ['N° TVA client', 'FR19787878784'], ['Total TTC', '120,00 €']]);
+    expect(extractFinancial([doc]).entities.vendor_tax_id).toBe('FR11999999998');
+  });
+
+  it('drops section subtotal rows from line items (no quantity or price, the sum of the section above)', () => {
+    const doc = page(['Description Qty Unit Price Amount', 'Beeswax 1 42.00 42.00', 'Office chair 1 70.00 70.00', '--- Food Products --- 112.00', 'Truffles 15 10.00 150.00', 'Olive oil 1 0.90 0.90', ['Total', '262.90']]);
+    expect(extractFinancial([doc]).line_items.map((i) => i.total)).toEqual(['42.00', '70.00', '150.00', '0.90']);
+  });
+
+  it('does not take a whole number after a total label (an item count) for the total of a receipt written in cents', () => {
+    const doc = page(['TEO STATIONERY', '02/01/2019', 'M.ONE TAPE 1.00 15.90', ['Total Amt Rounded', '15.90'], ['Total tems)', '1'], ['CASH', '50.00']]);
+    expect(extractFinancial([doc]).entities.total_amount).toBe('15.90');
   });
 
   it('reads a receipt: vendor on top, the total that agrees with the items, not the cash tendered', () => {

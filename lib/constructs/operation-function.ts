@@ -49,6 +49,12 @@ export interface ServiceResources {
 export interface OperationFunctionProps {
   /** Handler module name: the entry is `functions/handlers/<handler>.ts`, exporting `handler`. */
   readonly handler: string;
+  /**
+   * Service settings passed as environment variables (names from `ENV`), e.g.
+   * `DOCINTEL_EXTRACT_ENGINE` from the `docintel:extractEngine` context value.
+   * @default - none
+   */
+  readonly settings?: Readonly<Record<string, string>>;
   /** Tables, bucket and secret: names go into the environment, access follows `access`. */
   readonly resources: ServiceResources;
   /**
@@ -162,7 +168,7 @@ export class OperationFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       role: this.role,
       logGroup: this.logGroup,
-      environment: environmentFor(props.resources, access, props.handler),
+      environment: { ...environmentFor(props.resources, access, props.handler), ...(props.settings ?? {}) },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

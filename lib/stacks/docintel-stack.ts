@@ -8,6 +8,7 @@
  * @module
  */
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ENV } from '../../functions/contracts/env.ts';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
@@ -36,6 +37,9 @@ export const JOB_WORKER_MAX_CONCURRENCY = 10;
  */
 export const PAGE_RANGE_WORKER_TIMEOUT = Duration.seconds(25);
 
+/** CDK context key naming the extractor engine (`DOCINTEL_EXTRACT_ENGINE`); unset → the functions' default (`local`). */
+export const EXTRACT_ENGINE_CONTEXT = 'docintel:extractEngine';
+
 export class DocintelStack extends Stack {
   public readonly store: DocumentStore;
   public readonly data: DataTables;
@@ -59,8 +63,11 @@ export class DocintelStack extends Stack {
       jobQueue: this.jobs.queue,
     };
     const functions: Record<string, OperationFunction> = {};
+    // Deployment choices read from CDK context (`cdk deploy -c docintel:extractEngine=local`).
+    const extractEngine = this.node.tryGetContext(EXTRACT_ENGINE_CONTEXT) as unknown;
+    const settings: Record<string, string> = typeof extractEngine === 'string' && extractEngine ? { [ENV.extractEngine]: extractEngine } : {};
     const fn = (props: OperationFunctionProps) => {
-      functions[props.handler] = new OperationFunction(this, `${pascalCase(props.handler)}Function`, props);
+      functions[props.handler] = new OperationFunction(this, `${pascalCase(props.handler)}Function`, { settings, ...props });
       return functions[props.handler];
     };
 

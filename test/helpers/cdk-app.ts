@@ -21,6 +21,8 @@ export interface DocintelAppOptions {
   readonly nag?: boolean;
   /** Cloud assembly directory. Default: a temporary directory chosen by the CDK. */
   readonly outdir?: string;
+  /** Extra context values (`-c key=value` on the CLI). */
+  readonly context?: Record<string, unknown>;
 }
 
 export function createDocintelApp(options: DocintelAppOptions = {}): { app: App; stack: DocintelStack } {
@@ -29,6 +31,7 @@ export function createDocintelApp(options: DocintelAppOptions = {}): { app: App;
     context: {
       ...cdkJson.context,
       ...(options.bundling ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...(options.context ?? {}),
     },
   });
   const stack = new DocintelStack(app, 'Docintel');

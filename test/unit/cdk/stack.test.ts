@@ -18,6 +18,7 @@ import { VISIBILITY_TIMEOUT_FACTOR } from '../../../lib/constructs/job-queue.ts'
 import {
   JOB_WORKER_MAX_CONCURRENCY,
   JOB_WORKER_TIMEOUT,
+  EXTRACT_ENGINE_CONTEXT,
   PAGE_RANGE_WORKER_TIMEOUT,
   type DocintelStack,
 } from '../../../lib/stacks/docintel-stack.ts';
@@ -518,6 +519,23 @@ describe('Stack: Docintel', () => {
       // Act & Assess: a validation plugin finding makes synth throw with the report.
       expect(() => app.synth()).not.toThrow();
       expect(Stack.isStack(app.node.findChild('Docintel'))).toBe(true);
+    });
+  });
+
+  describe('deployment settings', () => {
+    const extractEnvironment = (stack: DocintelStack) => {
+      const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Type: string; Properties: { Environment?: { Variables?: Record<string, unknown> } } }>;
+      const id = stack.getLogicalId(stack.functions.extract.function.node.defaultChild as CfnElement);
+      return resources[id].Properties.Environment?.Variables ?? {};
+    };
+
+    it('passes the extractor engine chosen with -c docintel:extractEngine=… to the functions', () => {
+      // Prepare
+      const { stack: chosen } = createDocintelApp({ context: { [EXTRACT_ENGINE_CONTEXT]: 'local' } });
+      const { stack: plain } = createDocintelApp();
+      // Act / Assess
+      expect(extractEnvironment(chosen)[ENV.extractEngine]).toBe('local');
+      expect(extractEnvironment(plain)[ENV.extractEngine]).toBeUndefined();
     });
   });
 });

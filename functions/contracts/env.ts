@@ -13,6 +13,13 @@ export const ENV = {
   documentsTable: TABLES.documents.envVar,
   requestsTable: TABLES.requests.envVar,
   jobsTable: TABLES.jobs.envVar,
+  batchesTable: TABLES.batches.envVar,
+  /** On AWS: the SQS queue of batch items (the lowest-priority lane). */
+  batchQueueUrl: 'DOCINTEL_BATCH_QUEUE_URL',
+  /** On AWS: the Step Functions state machine that tracks each batch. */
+  batchStateMachineArn: 'DOCINTEL_BATCH_STATE_MACHINE_ARN',
+  /** Locally: `true` lets webhooks reach loopback addresses (a receiver on the developer's machine). */
+  webhookAllowLoopback: 'DOCINTEL_WEBHOOK_ALLOW_LOOPBACK',
   /** On AWS: the SQS queue the async job worker reads. */
   jobQueueUrl: 'DOCINTEL_JOB_QUEUE_URL',
   /** On AWS: the page-range worker Lambda that long documents' page segments fan out to. */

@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   document_not_found: 404,
   method_not_allowed: 405,
   document_not_uploaded: 409,
+  batch_finished: 409,
+  idempotency_key_reused: 422,
   document_expired: 410,
   file_too_large: 413,
   page_limit_exceeded: 413,

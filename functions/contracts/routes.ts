@@ -39,13 +39,20 @@ export const ROUTES: readonly RouteDefinition[] = [
     summary: 'A stored request with freshly signed links (30 days)',
   },
   { handler: 'usage', method: 'GET', path: '/v1/usage', summary: 'Billable usage rows and totals, as JSON or CSV' },
+  { handler: 'batch-submit', method: 'POST', path: '/v1/batch', summary: 'Run many uploaded documents through one operation at half price, with a signed webhook at the end' },
+  { handler: 'batch-list', method: 'GET', path: '/v1/batch', summary: "The organization's recent batches, newest first" },
+  { handler: 'batch-get', method: 'GET', path: '/v1/batch/{batch_id}', summary: 'A batch with its counts and items; finished items carry a short-lived result_url' },
+  { handler: 'batch-cancel', method: 'DELETE', path: '/v1/batch/{batch_id}', summary: 'Cancel a queued or running batch: queued items stop, items in flight finish' },
 ] as const;
 
-/**
- * Handlers that are not HTTP routes: the async job worker (SQS) and, later,
- * the batch workers and webhook sender.
- */
+/** Handlers that are not HTTP routes: the async job worker (SQS). */
 export const JOB_WORKER_HANDLER = 'job-worker';
+
+/** The batch lane: the item worker (SQS), its dead-letter consumer, and the state machine's two tasks. */
+export const BATCH_WORKER_HANDLER = 'batch-worker';
+export const BATCH_DEAD_LETTER_HANDLER = 'batch-dead-letter';
+export const BATCH_PROGRESS_HANDLER = 'batch-progress';
+export const BATCH_WEBHOOK_HANDLER = 'batch-webhook';
 
 /**
  * Not an HTTP route either: invoked directly (RequestResponse) by the

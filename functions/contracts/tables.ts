@@ -27,7 +27,7 @@ export interface TableDefinition {
   readonly description: string;
 }
 
-export type TableId = 'accounts' | 'documents' | 'requests' | 'jobs';
+export type TableId = 'accounts' | 'documents' | 'requests' | 'jobs' | 'batches';
 
 export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
   accounts: {
@@ -66,6 +66,15 @@ export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
     ttlAttribute: 'ttl',
     description: 'Asynchronous jobs (X-Async: true): status, request, outcome',
   },
+  batches: {
+    id: 'batches',
+    envVar: 'DOCINTEL_BATCHES_TABLE',
+    localName: 'docintel-batches',
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'ttl',
+    description: 'Batches: the batch record, one row per item, the per-organization index, Idempotency-Key claims',
+  },
 };
 
 export const TABLE_LIST: readonly TableDefinition[] = Object.values(TABLES);
@@ -85,4 +94,15 @@ export const keys = {
     sk: `${createdAt}#${requestId}`,
   }),
   job: (orgId: string, jobId: string) => ({ pk: `ORG#${orgId}#JOB#${jobId}`, sk: 'JOB' }),
+  /** A batch and its items share one partition: one Query reads the record and every item in order. */
+  batch: (orgId: string, batchId: string) => ({ pk: `ORG#${orgId}#BATCH#${batchId}`, sk: 'BATCH' }),
+  batchPartition: (orgId: string, batchId: string) => `ORG#${orgId}#BATCH#${batchId}`,
+  batchItem: (orgId: string, batchId: string, docIndex: number) => ({
+    pk: `ORG#${orgId}#BATCH#${batchId}`,
+    sk: `ITEM#${String(docIndex).padStart(6, '0')}`,
+  }),
+  /** GET /v1/batch: the organization's batches by creation time. */
+  batchIndexPartition: (orgId: string) => `ORG#${orgId}#BATCHES`,
+  batchIndexEntry: (orgId: string, createdAt: string, batchId: string) => ({ pk: `ORG#${orgId}#BATCHES`, sk: `${createdAt}#${batchId}` }),
+  idempotencyKey: (orgId: string, keyHash: string) => ({ pk: `ORG#${orgId}#IDEMPOTENCY#${keyHash}`, sk: 'IDEMPOTENCY' }),
 } as const;

@@ -7,7 +7,7 @@
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { ApiError } from '../contracts/errors.ts';
+import { workerDeadline } from '../middleware/worker-deadline.ts';
 import type { JobMessage } from '../ports/jobs.ts';
 import { runJob } from '../pipeline/jobs.ts';
 import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
@@ -19,26 +19,6 @@ class JobBusyError extends Error {
     super(`job ${jobId} is being processed by another worker`);
     this.name = 'JobBusyError';
   }
-}
-
-/** Time kept back from the Lambda timeout to record a stopped job as failed. */
-export const JOB_STOP_MARGIN_MS = 20_000;
-
-/** Aborts with `processing_timeout` when only the margin is left; no context (tests, local queue) → no deadline. */
-function jobDeadline(context: Context | undefined): { signal?: AbortSignal; clear(): void } {
-  const remaining = typeof context?.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : undefined;
-  if (remaining === undefined) return { clear() {} };
-  const controller = new AbortController();
-  const limitSeconds = Math.round(remaining / 1000);
-  const timer = setTimeout(
-    () =>
-      controller.abort(
-        new ApiError('processing_timeout', `The job did not finish within the worker's time limit (about ${limitSeconds} s) and was stopped; split the document into smaller parts and submit them separately.`),
-      ),
-    Math.max(0, remaining - JOB_STOP_MARGIN_MS),
-  );
-  timer.unref();
-  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 export const createHandler = (getDeps: DepsProvider = defaultDeps) => {
@@ -54,7 +34,7 @@ export const createHandler = (getDeps: DepsProvider = defaultDeps) => {
       return;
     }
     // The event source delivers one message per invocation (batch size 1), so the invocation's deadline is the job's.
-    const deadline = jobDeadline(context);
+    const deadline = workerDeadline(context, 'The job');
     try {
       const outcome = await runJob(getDeps(), message.orgId, message.jobId, { signal: deadline.signal });
       if (outcome === 'busy') throw new JobBusyError(message.jobId);

@@ -34,6 +34,12 @@ export interface Submission<Q, F> {
    * a 503, not this result).
    */
   readonly signal?: AbortSignal;
+  /**
+   * A batch item: billed at the batch rate, and the billing row is keyed by
+   * the batch's creation time and the item's request id, so every attempt
+   * of the item writes the same row (recorded once).
+   */
+  readonly batch?: { readonly createdAt: string };
 }
 
 export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
@@ -194,7 +200,7 @@ export async function runInference<Q, F>(
     });
     if (principal.keyKind === 'live') {
       const mode = spec.priceMode(query);
-      const unit = unitPriceMicroUsd(spec.operation, mode);
+      const unit = unitPriceMicroUsd(spec.operation, mode, Boolean(submission.batch));
       await deps.ledger.record({
         orgId: principal.orgId,
         keyId: principal.keyId,
@@ -204,8 +210,8 @@ export async function runInference<Q, F>(
         pages: output.pages,
         unitPriceMicroUsd: unit,
         amountMicroUsd: unit * output.pages,
-        batch: false,
-        createdAt: now.toISOString(),
+        batch: Boolean(submission.batch),
+        createdAt: submission.batch?.createdAt ?? now.toISOString(),
       });
     }
     return envelope;

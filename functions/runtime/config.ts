@@ -14,6 +14,11 @@ export interface ServiceConfig {
   readonly requestsTable: string;
   readonly jobsTable: string;
   readonly jobQueueUrl?: string;
+  readonly batchesTable: string;
+  readonly batchQueueUrl?: string;
+  readonly batchStateMachineArn?: string;
+  /** Locally: webhooks may reach loopback receivers. */
+  readonly webhookAllowLoopback: boolean;
   /** On AWS: the page-range worker function (name or ARN); absent → page segments run in-process. */
   readonly pageRangeFunctionName?: string;
   readonly bucket: string;
@@ -43,6 +48,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     requestsTable: required(env, ENV.requestsTable),
     jobsTable: required(env, ENV.jobsTable),
     jobQueueUrl: optional(env, ENV.jobQueueUrl),
+    batchesTable: required(env, ENV.batchesTable),
+    batchQueueUrl: optional(env, ENV.batchQueueUrl),
+    batchStateMachineArn: optional(env, ENV.batchStateMachineArn),
+    webhookAllowLoopback: env[ENV.webhookAllowLoopback] === 'true',
     pageRangeFunctionName: optional(env, ENV.pageRangeFunctionName),
     bucket: required(env, ENV.bucket),
     dynamodbEndpoint: optional(env, ENV.dynamodbEndpoint),

@@ -8,7 +8,12 @@
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { SFNClient } from '@aws-sdk/client-sfn';
 import { createDocumentClient, createS3Client, type AwsClientConfig } from '../adapters/aws/clients.ts';
+import { DynamoDbBatchRepository } from '../adapters/aws/dynamodb-batches.ts';
+import { SqsBatchQueue } from '../adapters/aws/sqs-batch-queue.ts';
+import { StepFunctionsBatchWorkflow } from '../adapters/aws/sfn-batch-workflow.ts';
+import { HttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { DynamoDbAccountRepository, DynamoDbRateLimiter } from '../adapters/aws/dynamodb-accounts.ts';
 import { DynamoDbDocumentRepository } from '../adapters/aws/dynamodb-documents.ts';
 import { DynamoDbJobRepository } from '../adapters/aws/dynamodb-jobs.ts';
@@ -25,6 +30,7 @@ import {
   StaticSecretSource,
 } from '../adapters/aws/secrets-manager-secret-source.ts';
 import { extractorNamed, type Extractor } from '../engines/extract/extractor.ts';
+import type { BatchQueue, BatchRepository, BatchWorkflow, WebhookTransport } from '../ports/batches.ts';
 import type { AccountRepository, RateLimiter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
@@ -33,6 +39,7 @@ import type { JobQueue, JobRepository } from '../ports/jobs.ts';
 import type { PageSegmentRunner } from '../ports/page-segments.ts';
 import type { RequestRepository, ResultCache, UsageLedger } from '../ports/requests.ts';
 import type { SecretSource } from '../ports/secrets.ts';
+import { ENV } from '../contracts/env.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
 
 export interface AppDeps {
@@ -47,6 +54,11 @@ export interface AppDeps {
   readonly ledger: UsageLedger;
   readonly jobs: JobRepository;
   readonly jobQueue: JobQueue;
+  readonly batches: BatchRepository;
+  /** The batch lane: SQS on AWS, the durable local queue locally. */
+  readonly batchQueue: BatchQueue;
+  readonly batchWorkflow: BatchWorkflow;
+  readonly webhooks: WebhookTransport;
   /** Remote page-range workers (AWS); absent → page segments run in this process. */
   readonly segments?: PageSegmentRunner;
   /** The extractor POST /v1/extract runs; absent → the local one. */
@@ -83,6 +95,14 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     ledger: new DynamoDbUsageLedger(db, config.requestsTable),
     jobs: new DynamoDbJobRepository(db, config.jobsTable),
     extractor: extractorNamed(config.extractEngine),
+    batches: new DynamoDbBatchRepository(db, config.batchesTable),
+    batchQueue: config.batchQueueUrl
+      ? new SqsBatchQueue(new SQSClient({ region: config.region }), config.batchQueueUrl)
+      : unconfigured<BatchQueue>('batch queue', ENV.batchQueueUrl),
+    batchWorkflow: config.batchStateMachineArn
+      ? new StepFunctionsBatchWorkflow(new SFNClient({ region: config.region }), config.batchStateMachineArn)
+      : unconfigured<BatchWorkflow>('batch workflow', ENV.batchStateMachineArn),
+    webhooks: new HttpWebhookTransport({ allowLoopback: config.webhookAllowLoopback }),
     jobQueue: config.jobQueueUrl
       ? new SqsJobQueue(new SQSClient({ region: config.region }), config.jobQueueUrl)
       : unconfiguredQueue,
@@ -92,6 +112,16 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
       : {}),
     ...overrides,
   };
+}
+
+/** An adapter whose configuration is missing: fails at first use with the variable to set. */
+function unconfigured<T extends object>(what: string, envVar: string): T {
+  return new Proxy({} as T, {
+    // `then` stays undefined so the object is not mistaken for a promise.
+    get: (_target, method) => method === 'then' ? undefined : async () => {
+      throw new Error(`No ${what} configured (${envVar} is not set); cannot call ${String(method)}`);
+    },
+  });
 }
 
 const unconfiguredQueue: JobQueue = {

@@ -226,7 +226,20 @@ export function fakeDeps(now = new Date('2026-11-22T12:00:00Z')): FakeDeps {
     ledger: new MemoryLedger(),
     jobs: new MemoryJobs(),
     jobQueue: new MemoryJobQueue(),
+    // Batches are tested against the real emulators (test/integration/batch.test.ts); here they fail loudly if reached.
+    batches: notInUnitTests('batches'),
+    batchQueue: notInUnitTests('batchQueue'),
+    batchWorkflow: notInUnitTests('batchWorkflow'),
+    webhooks: notInUnitTests('webhooks'),
   };
+}
+
+function notInUnitTests<T extends object>(name: string): T {
+  return new Proxy({} as T, {
+    get: (_t, method) => (method === 'then' ? undefined : async () => {
+      throw new Error(`fakeDeps().${name}.${String(method)} is not faked; batch behaviour is tested in test/integration/batch.test.ts`);
+    }),
+  });
 }
 
 /** Registers a key as the admin CLI would, with a fixed key string. */

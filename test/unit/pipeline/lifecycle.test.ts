@@ -1,7 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler as createGetJob } from '../../../functions/handlers/get-job.ts';
 import { createHandler as createSnapshot } from '../../../functions/handlers/get-snapshot.ts';
-import { createHandler as createWorker, JOB_STOP_MARGIN_MS } from '../../../functions/handlers/job-worker.ts';
+import { createHandler as createWorker } from '../../../functions/handlers/job-worker.ts';
+import { JOB_STOP_MARGIN_MS } from '../../../functions/middleware/worker-deadline.ts';
 import { createHandler as createParse } from '../../../functions/handlers/parse.ts';
 import { createHandler as createUsage } from '../../../functions/handlers/usage.ts';
 import { getEvent, inferenceEvent, testContext } from '../../helpers/events.ts';

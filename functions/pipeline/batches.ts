@@ -1,0 +1,528 @@
+/**
+ * Batch processing (SPEC "Batch", "States and transitions", "Events").
+ *
+ * Submission validates the whole batch as the synchronous endpoint would
+ * validate one call, stores the batch and its items, queues one message per
+ * item on the batch lane and starts the batch's workflow. Each item runs
+ * through the same pipeline as a synchronous call (`runInference`), billed
+ * at the batch rate under a billing row keyed by batch and item. The
+ * workflow polls `checkBatchProgress`, which alone decides the terminal
+ * state, then delivers one signed webhook with retries.
+ *
+ * Exactly-once effects come from conditional writes, not from the queue:
+ * an item starts only from `queued` (or from a `processing` whose worker is
+ * presumed gone), is settled only by the attempt that started it, and its
+ * request id, stored response and billing row are the same on every attempt.
+ *
+ * @module
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  BATCH_ENDPOINTS,
+  BATCH_LIMITS,
+  BATCH_WORKER_TIMEOUT_SECONDS,
+  isTerminalBatchStatus,
+  progressPollSeconds,
+  WEBHOOK_DELIVERY,
+  WEBHOOK_EVENT_FOR,
+  type BatchStatus,
+} from '../contracts/batch.ts';
+import { ApiError } from '../contracts/errors.ts';
+import { TIER_LIMITS } from '../contracts/limits.ts';
+import type { BatchSubmission } from '../contracts/schemas/batch.ts';
+import { objectKeys } from '../contracts/storage.ts';
+import { deriveSigningSecret } from '../domain/signing-secret.ts';
+import { signatureHeader } from '../domain/webhook-signature.ts';
+import type { Principal } from '../middleware/http.ts';
+import { validate } from '../middleware/validate.ts';
+import { OPERATION_SPECS } from '../operations/index.ts';
+import type { BatchCounts, BatchItem, BatchItemMessage, BatchRecord, WebhookAttempt } from '../ports/batches.ts';
+import type { AppDeps } from '../runtime/deps.ts';
+import { logger } from '../runtime/logger.ts';
+import { runInference } from './inference.ts';
+import type { OperationSpec } from './operation.ts';
+
+/** A processing item whose worker has been silent this long is presumed gone (its Lambda timed out). */
+export const ITEM_STALE_MS = (BATCH_WORKER_TIMEOUT_SECONDS + 60) * 1000;
+/** A batch not fully dispatched this long after creation lost its submitter; the workflow completes the dispatch. */
+export const DISPATCH_GRACE_MS = 60_000;
+
+/** Thrown by the webhook step so the state machine retries it (its Retry matches this name). */
+export class WebhookDeliveryFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = WEBHOOK_DELIVERY.retryableError;
+  }
+}
+
+/** The operation a batch endpoint runs; extract and unknown endpoints are 400, an allowed but unregistered one too. */
+export function batchOperation(endpoint: string): OperationSpec {
+  if (!(BATCH_ENDPOINTS as readonly string[]).includes(endpoint)) {
+    throw new ApiError('invalid_request', `endpoint must be one of ${BATCH_ENDPOINTS.join(', ')}; ${endpoint} is not available in batch.`, {
+      details: { allowed: [...BATCH_ENDPOINTS] },
+    });
+  }
+  const spec = Object.values(OPERATION_SPECS).find((s) => s?.endpoint === endpoint);
+  if (!spec) throw new ApiError('invalid_request', `${endpoint} is not available on this deployment yet.`);
+  return spec;
+}
+
+function shapeKeys(schema: unknown): Set<string> {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  return new Set(Object.keys(shape ?? {}));
+}
+
+/**
+ * Batch `options` → the synchronous call's query parameters and form fields,
+ * as the strings a multipart call carries, so both paths validate the same.
+ */
+export function operationInput(
+  spec: OperationSpec,
+  options: Record<string, unknown>,
+  parseMode: 'fast' | 'advanced' | undefined,
+): { query: Record<string, string>; form: Record<string, string> } {
+  const queryKeys = shapeKeys(spec.querySchema);
+  const formKeys = shapeKeys(spec.formSchema);
+  formKeys.delete('document_key');
+  const query: Record<string, string> = {};
+  const form: Record<string, string> = {};
+  const unknown: string[] = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined || value === null) continue;
+    const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    if (formKeys.has(name)) form[name] = text;
+    else if (queryKeys.has(name) && !(spec.operation === 'parse' && name === 'mode')) query[name] = text;
+    else unknown.push(name);
+  }
+  if (unknown.length > 0) {
+    const accepted = [...queryKeys, ...formKeys].filter((k) => !(spec.operation === 'parse' && k === 'mode'));
+    throw new ApiError('invalid_option', `Unknown option(s) for ${spec.endpoint}: ${unknown.join(', ')}.`, {
+      details: { unknown, accepted, ...(spec.operation === 'parse' && unknown.includes('mode') ? { hint: 'use parse_mode' } : {}) },
+    });
+  }
+  // SPEC: parse_mode applies to /v1/parse only and is ignored elsewhere.
+  if (spec.operation === 'parse' && parseMode) query.mode = parseMode;
+  return { query, form };
+}
+
+/** Same id on every attempt of an item: its stored request and billing row are written once. */
+export function itemRequestId(batchId: string, docIndex: number): string {
+  const hex = createHash('sha256').update(`${batchId}:${docIndex}`).digest('hex');
+  // UUID layout, version 8 (custom), RFC 4122 variant.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+function receipt(batch: BatchRecord): Record<string, unknown> {
+  return {
+    batch_id: batch.batchId,
+    status: batch.status,
+    total_items: batch.totalItems,
+    endpoint: batch.request.endpoint,
+    created_at: batch.createdAt,
+    links: { self: `/v1/batch/${batch.batchId}` },
+  };
+}
+
+async function checkDocuments(deps: AppDeps, principal: Principal, documentKeys: readonly string[]): Promise<void> {
+  const now = deps.clock.now().getTime();
+  const missing: number[] = [];
+  const expired: number[] = [];
+  const unique = [...new Set(documentKeys)];
+  const found = new Map<string, 'ok' | 'missing' | 'expired'>();
+  for (let i = 0; i < unique.length; i += 25) {
+    await Promise.all(
+      unique.slice(i, i + 25).map(async (key) => {
+        const record = await deps.documents.get(principal.orgId, key);
+        found.set(key, !record ? 'missing' : Date.parse(record.expiresAt) <= now ? 'expired' : 'ok');
+      }),
+    );
+  }
+  documentKeys.forEach((key, index) => {
+    const state = found.get(key);
+    if (state === 'missing') missing.push(index);
+    if (state === 'expired') expired.push(index);
+  });
+  if (missing.length > 0) {
+    throw new ApiError('document_not_found', `${missing.length} document_keys are not documents of this organization (first at index ${missing[0]}).`, {
+      details: { doc_indexes: missing.slice(0, 50) },
+    });
+  }
+  if (expired.length > 0) {
+    throw new ApiError('document_expired', `${expired.length} document_keys have expired (keys are usable for 24 hours; first at index ${expired[0]}).`, {
+      details: { doc_indexes: expired.slice(0, 50) },
+    });
+  }
+}
+
+function newItems(batch: BatchRecord): BatchItem[] {
+  return batch.documentKeys.map((documentKey, docIndex) => ({
+    batchId: batch.batchId,
+    orgId: batch.orgId,
+    docIndex,
+    documentKey,
+    status: 'queued' as const,
+    requestId: itemRequestId(batch.batchId, docIndex),
+    attempts: 0,
+  }));
+}
+
+/**
+ * Items exist, every queued item has a message, the workflow runs: safe to
+ * repeat (a retried submission, or the workflow finishing an interrupted one).
+ */
+export async function dispatchBatch(deps: AppDeps, batch: BatchRecord, options: { fresh?: boolean } = {}): Promise<void> {
+  let pending: readonly BatchItemMessage[];
+  if (options.fresh) {
+    pending = batch.documentKeys.map((_, docIndex) => ({ orgId: batch.orgId, batchId: batch.batchId, docIndex }));
+  } else {
+    await deps.batches.ensureItems(newItems(batch));
+    const items = await deps.batches.items(batch.orgId, batch.batchId);
+    // Redelivering a message of an item already started is harmless: it cannot start twice.
+    pending = items.filter((i) => i.status === 'queued').map((i) => ({ orgId: batch.orgId, batchId: batch.batchId, docIndex: i.docIndex }));
+  }
+  await deps.batchQueue.sendItems(pending);
+  await deps.batchWorkflow.start(batch.orgId, batch.batchId);
+  await deps.batches.markDispatched(batch.orgId, batch.batchId, deps.clock.now());
+}
+
+export interface SubmitResult {
+  readonly receipt: Record<string, unknown>;
+  /** An Idempotency-Key replay: the existing batch. */
+  readonly replayed: boolean;
+}
+
+export async function submitBatch(
+  deps: AppDeps,
+  principal: Principal,
+  body: BatchSubmission,
+  idempotencyKey: string | undefined,
+): Promise<SubmitResult> {
+  const spec = batchOperation(body.endpoint);
+  const { query, form } = operationInput(spec, body.options ?? {}, body.parse_mode);
+  // Exactly what the synchronous endpoint accepts (the document_key is checked below).
+  validate(spec.querySchema, query, 'option', 'invalid_option');
+  validate(spec.formSchema, { ...form, document_key: body.document_keys[0] }, 'option', 'invalid_option');
+  if (spec.operation === 'parse' && body.parse_mode === 'advanced' && !TIER_LIMITS[principal.tier].advancedParseMode) {
+    throw new ApiError('plan_required', 'parse_mode=advanced in batch needs the Pro or Enterprise plan.', { details: { tier: principal.tier } });
+  }
+  spec.authorize?.(validate(spec.querySchema, query, 'option', 'invalid_option'), principal);
+  if (body.webhook_url) await deps.webhooks.checkTarget(body.webhook_url);
+  await checkDocuments(deps, principal, body.document_keys);
+
+  const now = deps.clock.now();
+  let batchId: string = randomUUID();
+  if (idempotencyKey !== undefined) {
+    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    const claim = await deps.batches.claimIdempotencyKey(principal.orgId, idempotencyKey, bodyHash, batchId, now);
+    if (claim.bodyHash !== bodyHash) {
+      throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was used for a different batch request; use a new key for a new batch.', {
+        details: { batch_id: claim.batchId },
+      });
+    }
+    batchId = claim.batchId;
+    if (!claim.fresh) {
+      const existing = await deps.batches.get(principal.orgId, batchId);
+      if (existing) {
+        // The first submission may have stopped before dispatching: finish it.
+        if (!existing.dispatchedAt) await dispatchBatch(deps, existing);
+        return { receipt: receipt((await deps.batches.get(principal.orgId, batchId)) ?? existing), replayed: true };
+      }
+    }
+  }
+
+  const batch: BatchRecord = {
+    batchId,
+    orgId: principal.orgId,
+    status: 'queued',
+    request: { endpoint: spec.endpoint, operation: spec.operation, query, form, keyId: principal.keyId, keyKind: principal.keyKind },
+    totalItems: body.document_keys.length,
+    documentKeys: body.document_keys,
+    ...(body.webhook_url ? { webhookUrl: body.webhook_url } : {}),
+    ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + BATCH_LIMITS.retentionSeconds * 1000).toISOString(),
+  };
+  const created = await deps.batches.create(batch, newItems(batch));
+  await dispatchBatch(deps, batch, { fresh: created });
+  return { receipt: receipt(batch), replayed: !created };
+}
+
+export function countItems(items: readonly BatchItem[]): BatchCounts {
+  const counts = { total: items.length, queued: 0, processing: 0, done: 0, failed: 0 };
+  for (const item of items) counts[item.status]++;
+  return counts;
+}
+
+function webhookView(batch: BatchRecord): Record<string, unknown> | null {
+  if (!batch.webhookUrl) return null;
+  const w = batch.webhook;
+  return {
+    url: batch.webhookUrl,
+    event: w?.event ?? null,
+    delivery_id: w?.deliveryId ?? null,
+    status: !w ? 'pending' : w.deliveredAt ? 'delivered' : w.gaveUpAt ? 'failed' : w.attempts.length > 0 ? 'retrying' : 'sending',
+    attempts: w?.attempts ?? [],
+    delivered_at: w?.deliveredAt ?? null,
+  };
+}
+
+/** GET /v1/batch/{batch_id}: the SPEC's record, items in submission order, finished items with a short-lived result_url. */
+export async function batchView(deps: AppDeps, batch: BatchRecord): Promise<Record<string, unknown>> {
+  const items = await deps.batches.items(batch.orgId, batch.batchId);
+  const expiresAt = new Date(deps.clock.now().getTime() + BATCH_LIMITS.resultUrlSeconds * 1000).toISOString();
+  let signed = false;
+  const views = await Promise.all(
+    items.map(async (item) => {
+      const view: Record<string, unknown> = { doc_index: item.docIndex, document_key: item.documentKey, status: item.status };
+      if (item.status === 'done' && item.resultKey) {
+        view.request_id = item.requestId;
+        view.result_key = item.resultKey;
+        view.result_url = await deps.blobs.presignGet(item.resultKey, BATCH_LIMITS.resultUrlSeconds, { contentType: 'application/json' });
+        signed = true;
+      }
+      if (item.status === 'failed' && item.error) {
+        view.error = { code: item.error.code, message: item.error.message, http_status: item.error.httpStatus };
+      }
+      if (item.startedAt) view.started_at = item.startedAt;
+      if (item.finishedAt) view.finished_at = item.finishedAt;
+      return view;
+    }),
+  );
+  return {
+    batch_id: batch.batchId,
+    status: batch.status,
+    endpoint: batch.request.endpoint,
+    counts: countItems(items),
+    items: views,
+    created_at: batch.createdAt,
+    started_at: batch.startedAt ?? null,
+    finished_at: batch.finishedAt ?? null,
+    canceled_at: batch.canceledAt ?? null,
+    request_params: { ...batch.request.query, ...batch.request.form },
+    webhook: webhookView(batch),
+    links: { self: `/v1/batch/${batch.batchId}` },
+    ...(signed ? { assets_expire_at: expiresAt } : {}),
+  };
+}
+
+/** One entry of GET /v1/batch: the record without items. */
+export function batchSummary(batch: BatchRecord): Record<string, unknown> {
+  return {
+    batch_id: batch.batchId,
+    status: batch.status,
+    endpoint: batch.request.endpoint,
+    total_items: batch.totalItems,
+    ...(batch.finalCounts ? { counts: batch.finalCounts } : {}),
+    created_at: batch.createdAt,
+    finished_at: batch.finishedAt ?? null,
+    links: { self: `/v1/batch/${batch.batchId}` },
+  };
+}
+
+/** DELETE /v1/batch/{batch_id}: queued items are stopped; items already processing finish. */
+export async function cancelBatch(deps: AppDeps, batch: BatchRecord): Promise<BatchRecord> {
+  if (isTerminalBatchStatus(batch.status)) {
+    throw new ApiError('batch_finished', `The batch is already ${batch.status}; only a queued or running batch can be canceled.`, {
+      details: { status: batch.status },
+    });
+  }
+  const after = await deps.batches.cancel(batch.orgId, batch.batchId, deps.clock.now());
+  if (!after) throw new ApiError('not_found', `No batch ${batch.batchId} in this organization.`);
+  if (after.status !== 'canceled') {
+    throw new ApiError('batch_finished', `The batch finished (${after.status}) before it could be canceled.`, { details: { status: after.status } });
+  }
+  return after;
+}
+
+export type ItemOutcome = 'done' | 'skipped' | 'busy';
+
+export interface RunItemOptions {
+  /** SQS ApproximateReceiveCount of this delivery. */
+  readonly receiveCount: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Runs one batch item. `busy`: another worker holds it, retry the message later. */
+export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, options: RunItemOptions): Promise<ItemOutcome> {
+  const { orgId, batchId, docIndex } = message;
+  const batch = await deps.batches.get(orgId, batchId);
+  // A canceled batch's queued items are never processed (they stay `queued`).
+  if (!batch || batch.status === 'canceled' || batch.finishedAt) return 'skipped';
+  const now = deps.clock.now();
+  const started = await deps.batches.startItem(orgId, batchId, docIndex, now, new Date(now.getTime() - ITEM_STALE_MS));
+  if (started.kind === 'busy') return 'busy';
+  if (started.kind !== 'started') return 'skipped';
+  const item = started.item;
+  if (batch.status === 'queued') await deps.batches.markRunning(orgId, batchId, now);
+
+  try {
+    const spec = batchOperation(batch.request.endpoint);
+    const organization = await deps.accounts.getOrganization(orgId);
+    if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
+    const principal: Principal = { orgId, tier: organization.tier, keyId: batch.request.keyId, keyKind: batch.request.keyKind };
+    const query = validate(spec.querySchema, batch.request.query, 'option', 'invalid_option');
+    const form = validate(spec.formSchema, { ...batch.request.form, document_key: item.documentKey }, 'option', 'invalid_option');
+    const envelope = await runInference(deps, spec, {
+      requestId: item.requestId,
+      principal,
+      query,
+      form,
+      forceRefresh: spec.forceRefresh(query),
+      raised: false,
+      synchronous: false,
+      signal: options.signal,
+      batch: { createdAt: batch.createdAt },
+    });
+    await deps.batches.completeItem(item, objectKeys.storedResponse(orgId, envelope.request_id), deps.clock.now());
+    return 'done';
+  } catch (error) {
+    const expected = error instanceof ApiError && (error.statusCode < 500 || error.code === 'processing_timeout');
+    if (expected || options.receiveCount >= BATCH_LIMITS.maxItemReceives) {
+      const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error', { cause: error });
+      if (!expected) logger.error('batch item failed', { batch_id: batchId, doc_index: docIndex, error: error as Error });
+      await deps.batches.failItem(
+        item,
+        {
+          httpStatus: apiError.statusCode,
+          code: apiError.code,
+          message: apiError.expose ? apiError.message : `The document could not be processed after ${options.receiveCount} attempts; it was not billed.`,
+        },
+        deps.clock.now(),
+      );
+      return 'done';
+    }
+    // Unexpected (a dependency failed): hand the item back and let the queue redeliver it.
+    logger.warn('batch item attempt failed; will retry', { batch_id: batchId, doc_index: docIndex, error: error as Error });
+    await deps.batches.requeueItem(orgId, batchId, docIndex);
+    throw error;
+  }
+}
+
+/** The dead-letter path: an item whose message could not be processed (crashes, timeouts) is failed, unbilled. */
+export async function abandonBatchItem(deps: AppDeps, message: BatchItemMessage): Promise<void> {
+  await deps.batches.abandonItem(
+    message.orgId,
+    message.batchId,
+    message.docIndex,
+    { httpStatus: 500, code: 'internal_error', message: `The document could not be processed after ${BATCH_LIMITS.maxItemReceives} attempts; it was not billed.` },
+    deps.clock.now(),
+  );
+}
+
+export interface ProgressReport {
+  readonly status: BatchStatus | 'missing';
+  readonly terminal: boolean;
+  /** A webhook is due (terminal, webhook_url given, an event for this state, not delivered yet). */
+  readonly notify: boolean;
+  readonly wait_seconds: number;
+}
+
+function terminalStatus(counts: BatchCounts): BatchStatus {
+  if (counts.failed === 0) return 'completed';
+  return counts.done === 0 ? 'failed' : 'completed_with_errors';
+}
+
+const webhookDue = (batch: BatchRecord) => Boolean(batch.webhook && !batch.webhook.deliveredAt && !batch.webhook.gaveUpAt);
+
+/** The workflow's poll: decides whether the batch is terminal and records that state, once. */
+export async function checkBatchProgress(deps: AppDeps, orgId: string, batchId: string): Promise<ProgressReport> {
+  const batch = await deps.batches.get(orgId, batchId);
+  if (!batch) return { status: 'missing', terminal: true, notify: false, wait_seconds: 0 };
+  if (batch.finishedAt) return { status: batch.status, terminal: true, notify: webhookDue(batch), wait_seconds: 0 };
+  const now = deps.clock.now();
+  const ageMs = now.getTime() - Date.parse(batch.createdAt);
+  const wait = { status: batch.status, terminal: false, notify: false, wait_seconds: progressPollSeconds(ageMs / 1000) } as const;
+  if (!batch.dispatchedAt) {
+    if (ageMs > DISPATCH_GRACE_MS) await dispatchBatch(deps, batch);
+    return wait;
+  }
+  let items = await deps.batches.items(orgId, batchId);
+  if (ageMs > BATCH_LIMITS.processingTargetSeconds * 1000 && batch.status !== 'canceled') {
+    const error = { httpStatus: 504, code: 'processing_timeout', message: 'The document was not processed within the batch processing target of 24 hours; it was not billed.' };
+    for (const item of items) {
+      if (item.status === 'queued' || item.status === 'processing') await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, now);
+    }
+    items = await deps.batches.items(orgId, batchId);
+  }
+  const counts = countItems(items);
+  let status: BatchStatus;
+  if (batch.status === 'canceled') {
+    // Items already processing finish normally before the batch settles.
+    if (counts.processing > 0) return wait;
+    status = 'canceled';
+  } else {
+    if (counts.queued + counts.processing > 0) return wait;
+    status = terminalStatus(counts);
+  }
+  const event = WEBHOOK_EVENT_FOR[status];
+  const webhook = batch.webhookUrl && event ? { event, deliveryId: randomUUID(), attempts: [] } : undefined;
+  await deps.batches.finish(orgId, batchId, status, counts, webhook, now);
+  const settled = (await deps.batches.get(orgId, batchId)) ?? batch;
+  return { status: settled.status, terminal: true, notify: webhookDue(settled), wait_seconds: 0 };
+}
+
+/** The webhook body (SPEC "Webhook event body"): the same bytes on every attempt. */
+export function webhookBody(batch: BatchRecord): Buffer {
+  const counts = batch.finalCounts!;
+  return Buffer.from(
+    JSON.stringify({
+      event: batch.webhook!.event,
+      batch_id: batch.batchId,
+      status: batch.status,
+      total_items: counts.total,
+      done_items: counts.done,
+      failed_items: counts.failed,
+    }),
+    'utf8',
+  );
+}
+
+/** One delivery attempt; throws `WebhookDeliveryFailed` so the workflow retries with backoff. */
+export async function deliverBatchWebhook(deps: AppDeps, orgId: string, batchId: string): Promise<{ delivered: boolean }> {
+  const batch = await deps.batches.get(orgId, batchId);
+  if (!batch?.webhook || !batch.webhookUrl || !batch.finalCounts) return { delivered: false };
+  if (batch.webhook.deliveredAt) return { delivered: true };
+  const body = webhookBody(batch);
+  const secret = deriveSigningSecret(await deps.secrets.masterSecret(), orgId);
+  const started = deps.clock.now();
+  const t = Math.floor(started.getTime() / 1000);
+  const headers = {
+    'Content-Type': 'application/json',
+    'X-Service-Event': batch.webhook.event,
+    'X-Service-Delivery-Id': batch.webhook.deliveryId,
+    'X-Service-Signature': signatureHeader(secret, body, t),
+  };
+  let attempt: WebhookAttempt;
+  let delivered = false;
+  try {
+    const response = await deps.webhooks.post(batch.webhookUrl, headers, body, WEBHOOK_DELIVERY.timeoutMs);
+    delivered = response.statusCode >= 200 && response.statusCode < 300;
+    attempt = { at: started.toISOString(), t, status_code: response.statusCode, duration_ms: Date.now() - started.getTime() };
+  } catch (error) {
+    attempt = { at: started.toISOString(), t, error: (error as Error).message.slice(0, 300), duration_ms: Date.now() - started.getTime() };
+  }
+  await deps.batches.recordWebhookAttempt(orgId, batchId, attempt, delivered);
+  if (!delivered) {
+    throw new WebhookDeliveryFailed(
+      attempt.status_code !== undefined ? `webhook answered ${attempt.status_code}` : `webhook delivery failed: ${attempt.error}`,
+    );
+  }
+  return { delivered: true };
+}
+
+export async function giveUpBatchWebhook(deps: AppDeps, orgId: string, batchId: string): Promise<void> {
+  logger.warn('webhook delivery given up after the last retry', { batch_id: batchId, org_id: orgId });
+  await deps.batches.webhookGaveUp(orgId, batchId, deps.clock.now());
+}

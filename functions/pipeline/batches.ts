@@ -412,12 +412,15 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
 
 /** The dead-letter path: an item whose message could not be processed (crashes, timeouts) is failed, unbilled. */
 export async function abandonBatchItem(deps: AppDeps, message: BatchItemMessage): Promise<void> {
+  const now = deps.clock.now();
+  // An item a live worker still holds (a duplicate message dead-lettered while it runs) is left to that worker.
   await deps.batches.abandonItem(
     message.orgId,
     message.batchId,
     message.docIndex,
     { httpStatus: 500, code: 'internal_error', message: `The document could not be processed after ${BATCH_LIMITS.maxItemReceives} attempts; it was not billed.` },
-    deps.clock.now(),
+    now,
+    new Date(now.getTime() - ITEM_STALE_MS),
   );
 }
 
@@ -452,7 +455,7 @@ export async function checkBatchProgress(deps: AppDeps, orgId: string, batchId: 
   if (ageMs > BATCH_LIMITS.processingTargetSeconds * 1000 && batch.status !== 'canceled') {
     const error = { httpStatus: 504, code: 'processing_timeout', message: 'The document was not processed within the batch processing target of 24 hours; it was not billed.' };
     for (const item of items) {
-      if (item.status === 'queued' || item.status === 'processing') await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, now);
+      if (item.status === 'queued' || item.status === 'processing') await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, now, now);
     }
     items = await deps.batches.items(orgId, batchId);
   }

@@ -121,8 +121,11 @@ export interface BatchRepository {
   completeItem(item: BatchItem, resultKey: string, now: Date): Promise<boolean>;
   /** processing (this attempt) → failed. */
   failItem(item: BatchItem, error: BatchItemError, now: Date): Promise<boolean>;
-  /** Any unfinished state → failed (dead-lettered message, processing target passed). */
-  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date): Promise<boolean>;
+  /**
+   * queued, or processing started before `staleBefore` (its worker presumed
+   * gone) → failed: a dead-lettered message, or the processing target passed.
+   */
+  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date, staleBefore: Date): Promise<boolean>;
   /** processing → queued, for items whose worker is known to be gone (local restart). */
   requeueItem(orgId: string, batchId: string, docIndex: number): Promise<void>;
   /** queued/running → canceled; returns the record after the attempt, or undefined when missing. */

@@ -339,16 +339,23 @@ export class DynamoDbBatchRepository implements BatchRepository {
     return this.settle(item, '#s = :failed, #e = :error, finished_at = :now', { ':failed': 'failed', ':error': errorAttribute(error), ':now': now.toISOString() });
   }
 
-  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date): Promise<boolean> {
+  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date, staleBefore: Date): Promise<boolean> {
     return conditional(() =>
       this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.batchItem(orgId, batchId, docIndex),
           UpdateExpression: 'SET #s = :failed, #e = :error, finished_at = :now',
-          ConditionExpression: '#s = :queued OR #s = :processing',
+          ConditionExpression: '#s = :queued OR (#s = :processing AND started_at < :stale)',
           ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':queued': 'queued', ':processing': 'processing', ':error': errorAttribute(error), ':now': now.toISOString() },
+          ExpressionAttributeValues: {
+            ':failed': 'failed',
+            ':queued': 'queued',
+            ':processing': 'processing',
+            ':error': errorAttribute(error),
+            ':now': now.toISOString(),
+            ':stale': staleBefore.toISOString(),
+          },
         }),
       ),
     );

@@ -84,8 +84,14 @@ function gatewayError(res: ServerResponse, error: ApiError): void {
   });
 }
 
-export function createLocalApiGateway(): Server {
+/** Synchronous inference requests being answered; the local batch lane waits while there are any. */
+export interface RequestActivity {
+  inFlight: number;
+}
+
+export function createLocalApiGateway(activity: RequestActivity = { inFlight: 0 }): Server {
   return createServer(async (req, res) => {
+    let counted = false;
     try {
       const body = await readBody(req);
       if (body === undefined) {
@@ -95,6 +101,10 @@ export function createLocalApiGateway(): Server {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const found = lookupRoute(req.method ?? 'GET', url.pathname);
       const handlerName = found.kind === 'match' ? found.match.route.handler : FALLBACK_HANDLER;
+      if (found.kind === 'match' && found.match.route.heavy) {
+        activity.inFlight++;
+        counted = true;
+      }
       const event = toApiGatewayEvent(
         {
           method: req.method ?? 'GET',
@@ -125,6 +135,8 @@ export function createLocalApiGateway(): Server {
       if (!res.headersSent) {
         gatewayError(res, error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error', { cause: error }));
       }
+    } finally {
+      if (counted) activity.inFlight--;
     }
   });
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo, Server } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -15,11 +16,27 @@ import { TABLES } from '../../contracts/tables.ts';
 import { createKey, type CreatedKey } from '../admin.ts';
 import { readConfig } from '../config.ts';
 import { InProcessJobQueue, type SqsWorker } from '../../adapters/local/in-process-job-queue.ts';
-import { JOB_WORKER_HANDLER } from '../../contracts/routes.ts';
+import { DurableLocalQueue } from '../../adapters/local/durable-queue.ts';
+import { LocalBatchWorkflow } from '../../adapters/local/local-batch-workflow.ts';
+import {
+  BATCH_LIMITS,
+  BATCH_STATE_MACHINE_FILE,
+  BATCH_STATE_MACHINE_SUBSTITUTIONS,
+  BATCH_WORKER_TIMEOUT_SECONDS,
+} from '../../contracts/batch.ts';
+import {
+  BATCH_DEAD_LETTER_HANDLER,
+  BATCH_PROGRESS_HANDLER,
+  BATCH_WEBHOOK_HANDLER,
+  BATCH_WORKER_HANDLER,
+  JOB_WORKER_HANDLER,
+} from '../../contracts/routes.ts';
+import { dispatchBatch } from '../../pipeline/batches.ts';
+import { lambdaContext } from './api-gateway-event.ts';
 import { buildDeps, defaultDeps, resetDefaultDeps } from '../deps.ts';
 import { logger } from '../logger.ts';
 import { startEmulators, type RunningEmulators } from './emulators.ts';
-import { createLocalApiGateway, loadHandler } from './local-api-gateway.ts';
+import { createLocalApiGateway, loadHandler, type RequestActivity } from './local-api-gateway.ts';
 
 export interface LocalServerOptions {
   readonly dataDir: string;
@@ -35,6 +52,8 @@ export interface LocalServer {
   readonly dataDir: string;
   readonly emulators: RunningEmulators;
   readonly jobQueue: InProcessJobQueue;
+  readonly batchQueue: DurableLocalQueue;
+  readonly batchWorkflow: LocalBatchWorkflow;
   /** Set when this start created the `dev` organization. */
   readonly seededKey?: CreatedKey;
   stop(): Promise<void>;
@@ -71,6 +90,9 @@ export function localEnvironment(emulators: RunningEmulators, masterSecret: stri
     [ENV.documentsTable]: TABLES.documents.localName,
     [ENV.requestsTable]: TABLES.requests.localName,
     [ENV.jobsTable]: TABLES.jobs.localName,
+    [ENV.batchesTable]: TABLES.batches.localName,
+    // A receiver on the developer's machine; other private addresses stay refused.
+    [ENV.webhookAllowLoopback]: 'true',
     [ENV.bucket]: STORAGE.localBucket,
     [ENV.dynamodbEndpoint]: emulators.dynamodbEndpoint,
     [ENV.s3Endpoint]: emulators.s3Endpoint,
@@ -99,7 +121,34 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     worker: () => loadHandler<SqsWorker>(JOB_WORKER_HANDLER),
     onDeadLetter: (message, error) => logger.error('job message dead-lettered', { job_id: message.jobId, error: error as Error }),
   });
-  resetDefaultDeps({ jobQueue });
+  // The batch lane: SQS semantics, durable across restarts, behind synchronous requests.
+  const activity: RequestActivity = { inFlight: 0 };
+  const batchQueue = new DurableLocalQueue({
+    name: 'docintel-batch-items',
+    journalPath: join(dataDir, 'batch-queue.jsonl'),
+    worker: () => loadHandler<SqsWorker>(BATCH_WORKER_HANDLER),
+    deadLetterWorker: () => loadHandler<SqsWorker>(BATCH_DEAD_LETTER_HANDLER),
+    maxReceives: BATCH_LIMITS.maxItemReceives,
+    // As deployed: six times the worker's timeout.
+    visibilityTimeoutMs: 6 * BATCH_WORKER_TIMEOUT_SECONDS * 1000,
+    concurrency: Number(process.env.DOCINTEL_LOCAL_BATCH_CONCURRENCY ?? 2),
+    gate: () => activity.inFlight === 0,
+    context: () => lambdaContext(`docintel-${BATCH_WORKER_HANDLER}`, BATCH_WORKER_TIMEOUT_SECONDS * 1000),
+  });
+  const optionalMs = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const batchWorkflow = new LocalBatchWorkflow({
+    definition: readFileSync(BATCH_STATE_MACHINE_FILE, 'utf8'),
+    functions: {
+      [BATCH_STATE_MACHINE_SUBSTITUTIONS.progressFunction]: BATCH_PROGRESS_HANDLER,
+      [BATCH_STATE_MACHINE_SUBSTITUTIONS.webhookFunction]: BATCH_WEBHOOK_HANDLER,
+    },
+    invoke: async (name, payload) => (await loadHandler<(input: unknown) => Promise<unknown>>(name))(payload),
+    // Locally the poll is cheap; the deployed machine waits as the progress step asks (2-30 s).
+    pollIntervalMs: optionalMs('DOCINTEL_LOCAL_BATCH_POLL_MS') ?? 1000,
+    webhookRetryMs: optionalMs('DOCINTEL_LOCAL_WEBHOOK_RETRY_MS'),
+    onError: (batchId, error) => logger.error('batch workflow failed', { batch_id: batchId, error: error as Error }),
+  });
+  resetDefaultDeps({ jobQueue, batchQueue, batchWorkflow });
   // Jobs accepted before a restart and not finished are picked up again.
   const jobs = defaultDeps().jobs;
   for (const job of (await jobs.listUnfinished?.()) ?? []) {
@@ -108,6 +157,21 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     await jobQueue.enqueue({ jobId: job.jobId, orgId: job.orgId });
   }
 
+  // Batches not settled before a restart: items left processing lost their worker with the last
+  // process, so they are queued again (their messages are still in the journal); each batch's
+  // workflow starts again, and a submission cut off before dispatch is completed.
+  const batches = defaultDeps().batches;
+  for (const batch of (await batches.listUnsettled?.()) ?? []) {
+    if (!batch.finishedAt) {
+      for (const item of await batches.items(batch.orgId, batch.batchId)) {
+        if (item.status === 'processing') await batches.requeueItem(batch.orgId, batch.batchId, item.docIndex);
+      }
+    }
+    if (!batch.dispatchedAt && !batch.finishedAt) await dispatchBatch(defaultDeps(), batch);
+    else await batchWorkflow.start(batch.orgId, batch.batchId);
+  }
+  batchQueue.start();
+
   let seededKey: CreatedKey | undefined;
   const marker = join(dataDir, SEED_MARKER);
   if (options.seed !== false && !(await fileExists(marker))) {
@@ -115,7 +179,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));
   }
 
-  const server: Server = createLocalApiGateway();
+  const server: Server = createLocalApiGateway(activity);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
@@ -138,11 +202,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     dataDir,
     emulators,
     jobQueue,
+    batchQueue,
+    batchWorkflow,
     seededKey,
     async stop() {
       if (stopped) return;
       stopped = true;
       jobQueue.stop();
+      batchQueue.stop();
+      batchWorkflow.stop();
       await new Promise<void>((r) => {
         server.close(() => r());
         (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -18,7 +18,17 @@ declare module 'vitest' {
     dataDir: string;
     s3Endpoint: string;
     dynamodbEndpoint: string;
-    keys: { proTest: string; proLive: string; otherOrg: string; freeLive: string; customLive: string; customTest: string };
+    keys: {
+      proTest: string;
+      proLive: string;
+      otherOrg: string;
+      freeLive: string;
+      customLive: string;
+      customTest: string;
+      /** Batch tests only: a live key of its own organization, so ledger assertions see only batch rows. */
+      batchLive: string;
+      freeTest: string;
+    };
   }
 }
 
@@ -27,6 +37,10 @@ let dataDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  // Batch tests: poll progress often and retry webhooks after ~1 s (so each retry signs a new `t`),
+  // instead of the deployed 2-30 s polls and 10 s+ backoff. The ASL and the code paths are unchanged.
+  process.env.DOCINTEL_LOCAL_BATCH_POLL_MS = '200';
+  process.env.DOCINTEL_LOCAL_WEBHOOK_RETRY_MS = '1100';
   dataDir = await mkdtemp(join(tmpdir(), 'docintel-it-'));
   server = await startLocalServer({ dataDir, port: 0, seed: false });
   const deps = buildDeps(readConfig());
@@ -43,6 +57,8 @@ export async function setup(project: TestProject): Promise<void> {
     freeLive: await key('smallco', 'free', 'live'),
     customLive: await key('bigco', 'custom', 'live'),
     customTest: await key('bigco', 'custom', 'test'),
+    batchLive: await key('batchco', 'pro', 'live'),
+    freeTest: await key('tinyco', 'free', 'test'),
   });
 }
 

@@ -111,6 +111,30 @@ async function serveFromCache(
   return envelope;
 }
 
+/**
+ * One usage row for a live key. Recording is idempotent per row key; batch
+ * items use their stable request id and the batch's creation time, so every
+ * attempt of an item writes the same row.
+ */
+async function bill<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: Submission<Q, F>, pages: number, now: Date): Promise<void> {
+  const { principal, query } = submission;
+  if (principal.keyKind !== 'live') return;
+  const mode = spec.priceMode(query);
+  const unit = unitPriceMicroUsd(spec.operation, mode, Boolean(submission.batch));
+  await deps.ledger.record({
+    orgId: principal.orgId,
+    keyId: principal.keyId,
+    requestId: submission.requestId,
+    operation: spec.operation,
+    mode,
+    pages,
+    unitPriceMicroUsd: unit,
+    amountMicroUsd: unit * pages,
+    batch: Boolean(submission.batch),
+    createdAt: submission.batch?.createdAt ?? now.toISOString(),
+  });
+}
+
 /** Runs one inference request to its envelope, or throws the ApiError the caller should see. */
 export async function runInference<Q, F>(
   deps: AppDeps,
@@ -135,6 +159,14 @@ export async function runInference<Q, F>(
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
     if (entry) {
       if (cap !== undefined && entry.pageCount > cap) throw pageCapError(cap, entry.pageCount, Boolean(limits.raised));
+      if (entry.requestId === submission.requestId) {
+        // A retry of this very request (a batch item whose worker stopped after caching its result):
+        // its own stored result, billed (once: same row key) as the earlier attempt may not have been.
+        const stored = JSON.parse(Buffer.from(await deps.blobs.getBytes(entry.responseKey)).toString('utf8')) as Envelope;
+        const envelope = (await resignAssets(stored, entry.assets, deps.blobs, deps.clock.now())) as Envelope;
+        await bill(deps, spec, submission, entry.pageCount, deps.clock.now());
+        return envelope;
+      }
       return serveFromCache(deps, spec, submission, input, entry, startedAt);
     }
   }
@@ -198,22 +230,7 @@ export async function runInference<Q, F>(
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
     });
-    if (principal.keyKind === 'live') {
-      const mode = spec.priceMode(query);
-      const unit = unitPriceMicroUsd(spec.operation, mode, Boolean(submission.batch));
-      await deps.ledger.record({
-        orgId: principal.orgId,
-        keyId: principal.keyId,
-        requestId: submission.requestId,
-        operation: spec.operation,
-        mode,
-        pages: output.pages,
-        unitPriceMicroUsd: unit,
-        amountMicroUsd: unit * output.pages,
-        batch: Boolean(submission.batch),
-        createdAt: submission.batch?.createdAt ?? now.toISOString(),
-      });
-    }
+    await bill(deps, spec, submission, output.pages, now);
     return envelope;
   } finally {
     await document.close();

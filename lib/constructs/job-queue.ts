@@ -39,6 +39,11 @@ export interface JobQueueProps {
    * @default Duration.days(14) (the SQS maximum)
    */
   readonly deadLetterRetentionPeriod?: Duration;
+  /**
+   * What the dead-letter alarm tells the operator.
+   * @default the async job wording
+   */
+  readonly alarmDescription?: string;
 }
 
 export class JobQueue extends Construct {
@@ -80,6 +85,7 @@ export class JobQueue extends Construct {
       .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: cloudwatch.Stats.MAXIMUM })
       .createAlarm(this, 'DeadLettersAlarm', {
         alarmDescription:
+          props.alarmDescription ??
           'docintel: async job messages reached the dead-letter queue (worker crashed or timed out repeatedly). Inspect, then redrive.',
         threshold: 1,
         evaluationPeriods: 1,

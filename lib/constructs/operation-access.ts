@@ -9,7 +9,15 @@
  *
  * @module
  */
-import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER } from '../../functions/contracts/routes.ts';
+import {
+  BATCH_DEAD_LETTER_HANDLER,
+  BATCH_PROGRESS_HANDLER,
+  BATCH_WEBHOOK_HANDLER,
+  BATCH_WORKER_HANDLER,
+  FALLBACK_HANDLER,
+  JOB_WORKER_HANDLER,
+  PAGE_RANGE_WORKER_HANDLER,
+} from '../../functions/contracts/routes.ts';
 import type { STORAGE } from '../../functions/contracts/storage.ts';
 import type { TableId } from '../../functions/contracts/tables.ts';
 
@@ -56,6 +64,18 @@ export interface OperationAccess {
    * @default false
    */
   readonly invokePageRangeWorker?: boolean;
+  /**
+   * `send`: the function queues batch items (SendMessage on the batch queue,
+   * `DOCINTEL_BATCH_QUEUE_URL`). Consuming is granted by the event source.
+   * @default - no batch queue access
+   */
+  readonly batchQueue?: 'send';
+  /**
+   * Whether the function starts batch workflows (states:StartExecution on
+   * the batch state machine, `DOCINTEL_BATCH_STATE_MACHINE_ARN`).
+   * @default false
+   */
+  readonly startBatchWorkflow?: boolean;
 }
 
 /**
@@ -114,6 +134,31 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   },
   // Reads the uploaded bytes of one page segment; returns pages, stores nothing.
   [PAGE_RANGE_WORKER_HANDLER]: { bucketRead: ['uploads'] },
+  // Validates the batch (document rows), claims the Idempotency-Key, writes the batch and its
+  // items, queues one message per item and starts the batch's state machine execution.
+  'batch-submit': {
+    tables: { accounts: 'readWrite', documents: 'read', batches: 'readWrite' },
+    batchQueue: 'send',
+    startBatchWorkflow: true,
+  },
+  'batch-list': { tables: { accounts: 'readWrite', batches: 'read' } },
+  // Presigns GETs for finished items' result JSON (stored/); a 1,000-item record may be offloaded.
+  'batch-get': { tables: { accounts: 'readWrite', batches: 'read' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
+  'batch-cancel': { tables: { accounts: 'readWrite', batches: 'readWrite' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
+  // SQS-triggered on the batch lane: one item through the same pipeline as a synchronous call
+  // (stored request, cache, ledger in the requests table), then the item row.
+  [BATCH_WORKER_HANDLER]: {
+    tables: { accounts: 'read', documents: 'readWrite', requests: 'readWrite', batches: 'readWrite' },
+    bucketRead: ['uploads', 'stored'],
+    bucketPut: ['stored'],
+    invokePageRangeWorker: true,
+  },
+  // Marks dead-lettered items failed.
+  [BATCH_DEAD_LETTER_HANDLER]: { tables: { batches: 'readWrite' } },
+  // Counts items and records the terminal state; completes a submission cut off before dispatch.
+  [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, batchQueue: 'send', startBatchWorkflow: true },
+  // Signs deliveries with the organization's secret, derived from the master secret.
+  [BATCH_WEBHOOK_HANDLER]: { tables: { batches: 'readWrite' }, masterSecret: true },
   // Unauthenticated 404/405 answers from the route table: no data access at all.
   [FALLBACK_HANDLER]: {},
 };

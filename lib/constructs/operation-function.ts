@@ -44,6 +44,14 @@ export interface ServiceResources {
   readonly jobQueue?: sqs.IQueue;
   /** The page-range worker; required by rows with `invokePageRangeWorker`. */
   readonly pageRangeWorker?: lambda.IFunction;
+  /** The batch item queue; required by rows with `batchQueue: 'send'`. */
+  readonly batchQueue?: sqs.IQueue;
+  /**
+   * ARN of the batch state machine; required by rows with `startBatchWorkflow`.
+   * Built from its fixed name, not referenced: the machine itself references
+   * the progress function, which starts executions too (no dependency cycle).
+   */
+  readonly batchStateMachineArn?: string;
 }
 
 export interface OperationFunctionProps {
@@ -121,6 +129,14 @@ function environmentFor(resources: ServiceResources, access: OperationAccess, ha
   if (access.jobQueue === 'send') {
     if (!resources.jobQueue) throw new Error(`${handler}: its access row sends jobs but no job queue was given`);
     env[ENV.jobQueueUrl] = resources.jobQueue.queueUrl;
+  }
+  if (access.batchQueue === 'send') {
+    if (!resources.batchQueue) throw new Error(`${handler}: its access row queues batch items but no batch queue was given`);
+    env[ENV.batchQueueUrl] = resources.batchQueue.queueUrl;
+  }
+  if (access.startBatchWorkflow) {
+    if (!resources.batchStateMachineArn) throw new Error(`${handler}: its access row starts batch workflows but no state machine was given`);
+    env[ENV.batchStateMachineArn] = resources.batchStateMachineArn;
   }
   if (access.invokePageRangeWorker) {
     if (!resources.pageRangeWorker) throw new Error(`${handler}: its access row invokes the page-range worker but none was given`);
@@ -205,6 +221,10 @@ export class OperationFunction extends Construct {
     for (const prefix of access.bucketPut ?? []) resources.bucket.grantPut(fn, objects(prefix));
     if (access.masterSecret) resources.masterSecret.grantRead(fn);
     if (access.jobQueue === 'send') resources.jobQueue?.grantSendMessages(fn);
+    if (access.batchQueue === 'send') resources.batchQueue?.grantSendMessages(fn);
+    if (access.startBatchWorkflow && resources.batchStateMachineArn) {
+      this.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [resources.batchStateMachineArn] }));
+    }
     if (access.invokePageRangeWorker && resources.pageRangeWorker) {
       // The unqualified function only (what InvokeCommand with the name targets);
       // grantInvoke would add `<arn>:*` (every version and alias) as well.

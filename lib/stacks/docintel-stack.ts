@@ -7,12 +7,23 @@
  *
  * @module
  */
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { BATCH_LIMITS, BATCH_WORKER_TIMEOUT_SECONDS } from '../../functions/contracts/batch.ts';
 import { ENV } from '../../functions/contracts/env.ts';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
-import { FALLBACK_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, ROUTES } from '../../functions/contracts/routes.ts';
+import {
+  BATCH_DEAD_LETTER_HANDLER,
+  BATCH_PROGRESS_HANDLER,
+  BATCH_WEBHOOK_HANDLER,
+  BATCH_WORKER_HANDLER,
+  FALLBACK_HANDLER,
+  JOB_WORKER_HANDLER,
+  PAGE_RANGE_WORKER_HANDLER,
+  ROUTES,
+} from '../../functions/contracts/routes.ts';
+import { BatchStateMachine } from '../constructs/batch-state-machine.ts';
 import { DataTables } from '../constructs/data-tables.ts';
 import { DocumentStore } from '../constructs/document-store.ts';
 import { HttpApi } from '../constructs/http-api.ts';
@@ -37,6 +48,16 @@ export const JOB_WORKER_MAX_CONCURRENCY = 10;
  */
 export const PAGE_RANGE_WORKER_TIMEOUT = Duration.seconds(25);
 
+/** Batch worker: one document per delivery (fan-out covers long OCR documents); see BATCH_WORKER_TIMEOUT_SECONDS. */
+export const BATCH_WORKER_TIMEOUT = Duration.seconds(BATCH_WORKER_TIMEOUT_SECONDS);
+/**
+ * Batch worker instances at once: the lowest-priority lane. The event
+ * source's maximum concurrency caps it without reserving account
+ * concurrency (a reservation fails to deploy on accounts with the default
+ * low limit, and would hold capacity idle between batches).
+ */
+export const BATCH_WORKER_MAX_CONCURRENCY = 5;
+
 /** CDK context key naming the extractor engine (`DOCINTEL_EXTRACT_ENGINE`); unset → the functions' default (`local`). */
 export const EXTRACT_ENGINE_CONTEXT = 'docintel:extractEngine';
 
@@ -45,6 +66,9 @@ export class DocintelStack extends Stack {
   public readonly data: DataTables;
   public readonly masterSecret: MasterSecret;
   public readonly jobs: JobQueue;
+  /** The batch lane's item queue and its dead-letter queue. */
+  public readonly batchItems: JobQueue;
+  public readonly batchWorkflow: BatchStateMachine;
   /** Functions by handler name: every route's handler, the fallback, the job worker and the page-range worker. */
   public readonly functions: Readonly<Record<string, OperationFunction>>;
   public readonly http: HttpApi;
@@ -56,11 +80,25 @@ export class DocintelStack extends Stack {
     this.data = new DataTables(this, 'Tables');
     this.masterSecret = new MasterSecret(this, 'MasterSecret');
     this.jobs = new JobQueue(this, 'Jobs', { workerTimeout: JOB_WORKER_TIMEOUT });
+    this.batchItems = new JobQueue(this, 'BatchItems', {
+      workerTimeout: BATCH_WORKER_TIMEOUT,
+      maxReceiveCount: BATCH_LIMITS.maxItemReceives,
+      alarmDescription:
+        'docintel: batch item messages reached the dead-letter queue (the batch worker crashed or timed out repeatedly); the dead-letter consumer marks those items failed.',
+    });
+    const batchStateMachineName = `${this.stackName}-batches`;
     const base: ServiceResources = {
       tables: this.data.tables,
       bucket: this.store.bucket,
       masterSecret: this.masterSecret.secret,
       jobQueue: this.jobs.queue,
+      batchQueue: this.batchItems.queue,
+      batchStateMachineArn: this.formatArn({
+        service: 'states',
+        resource: 'stateMachine',
+        resourceName: batchStateMachineName,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
     };
     const functions: Record<string, OperationFunction> = {};
     // Deployment choices read from CDK context (`cdk deploy -c docintel:extractEngine=local`).
@@ -91,6 +129,25 @@ export class DocintelStack extends Stack {
         maxConcurrency: JOB_WORKER_MAX_CONCURRENCY,
       }),
     );
+
+    // The batch lane: items on their own queue, a worker capped low, a consumer marking
+    // dead-lettered items failed, and the state machine that settles each batch and sends its webhook.
+    const batchWorker = fn({ handler: BATCH_WORKER_HANDLER, heavy: true, timeout: BATCH_WORKER_TIMEOUT, resources });
+    batchWorker.function.addEventSource(
+      new SqsEventSource(this.batchItems.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: BATCH_WORKER_MAX_CONCURRENCY }),
+    );
+    const batchDeadLetters = fn({ handler: BATCH_DEAD_LETTER_HANDLER, resources });
+    batchDeadLetters.function.addEventSource(
+      new SqsEventSource(this.batchItems.deadLetterQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 2 }),
+    );
+    const batchProgress = fn({ handler: BATCH_PROGRESS_HANDLER, resources, timeout: Duration.seconds(60) });
+    // One delivery attempt (10 s) per invocation; the state machine retries.
+    const batchWebhook = fn({ handler: BATCH_WEBHOOK_HANDLER, resources, timeout: Duration.seconds(30) });
+    this.batchWorkflow = new BatchStateMachine(this, 'BatchWorkflow', {
+      stateMachineName: batchStateMachineName,
+      progressFunction: batchProgress.function,
+      webhookFunction: batchWebhook.function,
+    });
     this.functions = functions;
 
     this.http = new HttpApi(this, 'Http', {
@@ -109,6 +166,8 @@ export class DocintelStack extends Stack {
     }
     new CfnOutput(this, 'MasterSecretArn', { value: this.masterSecret.secret.secretArn });
     new CfnOutput(this, 'JobQueueUrl', { value: this.jobs.queue.queueUrl, description: 'Async job queue' });
+    new CfnOutput(this, 'BatchQueueUrl', { value: this.batchItems.queue.queueUrl, description: 'Batch items (lowest-priority lane)' });
+    new CfnOutput(this, 'BatchStateMachineArn', { value: this.batchWorkflow.stateMachine.stateMachineArn });
     new CfnOutput(this, 'JobDeadLetterQueueUrl', {
       value: this.jobs.deadLetterQueue.queueUrl,
       description: 'Job messages that failed 3 deliveries; inspect, then redrive to the job queue',

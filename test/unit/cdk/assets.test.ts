@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
+import { BATCH_WORKER_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, ROUTES } from '../../../functions/contracts/routes.ts';
 import { PROJECT_ROOT } from '../../../lib/constructs/operation-function.ts';
 import { HEAVY_EXTERNAL_MODULES, runtimePackages } from '../../../lib/constructs/runtime-assets.ts';
 import { createDocintelApp } from '../../helpers/cdk-app.ts';
@@ -21,7 +21,7 @@ import { createDocintelApp } from '../../helpers/cdk-app.ts';
 /** Lambda's limit on a function's unzipped code (and layers). */
 const LAMBDA_UNZIPPED_LIMIT_BYTES = 250 * 1024 * 1024;
 
-const HEAVY = [...new Set(ROUTES.filter((r) => r.heavy).map((r) => r.handler)), JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER];
+const HEAVY = [...new Set(ROUTES.filter((r) => r.heavy).map((r) => r.handler)), JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, BATCH_WORKER_HANDLER];
 
 /** Files each heavy asset must contain, relative to its node_modules. */
 const REQUIRED_FILES = [

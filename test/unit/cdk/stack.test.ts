@@ -3,7 +3,19 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../../functions/contracts/env.ts';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import {
+  BATCH_LIMITS,
+  BATCH_STATE_MACHINE_FILE,
+  BATCH_WORKER_TIMEOUT_SECONDS,
+  WEBHOOK_DELIVERY,
+} from '../../../functions/contracts/batch.ts';
+import {
+  BATCH_DEAD_LETTER_HANDLER,
+  BATCH_PROGRESS_HANDLER,
+  BATCH_WEBHOOK_HANDLER,
+  BATCH_WORKER_HANDLER,
   BINARY_MEDIA_TYPES,
   FALLBACK_HANDLER,
   JOB_WORKER_HANDLER,
@@ -16,6 +28,7 @@ import { pascalCase } from '../../../lib/constructs/naming.ts';
 import { accessFor, OPERATION_ACCESS } from '../../../lib/constructs/operation-access.ts';
 import { VISIBILITY_TIMEOUT_FACTOR } from '../../../lib/constructs/job-queue.ts';
 import {
+  BATCH_WORKER_MAX_CONCURRENCY,
   JOB_WORKER_MAX_CONCURRENCY,
   JOB_WORKER_TIMEOUT,
   EXTRACT_ENGINE_CONTEXT,
@@ -51,7 +64,14 @@ describe('Stack: Docintel', () => {
   };
   const handlers = [...new Set(ROUTES.map((r) => r.handler))];
   const heavyHandlers = [...new Set(ROUTES.filter((r) => r.heavy).map((r) => r.handler))];
-  const workers = [JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER];
+  const workers = [
+    JOB_WORKER_HANDLER,
+    PAGE_RANGE_WORKER_HANDLER,
+    BATCH_WORKER_HANDLER,
+    BATCH_DEAD_LETTER_HANDLER,
+    BATCH_PROGRESS_HANDLER,
+    BATCH_WEBHOOK_HANDLER,
+  ];
   const allHandlers = [...handlers, FALLBACK_HANDLER, ...workers];
 
   beforeAll(() => {
@@ -62,9 +82,9 @@ describe('Stack: Docintel', () => {
   });
 
   describe('functions', () => {
-    it('creates one function per route handler plus the fallback, the job worker and the page-range worker', () => {
+    it('creates one function per route handler plus the fallback, the job worker, the page-range worker and the batch lane', () => {
       // Assess
-      template.resourceCountIs('AWS::Lambda::Function', handlers.length + 3);
+      template.resourceCountIs('AWS::Lambda::Function', handlers.length + 1 + workers.length);
       for (const handler of allHandlers) {
         expect(resources[functionId(handler)].Type).toBe('AWS::Lambda::Function');
       }
@@ -278,9 +298,11 @@ describe('Stack: Docintel', () => {
       }
     });
 
-    it('grants the master secret to no function yet', () => {
+    it('grants the master secret to the webhook sender only', () => {
       for (const handler of allHandlers) {
-        expect(allowedActions(handler).filter((a) => a.startsWith('secretsmanager:')), handler).toEqual([]);
+        const secretActions = allowedActions(handler).filter((a) => a.startsWith('secretsmanager:'));
+        if (handler === BATCH_WEBHOOK_HANDLER) expect(secretActions).toEqual(expect.arrayContaining(['secretsmanager:GetSecretValue']));
+        else expect(secretActions, handler).toEqual([]);
       }
     });
   });
@@ -362,7 +384,7 @@ describe('Stack: Docintel', () => {
       const queue = resources[logicalId(stack.jobs.queue)];
       const dlq = resources[logicalId(stack.jobs.deadLetterQueue)];
       // Assess
-      template.resourceCountIs('AWS::SQS::Queue', 2);
+      template.resourceCountIs('AWS::SQS::Queue', 4);
       expect(queue.Properties).toMatchObject({
         SqsManagedSseEnabled: true,
         MessageRetentionPeriod: 4 * 86400,
@@ -395,7 +417,7 @@ describe('Stack: Docintel', () => {
 
     it('triggers the job worker one message at a time with partial batch failures and a concurrency cap', () => {
       // Assess
-      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 1);
+      template.resourceCountIs('AWS::Lambda::EventSourceMapping', 3);
       template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.jobs.queue), 'Arn'] },
         FunctionName: { Ref: functionId(JOB_WORKER_HANDLER) },
@@ -419,6 +441,112 @@ describe('Stack: Docintel', () => {
     it('outputs both queue URLs', () => {
       template.hasOutput('JobQueueUrl', { Value: { Ref: logicalId(stack.jobs.queue) } });
       template.hasOutput('JobDeadLetterQueueUrl', { Value: { Ref: logicalId(stack.jobs.deadLetterQueue) } });
+    });
+  });
+
+  describe('batch lane', () => {
+    const sqsActions = (handler: string) => statements(handler).filter((st) => [st.Action].flat().some((a) => a.startsWith('sqs:')));
+
+    it('queues items on their own encrypted queue with a dead-letter queue after the item receive limit', () => {
+      const queue = resources[logicalId(stack.batchItems.queue)];
+      expect(queue.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(stack.batchItems.deadLetterQueue), 'Arn'] }, maxReceiveCount: BATCH_LIMITS.maxItemReceives },
+      });
+      expect(queue.Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * BATCH_WORKER_TIMEOUT_SECONDS);
+      expect(resources[functionId(BATCH_WORKER_HANDLER)].Properties).toMatchObject({ Timeout: BATCH_WORKER_TIMEOUT_SECONDS, MemorySize: 3008 });
+    });
+
+    it('runs the batch worker one item at a time with partial batch failures and a low concurrency cap, and consumes the DLQ', () => {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.batchItems.queue), 'Arn'] },
+        FunctionName: { Ref: functionId(BATCH_WORKER_HANDLER) },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        ScalingConfig: { MaximumConcurrency: BATCH_WORKER_MAX_CONCURRENCY },
+      });
+      expect(BATCH_WORKER_MAX_CONCURRENCY).toBeLessThan(JOB_WORKER_MAX_CONCURRENCY);
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(stack.batchItems.deadLetterQueue), 'Arn'] },
+        FunctionName: { Ref: functionId(BATCH_DEAD_LETTER_HANDLER) },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    });
+
+    it('defines the state machine from the ASL file, which validates, with the two functions substituted', () => {
+      const asl = JSON.parse(readFileSync(BATCH_STATE_MACHINE_FILE, 'utf8'));
+      const validator = createRequire(import.meta.url)('asl-validator') as (d: unknown) => { isValid: boolean; errors: unknown[] };
+      // The validator annotates the object it checks: validate a copy.
+      expect(validator(structuredClone(asl))).toMatchObject({ isValid: true, errors: [] });
+      const [[, machine]] = ofType('AWS::StepFunctions::StateMachine');
+      expect(JSON.parse(machine.Properties.DefinitionString)).toEqual(asl);
+      expect(machine.Properties.DefinitionSubstitutions).toEqual({
+        BatchProgressFunctionArn: { 'Fn::GetAtt': [functionId(BATCH_PROGRESS_HANDLER), 'Arn'] },
+        BatchWebhookFunctionArn: { 'Fn::GetAtt': [functionId(BATCH_WEBHOOK_HANDLER), 'Arn'] },
+      });
+      expect(machine.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true }, LoggingConfiguration: { Level: 'ALL' } });
+      expect(machine.Properties.StateMachineName).toBe(`${stack.stackName}-batches`);
+    });
+
+    it('retries webhooks on the schedule the contract documents', () => {
+      const asl = JSON.parse(readFileSync(BATCH_STATE_MACHINE_FILE, 'utf8'));
+      const retry = asl.States.SendWebhook.Retry.find((r: any) => r.ErrorEquals.includes(WEBHOOK_DELIVERY.retryableError));
+      expect(retry).toEqual({
+        ErrorEquals: [WEBHOOK_DELIVERY.retryableError],
+        IntervalSeconds: WEBHOOK_DELIVERY.retry.intervalSeconds,
+        BackoffRate: WEBHOOK_DELIVERY.retry.backoffRate,
+        MaxAttempts: WEBHOOK_DELIVERY.retry.maxAttempts,
+        MaxDelaySeconds: WEBHOOK_DELIVERY.retry.maxDelaySeconds,
+      });
+      expect(asl.States.SendWebhook.Catch[0].Next).toBe('RecordWebhookGaveUp');
+    });
+
+    it('lets the state machine invoke exactly the progress and webhook functions', () => {
+      const roleId = logicalId(stack.batchWorkflow.stateMachine.role.node.defaultChild?.node.scope as Construct);
+      const invoke = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement)
+        .filter((st: any) => [st.Action].flat().includes('lambda:InvokeFunction'));
+      expect(invoke).toHaveLength(1);
+      expect(invoke[0].Resource).toEqual([
+        { 'Fn::GetAtt': [functionId(BATCH_PROGRESS_HANDLER), 'Arn'] },
+        { 'Fn::GetAtt': [functionId(BATCH_WEBHOOK_HANDLER), 'Arn'] },
+      ]);
+    });
+
+    it('lets submission and the progress step queue items and start executions, and no one else', () => {
+      const startersOf = (handler: string) => statements(handler).filter((st) => [st.Action].flat().includes('states:StartExecution'));
+      for (const handler of allHandlers) {
+        const starts = startersOf(handler);
+        const sends = sqsActions(handler).filter((st) => JSON.stringify(st.Resource).includes(logicalId(stack.batchItems.queue)) && [st.Action].flat().includes('sqs:SendMessage'));
+        if (handler === 'batch-submit' || handler === BATCH_PROGRESS_HANDLER) {
+          expect(starts, handler).toHaveLength(1);
+          expect(JSON.stringify(starts[0].Resource)).toContain(`:stateMachine:${stack.stackName}-batches`);
+          expect(sends, handler).toHaveLength(1);
+          expect(resources[functionId(handler)].Properties.Environment.Variables).toHaveProperty(ENV.batchQueueUrl);
+          expect(resources[functionId(handler)].Properties.Environment.Variables).toHaveProperty(ENV.batchStateMachineArn);
+        } else {
+          expect(starts, handler).toEqual([]);
+          expect(sends, handler).toEqual([]);
+        }
+      }
+    });
+
+    it('keeps the batch read routes read-only on the batches table', () => {
+      for (const handler of ['batch-get', 'batch-list']) {
+        const writes = allowedActions(handler).filter((a) => /dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem)/.test(a));
+        const batchesTable = logicalId(stack.data.tables.batches);
+        const batchWrites = statements(handler).filter(
+          (st) => JSON.stringify(st.Resource).includes(batchesTable) && [st.Action].flat().some((a) => /Put|Update|Delete|BatchWrite/.test(a)),
+        );
+        expect(batchWrites, handler).toEqual([]);
+        void writes;
+      }
+    });
+
+    it('outputs the batch queue and the state machine', () => {
+      template.hasOutput('BatchQueueUrl', { Value: { Ref: logicalId(stack.batchItems.queue) } });
+      template.hasOutput('BatchStateMachineArn', { Value: { Ref: logicalId(stack.batchWorkflow.stateMachine) } });
     });
   });
 

@@ -15,11 +15,17 @@ import { ExtractQuery } from './schemas/extract.ts';
 import { PiiConfig, RedactQuery } from './schemas/redact.ts';
 import { UploadRequest } from './schemas/upload.ts';
 import { UsageQuery } from './schemas/usage.ts';
+import { BatchListQuery, BatchListView, BatchReceipt, BatchRecordView, BatchSubmission } from './schemas/batch.ts';
 
 type Json = Record<string, unknown>;
 
 const jsonSchema = (schema: z.ZodType): Json => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+const jsonSchemaOut = (schema: z.ZodType): Json => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Json;
   return rest;
 };
 
@@ -65,6 +71,16 @@ const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; docume
     },
   },
   usage: { query: UsageQuery },
+  'batch-submit': { jsonBody: BatchSubmission },
+  'batch-list': { query: BatchListQuery },
+};
+
+/** Typed 200 bodies, where a schema exists. */
+const RESPONSES: Record<string, z.ZodType> = {
+  'batch-submit': BatchReceipt,
+  'batch-list': BatchListView,
+  'batch-get': BatchRecordView,
+  'batch-cancel': BatchRecordView,
 };
 
 /** Which error codes each kind of route can answer (besides auth and rate limit, which every route can). */
@@ -99,6 +115,12 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
   'get-snapshot': ['not_found'],
   usage: ['invalid_option'],
   limits: [],
+  'batch-submit': [
+    'invalid_request', 'invalid_json', 'invalid_option', 'plan_required', 'document_not_found', 'document_expired', 'idempotency_key_reused',
+  ],
+  'batch-list': ['invalid_option'],
+  'batch-get': ['not_found'],
+  'batch-cancel': ['not_found', 'batch_finished'],
 };
 
 const COMMON_ERRORS = ['missing_api_key', 'invalid_api_key', 'rate_limited', 'internal_error'] as const;
@@ -133,6 +155,15 @@ function parameters(route: RouteDefinition): Json[] {
       params.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
     }
   }
+  if (route.handler === 'batch-submit') {
+    params.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'A resubmission with the same key (24 h) returns the existing batch; the same key with another body → 422 idempotency_key_reused',
+      schema: { type: 'string', maxLength: 255 },
+    });
+  }
   if (REQUESTS[route.handler]?.documentForm) {
     params.push({
       name: 'X-Async',
@@ -146,7 +177,10 @@ function parameters(route: RouteDefinition): Json[] {
 }
 
 function responses(route: RouteDefinition): Json {
-  const out: Json = { '200': { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } } };
+  const typed = RESPONSES[route.handler];
+  const out: Json = {
+    '200': { description: 'Success', content: { 'application/json': { schema: typed ? jsonSchemaOut(typed) : { type: 'object' } } } },
+  };
   const byStatus = new Map<number, string[]>();
   for (const code of [...(ROUTE_ERRORS[route.handler] ?? []), ...COMMON_ERRORS]) {
     const status = ERROR_STATUS[code];

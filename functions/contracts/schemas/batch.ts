@@ -27,3 +27,77 @@ export const BatchListQuery = z.strictObject({
   cursor: z.string().max(512).optional(),
 });
 export type BatchListQuery = z.output<typeof BatchListQuery>;
+
+// Response shapes (documentation and the generated SDK types; the handlers build them in pipeline/batches.ts).
+const BatchStatusSchema = z.enum(['queued', 'running', 'completed', 'completed_with_errors', 'failed', 'canceled']);
+const Counts = z.object({ total: z.int(), queued: z.int(), processing: z.int(), done: z.int(), failed: z.int() });
+
+export const BatchReceipt = z.object({
+  batch_id: z.uuid(),
+  status: BatchStatusSchema,
+  total_items: z.int(),
+  endpoint: z.string(),
+  created_at: z.string(),
+  links: z.object({ self: z.string() }),
+});
+
+export const BatchItemView = z.object({
+  doc_index: z.int(),
+  document_key: z.string(),
+  status: z.enum(['queued', 'processing', 'done', 'failed']),
+  request_id: z.string().optional().meta({ description: 'done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links)' }),
+  result_key: z.string().optional(),
+  result_url: z.string().optional().meta({ description: 'done items: the result JSON (the synchronous response envelope); valid 15 minutes' }),
+  error: z.object({ code: z.string(), message: z.string(), http_status: z.int() }).optional(),
+  started_at: z.string().optional(),
+  finished_at: z.string().optional(),
+});
+
+export const WebhookAttemptView = z.object({
+  at: z.string(),
+  t: z.int(),
+  status_code: z.int().optional(),
+  error: z.string().optional(),
+  duration_ms: z.int(),
+});
+
+export const BatchRecordView = z.object({
+  batch_id: z.uuid(),
+  status: BatchStatusSchema,
+  endpoint: z.string(),
+  counts: Counts,
+  items: z.array(BatchItemView),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  canceled_at: z.string().nullable(),
+  request_params: z.record(z.string(), z.string()),
+  webhook: z
+    .object({
+      url: z.string(),
+      event: z.string().nullable(),
+      delivery_id: z.string().nullable(),
+      status: z.enum(['pending', 'sending', 'retrying', 'delivered', 'failed']),
+      attempts: z.array(WebhookAttemptView),
+      delivered_at: z.string().nullable(),
+    })
+    .nullable(),
+  links: z.object({ self: z.string() }),
+  assets_expire_at: z.string().optional(),
+});
+
+export const BatchListView = z.object({
+  batches: z.array(
+    z.object({
+      batch_id: z.uuid(),
+      status: BatchStatusSchema,
+      endpoint: z.string(),
+      total_items: z.int(),
+      counts: Counts.optional(),
+      created_at: z.string(),
+      finished_at: z.string().nullable(),
+      links: z.object({ self: z.string() }),
+    }),
+  ),
+  next_cursor: z.string().nullable(),
+});

@@ -29,6 +29,9 @@ operations:
   extract   POST /v1/extract: a 1-page text-layer invoice with 20 line items (target ≤ 300 ms)
   classify  POST /v1/classify: 1-page text PDF (target ≤ 100 ms) and a 200-page one read on its budgeted pages
   split     POST /v1/split: a 20-page text-PDF packet (target ≤ 500 ms)
+  batch     POST /v1/batch: a 1,000-document batch of 1-page text PDFs (target: done within 2 minutes),
+            and the p95 of synchronous 1-page parses while it runs vs idle (target ≤ 2×);
+            --documents N (default 1000), --probe-iterations N (idle probes, default 30)
   redact    POST /v1/redact end to end on a 1-page text PDF with PII (inline, output=urls, deidentify);
             --iterations N (default 15)
   parse     POST /v1/parse end to end: 1- and 100-page text PDFs (fresh and cached),
@@ -819,8 +822,118 @@ async function benchExtract(options: ReturnType<typeof parseArgs>['options'], lo
   return { operation: 'extract', started_at: started.toISOString(), finished_at: new Date().toISOString(), machine, cases: [{ ...row, last: row.last?.result }], target };
 }
 
+/**
+ * `bench batch`: uploads N distinct 1-page text PDFs, runs them as one parse
+ * batch, and meanwhile sends synchronous 1-page parses (fresh each time) to
+ * see what the batch lane costs interactive callers. Completion is watched
+ * through GET /v1/batch?limit=1 (cheap), not the 1,000-item record.
+ */
+async function benchBatch(options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void): Promise<Record<string, unknown>> {
+  const documents = intOption(options, 'documents', 1000);
+  const probes = intOption(options, 'probe-iterations', 30);
+  const machine = machineInfo();
+  log(`batch benchmark; machine: ${describeMachine(machine)}`);
+  const { makeA4TextPdf, pageLines } = await import('./lib/synthetic.ts');
+  const dataDir = await mkdtemp(join(tmpdir(), 'docintel-bench-batch-'));
+  const server = await startServer(dataDir);
+  const started = new Date();
+  try {
+    const api = client(server.url, server.apiKey);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(server.url + path, {
+        method,
+        headers: { 'X-API-Key': server.apiKey, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const probeKey = await api.upload('probe.pdf', 'application/pdf', await makeA4TextPdf([pageLines(7, 30)]));
+    const probe = async () => {
+      const form = new FormData();
+      form.append('document_key', probeKey);
+      const t0 = performance.now();
+      const res = await fetch(`${server.url}/v1/parse?force_refresh=true`, { method: 'POST', headers: { 'X-API-Key': server.apiKey }, body: form });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`probe parse answered ${res.status}`);
+      return performance.now() - t0;
+    };
+    await probe(); // loads the engines
+    const idle: number[] = [];
+    for (let i = 0; i < probes; i++) idle.push(await probe());
+    log(`  idle 1-page parse: median ${round(median(idle), 1)} ms, p95 ${round(percentile(idle, 95), 1)} ms (n=${idle.length})`);
+
+    const uploadStart = performance.now();
+    const keys: string[] = [];
+    for (let i = 0; i < documents; i += 20) {
+      const chunk = await Promise.all(
+        Array.from({ length: Math.min(20, documents - i) }, async (_, j) =>
+          api.upload(`doc-${i + j}.pdf`, 'application/pdf', await makeA4TextPdf([[`Batch document ${i + j}`, ...pageLines(i + j, 20)]])),
+        ),
+      );
+      keys.push(...chunk);
+    }
+    const uploadSeconds = (performance.now() - uploadStart) / 1000;
+    log(`  uploaded ${documents} documents in ${round(uploadSeconds, 1)} s`);
+
+    const t0 = performance.now();
+    const submitted = await call('POST', '/v1/batch', { endpoint: '/v1/parse', document_keys: keys });
+    if (submitted.status !== 200) throw new Error(`batch submit answered ${submitted.status}: ${JSON.stringify(submitted.body)}`);
+    const submitMs = performance.now() - t0;
+    const loaded: number[] = [];
+    let finished = false;
+    const prober = (async () => {
+      while (!finished) {
+        loaded.push(await probe());
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    let status = 'queued';
+    while (!['completed', 'completed_with_errors', 'failed', 'canceled'].includes(status)) {
+      await new Promise((r) => setTimeout(r, 250));
+      const list = await call('GET', '/v1/batch?limit=1');
+      status = list.body.batches?.[0]?.status ?? status;
+      if (performance.now() - t0 > 15 * 60_000) throw new Error('batch did not finish within 15 minutes');
+    }
+    const batchSeconds = (performance.now() - t0) / 1000;
+    finished = true;
+    await prober;
+    const record = await call('GET', `/v1/batch/${submitted.body.batch_id}`);
+    const idleP95 = percentile(idle, 95);
+    const loadedP95 = percentile(loaded, 95);
+    const ratio = idleP95 && loadedP95 ? loadedP95 / idleP95 : null;
+    log(`  batch of ${documents}: ${record.body.status} in ${round(batchSeconds, 1)} s (submit ${round(submitMs, 0)} ms), ${round(documents / batchSeconds, 1)} documents/s, counts ${JSON.stringify(record.body.counts)}`);
+    log(`  1-page parse during the batch: median ${round(median(loaded), 1)} ms, p95 ${round(loadedP95, 1)} ms (n=${loaded.length}); p95 ratio to idle ${ratio === null ? 'n/a' : round(ratio, 2)}`);
+    const targets = [
+      { description: `a ${documents}-document batch of 1-page text PDFs finishes within 120 s`, limit: 120, measured: round(batchSeconds, 1), pass: batchSeconds <= 120 && record.body.counts?.done === documents },
+      { description: 'p95 of synchronous 1-page parses during the batch ≤ 2× idle', limit: 2, measured: ratio === null ? null : round(ratio, 2), pass: ratio !== null && ratio <= 2 },
+    ];
+    for (const t of targets) log(`target: ${t.description}: ${t.pass ? 'PASS' : 'FAIL'} (${t.measured})`);
+    return {
+      operation: 'batch',
+      started_at: started.toISOString(),
+      finished_at: new Date().toISOString(),
+      machine,
+      documents,
+      upload_seconds: round(uploadSeconds, 2),
+      submit_ms: round(submitMs, 1),
+      batch_seconds: round(batchSeconds, 2),
+      documents_per_second: round(documents / batchSeconds, 2),
+      counts: record.body.counts,
+      idle: { n: idle.length, median_ms: round(median(idle), 1), p95_ms: round(idleP95, 1) },
+      during_batch: { n: loaded.length, median_ms: round(median(loaded), 1), p95_ms: round(loadedP95, 1) },
+      p95_ratio: ratio === null ? null : round(ratio, 3),
+      local_batch_concurrency: Number(process.env.DOCINTEL_LOCAL_BATCH_CONCURRENCY ?? 2),
+      targets,
+    };
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
 const OPERATIONS: Record<string, (options: ReturnType<typeof parseArgs>['options'], log: (l: string) => void) => Promise<Record<string, unknown>>> = {
   parse: benchParse,
+  batch: benchBatch,
   extract: benchExtract,
   redact: benchRedact,
   classify: (options, log) => benchClassifySplit('classify', options, log),

@@ -12,6 +12,7 @@ import {
   SAMPLE_EVENT_API_KEY,
   SAMPLE_JOB_ID,
   SAMPLE_REQUEST_ID,
+  SAMPLE_BATCH_ID,
 } from '../test/helpers/events.ts';
 
 const boundary = '----docintelSampleBoundary7MA4YWxkTrZu0gW';
@@ -72,6 +73,15 @@ const samples: Record<string, { method: string; url: string; headers: string[]; 
   'get-snapshot': { method: 'GET', url: `/v1/requests/${SAMPLE_REQUEST_ID}/snapshot`, headers: common },
   usage: { method: 'GET', url: '/v1/usage?from=2026-11-01&to=2026-11-30', headers: [...common, 'Accept', 'application/json'] },
   fallback: { method: 'GET', url: '/v1/unknown', headers: common },
+  'batch-submit': {
+    method: 'POST',
+    url: '/v1/batch',
+    headers: [...common, 'Content-Type', 'application/json', 'Idempotency-Key', 'sample-nightly-run'],
+    body: Buffer.from(JSON.stringify({ endpoint: '/v1/parse', document_keys: [SAMPLE_DOCUMENT_KEY], options: { include_boxes: true } })),
+  },
+  'batch-list': { method: 'GET', url: '/v1/batch?limit=10', headers: common },
+  'batch-get': { method: 'GET', url: `/v1/batch/${SAMPLE_BATCH_ID}`, headers: common },
+  'batch-cancel': { method: 'DELETE', url: `/v1/batch/${SAMPLE_BATCH_ID}`, headers: common },
 };
 
 for (const [name, s] of Object.entries(samples)) {
@@ -128,7 +138,33 @@ writeFileSync(
     2,
   ) + '\n',
 );
+// The batch lane: the worker's and the dead-letter consumer's SQS events, the state machine's task inputs.
+const sqsEvent = (queue: string, docIndex: number, receives: number) => ({
+  Records: [
+    {
+      messageId: `1a2b3c4d-0000-4000-8000-00000000000${docIndex}`,
+      receiptHandle: 'AQEBwJnKyrHigUMZj6rYigCgxlaS3SLy0a',
+      body: JSON.stringify({ orgId: 'events-org', batchId: SAMPLE_BATCH_ID, docIndex }),
+      attributes: {
+        ApproximateReceiveCount: String(receives),
+        SentTimestamp: '1763800000000',
+        SenderId: 'AIDAIENQZJOLO23YVJ4VO',
+        ApproximateFirstReceiveTimestamp: '1763800000001',
+      },
+      messageAttributes: {},
+      md5OfBody: 'e4e68fb7bd0e697a0ae8f1bb342846b3',
+      eventSource: 'aws:sqs',
+      eventSourceARN: `arn:aws:sqs:us-east-1:123456789012:${queue}`,
+      awsRegion: 'us-east-1',
+    },
+  ],
+});
+const write = (name: string, value: unknown) => writeFileSync(join('events', `${name}.json`), JSON.stringify(value, null, 2) + '\n');
+write('batch-worker', sqsEvent('docintel-batch-items', 0, 1));
+write('batch-dead-letter', sqsEvent('docintel-batch-items-dlq', 1, 3));
+write('batch-progress', { org_id: 'events-org', batch_id: SAMPLE_BATCH_ID });
+write('batch-webhook', { org_id: 'events-org', batch_id: SAMPLE_BATCH_ID, action: 'deliver' });
 console.log(
   'wrote',
-  [...Object.keys(samples), 'job-worker', 'page-range-worker'].map((n) => `events/${n}.json`).join(', '),
+  [...Object.keys(samples), 'job-worker', 'page-range-worker', 'batch-worker', 'batch-dead-letter', 'batch-progress', 'batch-webhook'].map((n) => `events/${n}.json`).join(', '),
 );

@@ -26,6 +26,7 @@ export const SAMPLE_EVENT_API_KEY = 'hk_test_SampleEventKey000000000000000000000
 export const SAMPLE_DOCUMENT_KEY = '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69';
 export const SAMPLE_JOB_ID = '7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 export const SAMPLE_REQUEST_ID = '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a';
+export const SAMPLE_BATCH_ID = '3a2b1c0d-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 
 const BOUNDARY = '----docintelTestBoundary';
 

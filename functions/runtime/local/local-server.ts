@@ -63,6 +63,8 @@ export interface LocalServer {
 export const ENDPOINTS_FILE = 'endpoints.json';
 const MASTER_SECRET_FILE = 'master-secret';
 const SEED_MARKER = 'seeded.json';
+/** The seeded test key, read by the docintel CLI when DOCINTEL_API_KEY is unset. */
+export const DEV_KEY_FILE = 'dev-api-key';
 
 export interface EndpointsFile {
   pid: number;
@@ -176,6 +178,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const marker = join(dataDir, SEED_MARKER);
   if (options.seed !== false && !(await fileExists(marker))) {
     seededKey = await createKey(buildDeps(readConfig()), 'dev', 'pro', 'test');
+    // For the docintel CLI's default key (a local test key: unbilled, this machine only).
+    await writeFile(join(dataDir, DEV_KEY_FILE), `${seededKey.api_key}\n`, { mode: 0o600 });
     await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));
   }
 

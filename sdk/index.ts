@@ -1,0 +1,29 @@
+/**
+ * docintel SDK: `new DocintelClient({ baseUrl, apiKey })`, typed from the
+ * OpenAPI document; `verifyWebhook` for batch webhook receivers.
+ *
+ * @module
+ */
+export {
+  DocintelClient,
+  BatchApi,
+  TERMINAL_BATCH_STATUSES,
+  type BatchList,
+  type BatchProgress,
+  type BatchReceipt,
+  type BatchRecord,
+  type BatchSubmission,
+  type CallOptions,
+  type ClassifyOptions,
+  type DocintelClientOptions,
+  type DocumentInput,
+  type ExtractOptions,
+  type InferenceEnvelope,
+  type JobReceipt,
+  type ParseOptions,
+  type RedactOptions,
+  type SplitOptions,
+} from './client.ts';
+export { DocintelError } from './errors.ts';
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookEvent, type WebhookFailure } from './webhooks.ts';
+export type { paths, operations } from './openapi-types.ts';

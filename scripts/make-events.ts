@@ -73,6 +73,7 @@ const samples: Record<string, { method: string; url: string; headers: string[]; 
   'get-snapshot': { method: 'GET', url: `/v1/requests/${SAMPLE_REQUEST_ID}/snapshot`, headers: common },
   usage: { method: 'GET', url: '/v1/usage?from=2026-11-01&to=2026-11-30', headers: [...common, 'Accept', 'application/json'] },
   fallback: { method: 'GET', url: '/v1/unknown', headers: common },
+  playground: { method: 'GET', url: '/', headers: ['User-Agent', 'Mozilla/5.0', 'Host', 'api.example.com', 'Accept', 'text/html'] },
   'batch-submit': {
     method: 'POST',
     url: '/v1/batch',

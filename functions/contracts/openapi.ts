@@ -205,6 +205,11 @@ export function buildOpenApiDocument(): Json {
       parameters: parameters(route),
       responses: responses(route),
     };
+    if (route.handler === 'playground') {
+      // A page for browsers, not an API call: no key, HTML.
+      operation.security = [];
+      operation.responses = { '200': { description: 'The Playground page', content: { 'text/html': { schema: { type: 'string' } } } } };
+    }
     if (request?.jsonBody) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(request.jsonBody) } } };
     }

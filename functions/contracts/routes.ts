@@ -24,6 +24,7 @@ export interface RouteDefinition {
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
+  { handler: 'playground', method: 'GET', path: '/', summary: 'The Playground (an HTML page): try every operation in a browser with your API key' },
   { handler: 'upload', method: 'POST', path: '/v1/documents/upload', summary: 'Obtain a document_key and a presigned upload address' },
   { handler: 'parse', method: 'POST', path: '/v1/parse', heavy: true, summary: 'Text, words and layout from a document' },
   { handler: 'extract', method: 'POST', path: '/v1/extract', heavy: true, summary: 'Invoice and receipt entities with line items, or a schema filled from any document' },

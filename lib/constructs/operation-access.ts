@@ -159,6 +159,8 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, batchQueue: 'send', startBatchWorkflow: true },
   // Signs deliveries with the organization's secret, derived from the master secret.
   [BATCH_WEBHOOK_HANDLER]: { tables: { batches: 'readWrite' }, masterSecret: true },
+  // A static page (unauthenticated): no data access at all.
+  playground: {},
   // Unauthenticated 404/405 answers from the route table: no data access at all.
   [FALLBACK_HANDLER]: {},
 };

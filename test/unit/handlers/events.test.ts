@@ -93,7 +93,8 @@ describe('Sample events', () => {
       expect(result.pages[0].text).toContain('Sample event document');
     } else {
       expect(result.statusCode).toBe(EXPECTED_STATUS[name] ?? 200);
-      expect(() => JSON.parse(result.body)).not.toThrow();
+      if (name === 'playground') expect(result.body).toContain('<title>docintel Playground</title>');
+      else expect(() => JSON.parse(result.body)).not.toThrow();
     }
   });
 });

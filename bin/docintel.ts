@@ -154,7 +154,14 @@ program
     if (files.length === 0) throw new UsageError(`${folder} has no files.`);
     await mkdir(o.out, { recursive: true });
     const bar = new cliProgress.SingleBar(
-      { format: '{phase} [{bar}] {value}/{total} | done {done} failed {failed} | ETA {eta_formatted}', hideCursor: true, etaBuffer: 50 },
+      {
+        format: '{phase} [{bar}] {value}/{total} | done {done} failed {failed} | ETA {eta_formatted}',
+        hideCursor: true,
+        etaBuffer: 50,
+        // Not a terminal (CI, a log file): a plain progress line every 2 s instead of redraws.
+        noTTYOutput: true,
+        notTTYSchedule: 2000,
+      },
       cliProgress.Presets.shades_classic,
     );
     const stream = process.stderr;

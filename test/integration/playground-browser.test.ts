@@ -15,6 +15,12 @@ import { makeTextPdf } from '../helpers/pdf.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
+// The callbacks below run in the browser; the project compiles without the DOM library.
+declare const document: any;
+declare const sessionStorage: any;
+declare const localStorage: any;
+type HTMLImageElement = any;
+
 describe('Playground in a browser', () => {
   let browser: Browser;
   let pdfPath: string;
@@ -59,7 +65,7 @@ describe('Playground in a browser', () => {
     await page.waitForSelector('rect.word-box', { timeout: 60_000 });
     expect(await page.locator('rect.word-box').count()).toBeGreaterThanOrEqual(20);
     expect(await page.locator('rect.region-box').count()).toBeGreaterThan(0);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.page img')].every((i) => i.complete && i.naturalWidth > 0));
+    await page.waitForFunction(() => [...document.querySelectorAll('.page img')].every((i) => i.complete && i.naturalWidth > 0));
     expect(await page.textContent('#json')).toContain('"task": "parse"');
     expect(await page.textContent('#status')).toMatch(/^parse: 1 page/);
     // The boxes sit on the page image: the first word box lies inside the image's rectangle.
@@ -74,8 +80,8 @@ describe('Playground in a browser', () => {
     await page.click('#run');
     await page.waitForFunction(
       () => {
-        const masked = document.querySelector<HTMLImageElement>('img.masked');
-        const original = document.querySelector<HTMLImageElement>('img.original');
+        const masked = document.querySelector('img.masked');
+        const original = document.querySelector('img.original');
         return masked?.complete && masked.naturalWidth > 0 && original?.complete && original.naturalWidth > 0;
       },
       null,
@@ -93,7 +99,7 @@ describe('Playground in a browser', () => {
         ctx.drawImage(img, 0, 0, 200, 283);
         return ctx.getImageData(0, 0, 200, 283).data;
       };
-      const [a, b] = [pixels(document.querySelector<HTMLImageElement>('img.original')!), pixels(document.querySelector<HTMLImageElement>('img.masked')!)];
+      const [a, b] = [pixels(document.querySelector('img.original')!), pixels(document.querySelector('img.masked')!)];
       let dark = 0;
       for (let i = 0; i < a.length; i += 4) if (b[i] < 40 && a[i] > 200) dark++;
       return dark;

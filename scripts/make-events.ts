@@ -102,34 +102,6 @@ for (const [name, s] of Object.entries(samples)) {
   event.requestContext.accountId = '123456789012';
   writeFileSync(join('events', `${name}.json`), JSON.stringify(event, null, 2) + '\n');
 }
-// The async job worker's SQS event.
-writeFileSync(
-  join('events', 'job-worker.json'),
-  JSON.stringify(
-    {
-      Records: [
-        {
-          messageId: '059f36b4-87a3-44ab-83d2-661975830a7d',
-          receiptHandle: 'AQEBwJnKyrHigUMZj6rYigCgxlaS3SLy0a',
-          body: JSON.stringify({ jobId: SAMPLE_JOB_ID, orgId: 'events-org' }),
-          attributes: {
-            ApproximateReceiveCount: '1',
-            SentTimestamp: '1763800000000',
-            SenderId: 'AIDAIENQZJOLO23YVJ4VO',
-            ApproximateFirstReceiveTimestamp: '1763800000001',
-          },
-          messageAttributes: {},
-          md5OfBody: 'e4e68fb7bd0e697a0ae8f1bb342846b3',
-          eventSource: 'aws:sqs',
-          eventSourceARN: 'arn:aws:sqs:us-east-1:123456789012:docintel-jobs',
-          awsRegion: 'us-east-1',
-        },
-      ],
-    },
-    null,
-    2,
-  ) + '\n',
-);
 // The page-range worker's direct invocation payload: one page segment of the sample upload.
 writeFileSync(
   join('events', 'page-range-worker.json'),
@@ -139,13 +111,13 @@ writeFileSync(
     2,
   ) + '\n',
 );
-// The batch lane: the worker's and the dead-letter consumer's SQS events, the state machine's task inputs.
-const sqsEvent = (queue: string, docIndex: number, receives: number) => ({
+// SQS events (the job worker, the batch worker and its dead-letter consumer) and the state machine's task inputs.
+const sqsEvent = (queue: string, body: unknown, messageId: string, receives: number) => ({
   Records: [
     {
-      messageId: `1a2b3c4d-0000-4000-8000-00000000000${docIndex}`,
+      messageId,
       receiptHandle: 'AQEBwJnKyrHigUMZj6rYigCgxlaS3SLy0a',
-      body: JSON.stringify({ orgId: 'events-org', batchId: SAMPLE_BATCH_ID, docIndex }),
+      body: JSON.stringify(body),
       attributes: {
         ApproximateReceiveCount: String(receives),
         SentTimestamp: '1763800000000',
@@ -161,8 +133,10 @@ const sqsEvent = (queue: string, docIndex: number, receives: number) => ({
   ],
 });
 const write = (name: string, value: unknown) => writeFileSync(join('events', `${name}.json`), JSON.stringify(value, null, 2) + '\n');
-write('batch-worker', sqsEvent('docintel-batch-items', 0, 1));
-write('batch-dead-letter', sqsEvent('docintel-batch-items-dlq', 1, 3));
+// The async job worker's SQS event.
+write('job-worker', sqsEvent('docintel-jobs', { jobId: SAMPLE_JOB_ID, orgId: 'events-org' }, '059f36b4-87a3-44ab-83d2-661975830a7d', 1));
+write('batch-worker', sqsEvent('docintel-batch-items', { orgId: 'events-org', batchId: SAMPLE_BATCH_ID, docIndex: 0 }, '1a2b3c4d-0000-4000-8000-000000000000', 1));
+write('batch-dead-letter', sqsEvent('docintel-batch-items-dlq', { orgId: 'events-org', batchId: SAMPLE_BATCH_ID, docIndex: 1 }, '1a2b3c4d-0000-4000-8000-000000000001', 3));
 write('batch-progress', { org_id: 'events-org', batch_id: SAMPLE_BATCH_ID });
 write('batch-webhook', { org_id: 'events-org', batch_id: SAMPLE_BATCH_ID, action: 'deliver' });
 console.log(

@@ -1,16 +1,12 @@
 /** GET /v1/batch/{batch_id}: the batch record with its items; other organizations get 404. */
-import { ApiError } from '../contracts/errors.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
-import { batchView } from '../pipeline/batches.ts';
+import { batchOf, batchView } from '../pipeline/batches.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 
 export const createHandler = (getDeps?: DepsProvider) =>
-  endpoint({ getDeps }, async ({ event, principal, deps }) => {
-    const batchId = event.pathParameters?.batch_id ?? '';
-    const batch = /^[0-9a-f-]{36}$/i.test(batchId) ? await deps.batches.get(principal.orgId, batchId) : undefined;
-    if (!batch) throw new ApiError('not_found', `No batch ${batchId} in this organization.`);
-    return json(200, await batchView(deps, batch));
-  });
+  endpoint({ getDeps }, async ({ event, principal, deps }) =>
+    json(200, await batchView(deps, await batchOf(deps, principal, event.pathParameters?.batch_id ?? ''))),
+  );
 
 export const handler = createHandler();

@@ -278,6 +278,13 @@ function webhookView(batch: BatchRecord): Record<string, unknown> | null {
   };
 }
 
+/** The caller's batch by the path's id; another organization's, an unknown or a malformed id → 404. */
+export async function batchOf(deps: AppDeps, principal: Principal, batchId: string): Promise<BatchRecord> {
+  const batch = /^[0-9a-f-]{36}$/i.test(batchId) ? await deps.batches.get(principal.orgId, batchId) : undefined;
+  if (!batch) throw new ApiError('not_found', `No batch ${batchId} in this organization.`);
+  return batch;
+}
+
 /** GET /v1/batch/{batch_id}: the SPEC's record, items in submission order, finished items with a short-lived result_url. */
 export async function batchView(deps: AppDeps, batch: BatchRecord): Promise<Record<string, unknown>> {
   const items = await deps.batches.items(batch.orgId, batch.batchId);

@@ -130,6 +130,21 @@ interface LabelHit {
 }
 
 /** Label matches on a line, longest first, none inside another. */
+/**
+ * A tax word qualified by inclusion or exclusion names another amount:
+ * "Total (Inclusive of GST) 80.90", "Total Includes GST 6% 9.00", "TTC",
+ * "inkl. MwSt." are totals; "Total Sales (Excluding GST)", "ohne MwSt",
+ * "hors taxes", "sin IVA" are net amounts. Checked on the words just
+ * before the tax word, so "GST 0.51" stays a tax amount.
+ */
+function taxScope(lower: string, hit: LabelHit): FinancialField {
+  if (hit.field !== 'tax_amount') return hit.field;
+  const before = lower.slice(Math.max(0, hit.start - 20), hit.start);
+  if (/(?:excl\.?|exclusive|excluding|exclusief|exkl\.?|ohne|before|hors|sans|sin|senza|w\/o|without)\s*(?:of\s*)?\(?\s*$/u.test(before)) return 'subtotal';
+  if (/(?:incl\.?|inclusive|includes?|including|inc\.?|clusive|inkl\.?|inclusief|incluido|incluso|incluse|compris|with)\s*(?:of\s*)?\(?\s*$/u.test(before)) return 'total_amount';
+  return hit.field;
+}
+
 function labelsOn(line: Line): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const [field, labels] of Object.entries(FIELD_LABELS) as [FinancialField, readonly string[]][]) {
@@ -206,7 +221,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   lines.forEach((line, order) => {
     const hits = labelsOn(line);
     if (isLabelRow(line, hits)) return;
-    hits.forEach((hit, i) => {
+    hits.forEach((labelHit, i) => {
+      const hit = { ...labelHit, field: taxScope(line.lower, labelHit) };
       const region = line.text.slice(hit.end, hits[i + 1]?.start ?? line.text.length);
       const sameRow = region.trim() ? region : rightOf(lines, line);
       const under = () => below(lines, line, 1).map((l) => l.text).join(' ');
@@ -451,6 +467,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (!total && dues.length) {
     total = dues[dues.length - 1];
     totalConfidence = 0.7;
+  }
+  if (!total && subtotal && taxes.length === 1 && Number(taxes[0].value) > 0 && Number(taxes[0].value) <= Number(subtotal.value) * 0.3) {
+    // No total printed or readable (a receipt's total misread by OCR): the sum of the net amount and the one tax, weakly.
+    total = { field: 'total_amount', value: (Number(subtotal.value) + Number(taxes[0].value)).toFixed(2), score: 0.5, order: taxes[0].order };
+    tax = taxes[0];
+    totalConfidence = 0.5;
   }
   if (!tax && taxes.length) {
     // A tax smaller than the total, the last one written (a tax summary line).

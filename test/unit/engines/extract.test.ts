@@ -160,6 +160,24 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([doc]).entities).toMatchObject({ invoice_date: '2023-03-20', due_date: '2023-04-04' });
   });
 
+  it('reads a tax word qualified by inclusion as the total, and by exclusion as the net amount, in several languages', () => {
+    const receipt = page(['FRESH MART', '25/01/2018', 'KOTAK 1 8.49 9.00', 'Total Sales (Excluding GST) 8.49', 'GST 6% 0.51', 'Total Includes GST 6% 9.00', ['CASH', '50.00'], ['CHANGE', '41.00']]);
+    expect(extractFinancial([receipt]).entities).toMatchObject({ subtotal: '8.49', tax_amount: '0.51', total_amount: '9.00' });
+    const cut = page(['HARDWARE TRADING', '25/12/2018', '(Inclusive of GST) 80.90', ['CASH', '100.00']]);
+    expect(extractFinancial([cut]).entities.total_amount).toBe('80.90');
+    const german = page(['Bäckerei Huber GmbH', 'Datum: 03.02.2026', 'Summe ohne MwSt. 10,00 EUR', 'MwSt. 19% 1,90 EUR', 'Betrag inkl. MwSt. 11,90 EUR']);
+    expect(extractFinancial([german]).entities).toMatchObject({ subtotal: '10.00', tax_amount: '1.90', total_amount: '11.90' });
+    const dutch = page(['Bakkerij Jansen B.V.', 'Datum: 03-02-2026', 'Bedrag exclusief BTW 10,00', 'BTW 21% 2,10', 'Totaal inclusief BTW 12,10']);
+    expect(extractFinancial([dutch]).entities).toMatchObject({ subtotal: '10.00', tax_amount: '2.10', total_amount: '12.10' });
+  });
+
+  it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {
+    const doc = page(['LIGHT GALLERY SDN BHD', '20/12/2017', ['Total Excl. GST', '68.87'], ['GST 6%', '4.13'], ['TOT4L', '7E.OO']]);
+    const { entities, confidence } = extractFinancial([doc]);
+    expect(entities).toMatchObject({ subtotal: '68.87', tax_amount: '4.13', total_amount: '73.00' });
+    expect(confidence.total_amount).toBeLessThanOrEqual(0.5);
+  });
+
   it('chooses the total that equals subtotal plus tax among several "total" lines', () => {
     const doc = page(['Shop Ltd', 'Invoice No: 9', ['Total items', '3'], ['Subtotal', '100.00'], ['Tax', '8.00'], ['Total', '108.00'], ['Total paid', '200.00']]);
     const { entities, confidence } = extractFinancial([doc]);

@@ -170,8 +170,18 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
   return lines.find((l) => !/[:：]/.test(l.text) && /\p{L}{2,}/u.test(l.text) && !amountsIn(l.text).length)?.text.trim();
 }
 
+/**
+ * A line that is only a company registration number, as receipts and
+ * letterheads print it under the name: "(001451637-M)", "{867388-U)",
+ * "Co. No. 123456-X", "Company Reg. No: 123456". OCR may turn "Co." into "C0.".
+ */
+const REGISTRATION_LINE =
+  /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0]|number)\.?\s*[:.]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
+/** The same number at the end of the name's own line. */
+const REGISTRATION_SUFFIX = /\s*[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]\s*$/iu;
+
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
-export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|sdn\.?\s*bhd\.?|bhd|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
+export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|sdn\.?\s*[b8]h[d0]\.?|s[o0]n\.?\s*bhd\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
@@ -360,14 +370,27 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   }
 
   // Vendor name without a label: a company-like line, or the most prominent line, at the top of page 1.
-  const top = lines.filter(
-    (l) => l.pageIndex === 0 && l.bbox[1] < 0.3 && l.text.trim().length > 2 && l.text.split(/\s+/).length <= 7 && (!/[.!?]$/.test(l.text.trim()) || COMPANY.test(l.text)) && !labelsOn(l).length && !amountsIn(l.text).length && !datesIn(l.text).length,
-  );
-  const company = top.find((l) => COMPANY.test(l.text));
-  if (company) add('vendor_name', company.text.trim(), 0.75, -1);
+  // A trailing registration number in parentheses ("AEON CO. (M) BHD (126925-H)") is not part of the name;
+  // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
+  const nameOf = (l: Line) => l.text.replace(REGISTRATION_SUFFIX, '').trim();
+  const top = lines.filter((l) => {
+    const text = nameOf(l);
+    const words = text.split(/\s+/).length;
+    return (
+      l.pageIndex === 0 && l.bbox[1] < 0.3 && text.length > 2 && !REGISTRATION_LINE.test(l.text) &&
+      (words <= 7 || (words <= 10 && COMPANY.test(text))) && (!/[.!?]$/.test(text) || COMPANY.test(text)) &&
+      !labelsOn(l).length && !amountsIn(text).some((a) => !/\p{L}/u.test(text.charAt(a.end))) && !datesIn(text).length
+    );
+  });
+  const company = top.find((l) => COMPANY.test(nameOf(l)));
+  if (company) add('vendor_name', nameOf(company), 0.75, -1);
+  // The line right above a company registration number ("(001451637-M)", "Co. No. 123456-X") names the company.
+  const registration = lines.find((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && REGISTRATION_LINE.test(l.text));
+  const registered = registration ? top.filter((l) => l.bbox[3] <= registration.bbox[1] + 0.002).pop() : undefined;
+  if (registered) add('vendor_name', nameOf(registered), 0.78, -1);
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
-  if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', prominent.text.trim(), 0.55, -1);
-  const vendorLine = company ?? prominent;
+  if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
+  const vendorLine = registered ?? company ?? prominent;
   if (vendorLine) {
     const address = below(lines, vendorLine, 3).filter((l) => !labelsOn(l).length && /\d/.test(l.text));
     if (address.length) add('vendor_address', address.map((l) => l.text.trim()).join(', '), 0.6, -1);

@@ -171,6 +171,16 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([dutch]).entities).toMatchObject({ subtotal: '10.00', tax_amount: '2.10', total_amount: '12.10' });
   });
 
+  it("names the vendor from the line above its company registration number, never the number's own line", () => {
+    const receipt = page(['signature scrawl', 'TEO HENG STATIONERY & BOOKS', '(001451637-M)', 'NO. 53, JALAN BESAR, 45600 BATANG', '(C0. NO. JMG185358-D)', '18/01/2018', ['TOTAL', '4.90']]);
+    expect(extractFinancial([receipt]).entities.vendor_name).toBe('TEO HENG STATIONERY & BOOKS');
+    // The number printed on the name's own line is not part of the name; OCR's "SDN 8HD" is still a company form.
+    const sameLine = page(['AEON CO. (M) BHD (126925-H)', '3RD FLR, AEON TAMAN MALURI SC', '25/03/2018', ['TOTAL', '12.00']]);
+    expect(extractFinancial([sameLine]).entities.vendor_name).toBe('AEON CO. (M) BHD');
+    const damaged = page(['tan woon', 'BOOK TA .K (TAMAN DAYA) SDN 8HD', '81100 JOHOR BAHRU', '25/12/2018', ['TOTAL', '9.00']]);
+    expect(extractFinancial([damaged]).entities.vendor_name).toBe('BOOK TA .K (TAMAN DAYA) SDN 8HD');
+  });
+
   it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {
     const doc = page(['LIGHT GALLERY SDN BHD', '20/12/2017', ['Total Excl. GST', '68.87'], ['GST 6%', '4.13'], ['TOT4L', '7E.OO']]);
     const { entities, confidence } = extractFinancial([doc]);

@@ -180,8 +180,13 @@ const REGISTRATION_LINE =
 /** The same number at the end of the name's own line. */
 const REGISTRATION_SUFFIX = /\s*[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]\s*$/iu;
 
+/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD") written as they are printed. */
+function canonicalCompanyForm(name: string): string {
+  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8]h[d0](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
+}
+
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
-export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|sdn\.?\s*[b8]h[d0]\.?|s[o0]n\.?\s*bhd\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
+export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
@@ -372,21 +377,31 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   // Vendor name without a label: a company-like line, or the most prominent line, at the top of page 1.
   // A trailing registration number in parentheses ("AEON CO. (M) BHD (126925-H)") is not part of the name;
   // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
-  const nameOf = (l: Line) => l.text.replace(REGISTRATION_SUFFIX, '').trim();
+  const nameOf = (l: Line) => {
+    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').trim());
+    // "HOME MASTER HARDWARE &" over "ELECTRICAL": a name broken after an ampersand goes on.
+    const next = /&$/.test(name) ? below(lines, l, 1)[0] : undefined;
+    if (next && next.text.trim().split(/\s+/).length <= 3 && !/\d/.test(next.text)) name = `${name} ${next.text.trim()}`;
+    return name;
+  };
   const top = lines.filter((l) => {
     const text = nameOf(l);
     const words = text.split(/\s+/).length;
     return (
-      l.pageIndex === 0 && l.bbox[1] < 0.3 && text.length > 2 && !REGISTRATION_LINE.test(l.text) &&
+      l.pageIndex === 0 && l.bbox[1] < 0.3 && /\p{L}{4,}|\p{L}{2,}.*\s.*\p{L}{2,}/u.test(text) && !REGISTRATION_LINE.test(l.text) &&
       (words <= 7 || (words <= 10 && COMPANY.test(text))) && (!/[.!?]$/.test(text) || COMPANY.test(text)) &&
-      !labelsOn(l).length && !amountsIn(text).some((a) => !/\p{L}/u.test(text.charAt(a.end))) && !datesIn(text).length
+      !labelsOn(l).length &&
+      // No money on it; a short number opening a name with a company form is part of it ("32 PUB & BISTRO … TRADING", "99 SPEED MART").
+      !amountsIn(text).some((a) => !/\p{L}/u.test(text.charAt(a.end)) && !(a.start === 0 && /^\d{1,3}$/.test(a.raw) && COMPANY.test(text))) &&
+      !datesIn(text).length
     );
   });
   const company = top.find((l) => COMPANY.test(nameOf(l)));
   if (company) add('vendor_name', nameOf(company), 0.75, -1);
   // The line right above a company registration number ("(001451637-M)", "Co. No. 123456-X") names the company.
-  const registration = lines.find((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && REGISTRATION_LINE.test(l.text));
-  const registered = registration ? top.filter((l) => l.bbox[3] <= registration.bbox[1] + 0.002).pop() : undefined;
+  const registrationAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && REGISTRATION_LINE.test(l.text));
+  // Only the line immediately above: when the number follows the address, the line above it is an address line.
+  const registered = registrationAt > 0 && top.includes(lines[registrationAt - 1]) && !/\d/.test(lines[registrationAt - 1].text.replace(REGISTRATION_SUFFIX, '')) ? lines[registrationAt - 1] : undefined;
   if (registered) add('vendor_name', nameOf(registered), 0.78, -1);
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);

@@ -398,6 +398,17 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   });
   const company = top.find((l) => COMPANY.test(nameOf(l)));
   if (company) add('vendor_name', nameOf(company), 0.75, -1);
+  else {
+    // The letterhead name sharing its line with a label on the right: "Storyblok GmbH   Bill to", "Netlify, Inc.   Invoice Number: …".
+    const beforeLabel = lines
+      .filter((l) => l.pageIndex === 0 && l.bbox[1] < 0.35)
+      .map((l) => {
+        const [first] = labelsOn(l);
+        return first && first.start >= 3 ? l.text.slice(0, first.start).replace(/[\s,;:|–-]+$/u, '').trim() : '';
+      })
+      .find((prefix) => prefix && COMPANY.test(prefix) && prefix.split(/\s+/).length <= 6 && !amountsIn(prefix).length && !datesIn(prefix).length);
+    if (beforeLabel) add('vendor_name', canonicalCompanyForm(beforeLabel), 0.74, -1);
+  }
   // The line right above a company registration number ("(001451637-M)", "Co. No. 123456-X") names the company.
   const registrationAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && REGISTRATION_LINE.test(l.text));
   // Only the line immediately above: when the number follows the address, the line above it is an address line.

@@ -362,7 +362,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   }
 
   // Vendor name from the sender's web or mail domain: a top line that spells it ("azure-interior.com" → "Azure Interior").
-  const domains = [...allText.matchAll(/(?:@|www\.|https?:\/\/)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, ''));
+  // "http://www.aubonmoulin.fr" names aubonmoulin, not "www".
+  const domains = [...allText.matchAll(/(?:@|https?:\/\/(?:www\.)?|www\.)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, ''));
   for (const domain of new Set(domains)) {
     const spelled = lines
       .filter((l) => l.pageIndex === 0 && !labelsOn(l).length)

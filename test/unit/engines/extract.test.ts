@@ -181,6 +181,22 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([damaged]).entities.vendor_name).toBe('BOOK TA .K (TAMAN DAYA) SDN BHD');
   });
 
+  it('finds the vendor on a line it shares with a label, and from the web address of the letterhead (not the customer\'s mail)', () => {
+    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
+    const shared = buildPage({ items: [at('Invoice', 60, 40), at('Invoice number 76253815', 60, 70), at('Storyblok GmbH', 60, 110), at('Bill to', 300, 110), at('Peter-Behrens-Platz 2', 60, 126), at('SimFin Analytics GmbH', 300, 126), at('Total 99.00 EUR', 60, 300)] });
+    expect(extractFinancial([shared]).entities.vendor_name).toBe('Storyblok GmbH');
+    const web = page([
+      "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France",
+      'http://www.aubonmoulin.fr',
+      'Facture FA-2017-0010',
+      'Adresse de livraison',
+      'Ma jolie boutique',
+      'sav@majolieboutique.net',
+      ['Total TTC', '671,15 €'],
+    ]);
+    expect(extractFinancial([web]).entities.vendor_name).toBe('Au bon moulin SARL');
+  });
+
   it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {
     const doc = page(['LIGHT GALLERY SDN BHD', '20/12/2017', ['Total Excl. GST', '68.87'], ['GST 6%', '4.13'], ['TOT4L', '7E.OO']]);
     const { entities, confidence } = extractFinancial([doc]);

@@ -539,7 +539,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     subtotal = { field: 'subtotal', value: (Number(total.value) - Number(tax.value)).toFixed(2), score: 0.6, order: 0 };
     subtotalConfidence = 0.6;
   }
-  if (subtotal && subtotal.value !== total?.value) {
+  // A subtotal equal to the total is kept when no tax was charged or a label said so; otherwise it is the total read twice.
+  if (subtotal && (subtotal.value !== total?.value || (tax && Number(tax.value) === 0) || subtotal.score >= 0.8)) {
     entities.subtotal = subtotal.value;
     confidence.subtotal = subtotalConfidence;
   }

@@ -185,6 +185,9 @@ function canonicalCompanyForm(name: string): string {
   return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8]h[d0](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }
 
+/** A delivery-address heading alone on its line, in the six languages. */
+const DELIVERY_HEADING = /^(?:delivery address|deliver to|ship(?:ping)? (?:to|address)|lieferadresse|lieferanschrift|adresse de livraison|livr(?:é|e)e? à|dirección de entrega|enviar a|indirizzo di consegna|consegna a|afleveradres|leveringsadres)\s*:?$/iu;
+
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
 export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
@@ -303,6 +306,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'customer_name': {
+          // "Customer VAT Number", "Client No.": the party word qualifies another label, it heads no party.
+          if (hits[i + 1] && hits[i + 1].start - hit.end <= 2) break;
+          if (/^\s*(?:no\b|nr\b|n°|number|id\b|#)/iu.test(line.text.slice(hit.end))) break;
           const value = heading ? '' : clean(region);
           const [next, ...address] = below(lines, line, 4);
           const named = value ? undefined : nameUnderHeading(below(lines, line, 4));
@@ -325,6 +331,13 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       }
     });
   });
+
+  // No bill-to party: the delivery recipient is the customer, weakly ("Delivery Address", "Adresse de livraison").
+  if (!candidates.some((c) => c.field === 'customer_name')) {
+    const delivery = lines.find((l) => l.pageIndex === 0 && DELIVERY_HEADING.test(l.text.trim()));
+    const name = delivery ? nameUnderHeading(below(lines, delivery, 4)) : undefined;
+    if (name && name.split(/\s+/).length <= 8) add('customer_name', name, 0.6, lines.indexOf(delivery!));
+  }
 
   // A row of labels with their values on the row below, column by column
   // ("Invoice Date:  Due Date:  Reference:" over "03/20/2023  04/04/2023  INV/8").

@@ -83,7 +83,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
   amount_due: [
     'amount due', 'balance due', 'total due', 'amount payable', 'please pay', 'amount to pay', 'balance',
     'zu zahlen', 'zahlbetrag', 'offener betrag',
-    'net à payer', 'reste à payer', 'montant dû', 'solde dû',
+    'net à payer', 'reste à payer', 'solde à payer', 'montant à payer', 'montant dû', 'solde dû',
     'importe a pagar', 'saldo pendiente',
     'importo da pagare', 'saldo da pagare',
     'te betalen bedrag', 'openstaand bedrag',
@@ -134,6 +134,7 @@ export const COLUMN_HEADERS = {
 export function findLabel(lineLower: string, label: string): number {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*');
   const end = /[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '';
-  const m = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}${end}`, 'u').exec(lineLower);
+  // Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one.
+  const m = new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)${escaped}${end}`, 'u').exec(lineLower);
   return m ? m.index : -1;
 }

@@ -197,6 +197,13 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([web]).entities.vendor_name).toBe('Au bon moulin SARL');
   });
 
+  it('reads the customer under a party heading with a hyphenated name, and the delivery recipient when there is no bill-to', () => {
+    const german = page(['Lieferant GmbH', 'Rechnung Nr. 471102', 'Käufer/Leistungsempfänger', 'Name: MUSTER-KUNDE GMBH', 'Anschrift: KUNDENWEG 88', ['Gesamtbetrag', '340,96 EUR']]);
+    expect(extractFinancial([german]).entities.customer_name).toBe('MUSTER-KUNDE GMBH');
+    const delivery = page(['Au bon moulin SARL', 'Invoice FA-2017-0008', 'Delivery Address', 'Me gusta olive', '87 camino de la calor', 'Customer VAT Number', 'ES12345678Z', ['Total', '2,076.76 €']]);
+    expect(extractFinancial([delivery]).entities.customer_name).toBe('Me gusta olive');
+  });
+
   it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {
     const doc = page(['LIGHT GALLERY SDN BHD', '20/12/2017', ['Total Excl. GST', '68.87'], ['GST 6%', '4.13'], ['TOT4L', '7E.OO']]);
     const { entities, confidence } = extractFinancial([doc]);

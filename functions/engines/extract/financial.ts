@@ -188,6 +188,22 @@ function canonicalCompanyForm(name: string): string {
 /** A delivery-address heading alone on its line, in the six languages. */
 const DELIVERY_HEADING = /^(?:delivery address|deliver to|ship(?:ping)? (?:to|address)|lieferadresse|lieferanschrift|adresse de livraison|livr(?:é|e)e? à|dirección de entrega|enviar a|indirizzo di consegna|consegna a|afleveradres|leveringsadres)\s*:?$/iu;
 
+/**
+ * The document's own date order, from its unambiguous numeric dates: a
+ * "11/17/2017" proves month-first, a "25/12/2018" day-first. Undefined when
+ * it has neither, or both (then the currency decides).
+ */
+function dateOrderOf(text: string): boolean | undefined {
+  let monthFirst = false;
+  let dayFirst = false;
+  for (const m of text.matchAll(/(?<![\d/.-])(\d{1,2})[/-](\d{1,2})[/-](?:\d{4}|\d{2})(?![\d/-])/g)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    if (a > 12 && b <= 12) dayFirst = true;
+    if (b > 12 && a <= 12) monthFirst = true;
+  }
+  return monthFirst === dayFirst ? undefined : monthFirst;
+}
+
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
 export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
@@ -220,7 +236,7 @@ const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.
 export function extractFinancial(pages: readonly DocumentPage[], options: { monthFirst?: boolean } = {}): FinancialExtraction {
   const lines = linesOf(pages);
   const allText = pages.map((p) => p.text).join('\n');
-  const monthFirst = options.monthFirst ?? (/\$/.test(allText) && !/€|£/.test(allText));
+  const monthFirst = options.monthFirst ?? dateOrderOf(allText) ?? (/\$/.test(allText) && !/€|£/.test(allText));
   const candidates: Candidate[] = [];
   const add = (field: string, raw: string | undefined, score: number, order: number) => {
     const value = raw !== undefined && (field === 'vendor_name' || field === 'customer_name') ? partyName(raw) : raw;

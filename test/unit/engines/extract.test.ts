@@ -204,6 +204,13 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([delivery]).entities.customer_name).toBe('Me gusta olive');
   });
 
+  it("reads ambiguous dates in the order the document's unambiguous dates prove", () => {
+    const us = page(['Au bon moulin SARL', 'Invoice FA-2017-0008', 'Invoice Date: 11/03/2017', 'Paid by wire transfer 11/17/2017', ['Total', '2,076.76 €']]);
+    expect(extractFinancial([us]).entities.invoice_date).toBe('2017-11-03');
+    const eu = page(['Shop Ltd', 'Invoice No: 7', 'Date: 11/03/2017', 'Delivered 25/03/2017', ['Total', '$10.00']]);
+    expect(extractFinancial([eu]).entities.invoice_date).toBe('2017-03-11');
+  });
+
   it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {
     const doc = page(['LIGHT GALLERY SDN BHD', '20/12/2017', ['Total Excl. GST', '68.87'], ['GST 6%', '4.13'], ['TOT4L', '7E.OO']]);
     const { entities, confidence } = extractFinancial([doc]);

@@ -212,12 +212,12 @@ export async function submitBatch(
   const spec = batchOperation(body.endpoint);
   const { query, form } = operationInput(spec, body.options ?? {}, body.parse_mode);
   // Exactly what the synchronous endpoint accepts (the document_key is checked below).
-  validate(spec.querySchema, query, 'option', 'invalid_option');
+  const validQuery = validate(spec.querySchema, query, 'option', 'invalid_option');
   validate(spec.formSchema, { ...form, document_key: body.document_keys[0] }, 'option', 'invalid_option');
   if (spec.operation === 'parse' && body.parse_mode === 'advanced' && !TIER_LIMITS[principal.tier].advancedParseMode) {
     throw new ApiError('plan_required', 'parse_mode=advanced in batch needs the Pro or Enterprise plan.', { details: { tier: principal.tier } });
   }
-  spec.authorize?.(validate(spec.querySchema, query, 'option', 'invalid_option'), principal);
+  spec.authorize?.(validQuery, principal);
   if (body.webhook_url) await deps.webhooks.checkTarget(body.webhook_url);
   await checkDocuments(deps, principal, body.document_keys);
 

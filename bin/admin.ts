@@ -5,7 +5,7 @@
  *   npm run --silent admin -- revoke-key --key <api_key>
  *   npm run --silent admin -- signing-secret --org <org-id>
  *   npm run --silent admin -- set-template --org <org-id> --file schema.json   (or --clear)
- *   npm run --silent admin -- set-feature --org <org-id> --feature extract-advanced --enabled <true|false>
+ *   npm run --silent admin -- set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
  *
  * Locally it uses the running server's emulators (same DOCINTEL_DATA_DIR),
  * or starts them on the data dir for the duration of the command. With
@@ -17,7 +17,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TIERS, type Tier } from '../functions/contracts/limits.ts';
-import { createKey, revokeKey, setExtractAdvanced, setExtractTemplate, signingSecret } from '../functions/runtime/admin.ts';
+import { createKey, revokeKey, setExtractAdvanced, setExtractTemplate, setWebhooks, signingSecret } from '../functions/runtime/admin.ts';
 import { readConfig } from '../functions/runtime/config.ts';
 import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
 import { startEmulators } from '../functions/runtime/local/emulators.ts';
@@ -35,7 +35,7 @@ const USAGE = `usage:
   admin revoke-key --key <api_key>
   admin signing-secret --org <org-id>
   admin set-template --org <org-id> (--file <schema.json> | --clear)
-  admin set-feature --org <org-id> --feature extract-advanced --enabled <true|false>
+  admin set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
 options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
 
 function fail(message: string): never {
@@ -132,9 +132,10 @@ try {
     }
     case 'set-feature': {
       if (!values.org) fail('--org is required\n' + USAGE);
-      if (values.feature !== 'extract-advanced') fail('--feature must be extract-advanced\n' + USAGE);
+      if (values.feature !== 'extract-advanced' && values.feature !== 'webhooks') fail('--feature must be extract-advanced or webhooks\n' + USAGE);
       if (values.enabled !== 'true' && values.enabled !== 'false') fail('--enabled must be true or false');
-      await withDeps(values.aws!, (deps) => setExtractAdvanced(deps, values.org!, values.enabled === 'true'));
+      const setFeature = values.feature === 'webhooks' ? setWebhooks : setExtractAdvanced;
+      await withDeps(values.aws!, (deps) => setFeature(deps, values.org!, values.enabled === 'true'));
       console.log(JSON.stringify({ org_id: values.org, feature: values.feature, enabled: values.enabled === 'true' }));
       break;
     }

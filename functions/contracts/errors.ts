@@ -16,6 +16,7 @@ export const ERROR_STATUS = {
   missing_api_key: 401,
   invalid_api_key: 401,
   plan_required: 403,
+  feature_not_enabled: 403,
   not_found: 404,
   route_not_found: 404,
   document_not_found: 404,

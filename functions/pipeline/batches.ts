@@ -218,7 +218,13 @@ export async function submitBatch(
     throw new ApiError('plan_required', 'parse_mode=advanced in batch needs the Pro or Enterprise plan.', { details: { tier: principal.tier } });
   }
   spec.authorize?.(validQuery, principal);
-  if (body.webhook_url) await deps.webhooks.checkTarget(body.webhook_url);
+  if (body.webhook_url) {
+    // SPEC: webhook delivery is enabled gradually per account; an operator can turn it off for one.
+    if ((await deps.accounts.getOrganization(principal.orgId))?.webhooksEnabled === false) {
+      throw new ApiError('feature_not_enabled', 'Webhook delivery is not enabled for this organization; submit without webhook_url and poll GET /v1/batch/{batch_id}.');
+    }
+    await deps.webhooks.checkTarget(body.webhook_url);
+  }
   await checkDocuments(deps, principal, body.document_keys);
 
   const now = deps.clock.now();

@@ -10,6 +10,8 @@ export interface Organization {
   readonly extractTemplate?: string;
   /** `parse_mode=advanced` for extract; on by default where the tier allows it, turned off per organization. */
   readonly extractAdvancedEnabled?: boolean;
+  /** Batch webhook delivery (SPEC: "enabled gradually per account"); on unless turned off. */
+  readonly webhooksEnabled?: boolean;
 }
 
 /** Organization settings the admin CLI changes. */
@@ -17,6 +19,7 @@ export interface OrganizationSettings {
   /** `null` removes the stored template. */
   readonly extractTemplate?: string | null;
   readonly extractAdvancedEnabled?: boolean;
+  readonly webhooksEnabled?: boolean;
 }
 
 export interface ApiKeyRecord {

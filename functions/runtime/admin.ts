@@ -65,6 +65,12 @@ export async function setExtractTemplate(deps: AppDeps, orgId: string, json: str
 }
 
 /** Turns `parse_mode=advanced` for extract on or off for an organization (its tier must allow it too). */
+/** Batch webhook delivery for one organization (on by default). */
+export async function setWebhooks(deps: AppDeps, orgId: string, enabled: boolean): Promise<void> {
+  assertOrgId(orgId);
+  if (!(await deps.accounts.updateSettings(orgId, { webhooksEnabled: enabled }))) throw new Error(`No organization '${orgId}'.`);
+}
+
 export async function setExtractAdvanced(deps: AppDeps, orgId: string, enabled: boolean): Promise<void> {
   assertOrgId(orgId);
   if (!(await deps.accounts.updateSettings(orgId, { extractAdvancedEnabled: enabled }))) throw new Error(`No organization '${orgId}'.`);

@@ -51,6 +51,7 @@ export class MemoryAccounts implements AccountRepository {
       ...rest,
       ...(template !== undefined ? { extractTemplate: template } : {}),
       ...(settings.extractAdvancedEnabled !== undefined ? { extractAdvancedEnabled: settings.extractAdvancedEnabled } : {}),
+      ...(settings.webhooksEnabled !== undefined ? { webhooksEnabled: settings.webhooksEnabled } : {}),
     });
     return true;
   }

@@ -252,6 +252,22 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     expect((await waitForBatch(keys.proTest, paid.body.batch_id)).request_params.mode).toBe('advanced');
   });
 
+  it('refuses a webhook_url for an organization whose webhook delivery an operator turned off', async () => {
+    const [doc] = await uploadMany(keys.batchLive, 1, 'webhooks-off');
+    const body = { endpoint: '/v1/parse', document_keys: [doc], webhook_url: 'http://127.0.0.1:9/hooks' };
+    expect(JSON.parse((await admin('set-feature', '--org', 'batchco', '--feature', 'webhooks', '--enabled', 'false')).split('\n').pop()!)).toMatchObject({ enabled: false });
+    try {
+      const refused = await api.call('POST', '/v1/batch', { key: keys.batchLive, json: body });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.code).toBe('feature_not_enabled');
+      const { webhook_url: _dropped, ...withoutWebhook } = body;
+      expect((await api.call('POST', '/v1/batch', { key: keys.batchLive, json: withoutWebhook })).status).toBe(200);
+    } finally {
+      await admin('set-feature', '--org', 'batchco', '--feature', 'webhooks', '--enabled', 'true');
+    }
+    expect((await api.call('POST', '/v1/batch', { key: keys.batchLive, json: { ...body, webhook_url: 'http://10.0.0.1/hooks' } })).body.error.code).toBe('invalid_request');
+  });
+
   it('is scoped to the organization and lists batches newest first with a cursor', async () => {
     const [doc] = await uploadMany(keys.proTest, 1, 'scope');
     const ids: string[] = [];

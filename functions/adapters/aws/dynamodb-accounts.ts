@@ -34,6 +34,7 @@ export class DynamoDbAccountRepository implements AccountRepository {
       createdAt: out.Item.created_at,
       ...(typeof out.Item.extract_template === 'string' ? { extractTemplate: out.Item.extract_template } : {}),
       ...(typeof out.Item.extract_advanced_enabled === 'boolean' ? { extractAdvancedEnabled: out.Item.extract_advanced_enabled } : {}),
+      ...(typeof out.Item.webhooks_enabled === 'boolean' ? { webhooksEnabled: out.Item.webhooks_enabled } : {}),
     };
   }
 
@@ -76,6 +77,10 @@ export class DynamoDbAccountRepository implements AccountRepository {
     if (settings.extractAdvancedEnabled !== undefined) {
       set.push('extract_advanced_enabled = :advanced');
       values[':advanced'] = settings.extractAdvancedEnabled;
+    }
+    if (settings.webhooksEnabled !== undefined) {
+      set.push('webhooks_enabled = :webhooks');
+      values[':webhooks'] = settings.webhooksEnabled;
     }
     if (!set.length && !remove.length) return (await this.getOrganization(orgId)) !== undefined;
     try {

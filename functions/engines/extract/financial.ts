@@ -236,7 +236,10 @@ const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.
 export function extractFinancial(pages: readonly DocumentPage[], options: { monthFirst?: boolean } = {}): FinancialExtraction {
   const lines = linesOf(pages);
   const allText = pages.map((p) => p.text).join('\n');
-  const monthFirst = options.monthFirst ?? dateOrderOf(allText) ?? (/\$/.test(allText) && !/€|£/.test(allText));
+  // Else the currency the document is written in (US dollars: month-first), not a stray "$" on a ringgit receipt.
+  const documentCurrency = detectCurrency(allText);
+  const monthFirst =
+    options.monthFirst ?? dateOrderOf(allText) ?? (documentCurrency ? documentCurrency === 'USD' : /\$/.test(allText) && !/€|£/.test(allText));
   const candidates: Candidate[] = [];
   const add = (field: string, raw: string | undefined, score: number, order: number) => {
     const value = raw !== undefined && (field === 'vendor_name' || field === 'customer_name') ? partyName(raw) : raw;
@@ -462,7 +465,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const bic = /(?:bic|swift)(?:\s*code)?\s*[:.]?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/i.exec(allText);
   if (bic) add('bic', bic[1].toUpperCase(), 0.9, 0);
 
-  const currency = detectCurrency(allText);
+  const currency = documentCurrency;
   const items = lineItems(pages);
 
   // Choose per field; amounts by arithmetic.

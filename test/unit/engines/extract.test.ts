@@ -209,6 +209,9 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([us]).entities.invoice_date).toBe('2017-11-03');
     const eu = page(['Shop Ltd', 'Invoice No: 7', 'Date: 11/03/2017', 'Delivered 25/03/2017', ['Total', '$10.00']]);
     expect(extractFinancial([eu]).entities.invoice_date).toBe('2017-03-11');
+    // No unambiguous date: the document's currency decides, not a stray "$" on a ringgit receipt.
+    const ringgit = page(['WARAKUYA PERMAS CITY SDN BHD', 'Date: 10/03/2018 5:41:06', 'Set A $ 1 25.00', ['TOTAL RM', '57.80'], ['CASH RM', '60.00']]);
+    expect(extractFinancial([ringgit]).entities).toMatchObject({ invoice_date: '2018-03-10', currency: 'MYR' });
   });
 
   it('adds the net amount and the one tax when no total can be read, with a low confidence', () => {

@@ -14,6 +14,7 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import { paidAmount } from './tendered.ts';
 
 export interface LineItem {
   description: string;
@@ -84,6 +85,10 @@ const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 /** Text on the same row to the right of a line (values in a right-hand column). */
+/** A line that is only the document's title: "TAX INVOICE", "Simplified Tax Invoice", "CASH BILL", "Rechnung", "Reçu". */
+const DOCUMENT_TITLE =
+  /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
+
 function rightOf(lines: readonly Line[], line: Line): string {
   return lines
     .filter((l) => l !== line && l.pageIndex === line.pageIndex && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
@@ -343,6 +348,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'vendor_name': {
+          // "Download My McD Feedback from" over "Google Play/App Store": a label after words of prose, with no colon, is prose.
+          const wordsBefore = line.text.slice(0, hit.start).split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
+          if (wordsBefore >= 2 && !/^\s*[:：]/u.test(line.text.slice(hit.end))) break;
           const value = (heading ? '' : clean(region)) || nameUnderHeading(below(lines, line, 4)) || below(lines, line, 1)[0]?.text;
           if (value && !/[:：]\s*$/.test(value)) add('vendor_name', value.trim(), 0.8, order);
           break;
@@ -429,7 +437,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       !datesIn(text).length
     );
   });
-  const company = top.find((l) => COMPANY.test(nameOf(l)));
+  // A company named under the document's title ("SIMPLIFIED TAX INVOICE" over "GOGIANT ENGINEERING (M) SDN BHD")
+  // is the customer, when the letterhead above the title has a name line of its own.
+  const titleAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && DOCUMENT_TITLE.test(l.text.trim()));
+  const letterhead = titleAt > 0 ? top.filter((l) => lines.indexOf(l) < titleAt) : [];
+  const company = (letterhead.length ? letterhead : top).find((l) => COMPANY.test(nameOf(l)));
   if (company) add('vendor_name', nameOf(company), 0.75, -1);
   else {
     // The letterhead name sharing its line with a label on the right: "Storyblok GmbH   Bill to", "Netlify, Inc.   Invoice Number: …".
@@ -451,7 +463,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
   const vendorLine = registered ?? company ?? prominent;
   if (vendorLine) {
-    const address = below(lines, vendorLine, 3).filter((l) => !labelsOn(l).length && /\d/.test(l.text));
+    // The company's registration number under its name ("(65351-M)") and the receipt's date are no part of the address.
+    const address = below(lines, vendorLine, 4)
+      .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length)
+      .slice(0, 3);
     if (address.length) add('vendor_address', address.map((l) => l.text.trim()).join(', '), 0.6, -1);
   }
 
@@ -549,6 +564,24 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (!total && dues.length) {
     total = dues[dues.length - 1];
     totalConfidence = 0.7;
+  }
+  // Cash tendered minus change is what was paid: an independent reading of a receipt's total.
+  const paid = paidAmount(lines.map((l) => (amountsIn(l.text).length ? l.text : `${l.text} ${rightOf(lines, l)}`)), centsWritten);
+  if (paid) {
+    // To the cent: a total before rounding (60.31) is not the 60.30 paid.
+    const settles = (c: Candidate) => Math.abs(Number(c.value) - Number(paid.value)) < 0.005;
+    const agreeing = totals.find(settles);
+    if (total && settles(total)) totalConfidence = Math.max(totalConfidence, 0.95);
+    else if (agreeing && (!total || totalConfidence < 0.9)) {
+      // Several totals printed (before and after rounding, a "total qty"): the one the payment settles.
+      total = agreeing;
+      totalConfidence = 0.9;
+    } else if (!total) {
+      // The total's own line unreadable: the payment, more surely when the amount is printed somewhere.
+      const printed = lines.some((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(paid.value)) < 0.005));
+      total = { field: 'total_amount', value: paid.value, score: 0.6, order: lines.length };
+      totalConfidence = printed ? 0.7 : 0.6;
+    }
   }
   if (!total && subtotal && taxes.length === 1 && Number(taxes[0].value) > 0 && Number(taxes[0].value) <= Number(subtotal.value) * 0.3) {
     // No total printed or readable (a receipt's total misread by OCR): the sum of the net amount and the one tax, weakly.

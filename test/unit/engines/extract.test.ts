@@ -152,6 +152,37 @@ describe('financial extraction in several languages', () => {
     expect(entities).toMatchObject({ vendor_name: 'CORNER CAFE SDN BHD', total_amount: '13.50' });
   });
 
+  it('reads the total from the payment (cash tendered minus change) when the total line is unreadable', () => {
+    // OCR garbled the total ("343.%"): the payment settles it, surer when the amount is printed elsewhere.
+    const garbled = page(['THREE STOOGES', '12/03/2018', 'SUB TOTAL 295.00', 'SERVICE CHARGE 10% 29.50', 'GST 6% 18.47', 'TOTAL 343.%', 'Payment: 343.95', ['CASH', '400.00'], ['CHANGE', '56.05']]);
+    const { entities, confidence } = extractFinancial([garbled]);
+    expect(entities.total_amount).toBe('343.95');
+    expect(confidence.total_amount).toBe(0.7);
+    // Not printed anywhere: the same value, less sure.
+    const unprinted = page(['PASAR MINI', '18/03/18', 'VEGETABLES 24.20', 'TL :RM 2B.6O', 'CASH 100.00', 'CASH CHANGE 71.40']);
+    expect(extractFinancial([unprinted]).entities.total_amount).toBe('28.60');
+    expect(extractFinancial([unprinted]).confidence.total_amount).toBe(0.6);
+  });
+
+  it('prefers the printed total the payment settles (the rounded one), and trusts a total the payment confirms', () => {
+    const rounded = page(['GIFT SHOP', '19/10/2018', ['TOTAL', '60.31'], ['ROUNDING ADJ', '-0.01'], ['TOTAL ROUNDED', '60.30'], ['CASH', '100.00'], ['CHANGE', '39.70']]);
+    expect(extractFinancial([rounded]).entities.total_amount).toBe('60.30');
+    const confirmed = page(['CORNER CAFE', '25/12/2018', ['TOTAL', '13.50'], ['CASH', '20.00'], ['CHANGE', '6.50']]);
+    expect(extractFinancial([confirmed]).confidence.total_amount).toBeGreaterThanOrEqual(0.95);
+    // A payment that does not add up (change larger than the cash: a misreading) is ignored.
+    const misread = page(['McD', '18/01/2018', 'Cash Tendered 10.00', 'Change 73.40', 'TOTAL INCLUDES 6% GST']);
+    expect(extractFinancial([misread]).entities.total_amount).toBeUndefined();
+  });
+
+  it('does not read a vendor from "from" inside a sentence, nor take the customer company printed under the title', () => {
+    const app = page(['CORNER BURGER SDN BHD', '18/01/2018', ['TOTAL', '26.60'], 'Download My Feedback app from', 'Google Play/App Store']);
+    expect(extractFinancial([app]).entities.vendor_name).toBe('CORNER BURGER SDN BHD');
+    const labelled = page(['INVOICE', 'From: Acme Widgets', 'Date: 2026-03-01', ['Total', '10.00']]);
+    expect(extractFinancial([labelled]).entities.vendor_name).toBe('Acme Widgets');
+    const billed = page(['iA 2 a Ll', 'PERNIAGAAN ZHENG HUI', 'NO.59 JALAN PERMAS 9/5', 'GST NO : 000800589824', 'SIMPLIFIED TAX INVOICE', 'GOGIANT ENGINEERING (M) SDN BHD', 'Receipt CS00084670', '09/03/2018', ['TOTAL', '332.30']]);
+    expect(extractFinancial([billed]).entities.vendor_name).not.toBe('GOGIANT ENGINEERING (M) SDN BHD');
+  });
+
   it('reads a row of labels with their values on the row below, column by column', () => {
     const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({
@@ -174,6 +205,8 @@ describe('financial extraction in several languages', () => {
   it("names the vendor from the line above its company registration number, never the number's own line", () => {
     const receipt = page(['signature scrawl', 'TEO HENG STATIONERY & BOOKS', '(001451637-M)', 'NO. 53, JALAN BESAR, 45600 BATANG', '(C0. NO. JMG185358-D)', '18/01/2018', ['TOTAL', '4.90']]);
     expect(extractFinancial([receipt]).entities.vendor_name).toBe('TEO HENG STATIONERY & BOOKS');
+    // Nor is the number part of the address under the name.
+    expect(extractFinancial([receipt]).entities.vendor_address).toBe('NO. 53, JALAN BESAR, 45600 BATANG');
     // The number printed on the name's own line is not part of the name; OCR's "SDN 8HD" is still a company form.
     const sameLine = page(['AEON CO. (M) BHD (126925-H)', '3RD FLR, AEON TAMAN MALURI SC', '25/03/2018', ['TOTAL', '12.00']]);
     expect(extractFinancial([sameLine]).entities.vendor_name).toBe('AEON CO. (M) BHD');

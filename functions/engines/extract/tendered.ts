@@ -1,0 +1,54 @@
+/**
+ * The amount a receipt was paid with: cash tendered minus the change given
+ * back. Receipts print both ("CASH 50.00" / "CHANGE 41.00"), so the pair is
+ * an independent reading of the total, worth having when OCR garbled the
+ * total's own line ("TOTAL 343.%", "Taal Incl. GST RM He") or when several
+ * totals compete.
+ */
+import { amountsIn } from './normalize.ts';
+
+/** "Change" in the six languages of the labels; checked first, since "CASH CHANGE 71.40" is a change line. */
+const CHANGE = /(?<![\p{L}])(?:change|wechselgeld|rückgeld|monnaie(?: rendue)?|rendu|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
+/** Money handed over. "Paid" alone is left out: "Amount paid" on invoices is a settled total with no change. */
+const TENDERED = /(?<![\p{L}])(?:cash|tendered|tender|gegeben|bar(?:geld)?|espèces|efectivo|contanti|contant)(?![\p{L}])/iu;
+/** How far below the tendered line its change line may be (its amount in a column of its own, a card or rounding line may sit between). */
+const MAX_LINES_APART = 4;
+
+export interface PaidAmount {
+  /** Tendered minus change, as a plain decimal string. */
+  readonly value: string;
+  readonly tendered: string;
+  readonly change: string;
+}
+
+/**
+ * The first tendered/change pair in the document's lines whose difference
+ * is positive. When the document writes cents, a change without cents
+ * ("CHANGE 150" for 1.50) is a misreading and not used.
+ *
+ * @example
+ * paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true); // { value: '13.50', tendered: '20.00', change: '6.50' }
+ */
+export function paidAmount(lines: readonly string[], centsWritten: boolean): PaidAmount | undefined {
+  const lastAmount = (text: string, requireCents: boolean) => {
+    const amounts = amountsIn(text).filter((a) => Number(a.value) > 0 && !/%/.test(text.slice(a.end, a.end + 2)));
+    const last = amounts[amounts.length - 1];
+    if (!last || (requireCents && !/[.,]\s?\d{2}$/.test(last.raw.replace(/\s*\p{Sc}$/u, '').trim()))) return undefined;
+    return last.value;
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (CHANGE.test(lines[i]) || !TENDERED.test(lines[i])) continue;
+    const tendered = lastAmount(lines[i], false);
+    if (!tendered) continue;
+    for (let j = i + 1; j <= Math.min(lines.length - 1, i + MAX_LINES_APART); j++) {
+      if (!CHANGE.test(lines[j])) continue;
+      // "Change 0.00": paid exactly; amountsIn keeps zero out of the positive list, so read it separately.
+      const change = /(?<![\d.,])0[.,]00(?!\d)/.test(lines[j]) && !lastAmount(lines[j], centsWritten) ? '0.00' : lastAmount(lines[j], centsWritten);
+      if (!change) break;
+      const paid = Math.round((Number(tendered) - Number(change)) * 100) / 100;
+      if (paid > 0) return { value: paid.toFixed(2), tendered, change };
+      break;
+    }
+  }
+  return undefined;
+}

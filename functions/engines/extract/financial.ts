@@ -640,47 +640,76 @@ function roleOf(header: string): Role | undefined {
   if (!h) return undefined;
   const order: Role[] = ['unit_price', 'quantity', 'total', 'description'];
   for (const role of order) if (COLUMN_HEADERS[role].some((w) => findLabel(h, w) >= 0)) return role;
+  // German and Dutch compounds: "Nettopreis", "Bruttostückpreis", "Stuksprijs" are prices; "Nettobetrag", "Totaalbedrag" amounts.
+  const words = h.split(/\s+/);
+  if (words.some((w) => /\p{L}{3,}(?:preis|prijs)$/u.test(w))) return 'unit_price';
+  if (words.some((w) => /\p{L}{3,}(?:betrag|bedrag|summe)$/u.test(w))) return 'total';
   return undefined;
 }
 
 const TOTALS_ROW = /(?<![\p{L}])(?:sub-?total|total|tax|vat|gst|mwst|tva|iva|btw|summe|gesamt|netto|brutto|shipping|discount|rabatt|remise|amount due|balance)(?![\p{L}])/iu;
 
+/** Where each column role is named in a header line, in the header's order ("Nettopreis Menge … Nettobetrag"). */
+function headerRoles(lower: string): { role: Role; at: number }[] {
+  const found = new Map<Role, number>();
+  const note = (role: Role, at: number) => {
+    if (at >= 0 && (!found.has(role) || at < found.get(role)!)) found.set(role, at);
+  };
+  for (const role of Object.keys(COLUMN_HEADERS) as Role[]) for (const word of COLUMN_HEADERS[role]) note(role, findLabel(lower, word));
+  for (const m of lower.matchAll(/\S+/gu)) {
+    const role = roleOf(m[0]);
+    if (role) note(role, m.index!);
+  }
+  return [...found].map(([role, at]) => ({ role, at })).sort((a, b) => a.at - b.at);
+}
+
 /**
  * Line items written as text lines under a header line ("Description Qty
  * Price Amount"), when no table was found: each line until the totals is a
- * description followed by its numbers (quantity, unit price, total).
+ * description followed by its numbers, assigned to the header's number
+ * columns in the header's order (quantity, unit price, total by default).
+ * Percentages (a tax rate column) are not amounts.
  */
 function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
   const items: LineItem[] = [];
   for (const page of pages) {
     const texts = page.lines.length ? page.lines.map((l) => l.text) : page.text.split('\n');
-    let inItems = false;
+    let numberColumns: Role[] | undefined;
     for (const text of texts) {
-      if (!inItems) {
-        const words = text.toLowerCase();
-        const roles = (Object.keys(COLUMN_HEADERS) as Role[]).filter((r) => COLUMN_HEADERS[r].some((w) => findLabel(words, w) >= 0));
-        inItems = roles.includes('description') && (roles.includes('total') || roles.includes('unit_price')) && !amountsIn(text).length;
+      if (!numberColumns) {
+        const roles = headerRoles(text.toLowerCase()).map((r) => r.role);
+        if (roles.includes('description') && (roles.includes('total') || roles.includes('unit_price')) && !amountsIn(text).length) {
+          numberColumns = roles.filter((r) => r !== 'description');
+        }
         continue;
       }
       if (TOTALS_ROW.test(text) && !/\p{L}{3,}.*\d.*\p{L}{3,}/u.test(text.replace(TOTALS_ROW, ''))) break;
-      const numbers = amountsIn(text);
+      const numbers = amountsIn(text).filter((n) => !/^\s?%/.test(text.slice(n.end, n.end + 2)));
       if (!numbers.length) continue;
-      // The numbers at the end of the line, after the description.
+      // The numbers at the end of the line, after the description (units and a rate's "%" may sit between them).
       const trailing: typeof numbers = [];
       for (let i = numbers.length - 1; i >= 0; i--) {
         const gap = text.slice(numbers[i].end, trailing.length ? trailing[0].start : text.length);
-        if (/\p{L}{2,}/u.test(gap.replace(/\b(?:x|pcs|pc|stk|st|h|hrs|kg|m²|m|eur|usd|gbp)\b/giu, ''))) break;
+        if (/\p{L}{2,}/u.test(gap.replace(/\b(?:x|pcs|pc|stk|st|h|hrs|kg|m²|m|eur|usd|gbp)\b/giu, '').replace(/\d+\s?%/gu, ''))) break;
         trailing.unshift(numbers[i]);
         if (trailing.length === 3) break;
       }
       if (!trailing.length) continue;
+      // The description ends where the numbers start; a rate between them ("19 %") is not part of it.
       const description = text.slice(0, trailing[0].start).replace(/[\s:|-]+$/u, '').trim();
       if (!/\p{L}{2,}/u.test(description)) continue;
       const isCount = (n: { raw: string }) => /^\d{1,4}$/.test(n.raw.trim());
       let quantity: number | null = null;
       let unit: string | null = null;
       let total: string | null = null;
-      if (trailing.length === 3) {
+      if (trailing.length === numberColumns.length && numberColumns.length >= 2) {
+        // As many numbers as number columns: each is its column's.
+        trailing.forEach((n, i) => {
+          if (numberColumns![i] === 'quantity') quantity = Number(n.value);
+          else if (numberColumns![i] === 'unit_price') unit = n.value;
+          else total = n.value;
+        });
+      } else if (trailing.length === 3) {
         [quantity, unit, total] = [Number(trailing[0].value), trailing[1].value, trailing[2].value];
       } else if (trailing.length === 2) {
         if (isCount(trailing[0])) [quantity, total] = [Number(trailing[0].value), trailing[1].value];

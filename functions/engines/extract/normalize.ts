@@ -6,10 +6,18 @@
  * @module
  */
 
+/**
+ * A number as amounts are written: four decimals (unit prices, "9,9000"), a
+ * zero with three ("0,125"), thousands groups with up to four decimals, or
+ * digits with up to two. The longer forms come first so "9,9000" is not
+ * read as nine thousand nine hundred.
+ */
+const NUMBER = String.raw`\d+[.,]\d{4}(?!\d)|0[.,]\d{3}(?!\d)|\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,4})?(?!\d)|\d+(?:[.,]\d{1,2})?`;
+
 /** An amount in any common notation, or undefined. Decides the decimal separator from the digits after it. */
 export function parseAmount(raw: string): string | undefined {
   const text = raw.replace(/[\u00a0\u202f']/g, ' ').trim();
-  const m = /(-|\()?\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\.?|CHF|kr)?\s*(\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)\s*(-|\))?/u.exec(text);
+  const m = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u').exec(text);
   if (!m) return undefined;
   const negative = Boolean(m[1] || m[3]);
   let number = m[2];
@@ -18,10 +26,12 @@ export function parseAmount(raw: string): string | undefined {
   let fraction = '';
   if (lastSep >= 0) {
     const after = number.slice(lastSep + 1);
-    // Two digits (or one) after the last separator: decimals. Three: a thousands group.
-    if (after.length <= 2) {
+    // Two digits (or one) after the last separator: decimals; four: a unit price's decimals ("9,9000");
+    // three: a thousands group, unless nothing but a zero comes before ("0,125").
+    if (after.length <= 2 || after.length === 4 || (after.length === 3 && /^0$/.test(number.slice(0, lastSep)))) {
       integer = number.slice(0, lastSep);
-      fraction = after.padEnd(2, '0');
+      // Decimals past the cents are kept only where they carry digits: "9,9000" → 9.90, "0,4575" → 0.4575.
+      fraction = after.padEnd(2, '0').replace(/(?<=^\d{2}\d*?)0+$/, '');
     }
   }
   integer = integer.replace(/[ .,]/g, '');
@@ -33,7 +43,7 @@ export function parseAmount(raw: string): string | undefined {
 /** All amounts in a text, in order (for lines that end in quantity, price, total). */
 export function amountsIn(text: string): { value: string; start: number; end: number; raw: string }[] {
   const out: { value: string; start: number; end: number; raw: string }[] = [];
-  const re = /(?<![\p{L}\d.,])-?(?:[$€£¥₹]\s?)?(?:\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:\s?[$€£¥₹])?(?![\d]|[.,]\d)/gu;
+  const re = new RegExp(`(?<![\\p{L}\\d.,])-?(?:[$€£¥₹]\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`, 'gu');
   for (const m of text.matchAll(re)) {
     const value = parseAmount(m[0]);
     if (value !== undefined) out.push({ value, start: m.index!, end: m.index! + m[0].length, raw: m[0] });

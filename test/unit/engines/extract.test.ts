@@ -29,6 +29,12 @@ describe('normalisation', () => {
     ['USD 99', '99.00'],
     ['(45.00)', '-45.00'],
     ['1,234', '1234.00'],
+    // Unit prices with four decimals, and a zero with three, are decimals; trailing zeros past the cents go.
+    ['9,9000', '9.90'],
+    ['0.4575', '0.4575'],
+    ['0,125', '0.125'],
+    ['1,234.5678', '1234.5678'],
+    ['1.234.567,89', '1234567.89'],
   ])('amount %j → %s', (raw, expected) => {
     expect(parseAmount(raw)).toBe(expected);
   });
@@ -118,6 +124,21 @@ describe('financial extraction in several languages', () => {
     expect(line_items).toEqual([
       { description: 'Blue widget', quantity: 2, unit_price: '10.00', total: '20.00' },
       { description: 'Red widget', quantity: 3, unit_price: '5.50', total: '16.50' },
+    ]);
+  });
+
+  it('reads line items under German compound headers (Nettopreis, Nettobetrag) with four-decimal unit prices', () => {
+    const doc = page([
+      'Lieferant GmbH',
+      'Rechnungsnummer: 471102',
+      'Pos Beschreibung Nettopreis Menge Steuersatz Nettobetrag',
+      '1 Trennblätter A4 9,9000 20 Stk 19 % 198,00',
+      '2 Joghurt Banane 5,5000 50 Stk 7 % 275,00',
+      ['Summe netto', '473,00 €'],
+    ]);
+    expect(extractFinancial([doc]).line_items).toEqual([
+      { description: '1 Trennblätter A4', quantity: 20, unit_price: '9.90', total: '198.00' },
+      { description: '2 Joghurt Banane', quantity: 50, unit_price: '5.50', total: '275.00' },
     ]);
   });
 

@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { extractFinancial } from '/work/main/functions/engines/extract/financial.ts';
+import { openDocument } from '/work/main/functions/engines/registry.ts';
+const f = process.argv[2];
+const doc: any = await openDocument(new Uint8Array(readFileSync(f)), { filename: f });
+const parsed = await doc.extract();
+const r = extractFinancial(parsed.pages);
+console.log(JSON.stringify(r.line_items, null, 0));
+if (process.env.SHOW) console.log(parsed.pages.map((p: any) => p.text).join('\n=====\n'));
+process.exit(0);

@@ -21,6 +21,7 @@
  * @module
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { XMLParser } from 'fast-xml-parser';
 import { join } from 'node:path';
 import { extractFinancial, type FinancialExtraction } from '../../functions/engines/extract/financial.ts';
 import { parseAmount, parseDate } from '../../functions/engines/extract/normalize.ts';
@@ -42,6 +43,34 @@ function same(field: string, predicted: string, truth: string): boolean {
   return norm(predicted) === norm(truth);
 }
 
+interface TruthItem {
+  readonly total?: string;
+  readonly unit?: string;
+  readonly qty?: number;
+  readonly description?: string;
+}
+
+/** A ZUGFeRD invoice's line items from its CII XML (`ram:IncludedSupplyChainTradeLineItem`), the visual's ground truth. */
+async function ciiLineItems(dir: string, stem: string): Promise<TruthItem[] | undefined> {
+  const name = (await readdir(dir)).find((n) => n.startsWith(`${stem}.`) && n.endsWith('.xml'));
+  if (!name) return undefined;
+  const xml = new XMLParser({ removeNSPrefix: true, ignoreAttributes: true, parseTagValue: false }).parse(await readFile(join(dir, name), 'utf8'));
+  const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+  const text = (v: unknown) => (v === undefined || v === null ? undefined : typeof v === 'object' ? undefined : String(v));
+  const transaction = xml?.CrossIndustryInvoice?.SupplyChainTradeTransaction;
+  return list(transaction?.IncludedSupplyChainTradeLineItem).map((item: any) => {
+    const total = text(item?.SpecifiedLineTradeSettlement?.SpecifiedTradeSettlementLineMonetarySummation?.LineTotalAmount);
+    const unit = text(item?.SpecifiedLineTradeAgreement?.NetPriceProductTradePrice?.ChargeAmount);
+    const qty = text(item?.SpecifiedLineTradeDelivery?.BilledQuantity);
+    return {
+      total: total !== undefined ? Number(total).toFixed(2) : undefined,
+      unit: unit !== undefined ? String(Number(unit)) : undefined,
+      qty: qty !== undefined ? Number(qty) : undefined,
+      description: text(item?.SpecifiedTradeProduct?.Name),
+    };
+  });
+}
+
 async function extractFile(path: string): Promise<{ result: FinancialExtraction; ms: number }> {
   const t0 = performance.now();
   const document = await openDocument(new Uint8Array(await readFile(path)), { filename: path });
@@ -57,7 +86,7 @@ const amount = (v: unknown) => (v === undefined || v === null || v === '' ? unde
 
 export async function runExtractEval(options: { corpus: string; receipts: number; log: (line: string) => void }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const cases: { source: string; set: string; truth: Truth; items?: { total?: string; unit?: string; qty?: number }[]; itemCount?: number }[] = [];
+  const cases: { source: string; set: string; truth: Truth; items?: TruthItem[]; itemCount?: number }[] = [];
 
   const i2d = join(corpus, 'invoices/invoice2data');
   for (const name of (await readdir(i2d)).filter((n) => n.endsWith('.json')).sort()) {
@@ -94,6 +123,7 @@ export async function runExtractEval(options: { corpus: string; receipts: number
   }
   const zugferd = JSON.parse(await readFile(join(corpus, 'invoices/zugferd-corpus/expected_fields.json'), 'utf8')) as Record<string, any>;
   for (const [file, t] of Object.entries(zugferd)) {
+    const items = await ciiLineItems(join(corpus, 'invoices/zugferd-corpus/cii'), file.replace(/\.pdf$/, ''));
     cases.push({
       source: `invoices/zugferd-corpus/pdf/${file}`,
       set: 'zugferd',
@@ -109,7 +139,8 @@ export async function runExtractEval(options: { corpus: string; receipts: number
         total_amount: amount(t.grand_total),
         amount_due: amount(t.due_payable),
       },
-      itemCount: t.n_line_items,
+      // MINIMUM and BASIC WL profiles carry no lines in their XML though the PDF shows them: those are not scored.
+      ...(items?.length ? { items, itemCount: t.n_line_items } : {}),
     });
   }
   const keyDir = join(corpus, 'receipts/sroie/key');
@@ -130,9 +161,8 @@ export async function runExtractEval(options: { corpus: string; receipts: number
     if (!fields.has(key)) fields.set(key, { right: 0, predicted: 0, truth: 0, misses: [] });
     return fields.get(key)!;
   };
-  let itemRight = 0;
-  let itemPredicted = 0;
-  let itemTruth = 0;
+  /** Per set: items matched one-to-one, predicted, in the truth; and of the matched, their other columns right / known. */
+  const itemStats = new Map<string, { right: number; predicted: number; truth: number; columnsRight: number; columnsKnown: number }>();
   let countRight = 0;
   let countCases = 0;
   const times: number[] = [];
@@ -157,14 +187,21 @@ export async function runExtractEval(options: { corpus: string; receipts: number
       } else if (truth !== undefined) s.misses.push(`${c.source.split('/').pop()}: missing (${JSON.stringify(truth)})`);
     }
     if (c.items) {
-      itemTruth += c.items.length;
-      itemPredicted += result.line_items.length;
+      if (!itemStats.has(c.set)) itemStats.set(c.set, { right: 0, predicted: 0, truth: 0, columnsRight: 0, columnsKnown: 0 });
+      const st = itemStats.get(c.set)!;
+      st.truth += c.items.length;
+      st.predicted += result.line_items.length;
       const pool = [...c.items];
       for (const item of result.line_items) {
-        const near = (a: string | null, b: string | undefined) => a !== null && b !== undefined && Math.abs(Number(a) - Number(b)) < 0.011;
+        const near = (a: string | number | null, b: string | number | undefined) => a !== null && b !== undefined && Math.abs(Number(a) - Number(b)) < 0.011;
         const at = pool.findIndex((t) => (t.total !== undefined ? near(item.total, t.total) : near(item.unit_price, t.unit)));
         if (at >= 0) {
-          itemRight++;
+          st.right++;
+          const t = pool[at];
+          // The matched line's other columns, where the truth has them.
+          if (t.qty !== undefined) (st.columnsKnown++, near(item.quantity, t.qty) && st.columnsRight++);
+          if (t.unit !== undefined && t.total !== undefined) (st.columnsKnown++, near(item.unit_price, t.unit) && st.columnsRight++);
+          if (t.description) (st.columnsKnown++, item.description && norm(item.description).includes(norm(t.description)) && st.columnsRight++);
           pool.splice(at, 1);
         }
       }
@@ -192,18 +229,25 @@ export async function runExtractEval(options: { corpus: string; receipts: number
     const r = truth ? right / truth : 0;
     return { precision: r3(p), recall: r3(r), f1: r3(p + r ? (2 * p * r) / (p + r) : 0) };
   };
-  const ip = itemPredicted ? itemRight / itemPredicted : 0;
-  const ir = itemTruth ? itemRight / itemTruth : 0;
+  const itemScore = (set: string) => {
+    const st = itemStats.get(set) ?? { right: 0, predicted: 0, truth: 0, columnsRight: 0, columnsKnown: 0 };
+    const ip = st.predicted ? st.right / st.predicted : 0;
+    const ir = st.truth ? st.right / st.truth : 0;
+    return { precision: r3(ip), recall: r3(ir), f1: r3(ip + ir ? (2 * ip * ir) / (ip + ir) : 0), matched_columns_right: st.columnsKnown ? r3(st.columnsRight / st.columnsKnown) : null };
+  };
   const summary = {
     invoices_micro: micro('invoices:'),
     receipts_micro: micro('receipts:'),
-    line_items_invoice2data: { precision: r3(ip), recall: r3(ir), f1: r3(ip + ir ? (2 * ip * ir) / (ip + ir) : 0) },
+    line_items_invoice2data: itemScore('invoice2data'),
+    line_items_zugferd: itemScore('zugferd'),
     line_item_count_exact_zugferd: `${countRight}/${countCases}`,
     median_ms_per_text_invoice: times.length ? Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]) : null,
   };
   log(`invoices (micro over fields): ${JSON.stringify(summary.invoices_micro)}`);
   log(`receipts (micro over fields): ${JSON.stringify(summary.receipts_micro)}`);
-  log(`line items (invoice2data, one-to-one on total or unit price): ${JSON.stringify(summary.line_items_invoice2data)}; ZUGFeRD item count exact ${summary.line_item_count_exact_zugferd}`);
+  log(`line items (one-to-one on the line total, else the unit price; matched_columns_right: quantity, unit price, description of the matched lines):`);
+  log(`  invoice2data ${JSON.stringify(summary.line_items_invoice2data)}`);
+  log(`  ZUGFeRD (truth: the embedded CII XML) ${JSON.stringify(summary.line_items_zugferd)}; item count exact ${summary.line_item_count_exact_zugferd}`);
   for (const [k, v] of Object.entries(perField)) log(`  ${k.padEnd(28)} P ${v.precision} R ${v.recall} F1 ${v.f1} (${v.right}/${v.truth})`);
   return { operation: 'extract', corpus, machine: machineInfo(), summary, per_field: perField };
 }

@@ -85,6 +85,8 @@ const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 /** Text on the same row to the right of a line (values in a right-hand column). */
+const AMOUNT_FIELDS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
+
 /** A line that is only the document's title: "TAX INVOICE", "Simplified Tax Invoice", "CASH BILL", "Rechnung", "Reçu". */
 const DOCUMENT_TITLE =
   /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
@@ -97,17 +99,21 @@ function rightOf(lines: readonly Line[], line: Line): string {
     .join(' ');
 }
 
-/** The lines right below a line, overlapping its horizontal extent (a value under its label, an address under a name). */
-function below(lines: readonly Line[], line: Line, count = 1): Line[] {
+/**
+ * The lines right below a line, overlapping its horizontal extent (a value under its label, an address under a name).
+ * `firstGap`: how far, in line heights, the first one may be (a heading ending in a colon may be set apart from its block).
+ */
+function below(lines: readonly Line[], line: Line, count = 1, firstGap = 1.8): Line[] {
   const out: Line[] = [];
   let current = line;
   for (let i = 0; i < count; i++) {
+    const gap = i === 0 ? firstGap : 1.8;
     const next = lines
       .filter(
         (l) =>
           l.pageIndex === current.pageIndex &&
           l.bbox[1] >= current.bbox[1] + height(current.bbox) * 0.5 &&
-          l.bbox[1] - current.bbox[3] < height(current.bbox) * 1.8 &&
+          l.bbox[1] - current.bbox[3] < height(current.bbox) * gap &&
           Math.min(l.bbox[2], current.bbox[2] + 0.05) - Math.max(l.bbox[0], current.bbox[0] - 0.05) > 0,
       )
       .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])[0];
@@ -296,20 +302,27 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
             add('vendor_tax_id', vatId[1].replace(/\s+/g, ''), 0.85, order);
             break;
           }
-          const amounts = amountsIn(sameRow).filter((a) => !/%/.test(sameRow.slice(a.end, a.end + 2)));
+          // "Total for this invoice $4.11": a bare word that is also a label ("invoice") does not end the total's region
+          // when no amount comes before it and no other amount label follows.
+          const later = hits.slice(i + 1);
+          const amountRow =
+            !amountsIn(sameRow).length && later.length && later.every((h) => !AMOUNT_FIELDS.has(h.field)) && amountsIn(line.text.slice(hit.end)).length
+              ? line.text.slice(hit.end)
+              : sameRow;
+          const amounts = amountsIn(amountRow).filter((a) => !/%/.test(amountRow.slice(a.end, a.end + 2)));
           const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
-          const between = amounts.length ? sameRow.slice(0, amounts[amounts.length - 1].start) : sameRow;
+          const between = amounts.length ? amountRow.slice(0, amounts[amounts.length - 1].start) : amountRow;
           const qualified =
             hit.field !== 'tax_amount' &&
             /\p{L}{3,}(?:\s+\p{L}{3,})/u.test(
-              between.replace(/(?<![\p{L}])(?:eur|usd|gbp|chf|inr|myr|rm|incl|excl|inc|includes?|inclusive|including|of|vat|gst|tax|btw|mwst|ttc|ht|amt|amount|rounded|rounding|due|payable|paid|sales|net|gross)(?![\p{L}])/giu, ''),
+              between.replace(/(?<![\p{L}])(?:eur|usd|gbp|chf|inr|myr|rm|incl|excl|inc|includes?|inclusive|including|of|vat|gst|tax|btw|mwst|ttc|ht|amt|amount|rounded|rounding|due|payable|paid|sales|net|gross|for|this|the|invoice|bill)(?![\p{L}])/giu, ''),
             );
           // "Total Qty: 3", "Total items 5", "Anzahl": counts, not money.
           const count = /^\s*(?:qty|quantity|items?|pcs|pieces|count|units|menge|anzahl|articles?|artikel|quantité|cantidad|quantità|aantal)\b/iu.test(between);
           // Money is written with cents; a bare "1" after "Total" is a count (often an OCR-damaged "Total items").
           const last = amounts[amounts.length - 1];
-          const whole = last !== undefined && !/[.,]\d{1,2}(?!\d)/.test(sameRow.slice(last.start, last.end)) && centsWritten;
+          const whole = last !== undefined && !/[.,]\d{1,2}(?!\d)/.test(amountRow.slice(last.start, last.end)) && centsWritten;
           if (!count) add(hit.field, value, whole ? 0.45 : qualified ? 0.5 : 0.8, order);
           break;
         }
@@ -349,10 +362,18 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         }
         case 'vendor_name': {
           // "Download My McD Feedback from" over "Google Play/App Store": a label after words of prose, with no colon, is prose.
+          // One-word labels after words of prose are prose, and the bare preposition "from" counts only as a line's
+          // first word ("From: ACME", not "Greetings from Amazon Web Services, we're …").
           const wordsBefore = line.text.slice(0, hit.start).split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
-          if (wordsBefore >= 2 && !/^\s*[:：]/u.test(line.text.slice(hit.end))) break;
-          const value = (heading ? '' : clean(region)) || nameUnderHeading(below(lines, line, 4)) || below(lines, line, 1)[0]?.text;
-          if (value && !/[:：]\s*$/.test(value)) add('vendor_name', value.trim(), 0.8, order);
+          // Two-word labels ("sold by", "provided by") name the seller in a sentence too.
+          const label = line.lower.slice(hit.start, hit.end);
+          if (!/\s/.test(label.trim()) && wordsBefore >= (label === 'from' ? 1 : 2) && !/^\s*[:：]/u.test(line.text.slice(hit.end))) break;
+          const sameLine = heading ? '' : clean(region);
+          // "PRODUCT(S) PROVIDED BY:" with nothing after the colon: the name is under it.
+          const underGap = /[:：]\s*$/.test(line.text) ? 4.5 : 1.8;
+          const value = (/[\p{L}\p{N}]/u.test(sameLine) ? sameLine : '') || nameUnderHeading(below(lines, line, 4, underGap)) || below(lines, line, 1, underGap)[0]?.text;
+          // "Sold by", "Provided by": explicit, above the guess from a mail domain (which may be the customer's).
+          if (value && !/[:：]\s*$/.test(value)) add('vendor_name', value.trim(), /\s/.test(label.trim()) ? 0.85 : 0.8, order);
           break;
         }
       }
@@ -462,12 +483,16 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
   const vendorLine = registered ?? company ?? prominent;
-  if (vendorLine) {
+  const addressUnder = (nameLine: Line) =>
     // The company's registration number under its name ("(65351-M)") and the receipt's date are no part of the address.
-    const address = below(lines, vendorLine, 4)
+    below(lines, nameLine, 4)
       .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length)
-      .slice(0, 3);
-    if (address.length) add('vendor_address', address.map((l) => l.text.trim()).join(', '), 0.6, -1);
+      .slice(0, 3)
+      .map((l) => l.text.trim())
+      .join(', ');
+  if (vendorLine) {
+    const address = addressUnder(vendorLine);
+    if (address) add('vendor_address', address, 0.6, -1);
   }
 
   // IBAN and BIC anywhere (validated).
@@ -497,6 +522,22 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       entities[field] = c.value;
       confidence[field] = c.score;
     }
+  }
+  // The vendor's block, once its name is chosen: the address under that name and the tax id nearest after it
+  // ("PRODUCT(S) PROVIDED BY: Semrush Inc. … VAT number: EU…" below a bill-to block with the customer's VAT number).
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const vendorAt = entities.vendor_name && key(entities.vendor_name).length >= 3 ? lines.findIndex((l) => key(l.text).includes(key(entities.vendor_name))) : -1;
+  if (vendorAt >= 0 && lines[vendorAt] !== vendorLine && (confidence.vendor_address ?? 0) <= 0.6) {
+    const address = addressUnder(lines[vendorAt]);
+    if (address) {
+      entities.vendor_address = address;
+      confidence.vendor_address = 0.6;
+    } else delete entities.vendor_address;
+  }
+  if (vendorAt >= 0 && entities.vendor_tax_id) {
+    const ids = candidates.filter((c) => c.field === 'vendor_tax_id' && c.score === confidence.vendor_tax_id);
+    const after = ids.filter((c) => c.order >= vendorAt).sort((a, b) => a.order - b.order)[0];
+    if (after) entities.vendor_tax_id = after.value;
   }
   // A due date equal to the invoice date from a generic "date" label is the same date read twice.
   if (entities.due_date && entities.due_date === entities.invoice_date && (confidence.due_date ?? 0) < 0.9) delete entities.due_date;

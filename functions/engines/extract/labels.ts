@@ -113,7 +113,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'factuur aan', 'klant', 'afnemer',
   ],
   vendor_name: [
-    'from', 'seller', 'vendor', 'supplier', 'issued by', 'billed by', 'sold by', 'merchant', 'payee',
+    'from', 'seller', 'vendor', 'supplier', 'issued by', 'billed by', 'sold by', 'provided by', 'supplied by', 'merchant', 'payee',
     'verkäufer', 'lieferant', 'rechnungssteller', 'absender',
     'vendeur', 'fournisseur', 'émetteur',
     'vendedor', 'proveedor', 'emisor',

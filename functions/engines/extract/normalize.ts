@@ -102,8 +102,8 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   for (const m of lower.matchAll(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.|º)?\\s*(?:de\\s+|-)?(${MONTH_ALTERNATION})\\.?(?:\\s+de|,|-)?\\s*(\\d{4}|\\d{2})(?!\\d)`, 'gu'))) {
     push(iso(+m[3], MONTHS[m[2]], +m[1]), m.index!, m.index! + m[0].length);
   }
-  // March 17, 2026
-  for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'gu'))) {
+  // March 17, 2026 (also "August 3 , 2014": text layers often set a space before the comma)
+  for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})(?!\\d)`, 'gu'))) {
     push(iso(+m[3], MONTHS[m[1]], +m[2]), m.index!, m.index! + m[0].length);
   }
   // 17.03.2026, 03/17/2026, 17/03/26

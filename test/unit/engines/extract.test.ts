@@ -49,6 +49,7 @@ describe('normalisation', () => {
     ['17 marzo 2026', '2026-03-17'],
     ['17 maart 2026', '2026-03-17'],
     ['March 17, 2026', '2026-03-17'],
+    ['August 3 , 2014', '2014-08-03'],
     ['17-Mar-26', '2026-03-17'],
   ])('date %j → %s', (raw, expected) => {
     expect(parseDate(raw)).toBe(expected);
@@ -202,6 +203,38 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([labelled]).entities.vendor_name).toBe('Acme Widgets');
     const billed = page(['iA 2 a Ll', 'PERNIAGAAN ZHENG HUI', 'NO.59 JALAN PERMAS 9/5', 'GST NO : 000800589824', 'SIMPLIFIED TAX INVOICE', 'GOGIANT ENGINEERING (M) SDN BHD', 'Receipt CS00084670', '09/03/2018', ['TOTAL', '332.30']]);
     expect(extractFinancial([billed]).entities.vendor_name).not.toBe('GOGIANT ENGINEERING (M) SDN BHD');
+  });
+
+  it('reads "Total for this invoice $4.11" (a label word inside the phrase) and skips "from" in a greeting', () => {
+    const doc = page([
+      'Bill to: iViveLabs Limited',
+      '93B Sai Yu Chung',
+      'Invoice Number: 42183017',
+      'Greetings from Amazon Web Services, we are writing to provide you with an electronic invoice',
+      'Charges $4.11',
+      'Total for this invoice $4.11',
+      'All AWS Services are sold by Amazon Web Services, Inc.',
+    ]);
+    const { entities } = extractFinancial([doc]);
+    expect(entities.total_amount).toBe('4.11');
+    expect(entities.vendor_name).toBe('Amazon Web Services, Inc.');
+  });
+
+  it('takes the vendor block under "PROVIDED BY:" (set apart by a blank line): its name, address and VAT id, not the bill-to block', () => {
+    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
+    const doc = buildPage({
+      items: [
+        at('BILLED TO:', 60, 40), at('PRODUCT(S) PROVIDED BY:', 330, 40),
+        at('Felix Wolf', 60, 70), at('Semrush Inc.', 330, 100),
+        at('SimFin Analytics GmbH', 60, 84), at('800 Boylston Street, Suite 2475', 330, 114),
+        at('Pfälzer Ufer 4', 60, 98), at('Boston, MA 02199, USA', 330, 128),
+        at('VAT number: DE355369209', 60, 112), at('VAT number: EU203000373', 330, 142),
+        at('TOTAL AT CHECKOUT 119.95', 60, 200),
+      ],
+    });
+    const { entities } = extractFinancial([doc]);
+    expect(entities).toMatchObject({ vendor_name: 'Semrush Inc.', vendor_tax_id: 'EU203000373', total_amount: '119.95' });
+    expect(entities.vendor_address).toContain('800 Boylston Street');
   });
 
   it('reads a row of labels with their values on the row below, column by column', () => {

@@ -108,6 +108,17 @@ export interface DocumentPage {
   readonly formFields?: readonly FormField[];
 }
 
+/**
+ * Machine-readable data a document carries besides its pages: the files
+ * embedded in a PDF (a Factur-X, ZUGFeRD or XRechnung invoice's XML), or an
+ * XML document itself. Readers decide what they understand; sizes are
+ * bounded by the backend.
+ */
+export interface DataFile {
+  readonly name: string;
+  readonly data: Uint8Array;
+}
+
 export interface ParsedDocument {
   readonly kind: FileKind;
   readonly pages: readonly DocumentPage[];

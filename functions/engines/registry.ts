@@ -10,9 +10,10 @@
  */
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
-import type { ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
+import type { DataFile, ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
 import { textOnlyPage } from './document-model.ts';
 import { resolveKind, sniffKind } from './file-type.ts';
+import { MAX_DATA_FILE_BYTES } from './pdf/attachments.ts';
 
 export interface OpenHint {
   /** From the upload's content type; decides among text kinds. */
@@ -48,6 +49,8 @@ export interface OpenedDocument {
   extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
   /** Present when the backend can draw pages. */
   readonly renderer?: PageRenderer;
+  /** Present for kinds that can carry data files (PDF attachments; an XML document is its own). */
+  dataFiles?(): Promise<readonly DataFile[]>;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ const openPdf: Backend = async (bytes, options) => {
     engines: [...pdf.engines],
     extract: (pageNumbers, extractOptions) => pdf.extract(pageNumbers, extractOptions),
     renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
+    dataFiles: () => pdf.attachments(),
     close: () => pdf.close(),
   };
 };
@@ -75,7 +79,9 @@ const openOffice = (kind: 'docx' | 'xlsx' | 'pptx'): Backend => async (bytes, op
 };
 const openText = (kind: 'txt' | 'csv' | 'json' | 'xml' | 'rtf'): Backend => async (bytes, options) => {
   const { openTextDocument } = await import('./text/text-backend.ts');
-  return fromVirtual(await openTextDocument(kind, bytes, options));
+  const opened = fromVirtual(await openTextDocument(kind, bytes, options));
+  // An XML upload may itself be an e-invoice (XRechnung, UBL, CII).
+  return kind === 'xml' && bytes.byteLength <= MAX_DATA_FILE_BYTES ? { ...opened, dataFiles: async () => [{ name: 'document.xml', data: bytes }] } : opened;
 };
 /** Images: every page is OCR'd (see image/image-backend.ts). */
 const openImageKind = (kind: 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'): Backend => async (bytes, options) => {

@@ -9,6 +9,7 @@
 import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
+import { readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
 import { localExtractor } from '../engines/extract/extractor.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -57,11 +58,20 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
         metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
       };
     }
-    const extraction = await extractor.financial(parsed.pages, signal);
+    const fromPages = await extractor.financial(parsed.pages, signal);
+    // A Factur-X/ZUGFeRD/XRechnung PDF (or an e-invoice XML upload) carries the invoice as data: exact, and it prevails.
+    const eInvoice = readEInvoice((await context.document.dataFiles?.()) ?? []);
+    const extraction = eInvoice ? withEInvoice(fromPages, eInvoice.extraction) : fromPages;
     return {
       ...common,
+      ...(eInvoice ? { modelUsed: `${common.modelUsed}+e-invoice-${eInvoice.format}` } : {}),
       result: { entities: extraction.entities, confidence: extraction.confidence, line_items: extraction.line_items },
-      metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
+      metadata: {
+        category: query.category,
+        parse_mode: query.parse_mode,
+        file_type: parsed.kind,
+        ...(eInvoice ? { e_invoice: { format: eInvoice.format, file: eInvoice.file } } : {}),
+      },
     };
   },
 };

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { apiClient } from '../helpers/client.ts';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CII, UBL } from '../helpers/e-invoices.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
 
 const api = apiClient(inject('baseUrl'));
@@ -108,5 +110,30 @@ describe('Local API: extract', () => {
     const res = await api.call('POST', '/v1/extract?category=medical', { key: keys.proTest, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_option');
+  });
+
+  it('reads a Factur-X PDF from its embedded XML (exact, it prevails), and an XRechnung UBL upload', async () => {
+    // The visible page says one thing, the embedded XML (the invoice's legal content) another: the XML wins.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const page = pdf.addPage([595, 842]);
+    ['Rösterei Nord GmbH', 'Rechnung Nr. FX-2026-OO07', 'Datum: 17.03.2026', 'Gesamtbetrag: 65,40 EUR'].forEach((line, i) =>
+      page.drawText(line.replace('ö', 'o'), { x: 60, y: 780 - i * 18, size: 11, font }),
+    );
+    await pdf.attach(new TextEncoder().encode(CII), 'factur-x.xml', { mimeType: 'text/xml', description: 'Factur-X' });
+    const key = await api.upload(keys.proTest, 'factur-x.pdf', await pdf.save());
+    const res = await api.call('POST', '/v1/extract', { key: keys.proTest, form: { document_key: key } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.entities).toMatchObject({ invoice_number: 'FX-2026-0007', total_amount: '65.45', vendor_tax_id: 'DE987654321', iban: 'DE89370400440532013000' });
+    expect(res.body.result.confidence.total_amount).toBe(1);
+    expect(res.body.result.line_items).toHaveLength(2);
+    expect(res.body.metadata.e_invoice).toEqual({ format: 'cii', file: 'factur-x.xml' });
+    expect(res.body.model_used).toMatch(/\+e-invoice-cii$/);
+
+    const xmlKey = await api.upload(keys.proTest, 'xrechnung.xml', new TextEncoder().encode(UBL), 'application/xml');
+    const ubl = await api.call('POST', '/v1/extract', { key: keys.proTest, form: { document_key: xmlKey } });
+    expect(ubl.status, JSON.stringify(ubl.body)).toBe(200);
+    expect(ubl.body.result.entities).toMatchObject({ invoice_number: 'UBL-0042', vendor_name: 'Grachten Handel B.V.', total_amount: '121.00' });
+    expect(ubl.body.metadata.e_invoice).toEqual({ format: 'ubl', file: 'document.xml' });
   });
 });

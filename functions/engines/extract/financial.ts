@@ -670,7 +670,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items };
 }
 
-function orderEntities<T>(record: Record<string, T>): Record<string, T> {
+export function orderEntities<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(FINANCIAL_FIELDS.filter((f) => f in record).map((f) => [f, record[f]]));
 }
 

@@ -6,12 +6,13 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { BBox, DocumentPage, ExtractOptions, FormField, PageRenderer, ParsedDocument } from '../document-model.ts';
+import type { BBox, DataFile, DocumentPage, ExtractOptions, FormField, PageRenderer, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
 import { readFormFields } from './form-fields.ts';
+import { boundedAttachments } from './attachments.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
@@ -44,6 +45,8 @@ export interface PdfHandle extends PageRenderer {
   /** Text layer of the given 1-based pages (all pages when omitted), in that order; stops at the next page once `signal` aborts. */
   extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
   renderPng(pageNumber: number, options?: RenderOptions): Promise<{ png: Uint8Array; width: number; height: number }>;
+  /** The files embedded in the PDF (see attachments.ts for the bounds). */
+  attachments(): Promise<readonly DataFile[]>;
   /** Idempotent. */
   close(): Promise<void>;
 }
@@ -233,6 +236,10 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         // Drop decoded images of this page; text extraction does not need them.
         page.cleanup();
       }
+    },
+    async attachments() {
+      checkOpen();
+      return boundedAttachments(await doc.getAttachments().catch(() => null));
     },
     close() {
       scanned.clear();

@@ -264,7 +264,7 @@ export async function runExtractEval(options: { corpus: string; receipts: number
   };
   log(`invoices (micro over fields): ${JSON.stringify(summary.invoices_micro)}`);
   log(`receipts (micro over fields): ${JSON.stringify(summary.receipts_micro)}`);
-  log(`e-invoices as the API answers them (embedded XML over the pages; ZUGFeRD set): ${JSON.stringify(summary.e_invoices_api_micro)}`);
+  log(`e-invoices as the API answers them (PDFs embedding CII or UBL XML; the XML over the pages): ${JSON.stringify(summary.e_invoices_api_micro)}`);
   log(`line items (one-to-one on the line total, else the unit price; matched_columns_right: quantity, unit price, description of the matched lines):`);
   log(`  invoice2data ${JSON.stringify(summary.line_items_invoice2data)}`);
   log(`  ZUGFeRD (truth: the embedded CII XML) ${JSON.stringify(summary.line_items_zugferd)}; item count exact ${summary.line_item_count_exact_zugferd}`);

@@ -171,39 +171,31 @@ export async function runExtractEval(options: { corpus: string; receipts: number
   let countRight = 0;
   let countCases = 0;
   const times: number[] = [];
+  const scoreFields = (set: string, entities: Record<string, string>, truth: Truth, source: string) => {
+    for (const [field, expected] of Object.entries(truth)) {
+      const s = stat(set, field);
+      const predicted = entities[field];
+      if (expected !== undefined) s.truth++;
+      if (predicted !== undefined && expected !== undefined) {
+        s.predicted++;
+        if (same(field, predicted, expected)) s.right++;
+        else s.misses.push(`${source.split('/').pop()}: ${JSON.stringify(predicted)} ≠ ${JSON.stringify(expected)}`);
+      } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
+    }
+  };
   for (const c of cases) {
     let result: FinancialExtraction;
     try {
       const r = await extractFile(join(corpus, c.source));
       result = r.result;
       // E-invoices as the API answers them (their XML prevails), scored apart: the pages' figures stay comparable.
-      if (r.api) {
-        for (const [field, truth] of Object.entries(c.truth)) {
-          const s = stat('e-invoice', field);
-          const predicted = r.api.entities[field];
-          if (truth !== undefined) s.truth++;
-          if (predicted !== undefined && truth !== undefined) {
-            s.predicted++;
-            if (same(field, predicted, truth)) s.right++;
-            else s.misses.push(`${c.source.split('/').pop()}: ${JSON.stringify(predicted)} ≠ ${JSON.stringify(truth)}`);
-          } else if (truth !== undefined) s.misses.push(`${c.source.split('/').pop()}: missing (${JSON.stringify(truth)})`);
-        }
-      }
+      if (r.api) scoreFields('e-invoice', r.api.entities, c.truth, c.source);
       if (c.set !== 'sroie') times.push(r.ms);
     } catch (error) {
       log(`  ${c.source}: ${(error as Error).message}`);
       continue;
     }
-    for (const [field, truth] of Object.entries(c.truth)) {
-      const s = stat(c.set, field);
-      const predicted = result.entities[field];
-      if (truth !== undefined) s.truth++;
-      if (predicted !== undefined && truth !== undefined) {
-        s.predicted++;
-        if (same(field, predicted, truth)) s.right++;
-        else s.misses.push(`${c.source.split('/').pop()}: ${JSON.stringify(predicted)} ≠ ${JSON.stringify(truth)}`);
-      } else if (truth !== undefined) s.misses.push(`${c.source.split('/').pop()}: missing (${JSON.stringify(truth)})`);
-    }
+    scoreFields(c.set, result.entities, c.truth, c.source);
     if (c.items) {
       if (!itemStats.has(c.set)) itemStats.set(c.set, { right: 0, predicted: 0, truth: 0, columnsRight: 0, columnsKnown: 0 });
       const st = itemStats.get(c.set)!;

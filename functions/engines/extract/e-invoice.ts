@@ -111,15 +111,14 @@ function fromCii(root: unknown): FinancialExtraction {
     iban,
     bic,
   };
-  const items: LineItem[] = list(transaction && typeof transaction === 'object' ? transaction.IncludedSupplyChainTradeLineItem : undefined).map((item) => {
-    const quantity = text(at(item, 'SpecifiedLineTradeDelivery', 'BilledQuantity'));
-    return {
-      description: text(at(item, 'SpecifiedTradeProduct', 'Name')) ?? '',
-      quantity: quantity !== undefined && Number.isFinite(Number(quantity)) ? Number(quantity) : null,
-      unit_price: decimal(text(at(item, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice', 'ChargeAmount')), 4) ?? null,
-      total: decimal(text(at(item, 'SpecifiedLineTradeSettlement', 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount'))) ?? null,
-    };
-  });
+  const items = list(transaction && typeof transaction === 'object' ? transaction.IncludedSupplyChainTradeLineItem : undefined).map((item) =>
+    lineItem(
+      text(at(item, 'SpecifiedTradeProduct', 'Name')),
+      text(at(item, 'SpecifiedLineTradeDelivery', 'BilledQuantity')),
+      text(at(item, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice', 'ChargeAmount')),
+      text(at(item, 'SpecifiedLineTradeSettlement', 'SpecifiedTradeSettlementLineMonetarySummation', 'LineTotalAmount')),
+    ),
+  );
   return exact(entities, items);
 }
 
@@ -160,16 +159,25 @@ function fromUbl(root: unknown, credit: boolean): FinancialExtraction {
     bic,
   };
   const lines = list(root && typeof root === 'object' ? (root as Record<string, unknown>)[credit ? 'CreditNoteLine' : 'InvoiceLine'] : undefined);
-  const items: LineItem[] = lines.map((line) => {
-    const quantity = text(at(line, credit ? 'CreditedQuantity' : 'InvoicedQuantity'));
-    return {
-      description: text(at(line, 'Item', 'Name')) ?? text(at(line, 'Item', 'Description')) ?? '',
-      quantity: quantity !== undefined && Number.isFinite(Number(quantity)) ? Number(quantity) : null,
-      unit_price: decimal(text(at(line, 'Price', 'PriceAmount')), 4) ?? null,
-      total: decimal(text(at(line, 'LineExtensionAmount'))) ?? null,
-    };
-  });
+  const items = lines.map((line) =>
+    lineItem(
+      text(at(line, 'Item', 'Name')) ?? text(at(line, 'Item', 'Description')),
+      text(at(line, credit ? 'CreditedQuantity' : 'InvoicedQuantity')),
+      text(at(line, 'Price', 'PriceAmount')),
+      text(at(line, 'LineExtensionAmount')),
+    ),
+  );
   return exact(entities, items);
+}
+
+/** A line from the XML's texts: unit prices keep up to four decimals, the line total two. */
+function lineItem(description: string | undefined, quantity: string | undefined, unitPrice: string | undefined, total: string | undefined): LineItem {
+  return {
+    description: description ?? '',
+    quantity: quantity !== undefined && Number.isFinite(Number(quantity)) ? Number(quantity) : null,
+    unit_price: decimal(unitPrice, 4) ?? null,
+    total: decimal(total) ?? null,
+  };
 }
 
 /** Fields the XML gave, each with confidence 1. */

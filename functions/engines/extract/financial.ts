@@ -85,6 +85,22 @@ const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
 /** Text on the same row to the right of a line (values in a right-hand column). */
+/**
+ * Which of `count` amounts on a line is in `currency`, when a line of
+ * currency codes alone heads the columns a few lines above ("USD EUR").
+ */
+function currencyColumn(lines: readonly Line[], at: number, count: number, currency: string | undefined): number | undefined {
+  if (!currency) return undefined;
+  for (let i = at - 1; i >= Math.max(0, at - 8); i--) {
+    const codes = lines[i].text.trim().split(/\s+/);
+    if (codes.length === count && codes.every((c) => /^[A-Z]{3}$/.test(c))) {
+      const column = codes.indexOf(currency);
+      return column >= 0 ? column : undefined;
+    }
+  }
+  return undefined;
+}
+
 const AMOUNT_FIELDS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
 
 /** A line that is only the document's title: "TAX INVOICE", "Simplified Tax Invoice", "CASH BILL", "Rechnung", "Reçu". */
@@ -310,7 +326,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
               ? line.text.slice(hit.end)
               : sameRow;
           const amounts = amountsIn(amountRow).filter((a) => !/%/.test(amountRow.slice(a.end, a.end + 2)));
-          const value = amounts.length ? amounts[amounts.length - 1].value : undefined;
+          // Amounts in two currency columns ("USD EUR" over "119.95 109.15"): the document currency's column.
+          const column = amounts.length >= 2 ? currencyColumn(lines, order, amounts.length, documentCurrency) : undefined;
+          const value = column !== undefined ? amounts[column].value : amounts.length ? amounts[amounts.length - 1].value : undefined;
           // "Gesamtbetrag der Zuschläge 0,00", "Total tax rate": words between label and amount make it another quantity.
           const between = amounts.length ? amountRow.slice(0, amounts[amounts.length - 1].start) : amountRow;
           const qualified =

@@ -237,6 +237,13 @@ describe('financial extraction in several languages', () => {
     expect(entities.vendor_address).toContain('800 Boylston Street');
   });
 
+  it('takes a total printed in two currency columns from the document currency’s column', () => {
+    const usd = page(['Semrush Inc.', 'PAYMENT CURRENCY: USD', 'USD EUR', 'PRO 1 month 119.95 109.15', 'TOTAL AT CHECKOUT 119.95 109.15']);
+    expect(extractFinancial([usd]).entities).toMatchObject({ currency: 'USD', total_amount: '119.95' });
+    const eur = page(['Semrush Inc.', 'Währung: EUR', 'USD EUR', 'TOTAL AT CHECKOUT 119.95 109.15']);
+    expect(extractFinancial([eur]).entities.total_amount).toBe('109.15');
+  });
+
   it('reads a row of labels with their values on the row below, column by column', () => {
     const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({

@@ -12,7 +12,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
-import { COLUMN_HEADERS, FIELD_LABELS, findLabel, type FinancialField } from './labels.ts';
+import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import { paidAmount } from './tendered.ts';
 
@@ -59,11 +59,11 @@ function linesOf(pages: readonly DocumentPage[]): Line[] {
     if (page.lines.length) {
       for (const line of page.lines) {
         const words = line.wordIndexes.map((i) => page.words[i]).filter(Boolean);
-        // Words are joined by single spaces in the line text when it is their concatenation; else no word map.
+        // Words are joined by single spaces in the line text when it is their concatenation (text layers may add a trailing space); else no word map.
         const joined = words.map((w) => w.text).join(' ');
         let at = 0;
         const mapped =
-          joined === line.text
+          joined === line.text.trimEnd()
             ? words.map((w) => {
                 const start = at;
                 at += w.text.length + 1;
@@ -100,6 +100,9 @@ function currencyColumn(lines: readonly Line[], at: number, count: number, curre
   }
   return undefined;
 }
+
+/** Phone, fax, mail and web lines under a letterhead: contact details, not the address. */
+const CONTACT_LINE = /@|https?:\/\/|www\.|(?<![\p{L}])(?:tel|phone|fax|mobile|téléphone|telefon|teléfono|telefono)(?![\p{L}])|\+\d{1,3}[\s\d]{6,}/iu;
 
 const AMOUNT_FIELDS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
 
@@ -175,10 +178,8 @@ function taxScope(lower: string, hit: LabelHit): FinancialField {
 function labelsOn(line: Line): LabelHit[] {
   const hits: LabelHit[] = [];
   for (const [field, labels] of Object.entries(FIELD_LABELS) as [FinancialField, readonly string[]][]) {
-    for (const label of labels) {
-      const at = findLabel(line.lower, label);
-      if (at >= 0) hits.push({ field, start: at, end: at + label.length });
-    }
+    // Every place a label sits: a row of labels may repeat one ("Factuur datum … Factuur …").
+    for (const label of labels) for (const at of findLabels(line.lower, label)) hits.push({ field, start: at, end: at + label.length });
   }
   hits.sort((a, b) => b.end - b.start - (a.end - a.start));
   const kept: LabelHit[] = [];
@@ -297,7 +298,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
         case 'purchase_order': {
           const value = identifierIn(sameRow) ?? (sameRow.trim() ? undefined : identifierIn(under()));
           // The bare word "Invoice" is a title more often than a label.
-          const bare = /^(?:invoice|rechnung|facture|factura|fattura|factuur)$/u.test(line.lower.slice(hit.start, hit.end));
+          const title = line.lower.slice(hit.start, hit.end);
+          const bare = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u.test(title);
+          // French "avoir" is also the verb "to have": a title only where it opens the line ("Avoir AV-2017-0005").
+          if (title === 'avoir' && line.text.slice(0, hit.start).trim()) break;
           add(hit.field, value, bare ? 0.55 : 0.9, order);
           break;
         }
@@ -502,9 +506,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
   const vendorLine = registered ?? company ?? prominent;
   const addressUnder = (nameLine: Line) =>
-    // The company's registration number under its name ("(65351-M)") and the receipt's date are no part of the address.
+    // The company's registration number under its name ("(65351-M)"), the receipt's date and contact lines are no part of the address.
     below(lines, nameLine, 4)
-      .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length)
+      .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length && !CONTACT_LINE.test(l.text))
       .slice(0, 3)
       .map((l) => l.text.trim())
       .join(', ');

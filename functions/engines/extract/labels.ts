@@ -28,7 +28,11 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'número de factura', 'nº de factura', 'n.º factura', 'factura nº', 'factura n°', 'factura no', 'num. factura',
     'numero fattura', 'numero della fattura', 'fattura n', 'fattura nr', 'n. fattura',
     'factuurnummer', 'factuur nr', 'factuurnr',
+    // Credit notes: "Credit note no", "Gutschrift Nr.", "Avoir N°", "Nota de crédito nº", "Nota di credito n.", "Creditnota nr".
+    'credit note number', 'credit note no', 'credit note #', 'gutschriftsnummer', 'gutschrift nr', "numéro d'avoir", 'avoir n°', 'avoir no',
+    'nota de crédito nº', 'nota de crédito n°', 'nota di credito n', 'creditnotanummer', 'creditnota nr',
     'invoice', 'rechnung', 'facture', 'factura', 'fattura', 'factuur',
+    'credit note', 'gutschrift', 'avoir', 'creditnota',
   ],
   invoice_date: [
     'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued on', 'billing date', 'bill date', 'receipt date',
@@ -36,7 +40,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'date de facture', 'date de facturation', "date d'émission", 'date facture',
     'fecha de factura', 'fecha de emisión', 'fecha factura', 'fecha',
     'data fattura', 'data della fattura', 'data di emissione', 'data',
-    'factuurdatum', 'datum',
+    'factuurdatum', 'factuur datum', 'datum',
     'date',
   ],
   due_date: [
@@ -130,11 +134,26 @@ export const COLUMN_HEADERS = {
   total: ['amount', 'total', 'line total', 'net amount', 'sum', 'betrag', 'gesamt', 'gesamtpreis', 'summe', 'montant', 'total ht', 'importe', 'total', 'importo', 'totale', 'bedrag', 'totaal', 'value'],
 } as const;
 
-/** Where a label sits in a line (word boundaries; labels may end in punctuation). */
+const labelPatterns = new Map<string, RegExp>();
+/** A label as a pattern: word boundaries, any spacing inside, possibly ending in punctuation. */
+function labelPattern(label: string): RegExp {
+  let re = labelPatterns.get(label);
+  if (!re) {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*');
+    const end = /[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '';
+    // Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one.
+    re = new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)${escaped}${end}`, 'gu');
+    labelPatterns.set(label, re);
+  }
+  return re;
+}
+
+/** Where a label first sits in a line (word boundaries; labels may end in punctuation), or -1. */
 export function findLabel(lineLower: string, label: string): number {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*');
-  const end = /[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '';
-  // Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one.
-  const m = new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)${escaped}${end}`, 'u').exec(lineLower);
-  return m ? m.index : -1;
+  return findLabels(lineLower, label)[0] ?? -1;
+}
+
+/** Every place a label sits in a line. */
+export function findLabels(lineLower: string, label: string): number[] {
+  return [...lineLower.matchAll(labelPattern(label))].map((m) => m.index!);
 }

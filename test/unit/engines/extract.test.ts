@@ -244,6 +244,32 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([eur]).entities.total_amount).toBe('109.15');
   });
 
+  it('reads a row of labels that repeats a label word ("Factuur datum … Factuur"), each over its own column', () => {
+    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
+    const doc = buildPage({
+      items: [at('Strategic Corp', 60, 40), at('Klant', 60, 100), at('Factuur datum', 230, 100), at('Factuur', 330, 100), at('Vervaldatum', 430, 100),
+        at('SCONL0303006280999', 60, 116), at('8-9-2022', 230, 116), at('VF1005193039', 325, 116), at('22-9-2022', 430, 116)],
+    });
+    expect(extractFinancial([doc]).entities).toMatchObject({ invoice_number: 'VF1005193039', invoice_date: '2022-09-08', due_date: '2022-09-22' });
+  });
+
+  it.each([
+    ['Avoir AV-2017-0005', 'AV-2017-0005'],
+    ['Credit note no: CN-881', 'CN-881'],
+    ['Gutschrift Nr. GS-2026-12', 'GS-2026-12'],
+    ['Nota di credito n. NC/44', 'NC/44'],
+    ['Creditnota nr 2026-0191', '2026-0191'],
+  ])('reads a credit note number: %j', (line, expected) => {
+    expect(extractFinancial([page(['Au bon moulin SARL', line, 'Date: 16/11/2017', ['Total', '233.47']])]).entities.invoice_number).toBe(expected);
+  });
+
+  it('does not read the French verb "avoir" as a credit note title, nor a phone or web line as the vendor address', () => {
+    const doc = page(['Au bon moulin SARL', '42 rue du stade', 'Tél. +33 4 50 44 68 99 - http://www.aubonmoulin.fr', ['Total', '12.00'], 'Merci de nous avoir 10X confié cette commande']);
+    const { entities } = extractFinancial([doc]);
+    expect(entities.invoice_number).toBeUndefined();
+    expect(entities.vendor_address).toBe('42 rue du stade');
+  });
+
   it('reads a row of labels with their values on the row below, column by column', () => {
     const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({

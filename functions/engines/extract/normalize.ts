@@ -123,7 +123,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/£/u, 'GBP'],
   [/₹|(?<![\p{L}])rs\.?(?=\s*\d)/iu, 'INR'],
   [/¥/u, 'JPY'],
-  [/(?<![\p{L}])RM(?=\s*\d)/u, 'MYR'],
+  // Malaysian receipts write "RM 9.00", "RM9.00" and column heads "(RM)", "TOTAL RM".
+  [/(?<![\p{L}])RM(?![\p{L}])/u, 'MYR'],
   [/(?<![\p{L}])(?:CHF|Fr\.)(?=\s*\d)/u, 'CHF'],
   [/(?<![\p{L}A-Z])(?:US\$|\$)/u, 'USD'],
 ];
@@ -140,5 +141,7 @@ export function detectCurrency(text: string): string | undefined {
     const n = (text.match(new RegExp(re.source, `${re.flags}g`)) ?? []).length;
     if (n) counts.set(code, (counts.get(code) ?? 0) + n);
   }
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+  // Ties go to what is written in letters (a code, "RM"): OCR turns digits into stray glyphs ("81100" → "£1100"), not into codes.
+  const inLetters = new Set([...CODES.filter((c) => counts.has(c) && text.includes(c)), ...(/(?<![\p{L}])RM(?![\p{L}])/u.test(text) ? ['MYR'] : [])]);
+  return [...counts].sort((a, b) => b[1] - a[1] || Number(inLetters.has(b[0])) - Number(inLetters.has(a[0])))[0]?.[0];
 }

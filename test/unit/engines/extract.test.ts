@@ -64,6 +64,9 @@ describe('normalisation', () => {
     expect(detectCurrency('Total EUR 10,00')).toBe('EUR');
     expect(detectCurrency('Total £12.00')).toBe('GBP');
     expect(detectCurrency('TOTAL RM 9.00')).toBe('MYR');
+    // A column head "(RM)" counts; a stray glyph OCR made of a postcode ("81100" → "£1100") loses the tie to letters.
+    expect(detectCurrency('£1100 JOHOR BAHRU\nRounded Total (RM): 9.00')).toBe('MYR');
+    expect(detectCurrency('Total £12.00\nSubtotal £10.00\nRM')).toBe('GBP');
     expect(amountsIn('2 x 4.50 = 9.00').map((a) => a.value)).toEqual(['2.00', '4.50', '9.00']);
   });
 });

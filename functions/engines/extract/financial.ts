@@ -482,8 +482,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   });
   // A company named under the document's title ("SIMPLIFIED TAX INVOICE" over "GOGIANT ENGINEERING (M) SDN BHD")
   // is the customer, when the letterhead above the title has a name line of its own.
+  // The letterhead must be a sender's block (an address, a registration or tax number above the title), not a slogan.
   const titleAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && DOCUMENT_TITLE.test(l.text.trim()));
-  const letterhead = titleAt > 0 ? top.filter((l) => lines.indexOf(l) < titleAt) : [];
+  const senderBlock =
+    titleAt > 0 && lines.slice(0, titleAt).some((l) => REGISTRATION_LINE.test(l.text) || /(?<![\d.,])\d{4,6}(?![\d.,])/.test(l.text) || labelsOn(l).some((h) => h.field === 'vendor_tax_id'));
+  const letterhead = senderBlock ? top.filter((l) => lines.indexOf(l) < titleAt) : [];
   const company = (letterhead.length ? letterhead : top).find((l) => COMPANY.test(nameOf(l)));
   if (company) add('vendor_name', nameOf(company), 0.75, -1);
   else {

@@ -206,6 +206,9 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([labelled]).entities.vendor_name).toBe('Acme Widgets');
     const billed = page(['iA 2 a Ll', 'PERNIAGAAN ZHENG HUI', 'NO.59 JALAN PERMAS 9/5', 'GST NO : 000800589824', 'SIMPLIFIED TAX INVOICE', 'GOGIANT ENGINEERING (M) SDN BHD', 'Receipt CS00084670', '09/03/2018', ['TOTAL', '332.30']]);
     expect(extractFinancial([billed]).entities.vendor_name).not.toBe('GOGIANT ENGINEERING (M) SDN BHD');
+    // Above the title only a slogan, no sender's block: the company under the title is the vendor.
+    const slogan = page(['Quality since ever', 'INVOICE', 'ACME Widgets GmbH', 'Hauptstraße 1, 10115 Berlin', 'Invoice number: 77', ['Total', '10.00']]);
+    expect(extractFinancial([slogan]).entities.vendor_name).toBe('ACME Widgets GmbH');
   });
 
   it('reads "Total for this invoice $4.11" (a label word inside the phrase) and skips "from" in a greeting', () => {

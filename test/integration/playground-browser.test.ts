@@ -15,6 +15,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { CII } from '../helpers/e-invoices.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -206,6 +208,22 @@ describe('Playground in a browser', () => {
     const weights = await bands.evaluateAll((nodes) => nodes.map((n) => Number(n.style.flexGrow)));
     expect(weights.reduce((a, b) => a + b, 0)).toBe(4);
     expect(await page.textContent('#view')).toContain(`4 pages, ${segments.length} documents`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('says when an invoice was read from its embedded e-invoice XML (Factur-X)', async () => {
+    const { page, errors } = await open();
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText('Rechnung FX-2026-0007', { font: await pdf.embedFont(StandardFonts.Helvetica), x: 50, y: 700 });
+    await pdf.attach(new TextEncoder().encode(CII), 'factur-x.xml', { mimeType: 'text/xml' });
+    const path = join(dir, `playground-facturx-${process.pid}.pdf`);
+    await writeFile(path, await pdf.save());
+    await page.setInputFiles('#file', path);
+    await page.selectOption('#operation', 'extract');
+    expect(await run(page)).toMatch(/^extract: 1 page.*e-invoice-cii/);
+    expect(await page.textContent('#view')).toContain('read from the embedded e-invoice (CII, factur-x.xml)');
+    expect(await page.locator('tr[data-field="total_amount"] td').first().textContent()).toBe('65.45');
+    expect(await page.locator('tr[data-field="total_amount"] td.confidence').textContent()).toBe('1.00');
     expect(errors).toEqual([]);
   }, 120_000);
 

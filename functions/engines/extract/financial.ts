@@ -12,7 +12,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
-import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, type FinancialField } from './labels.ts';
+import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import { paidAmount } from './tendered.ts';
 
@@ -110,9 +110,25 @@ const AMOUNT_FIELDS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amo
 const DOCUMENT_TITLE =
   /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
 
+/**
+ * The lines of one page, grouped once per document: the geometric lookups
+ * below run for many lines, and scanning every page each time made a
+ * 300-page extract quadratic.
+ */
+const pageGroups = new WeakMap<readonly Line[], Map<number, Line[]>>();
+function linesOnPage(lines: readonly Line[], pageIndex: number): readonly Line[] {
+  let groups = pageGroups.get(lines);
+  if (!groups) {
+    groups = new Map();
+    for (const l of lines) (groups.get(l.pageIndex) ?? groups.set(l.pageIndex, []).get(l.pageIndex)!).push(l);
+    pageGroups.set(lines, groups);
+  }
+  return groups.get(pageIndex) ?? [];
+}
+
 function rightOf(lines: readonly Line[], line: Line): string {
-  return lines
-    .filter((l) => l !== line && l.pageIndex === line.pageIndex && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
+  return linesOnPage(lines, line.pageIndex)
+    .filter((l) => l !== line && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
     .sort((a, b) => a.bbox[0] - b.bbox[0])
     .map((l) => l.text)
     .join(' ');
@@ -127,10 +143,9 @@ function below(lines: readonly Line[], line: Line, count = 1, firstGap = 1.8): L
   let current = line;
   for (let i = 0; i < count; i++) {
     const gap = i === 0 ? firstGap : 1.8;
-    const next = lines
+    const next = linesOnPage(lines, current.pageIndex)
       .filter(
         (l) =>
-          l.pageIndex === current.pageIndex &&
           l.bbox[1] >= current.bbox[1] + height(current.bbox) * 0.5 &&
           l.bbox[1] - current.bbox[3] < height(current.bbox) * gap &&
           Math.min(l.bbox[2], current.bbox[2] + 0.05) - Math.max(l.bbox[0], current.bbox[0] - 0.05) > 0,
@@ -175,8 +190,17 @@ function taxScope(lower: string, hit: LabelHit): FinancialField {
   return hit.field;
 }
 
+/** Label hits per line, found once: several passes ask for them. */
+const labelCache = new WeakMap<Line, LabelHit[]>();
+
 function labelsOn(line: Line): LabelHit[] {
+  const cached = labelCache.get(line);
+  if (cached) return cached;
   const hits: LabelHit[] = [];
+  if (!mayHoldFieldLabel(line.lower)) {
+    labelCache.set(line, hits);
+    return hits;
+  }
   for (const [field, labels] of Object.entries(FIELD_LABELS) as [FinancialField, readonly string[]][]) {
     // Every place a label sits: a row of labels may repeat one ("Factuur datum … Factuur …").
     for (const label of labels) for (const at of findLabels(line.lower, label)) hits.push({ field, start: at, end: at + label.length });
@@ -184,7 +208,9 @@ function labelsOn(line: Line): LabelHit[] {
   hits.sort((a, b) => b.end - b.start - (a.end - a.start));
   const kept: LabelHit[] = [];
   for (const h of hits) if (!kept.some((k) => h.start < k.end && k.start < h.end)) kept.push(h);
-  return kept.sort((a, b) => a.start - b.start);
+  kept.sort((a, b) => a.start - b.start);
+  labelCache.set(line, kept);
+  return kept;
 }
 
 const NAME_LABEL = /^(?:name|company|firma|firmenname|company name|raison sociale|nom|nombre|razón social|ragione sociale|denominazione|naam|bedrijfsnaam)\s*[:：]\s*(.+)$/iu;
@@ -800,15 +826,18 @@ export function lineItems(pages: readonly DocumentPage[]): LineItem[] {
  */
 function withoutSectionSubtotals(items: readonly LineItem[]): LineItem[] {
   const kept: LineItem[] = [];
-  let groupStart = 0;
+  // The running group: items since the last section subtotal, and their sum.
+  let groupSize = 0;
+  let sum = 0;
   for (const item of items) {
-    const group = kept.slice(groupStart);
-    const sum = group.reduce((a, i) => a + (i.total !== null ? Number(i.total) : 0), 0);
-    if (item.quantity === null && item.unit_price === null && item.total !== null && group.length >= 2 && close(Number(item.total), sum)) {
-      groupStart = kept.length;
+    if (item.quantity === null && item.unit_price === null && item.total !== null && groupSize >= 2 && close(Number(item.total), sum)) {
+      groupSize = 0;
+      sum = 0;
       continue;
     }
     kept.push(item);
+    groupSize++;
+    sum += item.total !== null ? Number(item.total) : 0;
   }
   return kept;
 }

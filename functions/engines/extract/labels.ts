@@ -134,18 +134,29 @@ export const COLUMN_HEADERS = {
   total: ['amount', 'total', 'line total', 'net amount', 'sum', 'betrag', 'gesamt', 'gesamtpreis', 'summe', 'montant', 'total ht', 'importe', 'total', 'importo', 'totale', 'bedrag', 'totaal', 'value'],
 } as const;
 
+/** Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one. */
+const LABEL_START = '(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)';
+/** A label's own pattern: any spacing inside, a word boundary after unless it ends in punctuation. */
+const labelBody = (label: string) =>
+  label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*') + (/[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '');
+
 const labelPatterns = new Map<string, RegExp>();
-/** A label as a pattern: word boundaries, any spacing inside, possibly ending in punctuation. */
+/** A label as a pattern, compiled once. */
 function labelPattern(label: string): RegExp {
   let re = labelPatterns.get(label);
   if (!re) {
-    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*');
-    const end = /[\p{L}\p{N}]$/u.test(label) ? '(?![\\p{L}\\p{N}])' : '';
-    // Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one.
-    re = new RegExp(`(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)${escaped}${end}`, 'gu');
+    re = new RegExp(`${LABEL_START}${labelBody(label)}`, 'gu');
     labelPatterns.set(label, re);
   }
   return re;
+}
+
+/** Any field label at all, in one pattern: most lines (items, addresses) hold none and need no label-by-label search. */
+const ANY_FIELD_LABEL = new RegExp(`${LABEL_START}(?:${[...new Set(Object.values(FIELD_LABELS).flat())].map(labelBody).join('|')})`, 'u');
+
+/** Whether a line may hold a field label (a cheap test before {@link findLabels} over every label). */
+export function mayHoldFieldLabel(lineLower: string): boolean {
+  return ANY_FIELD_LABEL.test(lineLower);
 }
 
 /** Where a label first sits in a line (word boundaries; labels may end in punctuation), or -1. */

@@ -409,11 +409,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           break;
         }
         case 'vendor_name': {
-          // "Download My McD Feedback from" over "Google Play/App Store": a label after words of prose, with no colon, is prose.
-          // One-word labels after words of prose are prose, and the bare preposition "from" counts only as a line's
-          // first word ("From: ACME", not "Greetings from Amazon Web Services, we're …").
+          // A one-word label after words of prose, with no colon, is prose ("Download My McD Feedback from" over
+          // "Google Play/App Store"); the preposition "from" counts only as a line's first word ("From: ACME", not
+          // "Greetings from Amazon Web Services, we're …"). Two-word labels ("sold by", "provided by") name the
+          // seller in a sentence too.
           const wordsBefore = line.text.slice(0, hit.start).split(/\s+/).filter((w) => /\p{L}{2,}/u.test(w)).length;
-          // Two-word labels ("sold by", "provided by") name the seller in a sentence too.
           const label = line.lower.slice(hit.start, hit.end);
           if (!/\s/.test(label.trim()) && wordsBefore >= (label === 'from' ? 1 : 2) && !/^\s*[:：]/u.test(line.text.slice(hit.end))) break;
           const sameLine = heading ? '' : clean(region);
@@ -507,8 +507,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     );
   });
   // A company named under the document's title ("SIMPLIFIED TAX INVOICE" over "GOGIANT ENGINEERING (M) SDN BHD")
-  // is the customer, when the letterhead above the title has a name line of its own.
-  // The letterhead must be a sender's block (an address, a registration or tax number above the title), not a slogan.
+  // is the customer when a sender's block (an address, a registration or tax number) sits above the title.
   const titleAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && DOCUMENT_TITLE.test(l.text.trim()));
   const senderBlock =
     titleAt > 0 && lines.slice(0, titleAt).some((l) => REGISTRATION_LINE.test(l.text) || /(?<![\d.,])\d{4,6}(?![\d.,])/.test(l.text) || labelsOn(l).some((h) => h.field === 'vendor_tax_id'));

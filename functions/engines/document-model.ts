@@ -119,6 +119,9 @@ export interface DataFile {
   readonly data: Uint8Array;
 }
 
+/** Data files larger than this are not offered (a Factur-X XML is tens of kilobytes). */
+export const MAX_DATA_FILE_BYTES = 5 * 1024 * 1024;
+
 export interface ParsedDocument {
   readonly kind: FileKind;
   readonly pages: readonly DocumentPage[];

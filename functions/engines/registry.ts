@@ -11,9 +11,8 @@
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
 import type { DataFile, ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
-import { textOnlyPage } from './document-model.ts';
+import { MAX_DATA_FILE_BYTES, textOnlyPage } from './document-model.ts';
 import { resolveKind, sniffKind } from './file-type.ts';
-import { MAX_DATA_FILE_BYTES } from './pdf/attachments.ts';
 
 export interface OpenHint {
   /** From the upload's content type; decides among text kinds. */

@@ -12,9 +12,9 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
-import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, type FinancialField } from './labels.ts';
+import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
-import { paidAmount } from './tendered.ts';
+import { mentionsPayment, paidAmount } from './tendered.ts';
 
 export interface LineItem {
   description: string;
@@ -657,10 +657,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     totalConfidence = 0.7;
   }
   // Cash tendered minus change is what was paid: an independent reading of a receipt's total.
-  const paid = paidAmount(lines.map((l) => (amountsIn(l.text).length ? l.text : `${l.text} ${rightOf(lines, l)}`)), centsWritten);
+  // A payment line's amount may stand in a column of its own, to its right.
+  const paid = paidAmount(lines.map((l) => (!mentionsPayment(l.text) || amountsIn(l.text).length ? l.text : `${l.text} ${rightOf(lines, l)}`)), centsWritten);
   if (paid) {
     // To the cent: a total before rounding (60.31) is not the 60.30 paid.
-    const settles = (c: Candidate) => Math.abs(Number(c.value) - Number(paid.value)) < 0.005;
+    const toTheCent = (value: string) => Math.abs(Number(value) - Number(paid.value)) < 0.005;
+    const settles = (c: Candidate) => toTheCent(c.value);
     const agreeing = totals.find(settles);
     if (total && settles(total)) totalConfidence = Math.max(totalConfidence, 0.95);
     else if (agreeing && (!total || totalConfidence < 0.9)) {
@@ -669,7 +671,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
       totalConfidence = 0.9;
     } else if (!total) {
       // The total's own line unreadable: the payment, more surely when the amount is printed somewhere.
-      const printed = lines.some((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(paid.value)) < 0.005));
+      const printed = lines.some((l) => amountsIn(l.text).some((a) => toTheCent(a.value)));
       total = { field: 'total_amount', value: paid.value, score: 0.6, order: lines.length };
       totalConfidence = printed ? 0.7 : 0.6;
     }
@@ -731,12 +733,16 @@ function roleOf(header: string): Role | undefined {
   if (!h) return undefined;
   const order: Role[] = ['unit_price', 'quantity', 'total', 'description'];
   for (const role of order) if (COLUMN_HEADERS[role].some((w) => findLabel(h, w) >= 0)) return role;
-  // German and Dutch compounds: "Nettopreis", "Bruttostückpreis", "Stuksprijs" are prices; "Nettobetrag", "Totaalbedrag" amounts.
   const words = h.split(/\s+/);
-  if (words.some((w) => /\p{L}{3,}(?:preis|prijs)$/u.test(w))) return 'unit_price';
-  if (words.some((w) => /\p{L}{3,}(?:betrag|bedrag|summe)$/u.test(w))) return 'total';
+  if (words.some((w) => COMPOUND_PRICE.test(w))) return 'unit_price';
+  if (words.some((w) => COMPOUND_AMOUNT.test(w))) return 'total';
   return undefined;
 }
+
+/** German and Dutch compounds: "Nettopreis", "Bruttostückpreis", "Stuksprijs" are prices; "Nettobetrag", "Totaalbedrag" amounts. */
+const COMPOUND_PRICE = /\p{L}{3,}(?:preis|prijs)$/u;
+const COMPOUND_AMOUNT = /\p{L}{3,}(?:betrag|bedrag|summe)$/u;
+const COMPOUND_HEADING = /\p{L}{3,}(?:preis|prijs|betrag|bedrag|summe)(?![\p{L}])/u;
 
 const TOTALS_ROW = /(?<![\p{L}])(?:sub-?total|total|tax|vat|gst|mwst|tva|iva|btw|summe|gesamt|netto|brutto|shipping|discount|rabatt|remise|amount due|balance)(?![\p{L}])/iu;
 
@@ -747,7 +753,9 @@ function headerRoles(lower: string): { role: Role; at: number }[] {
     if (at >= 0 && (!found.has(role) || at < found.get(role)!)) found.set(role, at);
   };
   for (const role of Object.keys(COLUMN_HEADERS) as Role[]) for (const word of COLUMN_HEADERS[role]) note(role, findLabel(lower, word));
+  // Word by word only what the search above cannot see: compounds ("Nettopreis") and words with punctuation ("unit-price").
   for (const m of lower.matchAll(/\S+/gu)) {
+    if (!COMPOUND_HEADING.test(m[0]) && !/[^\p{L}\p{N}.]/u.test(m[0])) continue;
     const role = roleOf(m[0]);
     if (role) note(role, m.index!);
   }
@@ -768,6 +776,8 @@ function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
     let numberColumns: Role[] | undefined;
     for (const text of texts) {
       if (!numberColumns) {
+        // Most lines name no description column: the cheap test first (on the text as roleOf sees its words).
+        if (!namesDescriptionColumn(text.toLowerCase().replace(/[^\p{L}\p{N}. ]/gu, ' '))) continue;
         const roles = headerRoles(text.toLowerCase()).map((r) => r.role);
         if (roles.includes('description') && (roles.includes('total') || roles.includes('unit_price')) && !amountsIn(text).length) {
           numberColumns = roles.filter((r) => r !== 'description');

@@ -154,6 +154,14 @@ function labelPattern(label: string): RegExp {
 /** Any field label at all, in one pattern: most lines (items, addresses) hold none and need no label-by-label search. */
 const ANY_FIELD_LABEL = new RegExp(`${LABEL_START}(?:${[...new Set(Object.values(FIELD_LABELS).flat())].map(labelBody).join('|')})`, 'u');
 
+/** Description column headings in one pattern: a line without one is no line-item header. */
+const DESCRIPTION_HEADING = new RegExp(`${LABEL_START}(?:${COLUMN_HEADERS.description.map(labelBody).join('|')})`, 'u');
+
+/** Whether a line names a description column (a cheap test before locating every column heading). */
+export function namesDescriptionColumn(lineLower: string): boolean {
+  return DESCRIPTION_HEADING.test(lineLower);
+}
+
 /** Whether a line may hold a field label (a cheap test before {@link findLabels} over every label). */
 export function mayHoldFieldLabel(lineLower: string): boolean {
   return ANY_FIELD_LABEL.test(lineLower);

@@ -14,10 +14,15 @@
  */
 const NUMBER = String.raw`\d+[.,]\d{4}(?!\d)|0[.,]\d{3}(?!\d)|\d{1,3}(?:[ .,]\d{3})+(?:[.,]\d{1,4})?(?!\d)|\d+(?:[.,]\d{1,2})?`;
 
+/** One amount with its sign (a minus or parentheses) and an optional currency before it. */
+const AMOUNT = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u');
+/** Every amount in a text, not inside a longer number or word. */
+const AMOUNTS = new RegExp(`(?<![\\p{L}\\d.,])-?(?:[$€£¥₹]\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`, 'gu');
+
 /** An amount in any common notation, or undefined. Decides the decimal separator from the digits after it. */
 export function parseAmount(raw: string): string | undefined {
   const text = raw.replace(/[\u00a0\u202f']/g, ' ').trim();
-  const m = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u').exec(text);
+  const m = AMOUNT.exec(text);
   if (!m) return undefined;
   const negative = Boolean(m[1] || m[3]);
   let number = m[2];
@@ -43,8 +48,7 @@ export function parseAmount(raw: string): string | undefined {
 /** All amounts in a text, in order (for lines that end in quantity, price, total). */
 export function amountsIn(text: string): { value: string; start: number; end: number; raw: string }[] {
   const out: { value: string; start: number; end: number; raw: string }[] = [];
-  const re = new RegExp(`(?<![\\p{L}\\d.,])-?(?:[$€£¥₹]\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`, 'gu');
-  for (const m of text.matchAll(re)) {
+  for (const m of text.matchAll(AMOUNTS)) {
     const value = parseAmount(m[0]);
     if (value !== undefined) out.push({ value, start: m.index!, end: m.index! + m[0].length, raw: m[0] });
   }
@@ -118,13 +122,16 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   return out.sort((x, y) => x.start - y.start);
 }
 
+/** "RM": ringgit, written in letters. */
+const RINGGIT = /(?<![\p{L}])RM(?![\p{L}])/u;
+
 const SYMBOLS: [RegExp, string][] = [
   [/€/u, 'EUR'],
   [/£/u, 'GBP'],
   [/₹|(?<![\p{L}])rs\.?(?=\s*\d)/iu, 'INR'],
   [/¥/u, 'JPY'],
   // Malaysian receipts write "RM 9.00", "RM9.00" and column heads "(RM)", "TOTAL RM".
-  [/(?<![\p{L}])RM(?![\p{L}])/u, 'MYR'],
+  [RINGGIT, 'MYR'],
   [/(?<![\p{L}])(?:CHF|Fr\.)(?=\s*\d)/u, 'CHF'],
   [/(?<![\p{L}A-Z])(?:US\$|\$)/u, 'USD'],
 ];
@@ -142,6 +149,6 @@ export function detectCurrency(text: string): string | undefined {
     if (n) counts.set(code, (counts.get(code) ?? 0) + n);
   }
   // Ties go to what is written in letters (a code, "RM"): OCR turns digits into stray glyphs ("81100" → "£1100"), not into codes.
-  const inLetters = new Set([...CODES.filter((c) => counts.has(c) && text.includes(c)), ...(/(?<![\p{L}])RM(?![\p{L}])/u.test(text) ? ['MYR'] : [])]);
+  const inLetters = new Set([...CODES.filter((c) => counts.has(c) && text.includes(c)), ...(RINGGIT.test(text) ? ['MYR'] : [])]);
   return [...counts].sort((a, b) => b[1] - a[1] || Number(inLetters.has(b[0])) - Number(inLetters.has(a[0])))[0]?.[0];
 }

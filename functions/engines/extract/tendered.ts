@@ -14,6 +14,11 @@ const TENDERED = /(?<![\p{L}])(?:cash|tendered|tender|gegeben|bar(?:geld)?|espè
 /** How far below the tendered line its change line may be (its amount in a column of its own, a card or rounding line may sit between). */
 const MAX_LINES_APART = 4;
 
+/** Whether a line speaks of cash handed over or change given back. */
+export function mentionsPayment(text: string): boolean {
+  return TENDERED.test(text) || CHANGE.test(text);
+}
+
 export interface PaidAmount {
   /** Tendered minus change, as a plain decimal string. */
   readonly value: string;

@@ -5,10 +5,7 @@
  *
  * @module
  */
-import type { DataFile } from '../document-model.ts';
-
-/** Files larger than this are skipped (a Factur-X XML is tens of kilobytes). */
-export const MAX_DATA_FILE_BYTES = 5 * 1024 * 1024;
+import { MAX_DATA_FILE_BYTES, type DataFile } from '../document-model.ts';
 /** At most this many files are returned, in the PDF's order. */
 export const MAX_DATA_FILES = 16;
 

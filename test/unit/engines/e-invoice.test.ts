@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { readEInvoice, withEInvoice } from '../../../functions/engines/extract/e-invoice.ts';
-import { boundedAttachments, MAX_DATA_FILE_BYTES } from '../../../functions/engines/pdf/attachments.ts';
+import { MAX_DATA_FILE_BYTES } from '../../../functions/engines/document-model.ts';
+import { boundedAttachments } from '../../../functions/engines/pdf/attachments.ts';
 import { openDocument } from '../../../functions/engines/registry.ts';
 import { CII, UBL } from '../../helpers/e-invoices.ts';
 

@@ -63,7 +63,7 @@ export function formatToPattern(format: string): string {
 function examplesIn(description: string): string[] {
   const found = new Set<string>();
   for (const m of description.matchAll(/["“'‘`]([^"”'’`]{2,40})["”'’`]/gu)) found.add(m[1].trim());
-  for (const m of description.matchAll(/(?:e\.g\.|eg\.|such as|like|example[s]?:?|for instance|i\.e\.)\s*:?\s*([^,;()\n]+)/giu)) {
+  for (const m of description.matchAll(/(?:e\.g\.|eg\.|such as|like|example[s]?:?|for instance|i\.e\.)\s*(?::\s*)?([^,;()\n]+)/giu)) {
     for (const part of m[1].split(/\s+(?:or|and)\s+|,\s*/u)) {
       const value = part.trim().replace(/[.)]$/, '');
       // An example is one token with a digit or a mix of letters and punctuation, not prose.
@@ -73,19 +73,62 @@ function examplesIn(description: string): string[] {
   return [...found].filter((v) => /[\p{N}]/u.test(v) || /[-_/#]/.test(v));
 }
 
-function formatsIn(description: string): string[] {
+const LETTER_PLACEHOLDERS = 'ALX';
+const DIGIT_PLACEHOLDERS = '9#ND';
+const FORMAT_SEPARATORS = '-./ ';
+/** Longer "formats" are prose in capitals, not a value's shape (and a long pattern costs its length at every word of the document). */
+const MAX_FORMAT_LENGTH = 40;
+const isWordChar = (ch: string | undefined) => ch !== undefined && /[\p{L}\p{N}]/u.test(ch);
+const isPlaceholder = (ch: string | undefined) => ch !== undefined && (LETTER_PLACEHOLDERS.includes(ch) || DIGIT_PLACEHOLDERS.includes(ch));
+
+/**
+ * Placeholder formats written in the description (`AAA-9999`, `XX.####`):
+ * runs of placeholder characters joined by at most one separator, standing
+ * alone as a word. Scanned by hand in one pass, not with a regular
+ * expression: the caller writes this text, and a pattern with a repeated
+ * group of repeated classes backtracks exponentially on `"A" × 30 + "z"`.
+ * Each character is visited a bounded number of times: a start that finds
+ * no valid end skips past the whole chain it scanned (every later start in
+ * that chain would end the same way).
+ */
+export function formatsIn(description: string): string[] {
   const out: string[] = [];
-  for (const m of description.matchAll(/(?<![\p{L}\p{N}])((?:[ALX]+|[9#ND]+)(?:[-./ ]?(?:[ALX]+|[9#ND]+))+)(?![\p{L}\p{N}])/gu)) {
-    const f = m[1];
+  let i = 0;
+  while (i < description.length) {
+    if (!isPlaceholder(description[i]) || isWordChar(description[i - 1])) {
+      i++;
+      continue;
+    }
+    // The chain: placeholders, single separators between them.
+    let j = i;
+    let placeholders = 0;
+    let lastValidEnd = -1;
+    while (j < description.length) {
+      if (isPlaceholder(description[j])) {
+        j++;
+        placeholders++;
+        if (placeholders >= 2 && !isWordChar(description[j])) lastValidEnd = j;
+      } else if (FORMAT_SEPARATORS.includes(description[j]) && isPlaceholder(description[j + 1])) j++;
+      else break;
+    }
+    if (lastValidEnd < 0) {
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    const f = description.slice(i, lastValidEnd);
+    i = lastValidEnd;
+    const hasLetter = [...LETTER_PLACEHOLDERS].some((c) => f.includes(c));
+    const hasDigit = [...DIGIT_PLACEHOLDERS].some((c) => f.includes(c));
     // Needs both a letter and a digit placeholder, or digit placeholders with a separator, to be a format and not a word.
-    if ((/[ALX]/.test(f) && /[9#ND]/.test(f)) || (/[9#]/.test(f) && /[-./]/.test(f)) || /^[9#]{3,}$/.test(f)) out.push(f);
+    const isFormat = (hasLetter && hasDigit) || (/[9#]/.test(f) && /[-./]/.test(f)) || /^[9#]{3,}$/.test(f);
+    if (isFormat && f.length <= MAX_FORMAT_LENGTH) out.push(f);
   }
   return out;
 }
 
 function cueWordsOf(type: CustomTypeDefinition): string[] {
   const fromName = type.name.split(/[_\s-]+/).map((w) => w.toLowerCase()).filter((w) => w.length > 1 && !STOP_WORDS.has(w));
-  const fromDescription = (type.description.replace(/["“'‘`][^"”'’`]*["”'’`]/gu, ' ').match(/\p{L}[\p{L}'-]+/gu) ?? [])
+  const fromDescription = (type.description.replace(/["“'‘`][^"”'’`]{0,80}["”'’`]/gu, ' ').match(/\p{L}[\p{L}'-]+/gu) ?? [])
     .map((w) => w.toLowerCase())
     .filter((w) => w.length > 2 && !STOP_WORDS.has(w));
   return [...new Set([...fromName, ...fromDescription])];

@@ -219,12 +219,13 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   patternRecognizer({
     type: 'DRIVER_LICENSE',
     rules: [{ name: 'licence', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,15}${E}`), score: 0.1 }],
-    context: cues('driver', "driver's", 'drivers', 'license', 'licence', 'dl', 'dl#', 'dln', 'driving', 'führerschein', 'permis de conduire', 'licencia'),
+    // "license" alone is too common in software and business text (a license key is not a driver's licence).
+    context: cues('driver', "driver's", 'drivers', 'driver license', 'driving licence', 'license no', 'license number', 'licence no', 'licence number', 'dl', 'dl#', 'dln', 'driving', 'führerschein', 'permis de conduire', 'licencia'),
   }),
   patternRecognizer({
     type: 'MEDICAL_RECORD_NUMBER',
     rules: [{ name: 'mrn', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,14}${E}`), score: 0.1 }],
-    context: cues('mrn', 'medical record', 'medical record number', 'patient id', 'patient number', 'chart', 'chart number', 'health record', 'nhs', 'nhs number'),
+    context: cues('mrn', 'medical record', 'medical record number', 'patient id', 'patient number', 'chart no', 'chart number', 'health record', 'nhs', 'nhs number'),
   }),
   patternRecognizer({
     type: 'UK_NHS',
@@ -248,7 +249,7 @@ const STREET_CORES = patternRecognizer({
         // Hauptstraße 5, Rue de la Paix 12, Via Roma 10, Calle Mayor 3
         name: 'eu-street',
         pattern: re(
-          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}(?:,?\\s+\\d{4,5}\\s+${CAP}(?:\\s+${CAP})?)?`,
+          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}(?:,?\\s+\\d{4,5}\\s+${CAP}(?:\\s+${CAP})?)?`,
         ),
         score: 0.6,
       },
@@ -271,17 +272,24 @@ const STREET_CORES = patternRecognizer({
     context: cues('address', 'addr', 'street', 'residence', 'lives at', 'located at', 'mailing', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres'),
   });
 
-/** Street-name endings across languages (Søndergade, Magrethevej, Koskikatu, Populierenstraat, Hauptstraße). */
-const STREET_MORPHEME = "(?:vej|gade|gata|gatan|vägen|väg|vei|veien|veg|tie|katu|polku|kuja|straat|stræde|strasse|straße|str\\.|weg|gasse|laan|stien|utca|u\\.|ulica|ul\\.|allee|platz|ring|plein|kade|dijk|steeg|vegur|gränd|torget|torg|tér|út|körút|kapu|sor|köz|stræti|gata|vegen)";
+/**
+ * Street-name endings across languages (Søndergade, Magrethevej, Koskikatu,
+ * Populierenstraat, Hauptstraße). Only endings that are not also common
+ * English word endings: "ring" (Spring, Catering), "sor" (Professor,
+ * processor), "tie", "veg", "út", "u." matched ordinary words followed by a
+ * number. The word before the ending must be at least three letters.
+ */
+const STREET_MORPHEME =
+  '(?:vej|gade|gatan|gata|vägen|väg|veien|vegen|katu|polku|kuja|straat|stræde|strasse|straße|str\\.|weg|gasse|laan|utca|ulica|allee|platz|plein|kade|dijk|steeg|vegur|gränd|torget|körút|stræti)';
 const NUMBER_WORDS_NUMBER = re(
-  `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?|${CAP})(?:\\s+\\d{1,5}[a-z]?)${E}`,
+  `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?)(?:\\s+\\d{1,5}[a-z]?)${E}`,
 );
-const MORPHEME_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:${CAP}\\s+)?\\p{L}+${STREET_MORPHEME}\\s+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
+const MORPHEME_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:${CAP}\\s+)?\\p{L}{3,}${STREET_MORPHEME}\\s+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
 const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
-  `^(?:,|\\n)?[ \\t>]*(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?|\\d{4,6}(?:-\\d{4})?(?:\\s+${CAP}(?:\\s+${CAP}){0,2})?|${CAP}(?:\\s+${CAP}){0,2},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:\\s+\\d{4,6})?|(?:${STATE}|nan))(?=\\s*(?:,|\\n|$))`,
+  `^(?:,|\\n)?[ \\t>]*(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?|\\d{4,6}(?:-\\d{4})?(?:\\s+${CAP}(?:\\s+${CAP}){0,2})?|${CAP}(?:\\s+${CAP}){0,2},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:\\s+\\d{4,6})?|(?:${STATE}))(?=\\s*(?:,|\\n|$))`,
   'u',
 );
 
@@ -317,6 +325,17 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
   },
 };
 
+/** Labels of a document's own numbers: a number right after one is that id. */
+const ID_LABEL_BEFORE =
+  /(?:^|[^\p{L}])(?:invoice|inv|order|po|purchase order|reference|ref|receipt|transaction|document|doc|ticket|case|customer|client|account|acct|contract|quote|quotation|shipment|tracking|delivery note|serial|part|item|sku|batch|lot|id|no|nr|number|#)\.?\s*(?:no\.?|nr\.?|number|#|id)?\s*[:#.]?\s*$/iu;
+/** The text before `at` on its line (at most 40 characters). */
+const lineBefore = (text: string, at: number) => {
+  const from = Math.max(0, at - 40);
+  const chunk = text.slice(from, at);
+  const newline = chunk.lastIndexOf('\n');
+  return newline >= 0 ? chunk.slice(newline + 1) : chunk;
+};
+
 /** Phone numbers in international and national formats (libphonenumber's full metadata). */
 export const PHONE_RECOGNIZER: Recognizer = {
   type: 'PHONE_NUMBER',
@@ -333,6 +352,9 @@ export const PHONE_RECOGNIZER: Recognizer = {
         const digits = raw.replace(/\D/g, '');
         // Part of a longer run of digits (a card or account number) is not a phone number.
         if (/[\d][-. ]?$/.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
+        // A number under an id label on its line ("Invoice No. 1234567890", "Order #") is that id, not a phone number, unless a phone word is there too.
+        const written = /^[+(]/.test(raw);
+        if (!written && ID_LABEL_BEFORE.test(lineBefore(text, hit.startsAt)) && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         // Bare digit runs are more often ids than phone numbers: they need context.
         const formatted = /[+()\-.\s]/.test(raw);
         const score = (hit.number.isValid() ? 0.55 : 0.3) - (formatted ? 0 : 0.2) + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);

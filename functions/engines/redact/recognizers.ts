@@ -284,6 +284,14 @@ const STREET_MORPHEME =
 const NUMBER_WORDS_NUMBER = re(
   `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?)(?:\\s+\\d{1,5}[a-z]?)${E}`,
 );
+/**
+ * "28030 Edeby 55", "Kesk 53": a street with no street word, between numbers
+ * or before a house number. Alone this is also "In 2019 Revenue 45 percent",
+ * so it starts well below the threshold and needs address evidence: a cue
+ * ("address", "lives at", "ship to") or an address continuing after it (a
+ * unit, a postcode and town, a country line).
+ */
+const BARE_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:\\d{1,4}\\s+)?${CAP}(?:\\s+${CAP}){0,2}\\s+\\d{1,5}[a-z]?\\.?${E}`);
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:${CAP}\\s+)?\\p{L}{3,}${STREET_MORPHEME}\\s+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
 const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
@@ -293,12 +301,14 @@ const CONTINUATION = new RegExp(
   'u',
 );
 
+const CONTINUED_BOOST = 0.4;
+
 /** Street addresses: a street line found by its shape, extended over the unit, city, postcode and country lines after it. */
 export const ADDRESS_RECOGNIZER: Recognizer = {
   type: 'STREET_ADDRESS',
   find(text) {
     const cores: Candidate[] = [...STREET_CORES.find(text)];
-    const context = cues('address', 'addr', 'lives at', 'located at', 'live at', 'moved to', 'send', 'mail to', 'ship to', 'deliver', 'residence', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
+    const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
     const add = (pattern: RegExp, score: number, rule: string) => {
       for (const m of text.matchAll(pattern)) {
         const start = m.index!;
@@ -308,6 +318,7 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
     };
     add(MORPHEME_STREET, 0.6, 'street-morpheme');
     add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
+    add(BARE_STREET, 0.1, 'bare-street');
     add(UNIT_ONLY, 0.5, 'unit');
     add(MILITARY, 0.65, 'military');
     // Extend each street line over what follows it in the address (at most four parts, within 120 characters).
@@ -320,7 +331,9 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
         if (!m || m[0].trim() === '' || /\n\s*\n/.test(m[0])) break;
         end += m[0].length;
       }
-      return end === c.end ? c : { ...c, end };
+      if (end === c.end) return c;
+      // An address continuing after the street line (unit, town, postcode, country) is evidence of its own.
+      return { ...c, end, score: c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score };
     });
   },
 };

@@ -83,6 +83,7 @@ function scoreRun(text: string, run: Run): number {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   if (words.length === 0) return 0;
   const { before, honorific, cue, weakCue } = contextBefore(text, run.start);
+  const lex = nameLexicon();
   const after = text.slice(run.end, run.end + 24);
   const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
   const strong = count('strong');
@@ -92,7 +93,8 @@ function scoreRun(text: string, run: Run): number {
   const place = count('place');
   const lowerCase = words.some((w) => !/^\p{Lu}/u.test(w.text));
   const sentenceStart = /(?:^|[.!?]\s+|\n\s*)$/u.test(before);
-  const speaker = /^:\s/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before);
+  // A speaker in a dialogue ("Ubul: What a wife."): at a line start, a sentence after the colon (not a field value).
+  const speaker = /^:\s+\p{Lu}\p{Ll}*\s+\p{Ll}/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before) && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase()));
   const personVerb = PERSON_VERB.test(after);
   const labelAfter = /^\s*:/u.test(after);
   // After a title every capitalised word is the name ("Mrs. Baker", "Mr. Spears").

@@ -30,4 +30,6 @@ export const objectKeys = {
     `${STORAGE.prefixes.responses.prefix}${orgId}/${responseId}.json`,
   storedPageImage: (orgId: string, requestId: string, page: number) =>
     `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/pages/${page}.png`,
+  /** The redacted document as one PDF (redact `output=pdf`). */
+  storedRedactedPdf: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/redacted.pdf`,
 } as const;

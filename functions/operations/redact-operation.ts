@@ -2,7 +2,8 @@
  * Redact as a pipeline operation (SPEC "POST /v1/redact"): PII found over
  * the document model's words, masked on page images (black boxes, or
  * synthetic values in de-identify mode), returned as short-lived links
- * (`output=urls`) or inline base64 PNGs.
+ * (`output=urls`), inline base64 PNGs, or one redacted PDF with an
+ * invisible text layer of the words left (`output=pdf`, beyond the spec).
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { objectKeys } from '../contracts/storage.ts';
 import type { DetectionConfig } from '../engines/redact/detect.ts';
 import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
 import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
+import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
@@ -52,14 +54,15 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     pii_config: f.pii_config ?? null,
   }),
   priceMode: () => 'fast',
-  // Spec: inline base64 up to 36 pages, links up to 60; refused with 413 before any billable work.
-  pageCap: (q, limits) => (q.output === 'urls' ? limits.redactUrlPages : limits.redactInlinePages),
+  // Spec: inline base64 up to 36 pages, links up to 60 (the PDF is a link too); refused with 413 before any billable work.
+  pageCap: (q, limits) => (q.output === 'urls' || q.output === 'pdf' ? limits.redactUrlPages : limits.redactInlinePages),
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.
     const parsed = await extractForRequest(context, { graphics: query.include_logos });
     const plan = planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
-    const pages: (RedactedPageLink | RedactedPageInline)[] = [];
+    const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
+    const pdfPages: RedactedPdfPage[] = [];
     let logos = 0;
     for (const [pageIndex, page] of parsed.pages.entries()) {
       signal?.throwIfAborted();
@@ -71,7 +74,11 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
         boxes.push(...found.map((bbox) => ({ bbox })));
       }
       const masked = await paintMaskedPage(page, image, boxes);
-      if (query.output === 'urls') {
+      if (query.output === 'pdf') {
+        // Rendered pages are at MASK_DPI; text-only pages are painted at their own scale, read as 72 dpi of page units.
+        pdfPages.push({ png: masked.png, width: masked.width, height: masked.height, dpi: image ? MASK_DPI : (masked.width * 72) / Math.max(1, page.width), words: page.words, boxes });
+        pages.push({ page_number: page.pageNumber });
+      } else if (query.output === 'urls') {
         const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
         await deps.blobs.put(key, masked.png, 'image/png');
         const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
@@ -87,9 +94,18 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
       }
     }
     if (query.include_logos && logos > 0) plan.summary.LOGO = logos;
+    let pdf: { pdf_url: string } | undefined;
+    if (query.output === 'pdf') {
+      signal?.throwIfAborted();
+      const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
+      await deps.blobs.put(key, await buildRedactedPdf(pdfPages), 'application/pdf');
+      // Same lifetime as page image links (15 minutes), re-signed on every later read.
+      pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
+    }
     return {
       result: {
-        ...(query.output === 'urls' ? { output: 'urls' } : { output: 'inline' }),
+        output: query.output ?? 'inline',
+        ...pdf,
         pages,
         updated_text_block: plan.updatedText,
         summary: plan.summary,

@@ -5,7 +5,8 @@ import { booleanFlag, documentKey } from './common.ts';
 export const RedactQuery = z.strictObject({
   mode: z.enum(['redact', 'deidentify']).default('redact'),
   include_logos: booleanFlag.default(false),
-  output: z.enum(['urls']).optional(),
+  // 'pdf' goes beyond the spec's urls/inline: one redacted PDF (page images plus an invisible text layer) behind a short-lived link.
+  output: z.enum(['urls', 'pdf']).optional(),
   force_refresh: booleanFlag.default(false),
 });
 export type RedactQuery = z.output<typeof RedactQuery>;

@@ -1,0 +1,87 @@
+/**
+ * The redacted document as a PDF (`output=pdf`): each masked page image as
+ * the page, and over it an invisible text layer (text rendering mode 3) of
+ * the words that were left, so the PDF stays searchable and selectable.
+ *
+ * Nothing of a redacted value can be extracted, because nothing of it is
+ * written: the PDF is built anew (no object, font, metadata or incremental
+ * update of the original is carried over), the page image is the painted
+ * one, and a word that touches a mask box is left out of the text layer
+ * whole. In de-identify mode the synthetic value takes its place.
+ *
+ * The text layer uses the standard Helvetica font (no font file to ship):
+ * characters outside its WinAnsi set become '?' in the text layer only.
+ *
+ * @module
+ */
+import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, StandardFonts, popGraphicsState, pushGraphicsState, setTextRenderingMode, TextRenderingMode, type PDFFont } from 'pdf-lib';
+import type { BBox } from '../document-model.ts';
+import type { MaskBox } from './mask.ts';
+
+export interface RedactedPdfPage {
+  /** The masked page image (PNG) and its pixel size. */
+  readonly png: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** The resolution the image was rendered at: the PDF page gets the original's size in points. */
+  readonly dpi: number;
+  /** The page's words (normalised boxes, top-left origin). */
+  readonly words: readonly { readonly text: string; readonly bbox: BBox }[];
+  /** What was masked on the page. */
+  readonly boxes: readonly MaskBox[];
+}
+
+/** Mask boxes are painted with a margin (mask.ts pads by 15% of the box height); words count as touched with the same slack. */
+const TOUCH_SLACK = 0.15;
+
+function touches(word: BBox, box: BBox): boolean {
+  const pad = (box[3] - box[1]) * TOUCH_SLACK;
+  return word[0] < box[2] + pad && box[0] - pad < word[2] && word[1] < box[3] + pad && box[1] - pad < word[3];
+}
+
+/** The text with characters the font cannot encode replaced (the text layer only; the image shows the page as it is). */
+function encodable(text: string, font: PDFFont): string {
+  const supported = new Set(font.getCharacterSet());
+  let out = '';
+  for (const ch of text) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
+  return out;
+}
+
+function drawInvisibleText(page: ReturnType<PDFDocument['addPage']>, font: PDFFont, text: string, bbox: BBox, pageWidth: number, pageHeight: number): void {
+  const value = encodable(text, font).trim();
+  if (!value) return;
+  const [l, t, r, b] = bbox;
+  const boxWidth = Math.max(0.5, (r - l) * pageWidth);
+  const boxHeight = Math.max(0.5, (b - t) * pageHeight);
+  const size = Math.max(1, boxHeight * 0.85);
+  const natural = font.widthOfTextAtSize(value, size);
+  // Stretch or squeeze the word to its box, so a selection highlights the word on the image.
+  const scale = natural > 0 ? Math.max(1, Math.min(1000, (boxWidth / natural) * 100)) : 100;
+  page.pushOperators(PDFOperator.of(PDFOperatorNames.SetTextHorizontalScaling, [PDFNumber.of(Math.round(scale * 100) / 100)]));
+  page.drawText(value, { x: l * pageWidth, y: pageHeight - b * pageHeight + boxHeight * 0.2, size, font });
+}
+
+/** Builds the redacted PDF from masked pages. */
+export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setProducer('docintel redact');
+  doc.setCreator('docintel redact');
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (const source of pages) {
+    const pageWidth = (source.width * 72) / source.dpi;
+    const pageHeight = (source.height * 72) / source.dpi;
+    const page = doc.addPage([pageWidth, pageHeight]);
+    const image = await doc.embedPng(source.png);
+    page.drawImage(image, { x: 0, y: 0, width: pageWidth, height: pageHeight });
+    page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+    const masks = source.boxes.map((box) => box.bbox);
+    for (const word of source.words) {
+      if (masks.some((mask) => touches(word.bbox, mask))) continue;
+      drawInvisibleText(page, font, word.text, word.bbox, pageWidth, pageHeight);
+    }
+    // De-identified values are searchable like the words around them.
+    for (const box of source.boxes) if (box.replacement) drawInvisibleText(page, font, box.replacement, box.bbox, pageWidth, pageHeight);
+    page.pushOperators(popGraphicsState());
+  }
+  return doc.save({ useObjectStreams: true });
+}

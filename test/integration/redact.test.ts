@@ -104,6 +104,31 @@ describe('Local API: redact', () => {
     expect(read).toContain('example.com');
   });
 
+  it('returns one redacted PDF with output=pdf: searchable words left, no masked value extractable, a 15-minute link', async () => {
+    // Act
+    const res = await api.call('POST', '/v1/redact?output=pdf', { key: keys.proTest, form: { document_key: documentKey } });
+    // Assess
+    expect(res.status, JSON.stringify(res.body).slice(0, 400)).toBe(200);
+    expect(res.body.result.output).toBe('pdf');
+    expect(res.body.result.pages).toEqual([{ page_number: 1 }]);
+    const expiresIn = new Date(res.body.assets_expire_at).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(0);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60 * 1000);
+    const download = await fetch(res.body.result.pdf_url);
+    expect(download.status).toBe(200);
+    const pdf = new Uint8Array(await download.arrayBuffer());
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    // Read back like any user would: parse the PDF through the API (pdf.js text layer).
+    const key = await api.upload(keys.proTest, 'redacted.pdf', pdf, 'application/pdf');
+    const parsed = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: key } });
+    expect(parsed.status).toBe(200);
+    const text = (parsed.body.result.ocr as string).toLowerCase();
+    expect(text).toMatch(/customer\s+record/);
+    expect(text).not.toContain('jane');
+    expect(text).not.toContain('example.org');
+    for (const secret of [SECRETS.ssn, SECRETS.card, SECRETS.iban, SECRETS.phone]) expect(digits(text)).not.toContain(digits(secret).slice(-6));
+  });
+
   it('takes custom types from pii_config: the description guides detection; replace mode uses only them', async () => {
     // Prepare
     const pii_config = JSON.stringify({

@@ -901,7 +901,7 @@ export interface operations {
             query?: {
                 mode?: "redact" | "deidentify";
                 include_logos?: "true" | "false";
-                output?: "urls";
+                output?: "urls" | "pdf";
                 force_refresh?: "true" | "false";
             };
             header?: {

@@ -25,7 +25,7 @@ import type { Candidate } from './recognizers.ts';
 
 /** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
 const NAME_CUE =
-  /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,]?\s*$/iu;
+  /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
 /** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
 const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
 const PERSON_VERB =
@@ -36,13 +36,19 @@ const WORD = "(?:\\p{Lu}\\.|\\p{Lu}(?= \\p{Lu})|\\p{L}[\\p{Ll}\\p{Lm}\\p{M}'’]
 /** Particles inside names: van, von, de, da, di, del, bin, al. */
 const PARTICLE_WORDS = ['van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'du', 'le', 'la', 'bin', 'ibn', 'al', 'el', 'dos', 'das', 'ter', 'ten'];
 const PARTICLES = new Set(PARTICLE_WORDS);
-/** Up to four words on a line, or split once over a line end (checked after matching). */
-const RUN = new RegExp(`${WORD}(?:(?: |\\n|, )${WORD}){0,4}`, 'gu');
+/** Stretches of words; runsIn() cuts them into candidate names (by case, commas, line ends, ordinary words). */
+const RUN = new RegExp(`${WORD}(?:(?: |\\n|, )${WORD})*`, 'gu');
 
 /** Words that end organisation and place names, never surnames. */
+/** What follows a street name: an optional street word, then a house number. */
+const STREET_AFTER = /^\s*(?:u\.|ul\.|str\.?|street|st\.|utca|út)?\s*\d{1,5}[a-z]?\b/iu;
 const ORGANISATION_WORDS = new Set(
-  'services service bank group inc ltd llc plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
+  'orchestra band ensemble choir investments investment partners strasse straße parks pass courts terrace gardens way services service bank group inc ltd llc plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
 );
+
+/** Surname endings of many languages (Slavic, Nordic, Greek, Romanian, Armenian, Georgian, Turkish, Persian, Japanese). */
+const SURNAME_SHAPE =
+  /^\p{Lu}\p{Ll}{2,}(?:ova|eva|ovich|ovna|ovski|evski|ski|ska|sky|skaya|wicz|czyk|enko|escu|idis|opoulos|akis|sson|dottir|dóttir|yan|ian|ishvili|shvili|adze|oglu|oğlu|zadeh|moto|mura|yama|kawa|hashi|saki|uchi)$/u;
 
 type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
 
@@ -50,6 +56,8 @@ function kindOf(word: string, lex: NameLexicon): WordKind {
   if (/^\p{Lu}\.?$/u.test(word)) return 'initial';
   const w = word.toLowerCase().replace(/[’']s$/u, '');
   if (PARTICLES.has(w)) return 'particle';
+  // A title is context, never the name itself ("this is Dr. Kyle Kuefer").
+  if (lex.honorifics.has(w)) return 'ordinary';
   const named = lex.given.has(w) || lex.family.has(w) || w.split('-').every((part) => lex.given.has(part) || lex.family.has(part));
   const lowerCase = !/^\p{Lu}/u.test(word);
   // Lower case: only a name no English dictionary knows is a name without a cue.
@@ -97,6 +105,8 @@ function scoreRun(text: string, run: Run): number {
   const speaker = /^:\s+\p{Lu}\p{Ll}*\s+\p{Ll}/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before) && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase()));
   const personVerb = PERSON_VERB.test(after);
   const labelAfter = /^\s*:/u.test(after);
+  // Followed by a house number, or after "ul."/"corner of": a street named after a person ("Victor Hugo u. 49", "Joaquin Suarez 2906").
+  if (STREET_AFTER.test(after) || /(?:\bul\.|\bcorner of|\bon)\s*$/iu.test(before)) return 0;
   // After a title every capitalised word is the name ("Mrs. Baker", "Mr. Spears").
   if (honorific && !lowerCase && words.length <= 3 && words.every((w) => !ORGANISATION_WORDS.has(w.text.toLowerCase()))) return words.length === 1 ? 0.8 : 0.9;
   // Ordinary words make it an organisation, a heading or a sentence ("Amazon Web Services", "Security Policy"),
@@ -113,7 +123,10 @@ function scoreRun(text: string, run: Run): number {
   // Lower case: strong names only, or any non-ordinary word right after a name cue ("my name is caleb").
   if (lowerCase) {
     if (words.length > 2) return 0;
-    if (cue || honorific) return strong + weak + unknown === words.length ? 0.75 : 0;
+    // After a cue: words no dictionary knows (3+ letters), at least one of them a known name unless the cue says "name".
+    const nameCue = /name\s*(?:is)?\s*[:\-,?]?\s*$/iu.test(before);
+    const allNameLike = words.every((w) => (w.kind === 'strong' || w.kind === 'unknown') && w.text.length >= 3);
+    if (cue || honorific) return allNameLike && (strong > 0 || nameCue) ? 0.75 : 0;
     if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : 0.5;
     // "patricia desrosiers": a given name no dictionary knows, then a word no dictionary knows.
     if (words.length === 2 && words[0].kind === 'strong' && words[1].kind === 'unknown') return 0.6;
@@ -126,7 +139,12 @@ function scoreRun(text: string, run: Run): number {
     if (cue) return word.kind === 'place' ? 0.45 : 0.75;
     if (word.kind === 'strong') return speaker || personVerb ? 0.75 : 0.6;
     // "Name:", "Summary:" at a line start look like speakers: only a strong name is one.
-    if (word.kind === 'unknown') return personVerb || speaker ? 0.6 : 0;
+    if (word.kind === 'unknown') {
+      if (personVerb || speaker) return 0.6;
+      // Mid-sentence, a word no dictionary knows shaped like a surname (Yefremova, Hartvigsson, Kowalczyk).
+      if (!sentenceStart && SURNAME_SHAPE.test(word.text)) return weakCue ? 0.55 : 0.5;
+      return 0;
+    }
     if (word.kind === 'weak') return personVerb && !sentenceStart ? 0.6 : 0;
     return 0;
   }
@@ -157,6 +175,9 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
       continue;
     }
     const word = { text: m[1], start: offset + m.index!, kind: kindOf(m[1], lex) };
+    // After a particle a capitalised word is a surname even when it is also a word ("ten Pas", "van Dijk").
+    const previous = current?.words[current.words.length - 1];
+    if (previous?.kind === 'particle' && separator === ' ' && word.kind === 'ordinary' && /^\p{Lu}/u.test(word.text)) word.kind = 'unknown';
     const nameLike = (k: WordKind) => k === 'strong' || k === 'weak' || k === 'unknown' || k === 'initial' || k === 'particle';
     // A line end continues the run only between name-like words both capitalised; a comma always ends it.
     const continues =
@@ -164,8 +185,12 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
       separator !== ', ' &&
       (separator !== '\n' || (current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) && nameLike(word.kind) && /^\p{Lu}/u.test(word.text)));
     // Case must agree inside a run: "Caleb smith" is two runs.
-    const sameCase = current !== undefined && /^\p{Lu}/u.test(current.words[0].text) === /^\p{Lu}/u.test(word.text);
-    if (current && continues && sameCase) {
+    const sameCase =
+      current !== undefined && (word.kind === 'particle' || /^\p{Lu}/u.test(current.words.find((w) => w.kind !== 'particle')?.text ?? word.text) === /^\p{Lu}/u.test(word.text));
+    // Lower-case words join only name-like ones: "olga krylova's killers" is "olga krylova" then ordinary words.
+    const lowerNameLike = (k: WordKind) => k === 'strong' || k === 'unknown' || k === 'particle';
+    const lowerJoins = current === undefined || /^\p{Lu}/u.test(word.text) || (lowerNameLike(word.kind) && current.words.every((w) => lowerNameLike(w.kind)));
+    if (current && continues && sameCase && lowerJoins) {
       current.words.push(word);
       current.end = word.start + word.text.length;
     } else {

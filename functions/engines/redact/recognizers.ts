@@ -340,7 +340,7 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
 
 /** Labels of a document's own numbers: a number right after one is that id. */
 const ID_LABEL_BEFORE =
-  /(?:^|[^\p{L}])(?:invoice|inv|order|po|purchase order|reference|ref|receipt|transaction|document|doc|ticket|case|customer|client|account|acct|contract|quote|quotation|shipment|tracking|delivery note|serial|part|item|sku|batch|lot|id|no|nr|number|#)\.?\s*(?:no\.?|nr\.?|number|#|id)?\s*[:#.]?\s*$/iu;
+  /(?:^|[^\p{L}])(?:invoice|inv|order|po|purchase order|reference|ref|receipt|transaction|document|doc|ticket|case|customer|client|account|acct|contract|quote|quotation|shipment|tracking|delivery note|serial|part|item|sku|batch|lot|license|licence|passport|id|no|nr|number|#)\.?\s*(?:no\.?|nr\.?|number|#|id)?(?:\s+is)?\s*[:#.]?\s*$/iu;
 const DATE_SHAPED = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/u;
 /** A decimal amount inside the number (1-3 decimals then a space or the end, or a leading 0.). */
 const AMOUNT_INSIDE = /(?:^|\s)0[.,]\d|\d[.,]\d{1,2}\s/u;
@@ -377,6 +377,8 @@ export const PHONE_RECOGNIZER: Recognizer = {
         const formatted = /[+()\-.\s]/.test(raw);
         const score = (hit.number.isValid() ? 0.55 : 0.3) - (formatted ? 0 : 0.2) + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);
         if (digits.length < 7) continue;
+        // Short national numbers written without + or brackets ("43 73313", "3610-114") are as often postcodes and house numbers: they need a phone word.
+        if (!written && digits.length < 9 && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: `phone-${country}` });
       }
     }

@@ -71,6 +71,8 @@ function kindOf(word: string, lex: NameLexicon): WordKind {
 interface Run {
   start: number;
   end: number;
+  /** Whether the run already crossed a line end (a name breaks over at most one). */
+  brokenOverLines?: boolean;
   words: { text: string; start: number; kind: WordKind }[];
 }
 
@@ -183,7 +185,7 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
     const continues =
       current !== undefined &&
       separator !== ', ' &&
-      (separator !== '\n' || (current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) && nameLike(word.kind) && /^\p{Lu}/u.test(word.text)));
+      (separator !== '\n' || (!current.brokenOverLines && current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) && nameLike(word.kind) && /^\p{Lu}/u.test(word.text)));
     // Case must agree inside a run: "Caleb smith" is two runs.
     const sameCase =
       current !== undefined && (word.kind === 'particle' || /^\p{Lu}/u.test(current.words.find((w) => w.kind !== 'particle')?.text ?? word.text) === /^\p{Lu}/u.test(word.text));
@@ -191,6 +193,7 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
     const lowerNameLike = (k: WordKind) => k === 'strong' || k === 'unknown' || k === 'particle';
     const lowerJoins = current === undefined || /^\p{Lu}/u.test(word.text) || (lowerNameLike(word.kind) && current.words.every((w) => lowerNameLike(w.kind)));
     if (current && continues && sameCase && lowerJoins) {
+      if (separator === '\n') current.brokenOverLines = true;
       current.words.push(word);
       current.end = word.start + word.text.length;
     } else {
@@ -253,7 +256,8 @@ export function findPersons(text: string): Candidate[] {
         value = value.slice(honorific[0].length);
       }
       value = value.replace(/[\s,.;:]+$/u, '').replace(/['’]s$/u, '');
-      if (!/^\p{Lu}/u.test(value) || value.includes('\n') || !nameLike(value, lex)) continue;
+      if (!/^\p{Lu}/u.test(value) || /[-\n]/u.test(value.slice(-1)) || value.includes('\n') || !nameLike(value, lex)) continue;
+      if (STREET_AFTER.test(text.slice(start + value.length, start + value.length + 24))) continue;
       out.push({ type: 'PERSON', start, end: start + value.length, score: 0.6, rule: 'tagger' });
     }
   } catch {

@@ -1,0 +1,87 @@
+/**
+ * Issue 25: names found without masking ordinary words. Ordinary prose
+ * written for the project (no personal data) must come back untouched;
+ * names of many cultures, in lower case, after cues and split over lines
+ * must be found; places and organisations are not people; a document's own
+ * numbers are not phone numbers. All names here are made up for the tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+import { ORDINARY_PROSE, wordCount } from '../../fixtures/redact/ordinary-prose.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const spans = (text: string) => detectPii(text, BUILT_INS).map((s) => [s.type, s.value]);
+const persons = (text: string) => detectPii(text, BUILT_INS).filter((s) => s.type === 'PERSON').map((s) => s.value);
+
+describe('ordinary prose is left alone', () => {
+  it('masks at most 1 word group per 1,000 words across technical docs, letters, reports and invoices', () => {
+    let words = 0;
+    const found: string[] = [];
+    for (const doc of ORDINARY_PROSE) {
+      words += wordCount(doc.text);
+      found.push(...detectPii(doc.text, BUILT_INS).map((s) => `${doc.kind}: ${s.type} ${s.value}`));
+    }
+    expect(words).toBeGreaterThan(2000);
+    expect((found.length / words) * 1000, found.join('\n')).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    'In 2019 Revenue 45 percent came from services.',
+    'The new range ships for Spring 2026 in all stores.',
+    'Each node has an Intel processor 8 cores wide.',
+    'Orders for the Catering 2 line rose again.',
+    'Our Professor 2 app has a new lesson plan.',
+    'The conference moves to Paris next year.',
+    'Amazon Web Services bills storage by the gigabyte.',
+    'Mark an event as processed only after the commit.',
+    'Grace Period: 15 days after the due date.',
+    'Invoice Number: 4000123987',
+    'Order date 2025-10-31, due 2025-11-30, PO-2025-118734',
+    'Unit price 0.096 71.42 per hour',
+    'Backup: nightly at 02:00',
+  ])('finds nothing in %j', (text) => {
+    expect(spans(text)).toEqual([]);
+  });
+
+  it('still finds a phone number next to a phone word, even on a line with an id label', () => {
+    expect(spans('Customer service, call 0800 123 4567')).toContainEqual(['PHONE_NUMBER', '0800 123 4567']);
+    expect(spans('Order questions: phone +1 (415) 555-0132')).toContainEqual(['PHONE_NUMBER', '+1 (415) 555-0132']);
+  });
+});
+
+describe('person names across cultures, case and layout', () => {
+  it.each([
+    ['Dear Mr. Dzhabrailov,', 'Dzhabrailov'],
+    ['Patient: Kawaguchi Haruto', 'Kawaguchi Haruto'],
+    ['Signed by Ana Marković on behalf of the board', 'Ana Marković'],
+    ['The report was written by Geertruida Hoekstra and reviewed twice.', 'Geertruida Hoekstra'],
+    ['Name: Oluwaseun Adeyemi', 'Oluwaseun Adeyemi'],
+    ['Please call Priya Raghunathan tomorrow.', 'Priya Raghunathan'],
+    ['my name is caleb and I need help', 'caleb'],
+    ['follow up with margaret oyelaran next week', 'margaret oyelaran'],
+    ['The contract names Willemijn van der Berg as the tenant.', 'Willemijn van der Berg'],
+    ['a new novel by Svetlana Yefimenkova', 'Svetlana Yefimenkova'],
+  ])('finds the person in %j', (text, name) => {
+    expect(persons(text)).toContain(name);
+  });
+
+  it('finds a name broken over two lines as one span', () => {
+    const found = detectPii('Patient: Henrietta\nVasquez-Oyelaran\nWard 4', BUILT_INS).filter((s) => s.type === 'PERSON');
+    expect(found.map((s) => s.value)).toEqual(['Henrietta\nVasquez-Oyelaran']);
+  });
+
+  it('finds the name and not the title in a signature block', () => {
+    expect(persons('Kind regards,\nTobias Lindqvist\nSales Director\nNorthwind Traders')).toEqual(['Tobias Lindqvist']);
+  });
+
+  it.each([
+    'Flights to Paris and Sydney are included.',
+    'Amazon Web Services and Google Cloud are supported.',
+    'The Summer Meadow and Rose Garden lines are in stock.',
+    'Harbour Bank will upgrade its platform.',
+    'The Forest Stewardship Council certifies the paper.',
+    'Victor Hugo u. 49 is the office address.',
+  ])('does not take places, products or organisations for people: %j', (text) => {
+    expect(persons(text)).toEqual([]);
+  });
+});

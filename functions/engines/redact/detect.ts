@@ -5,7 +5,7 @@
  * @module
  */
 import { customRecognizer } from './custom-types.ts';
-import { findPersons } from './names.ts';
+import { findPersons, otherMentions } from './names.ts';
 import { ADDRESS_RECOGNIZER, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
@@ -100,5 +100,8 @@ export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
       candidates.push(c);
     }
   }
-  return resolveOverlaps(candidates).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+  // Every other mention of a person found once (the same name, or its surname alone).
+  const resolved = resolveOverlaps(candidates);
+  const mentions = otherMentions(text, resolved).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
+  return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }

@@ -48,7 +48,7 @@ const ORGANISATION_WORDS = new Set(
 
 /** Surname endings of many languages (Slavic, Nordic, Greek, Romanian, Armenian, Georgian, Turkish, Persian, Japanese). */
 const SURNAME_SHAPE =
-  /^\p{Lu}\p{Ll}{2,}(?:ova|eva|ovich|ovna|ovski|evski|ski|ska|sky|skaya|wicz|czyk|enko|escu|idis|opoulos|akis|sson|dottir|dóttir|yan|ian|ishvili|shvili|adze|oglu|oğlu|zadeh|moto|mura|yama|kawa|hashi|saki|uchi)$/u;
+  /^\p{Lu}\p{Ll}{2,}(?:ova|eva|ovich|ovna|ovski|evski|ski|ska|sky|skaya|wicz|czyk|enko|escu|idis|opoulos|akis|sson|dottir|dóttir|yan|ishvili|shvili|adze|oglu|oğlu|zadeh|moto|mura|yama|kawa|hashi|saki|uchi)$/u;
 
 type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
 
@@ -262,6 +262,34 @@ export function findPersons(text: string): Candidate[] {
     }
   } catch {
     // The tagger is a second opinion; the lexicon runs above still stand.
+  }
+  return out;
+}
+
+/**
+ * Once a document names a person, every other mention of that name is the
+ * same person: "Anna Westgård … Westgård said" or a name the cues found once
+ * and the lexicon cannot find again. Adds the full name and its distinctive
+ * words (capitalised, 4+ letters, no common English word) wherever they occur
+ * as whole words, at the score of the mention that was found.
+ */
+export function otherMentions(text: string, found: readonly Candidate[]): Candidate[] {
+  const lex = nameLexicon();
+  const terms = new Map<string, number>();
+  for (const c of found) {
+    if (c.type !== 'PERSON') continue;
+    const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
+    const words = value.split(/\s+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
+    for (const term of new Set([value, ...(value.includes(' ') ? words : [])])) {
+      if (term.length >= 3) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
+    }
+  }
+  const out: Candidate[] = [];
+  for (const [term, score] of terms) {
+    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/gu, '\\s+');
+    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'))) {
+      out.push({ type: 'PERSON', start: m.index!, end: m.index! + m[0].length, score, rule: 'same-name' });
+    }
   }
   return out;
 }

@@ -70,6 +70,11 @@ describe('person names across cultures, case and layout', () => {
     expect(found.map((s) => s.value)).toEqual(['Henrietta\nVasquez-Oyelaran']);
   });
 
+  it('masks every other mention of a person found once, the surname alone too', () => {
+    const found = detectPii('Dear Ms. Ingrid Halvorsbakken,\nwe spoke to Halvorsbakken about the lease; Halvorsbakken agreed.', BUILT_INS);
+    expect(found.filter((s) => s.type === 'PERSON').map((s) => s.value)).toEqual(['Ingrid Halvorsbakken', 'Halvorsbakken', 'Halvorsbakken']);
+  });
+
   it('finds the name and not the title in a signature block', () => {
     expect(persons('Kind regards,\nTobias Lindqvist\nSales Director\nNorthwind Traders')).toEqual(['Tobias Lindqvist']);
   });

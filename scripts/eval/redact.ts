@@ -121,7 +121,7 @@ function scores(c: Counts) {
 }
 
 /** Scores one set of sentences under the strict rule. */
-function scoreSynthetic(samples: readonly Sample[], predictions: readonly (readonly PiiSpan[])[]) {
+export function scoreSynthetic(samples: readonly Sample[], predictions: readonly (readonly PiiSpan[])[]) {
   const perType = new Map<string, Counts>();
   const counts = (t: string) => perType.get(t) ?? (perType.set(t, { tp: 0, fn: 0, correct: 0, fp: 0 }), perType.get(t)!);
   const unmapped: Record<string, number> = {};

@@ -378,7 +378,7 @@ export const PHONE_RECOGNIZER: Recognizer = {
         const score = (hit.number.isValid() ? 0.55 : 0.3) - (formatted ? 0 : 0.2) + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);
         if (digits.length < 7) continue;
         // Short national numbers written without + or brackets ("43 73313", "3610-114") are as often postcodes and house numbers: they need a phone word.
-        if (!written && digits.length < 9 && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
+        if (!written && digits.length < 8 && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: `phone-${country}` });
       }
     }

@@ -14,6 +14,8 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import receiptModel from './receipt-model.json' with { type: 'json' };
+import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
 export interface LineItem {
@@ -287,7 +289,18 @@ function money(a: string | undefined): number | undefined {
 }
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 
-export function extractFinancial(pages: readonly DocumentPage[], options: { monthFirst?: boolean } = {}): FinancialExtraction {
+export interface FinancialOptions {
+  readonly monthFirst?: boolean;
+  /** The receipt ranker's weights: the committed model by default; `null` for the hand rules alone (training, comparisons). */
+  readonly receiptModel?: RankerModel | null;
+  /** Sees the ranker's candidates of every scanned single page (training). */
+  readonly onCandidates?: (candidates: Record<RankedField, RankCandidate[]>) => void;
+}
+
+/** The committed receipt model (scripts/train/extract.ts). */
+export const RECEIPT_MODEL = receiptModel as RankerModel;
+
+export function extractFinancial(pages: readonly DocumentPage[], options: FinancialOptions = {}): FinancialExtraction {
   const lines = linesOf(pages);
   const allText = pages.map((p) => p.text).join('\n');
   // Else the currency the document is written in (US dollars: month-first), not a stray "$" on a ringgit receipt.
@@ -718,6 +731,39 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   if (currency) {
     entities.currency = currency;
     confidence.currency = 0.8;
+  }
+  // A photo or scan of one page (receipts): the learned ranker chooses the total, the vendor and its address block.
+  if (pages.length === 1 && pages[0].source === 'ocr' && lines.length) {
+    const input: RankInput = {
+      lines: lines.map((l) => ({
+        text: l.text,
+        bbox: l.bbox,
+        pageIndex: l.pageIndex,
+        labels: labelsOn(l).map((h) => h.field),
+        company: COMPANY.test(l.text),
+        registration: REGISTRATION_LINE.test(l.text),
+        contact: CONTACT_LINE.test(l.text),
+        title: DOCUMENT_TITLE.test(l.text.trim()),
+      })),
+      rowOf: (i) => {
+        const line = lines[i];
+        return linesOnPage(lines, line.pageIndex)
+          .filter((l) => vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
+          .map((l) => lines.indexOf(l));
+      },
+      nameOf: (i) => nameOf(lines[i]),
+      rulePick: { total_amount: entities.total_amount, vendor_name: entities.vendor_name, vendor_address: entities.vendor_address },
+      paid: paid?.value,
+    };
+    const candidates = rankCandidates(input);
+    options.onCandidates?.(candidates);
+    const model = options.receiptModel === undefined ? RECEIPT_MODEL : options.receiptModel;
+    for (const field of model ? RANKED_FIELDS : []) {
+      const chosen = pick(model!.fields[field], candidates[field]);
+      if (!chosen) continue;
+      entities[field] = chosen.candidate.value;
+      confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
+    }
   }
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items };
 }

@@ -12,6 +12,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
+import { ground, groundItem, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
@@ -29,6 +30,8 @@ export interface FinancialExtraction {
   readonly entities: Record<string, string>;
   readonly confidence: Record<string, number>;
   readonly line_items: LineItem[];
+  /** Where each entity and line item was read (absent for values that come from data, not pages: an e-invoice's XML). */
+  readonly citations?: Citations;
 }
 
 /** Every entity field, in the order documented in docs/api.md. */
@@ -732,6 +735,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     entities.currency = currency;
     confidence.currency = 0.8;
   }
+  /** Lines a value was read from, where the choice knows them exactly (the ranker's candidates). */
+  const readFrom: Record<string, readonly number[]> = {};
   // A photo or scan of one page (receipts): the learned ranker chooses the total, the vendor and its address block.
   if (pages.length === 1 && pages[0].source === 'ocr' && lines.length) {
     const input: RankInput = {
@@ -762,10 +767,20 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       const chosen = pick(model!.fields[field], candidates[field]);
       if (!chosen) continue;
       entities[field] = chosen.candidate.value;
+      readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
   }
-  return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items };
+  const cited: Record<string, Citation> = {};
+  for (const [field, value] of Object.entries(entities)) {
+    if (field === 'currency') continue;
+    // Else the lines of the candidates that gave this value (their reading order is their line index).
+    const hint = readFrom[field] ?? candidates.filter((c) => c.field === field && c.value === value && c.order >= 0 && c.order < lines.length).map((c) => c.order);
+    const citation = ground(field, value, lines, { hint, monthFirst });
+    if (citation) cited[field] = citation;
+  }
+  const citations: Citations = { entities: orderEntities(cited), line_items: items.map((item) => groundItem(item, lines)) };
+  return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
 }
 
 export function orderEntities<T>(record: Record<string, T>): Record<string, T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExtractTemplate } from '../../../functions/contracts/schemas/extract.ts';
+import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
 import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
@@ -352,6 +352,54 @@ describe('financial extraction in several languages', () => {
     const { entities, confidence } = extractFinancial([doc]);
     expect(entities.total_amount).toBe('108.00');
     expect(confidence.total_amount).toBeGreaterThanOrEqual(0.97);
+  });
+});
+
+describe('grounding: every value cites where it was read', () => {
+  const invoice = () =>
+    page([
+      'Kestrel Tools Ltd',
+      '7 Mill Lane',
+      'Brackford BR4 2QX',
+      'Invoice No: KT-5512',
+      'Date: 04/02/2026',
+      'Description Qty Unit Price Amount',
+      'Chisel set 2 12.50 25.00',
+      ['Total', '£25.00'],
+    ]);
+
+  it('cites page, box and text for entities and line items, in the result contract', () => {
+    const result = extractFinancial([invoice()]);
+    const { citations } = result;
+    expect(citations?.entities.total_amount).toMatchObject({ page: 1, text: expect.stringContaining('25.00') });
+    expect(citations?.entities.invoice_number?.text).toContain('KT-5512');
+    expect(citations?.entities.vendor_name?.text).toBe('Kestrel Tools Ltd');
+    // The total's box is the right-hand column's value, not the label on the left.
+    const [left, top, right, bottom] = citations!.entities.total_amount.bbox;
+    expect(left).toBeGreaterThan(0.5);
+    expect(right).toBeGreaterThan(left);
+    expect(bottom).toBeGreaterThan(top);
+    expect(citations?.line_items).toHaveLength(1);
+    expect(citations?.line_items[0]?.text).toContain('Chisel set');
+    expect(Object.keys(citations!.entities).every((f) => f in result.entities)).toBe(true);
+    expect(FinancialExtractResult.safeParse({ ...result, citations }).success).toBe(true);
+  });
+
+  it('cites an address block across its lines (the union of their boxes)', () => {
+    const { entities, citations } = extractFinancial([invoice()]);
+    expect(entities.vendor_address).toBe('7 Mill Lane, Brackford BR4 2QX');
+    const cited = citations!.entities.vendor_address;
+    expect(cited.text).toBe('7 Mill Lane\nBrackford BR4 2QX');
+    const vendor = citations!.entities.vendor_name.bbox;
+    expect(cited.bbox[1]).toBeGreaterThan(vendor[1]);
+  });
+
+  it("keeps the pages' citations only where an e-invoice's XML agrees with them", async () => {
+    const { withEInvoice } = await import('../../../functions/engines/extract/e-invoice.ts');
+    const fromPages = extractFinancial([invoice()]);
+    const merged = withEInvoice(fromPages, { entities: { total_amount: '25.00', invoice_number: 'KT-5513' }, confidence: { total_amount: 1, invoice_number: 1 }, line_items: [] });
+    expect(merged.citations?.entities.total_amount).toEqual(fromPages.citations?.entities.total_amount);
+    expect(merged.citations?.entities.invoice_number).toBeUndefined();
   });
 });
 

@@ -89,16 +89,19 @@ function linesOf(pages: readonly DocumentPage[]): Line[] {
 const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
-/** Text on the same row to the right of a line (values in a right-hand column). */
+/** ISO codes of currencies a column head may name. */
+const CURRENCY_CODE = /(?<![A-Z])(?:USD|EUR|GBP|CHF|JPY|CNY|INR|MYR|SGD|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|HKD|ZAR|AED|SAR|BRL|MXN|TRY|RUB|KRW|THB|IDR|PHP|VND)(?![A-Z])/g;
+
 /**
- * Which of `count` amounts on a line is in `currency`, when a line of
- * currency codes alone heads the columns a few lines above ("USD EUR").
+ * Which of `count` amounts on a line is in `currency`, when a header a few
+ * lines above names one currency per amount column, in order ("USD EUR",
+ * "Amount (USD)  Amount (EUR)", "Betrag CHF  Betrag EUR").
  */
 function currencyColumn(lines: readonly Line[], at: number, count: number, currency: string | undefined): number | undefined {
   if (!currency) return undefined;
   for (let i = at - 1; i >= Math.max(0, at - 8); i--) {
-    const codes = lines[i].text.trim().split(/\s+/);
-    if (codes.length === count && codes.every((c) => /^[A-Z]{3}$/.test(c))) {
+    const codes: string[] = lines[i].text.match(CURRENCY_CODE) ?? [];
+    if (codes.length === count && new Set(codes).size === count && !amountsIn(lines[i].text).length) {
       const column = codes.indexOf(currency);
       return column >= 0 ? column : undefined;
     }
@@ -131,6 +134,7 @@ function linesOnPage(lines: readonly Line[], pageIndex: number): readonly Line[]
   return groups.get(pageIndex) ?? [];
 }
 
+/** Text on the same row to the right of a line (values in a right-hand column). */
 function rightOf(lines: readonly Line[], line: Line): string {
   return linesOnPage(lines, line.pageIndex)
     .filter((l) => l !== line && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
@@ -270,7 +274,7 @@ export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|i
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
 
 /** Document vocabulary that heads or labels blocks, never a party's name. */
-const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|hotel details\b.*|description|beschreibung|case|total|summary)\.?$/iu;
+const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|description|beschreibung|case|total|summary)\.?$/iu;
 
 /**
  * A value that can be a vendor's or customer's name: mail and web
@@ -681,8 +685,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     const settles = (c: Candidate) => toTheCent(c.value);
     const agreeing = totals.find(settles);
     if (total && settles(total)) totalConfidence = Math.max(totalConfidence, 0.95);
-    else if (agreeing && (!total || totalConfidence < 0.9)) {
-      // Several totals printed (before and after rounding, a "total qty"): the one the payment settles.
+    else if (agreeing && (!total || (totalConfidence < 0.9 && Math.abs(Number(agreeing.value) - Number(total.value)) <= 0.05))) {
+      // Several totals printed before and after rounding (to 5 cents): the one the payment settles. Never a total
+      // further off (a tax summary's "TOTAL 20.00" is no rounding of a printed 21.20, whatever a misread change says).
       total = agreeing;
       totalConfidence = 0.9;
     } else if (!total) {

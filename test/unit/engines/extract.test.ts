@@ -192,6 +192,9 @@ describe('financial extraction in several languages', () => {
   it('prefers the printed total the payment settles (the rounded one), and trusts a total the payment confirms', () => {
     const rounded = page(['GIFT SHOP', '19/10/2018', ['TOTAL', '60.31'], ['ROUNDING ADJ', '-0.01'], ['TOTAL ROUNDED', '60.30'], ['CASH', '100.00'], ['CHANGE', '39.70']]);
     expect(extractFinancial([rounded]).entities.total_amount).toBe('60.30');
+    // A payment that settles another printed "total" far from the total (a tax summary's, a misread change) does not replace it.
+    const summary = page(['KEDAI MAJU', '02/05/2018', ['TOTAL SALES :', '21.20'], ['CASH :', '100.00'], ['CHANGE :', '80.00'], 'GST SUMMARY', ['TOTAL :', '20.00']]);
+    expect(extractFinancial([summary]).entities.total_amount).toBe('21.20');
     const confirmed = page(['CORNER CAFE', '25/12/2018', ['TOTAL', '13.50'], ['CASH', '20.00'], ['CHANGE', '6.50']]);
     expect(extractFinancial([confirmed]).confidence.total_amount).toBeGreaterThanOrEqual(0.95);
     // A payment that does not add up (change larger than the cash: a misreading) is ignored.
@@ -248,6 +251,9 @@ describe('financial extraction in several languages', () => {
     expect(extractFinancial([usd]).entities).toMatchObject({ currency: 'USD', total_amount: '129.00' });
     const eur = page(['Rankwise Inc.', 'Währung: EUR', 'USD EUR', 'TOTAL AT CHECKOUT 129.00 117.40']);
     expect(extractFinancial([eur]).entities.total_amount).toBe('117.40');
+    // Column heads naming the currencies among other words, in either order.
+    const heads = page(['Tallow & Wick AG', 'Währung: CHF', 'Position Betrag EUR Betrag CHF', 'Kerzen 3 Stk 41.20 39.90', 'Gesamt 41.20 39.90']);
+    expect(extractFinancial([heads]).entities.total_amount).toBe('39.90');
   });
 
   it('reads a row of labels that repeats a label word ("Factuur datum … Factuur"), each over its own column', () => {

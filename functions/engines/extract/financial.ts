@@ -415,14 +415,15 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
           if (hits[i + 1] && hits[i + 1].start - hit.end <= 2) break;
           if (/^\s*(?:no\b|nr\b|n°|number|id\b|#)/iu.test(line.text.slice(hit.end))) break;
           const value = heading ? '' : clean(region);
-          const [next, ...address] = below(lines, line, 4);
+          const [next, ...address] = below(lines, line, 6);
           const named = value ? undefined : nameUnderHeading(below(lines, line, 4));
           const name = value && !amountsIn(value).length ? value : (named ?? next?.text);
           const labelLike = (t: string) => /[:：]\s*$/.test(t) || labelsOn({ ...line, text: t, lower: t.toLowerCase() }).length > 0 || /^(?:number|no|nr|id|service|care|support)\b/i.test(t.trim());
           if (name && name.length > 1 && !labelLike(name) && name.split(/\s+/).length <= 8) {
             add('customer_name', name.trim(), 0.85, order);
-            const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 3);
-            const stop = addressLines.findIndex((l) => labelsOn(l).length > 0);
+            // The whole block under the name, up to the first line that is something else (a label, a contact line).
+            const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 5);
+            const stop = addressLines.findIndex((l) => labelsOn(l).length > 0 || CONTACT_LINE.test(l.text) || datesIn(l.text).length > 0);
             const kept = stop >= 0 ? addressLines.slice(0, stop) : addressLines;
             if (kept.length) add('customer_address', kept.map((l) => l.text.trim()).join(', '), 0.7, order);
           }
@@ -553,13 +554,22 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
   const vendorLine = registered ?? company ?? prominent;
-  const addressUnder = (nameLine: Line) =>
-    // The company's registration number under its name ("(65351-M)"), the receipt's date and contact lines are no part of the address.
-    below(lines, nameLine, 4)
-      .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length && !CONTACT_LINE.test(l.text))
-      .slice(0, 3)
-      .map((l) => l.text.trim())
-      .join(', ');
+  /**
+   * The address block under a name: the lines that follow it without a gap, up to the first line that is something
+   * else (a label, a contact line, a date, the title); a registration number right under the name is skipped.
+   * The whole block, street to town and region, so long as one of its lines holds a number.
+   */
+  const addressUnder = (nameLine: Line) => {
+    const block: Line[] = [];
+    for (const l of below(lines, nameLine, 7)) {
+      if (REGISTRATION_LINE.test(l.text) && !block.length) continue;
+      if (REGISTRATION_LINE.test(l.text) || labelsOn(l).length || CONTACT_LINE.test(l.text) || datesIn(l.text).length || DOCUMENT_TITLE.test(l.text.trim())) break;
+      if (amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))) break;
+      block.push(l);
+      if (block.length === 5) break;
+    }
+    return block.some((l) => /\d/.test(l.text)) ? block.map((l) => l.text.trim()).join(', ') : '';
+  };
   if (vendorLine) {
     const address = addressUnder(vendorLine);
     if (address) add('vendor_address', address, 0.6, -1);

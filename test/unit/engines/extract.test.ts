@@ -361,6 +361,30 @@ describe('financial extraction in several languages', () => {
   });
 });
 
+describe('address blocks', () => {
+  it('reads vendor and customer addresses as whole blocks, lines without numbers included, up to the next thing', () => {
+    const doc = page([
+      'Harrow & Finch Ltd',
+      'Unit 4, Kiln Yard',
+      'Old Market Quarter',
+      'Dunmore DN7 3RT',
+      'Tel: +44 20 7946 0321',
+      'Invoice No: HF-2210',
+      'Bill To: Pellworth Studio',
+      'Flat 2, 19 Canal Walk',
+      'Eastbridge',
+      'EB1 9QQ',
+      'Date: 05/03/2026',
+      ['Total', '£120.00'],
+    ]);
+    expect(extractFinancial([doc]).entities).toMatchObject({
+      vendor_address: 'Unit 4, Kiln Yard, Old Market Quarter, Dunmore DN7 3RT',
+      customer_name: 'Pellworth Studio',
+      customer_address: 'Flat 2, 19 Canal Walk, Eastbridge, EB1 9QQ',
+    });
+  });
+});
+
 describe('grounding: every value cites where it was read', () => {
   const invoice = () =>
     page([

@@ -12,7 +12,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
-import { ground, groundItem, type Citation, type Citations } from './grounding.ts';
+import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
@@ -794,7 +794,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     const citation = ground(field, value, lines, { hint, monthFirst });
     if (citation) cited[field] = citation;
   }
-  const citations: Citations = { entities: orderEntities(cited), line_items: items.map((item) => groundItem(item, lines)) };
+  const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
 }
 

@@ -34,6 +34,12 @@ export interface GroundLine {
 const AMOUNT_FIELDS = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
 const DATE_FIELDS = new Set(['invoice_date', 'due_date']);
 const key = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Per line, computed once: several values are searched on the same (possibly thousands of) lines. */
+const lineKeys = new WeakMap<GroundLine, string>();
+const lineAmounts = new WeakMap<GroundLine, ReturnType<typeof amountsIn>>();
+const keyOf = (l: GroundLine) => lineKeys.get(l) ?? (lineKeys.set(l, key(l.text)), lineKeys.get(l)!);
+const amountsOf = (l: GroundLine) => lineAmounts.get(l) ?? (lineAmounts.set(l, amountsIn(l.text)), lineAmounts.get(l)!);
 /** Four decimals, inside the page (OCR boxes may overhang it by a pixel). */
 const round = (v: number) => Math.min(1, Math.max(0, Math.round(v * 10000) / 10000));
 
@@ -65,14 +71,14 @@ export function citeLines(lines: readonly GroundLine[]): Citation | undefined {
 function onLine(field: string, value: string, line: GroundLine, monthFirst: boolean): Citation | undefined {
   let span: { start: number; end: number } | undefined;
   if (AMOUNT_FIELDS.has(field)) {
-    const hits = amountsIn(line.text).filter((a) => Math.abs(Number(a.value) - Number(value)) < 0.005);
+    const hits = amountsOf(line).filter((a) => Math.abs(Number(a.value) - Number(value)) < 0.005);
     span = hits[hits.length - 1];
   } else if (DATE_FIELDS.has(field)) {
     span = datesIn(line.text, { monthFirst }).find((d) => d.value === value);
   } else {
     const at = line.text.toLowerCase().indexOf(value.toLowerCase());
     if (at >= 0) span = { start: at, end: at + value.length };
-    else if (key(value).length >= 2 && key(line.text).includes(key(value))) span = { start: 0, end: line.text.length };
+    else if (key(value).length >= 2 && keyOf(line).includes(key(value))) span = { start: 0, end: line.text.length };
   }
   if (!span) return undefined;
   const { bbox, text } = spanBox(line, span.start, span.end);
@@ -84,19 +90,19 @@ function acrossLines(value: string, lines: readonly GroundLine[]): Citation | un
   const target = key(value);
   if (target.length < 4) return undefined;
   for (let i = 0; i < lines.length; i++) {
-    let joined = key(lines[i].text);
+    let joined = keyOf(lines[i]);
     if (!joined || !target.startsWith(joined)) continue;
     let j = i;
-    while (joined.length < target.length && j + 1 < lines.length && lines[j + 1].pageIndex === lines[i].pageIndex && target.startsWith(joined + key(lines[j + 1].text))) {
+    while (joined.length < target.length && j + 1 < lines.length && lines[j + 1].pageIndex === lines[i].pageIndex && target.startsWith(joined + keyOf(lines[j + 1]))) {
       j++;
-      joined += key(lines[j].text);
+      joined += keyOf(lines[j]);
     }
     if (joined === target) return citeLines(lines.slice(i, j + 1));
   }
   // Lines picked apart (a phone line between two address lines): every line that is a piece of the value, near the first.
-  const first = lines.findIndex((l) => key(l.text).length >= 4 && target.includes(key(l.text)));
+  const first = lines.findIndex((l) => keyOf(l).length >= 4 && target.includes(keyOf(l)));
   if (first < 0) return undefined;
-  const pieces = lines.slice(first, first + 8).filter((l) => l.pageIndex === lines[first].pageIndex && key(l.text).length >= 4 && target.includes(key(l.text)));
+  const pieces = lines.slice(first, first + 8).filter((l) => l.pageIndex === lines[first].pageIndex && keyOf(l).length >= 4 && target.includes(keyOf(l)));
   return citeLines(pieces);
 }
 
@@ -121,21 +127,36 @@ export function ground(field: string, value: string, lines: readonly GroundLine[
   return acrossLines(value, lines);
 }
 
-/** A line item's citation: the line holding its description (and its total, when on another line of the same row). */
-export function groundItem(item: { description: string; total: string | null }, lines: readonly GroundLine[]): Citation | null {
-  const description = key(item.description).slice(0, 24);
-  if (description.length < 2) return null;
-  const at = lines.findIndex((l) => key(l.text).includes(description));
-  if (at < 0) return null;
-  const line = lines[at];
-  const boxes: BBox[] = [line.bbox];
-  const texts = [line.text.trim()];
-  if (item.total !== null && !amountsIn(line.text).some((a) => Math.abs(Number(a.value) - Number(item.total)) < 0.005)) {
-    // A table row: the total in a cell of its own, on the same row.
-    const cell = lines.find(
-      (l) => l.pageIndex === line.pageIndex && l !== line && Math.min(l.bbox[3], line.bbox[3]) - Math.max(l.bbox[1], line.bbox[1]) > 0 && amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(item.total)) < 0.005),
-    );
-    if (cell) (boxes.push(cell.bbox), texts.push(cell.text.trim()));
-  }
-  return { page: line.pageIndex + 1, bbox: union(boxes), text: texts.join(' ') };
+/**
+ * Each line item's citation: the line holding its description (and its total, when that stands in a cell of its
+ * own on the same row), or null. Items come in reading order, so each search starts where the last one ended:
+ * linear in the lines even for a statement of thousands of items.
+ */
+export function groundItems(items: readonly { description: string; total: string | null }[], lines: readonly GroundLine[]): (Citation | null)[] {
+  const keys = lines.map(keyOf);
+  let cursor = 0;
+  const find = (description: string) => {
+    for (let i = cursor; i < lines.length; i++) if (keys[i].includes(description)) return i;
+    for (let i = 0; i < Math.min(cursor, lines.length); i++) if (keys[i].includes(description)) return i;
+    return -1;
+  };
+  return items.map((item) => {
+    const description = key(item.description).slice(0, 24);
+    if (description.length < 2) return null;
+    const at = find(description);
+    if (at < 0) return null;
+    cursor = at + 1;
+    const line = lines[at];
+    const boxes: BBox[] = [line.bbox];
+    const texts = [line.text.trim()];
+    const holdsTotal = (l: GroundLine) => amountsOf(l).some((a) => Math.abs(Number(a.value) - Number(item.total)) < 0.005);
+    if (item.total !== null && !holdsTotal(line)) {
+      // A table row: the total in a cell of its own on the same row (cells of a row sit close in reading order).
+      const cell = lines
+        .slice(Math.max(0, at - 12), at + 12)
+        .find((l) => l !== line && l.pageIndex === line.pageIndex && Math.min(l.bbox[3], line.bbox[3]) - Math.max(l.bbox[1], line.bbox[1]) > 0 && holdsTotal(l));
+      if (cell) (boxes.push(cell.bbox), texts.push(cell.text.trim()));
+    }
+    return { page: line.pageIndex + 1, bbox: union(boxes), text: texts.join(' ') };
+  });
 }

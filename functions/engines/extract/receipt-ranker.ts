@@ -92,7 +92,7 @@ const TOTAL_FEATURES = [
 
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
-  'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company',
+  'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -187,17 +187,20 @@ const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.t
 /** Lines near the top of page 1 as vendor names. */
 function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number): RankCandidate[] {
   const { lines } = input;
+  // Beyond the head, lines naming a company (a logo on top that OCR cannot read; the legal name printed at the foot).
+  const topSet = new Set(top);
+  const named = lines.map((l, i) => i).filter((i) => !topSet.has(i) && lines[i].pageIndex === 0 && lines[i].company && !lines[i].labels.length);
   const firstCompany = top.find((i) => lines[i].company);
   const heights = top.map((i) => height(lines[i].bbox)).sort((a, b) => b - a);
   const out: RankCandidate[] = [];
-  top.forEach((i, k) => {
+  [...top, ...named].forEach((i, k) => {
     const l = lines[i];
     const value = input.nameOf(i);
     if (!/\p{L}{2,}/u.test(value)) return;
     const next = lines[i + 1];
     const values = {
       bias: 1,
-      index: Math.min(10, k) / 10,
+      index: Math.min(10, topSet.has(i) ? k : 10) / 10,
       first: k === 0,
       y: l.bbox[1],
       company: l.company,
@@ -220,6 +223,7 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       first_company: i === firstCompany,
       length: Math.min(60, value.length) / 60,
       lines_before_company: firstCompany === undefined ? 0 : Math.max(-3, Math.min(3, firstCompany - i)) / 3,
+      outside_top: !topSet.has(i),
     };
     out.push({ field: 'vendor_name', value, lines: [i], features: vectorOf(NAME_FEATURES, values) });
   });

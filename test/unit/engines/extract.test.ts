@@ -51,6 +51,9 @@ describe('normalisation', () => {
     ['March 17, 2026', '2026-03-17'],
     ['August 3 , 2014', '2014-08-03'],
     ['17-Mar-26', '2026-03-17'],
+    // OCR sets a space after the dots of a dotted date.
+    ['Datum: 04.04. 2020', '2020-04-04'],
+    ['04. 05. 2020 13:43', '2020-05-04'],
   ])('date %j → %s', (raw, expected) => {
     expect(parseDate(raw)).toBe(expected);
   });

@@ -17,8 +17,9 @@ operations:
   parse     parse engine: OCR CER/WER (ocrmypdf, SROIE, FUNSD), FUNSD word boxes,
             invoice field values found in text-layer PDFs, tables (if scripts/eval/tables.ts exists)
 
-  extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (OCR;
-            --receipts N, default 12), line items; --quiet for the summary only
+  extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (transcripts; OCR
+            --receipts N, default 60), German receipts, line items; receipts out of fold
+            (--folds K, default 5); --rules-only without the receipt ranker; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
@@ -41,10 +42,16 @@ type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Reco
 const OPERATIONS: Record<string, Runner> = {
   async extract(options) {
     const { runExtractEval } = await import('./eval/extract.ts');
+    const { extractFinancial } = await import('../functions/engines/extract/financial.ts');
     const quiet = options.quiet === true;
     return runExtractEval({
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
-      receipts: intOption(options, 'receipts', 12),
+      receipts: intOption(options, 'receipts', 60),
+      folds: intOption(options, 'folds', 5),
+      // --rules-only: the hand rules without the receipt ranker (the comparison the ranker is measured against).
+      ...(options['rules-only'] === true
+        ? { receiptExtractor: (pages) => extractFinancial(pages, { receiptModel: null }), note: 'hand rules only (--rules-only)' }
+        : {}),
       log: (line) => {
         if (!quiet || !line.startsWith('  ')) console.log(line);
       },

@@ -65,7 +65,12 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     return {
       ...common,
       ...(eInvoice ? { modelUsed: `${common.modelUsed}+e-invoice-${eInvoice.format}` } : {}),
-      result: { entities: extraction.entities, confidence: extraction.confidence, line_items: extraction.line_items },
+      result: {
+        entities: extraction.entities,
+        confidence: extraction.confidence,
+        line_items: extraction.line_items,
+        citations: extraction.citations ?? { entities: {}, line_items: extraction.line_items.map(() => null) },
+      },
       metadata: {
         category: query.category,
         parse_mode: query.parse_mode,

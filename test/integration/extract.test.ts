@@ -9,6 +9,7 @@ import { apiClient } from '../helpers/client.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { CII, UBL } from '../helpers/e-invoices.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
+import { FinancialExtractResult } from '../../functions/contracts/schemas/extract.ts';
 
 const api = apiClient(inject('baseUrl'));
 const keys = inject('keys');
@@ -50,6 +51,11 @@ describe('Local API: extract', () => {
     });
     expect(res.body.result.confidence.total_amount).toBeGreaterThan(0.9);
     expect(Array.isArray(res.body.result.line_items)).toBe(true);
+    // Every value read from the page cites it: page 1, a box inside the page, the text holding the value; the result meets its contract.
+    const cited = res.body.result.citations.entities.total_amount;
+    expect(cited).toMatchObject({ page: 1, text: expect.stringContaining('119,00') });
+    expect(cited.bbox.every((v: number) => v >= 0 && v <= 1)).toBe(true);
+    expect(FinancialExtractResult.safeParse(res.body.result).success).toBe(true);
   });
 
   it('fills a schema sent with the request (category=non_financial)', async () => {

@@ -168,6 +168,12 @@ describe('Playground in a browser', () => {
     expect(await page.locator('table.fields tr').count()).toBe(Object.keys(json.result.entities).length);
     expect(await page.locator('table.line-items tr').count()).toBe(json.result.line_items.length + 1);
     expect(await page.textContent('table.line-items')).toContain('Widget, large');
+    // Each value cited on the page is drawn over the page image; hovering its row lights its box.
+    const cited = page.locator('rect.cite-box[data-field="total_amount"]');
+    expect(await cited.count()).toBe(json.result.citations.entities.total_amount ? 1 : 0);
+    expect(await cited.count()).toBe(1);
+    await page.hover('tr[data-field="total_amount"]');
+    expect(await cited.getAttribute('class')).toContain('on');
 
     // The same document, classified: the winning label first, one bar per candidate, widths matching the confidences.
     await page.selectOption('#operation', 'classify');

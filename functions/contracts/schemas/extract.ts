@@ -58,3 +58,35 @@ export const ExtractForm = z.object({
   schema: ExtractTemplate.optional(),
 });
 export type ExtractForm = z.output<typeof ExtractForm>;
+
+/** Where an extracted value was read: 1-based page, its box as fractions of the page (0..1), the text there. */
+export const ExtractCitation = z.object({
+  page: z.number().int().min(1),
+  bbox: z.tuple([z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1), z.number().min(0).max(1)]),
+  text: z.string(),
+});
+export type ExtractCitation = z.output<typeof ExtractCitation>;
+
+export const ExtractLineItem = z.object({
+  description: z.string(),
+  quantity: z.number().nullable(),
+  unit_price: z.string().nullable(),
+  total: z.string().nullable(),
+});
+
+/**
+ * The `result` of a financial extract: entities and per-field confidence,
+ * line items, and `citations` grounding them on the pages (an entity absent
+ * from `citations.entities` was not read from a page, e.g. an e-invoice's XML
+ * value; `citations.line_items[i]` is null likewise).
+ */
+export const FinancialExtractResult = z.object({
+  entities: z.record(z.string(), z.string()),
+  confidence: z.record(z.string(), z.number().min(0).max(1)),
+  line_items: z.array(ExtractLineItem),
+  citations: z.object({
+    entities: z.record(z.string(), ExtractCitation),
+    line_items: z.array(ExtractCitation.nullable()),
+  }),
+});
+export type FinancialExtractResult = z.output<typeof FinancialExtractResult>;

@@ -215,9 +215,19 @@ export function readEInvoice(files: readonly DataFile[]): EInvoice | undefined {
 
 /** The e-invoice's values over those read from the pages; the pages fill what the XML leaves out. */
 export function withEInvoice(fromPages: FinancialExtraction, fromXml: FinancialExtraction): FinancialExtraction {
+  const entities = orderEntities({ ...fromPages.entities, ...fromXml.entities });
+  const useXmlItems = fromXml.line_items.length > 0;
+  // The pages' citations stay where the page read the value the XML gives; XML-only values have no place on a page.
+  const cited = fromPages.citations
+    ? {
+        entities: Object.fromEntries(Object.entries(fromPages.citations.entities).filter(([field]) => entities[field] === fromPages.entities[field])),
+        line_items: useXmlItems ? fromXml.line_items.map(() => null) : fromPages.citations.line_items,
+      }
+    : undefined;
   return {
-    entities: orderEntities({ ...fromPages.entities, ...fromXml.entities }),
+    entities,
     confidence: orderEntities({ ...fromPages.confidence, ...fromXml.confidence }),
-    line_items: fromXml.line_items.length ? fromXml.line_items : fromPages.line_items,
+    line_items: useXmlItems ? fromXml.line_items : fromPages.line_items,
+    ...(cited ? { citations: cited } : {}),
   };
 }

@@ -12,8 +12,11 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
+import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import receiptModel from './receipt-model.json' with { type: 'json' };
+import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
 export interface LineItem {
@@ -27,6 +30,8 @@ export interface FinancialExtraction {
   readonly entities: Record<string, string>;
   readonly confidence: Record<string, number>;
   readonly line_items: LineItem[];
+  /** Where each entity and line item was read (absent for values that come from data, not pages: an e-invoice's XML). */
+  readonly citations?: Citations;
 }
 
 /** Every entity field, in the order documented in docs/api.md. */
@@ -84,16 +89,19 @@ function linesOf(pages: readonly DocumentPage[]): Line[] {
 const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 const vOverlap = (a: BBox, b: BBox) => Math.max(0, Math.min(a[3], b[3]) - Math.max(a[1], b[1]));
 
-/** Text on the same row to the right of a line (values in a right-hand column). */
+/** ISO codes of currencies a column head may name. */
+const CURRENCY_CODE = /(?<![A-Z])(?:USD|EUR|GBP|CHF|JPY|CNY|INR|MYR|SGD|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|HKD|ZAR|AED|SAR|BRL|MXN|TRY|RUB|KRW|THB|IDR|PHP|VND)(?![A-Z])/g;
+
 /**
- * Which of `count` amounts on a line is in `currency`, when a line of
- * currency codes alone heads the columns a few lines above ("USD EUR").
+ * Which of `count` amounts on a line is in `currency`, when a header a few
+ * lines above names one currency per amount column, in order ("USD EUR",
+ * "Amount (USD)  Amount (EUR)", "Betrag CHF  Betrag EUR").
  */
 function currencyColumn(lines: readonly Line[], at: number, count: number, currency: string | undefined): number | undefined {
   if (!currency) return undefined;
   for (let i = at - 1; i >= Math.max(0, at - 8); i--) {
-    const codes = lines[i].text.trim().split(/\s+/);
-    if (codes.length === count && codes.every((c) => /^[A-Z]{3}$/.test(c))) {
+    const codes: string[] = lines[i].text.match(CURRENCY_CODE) ?? [];
+    if (codes.length === count && new Set(codes).size === count && !amountsIn(lines[i].text).length) {
       const column = codes.indexOf(currency);
       return column >= 0 ? column : undefined;
     }
@@ -126,6 +134,7 @@ function linesOnPage(lines: readonly Line[], pageIndex: number): readonly Line[]
   return groups.get(pageIndex) ?? [];
 }
 
+/** Text on the same row to the right of a line (values in a right-hand column). */
 function rightOf(lines: readonly Line[], line: Line): string {
   return linesOnPage(lines, line.pageIndex)
     .filter((l) => l !== line && l.bbox[0] >= line.bbox[2] - 0.01 && vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
@@ -265,7 +274,7 @@ export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|i
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
 
 /** Document vocabulary that heads or labels blocks, never a party's name. */
-const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|hotel details\b.*|description|beschreibung|case|total|summary)\.?$/iu;
+const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|description|beschreibung|case|total|summary)\.?$/iu;
 
 /**
  * A value that can be a vendor's or customer's name: mail and web
@@ -287,7 +296,18 @@ function money(a: string | undefined): number | undefined {
 }
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
 
-export function extractFinancial(pages: readonly DocumentPage[], options: { monthFirst?: boolean } = {}): FinancialExtraction {
+export interface FinancialOptions {
+  readonly monthFirst?: boolean;
+  /** The receipt ranker's weights: the committed model by default; `null` for the hand rules alone (training, comparisons). */
+  readonly receiptModel?: RankerModel | null;
+  /** Sees the ranker's candidates of every scanned single page (training). */
+  readonly onCandidates?: (candidates: Record<RankedField, RankCandidate[]>) => void;
+}
+
+/** The committed receipt model (scripts/train/extract.ts). */
+export const RECEIPT_MODEL = receiptModel as RankerModel;
+
+export function extractFinancial(pages: readonly DocumentPage[], options: FinancialOptions = {}): FinancialExtraction {
   const lines = linesOf(pages);
   const allText = pages.map((p) => p.text).join('\n');
   // Else the currency the document is written in (US dollars: month-first), not a stray "$" on a ringgit receipt.
@@ -395,14 +415,15 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
           if (hits[i + 1] && hits[i + 1].start - hit.end <= 2) break;
           if (/^\s*(?:no\b|nr\b|n°|number|id\b|#)/iu.test(line.text.slice(hit.end))) break;
           const value = heading ? '' : clean(region);
-          const [next, ...address] = below(lines, line, 4);
+          const [next, ...address] = below(lines, line, 6);
           const named = value ? undefined : nameUnderHeading(below(lines, line, 4));
           const name = value && !amountsIn(value).length ? value : (named ?? next?.text);
           const labelLike = (t: string) => /[:：]\s*$/.test(t) || labelsOn({ ...line, text: t, lower: t.toLowerCase() }).length > 0 || /^(?:number|no|nr|id|service|care|support)\b/i.test(t.trim());
           if (name && name.length > 1 && !labelLike(name) && name.split(/\s+/).length <= 8) {
             add('customer_name', name.trim(), 0.85, order);
-            const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 3);
-            const stop = addressLines.findIndex((l) => labelsOn(l).length > 0);
+            // The whole block under the name, up to the first line that is something else (a label, a contact line).
+            const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 5);
+            const stop = addressLines.findIndex((l) => labelsOn(l).length > 0 || CONTACT_LINE.test(l.text) || datesIn(l.text).length > 0);
             const kept = stop >= 0 ? addressLines.slice(0, stop) : addressLines;
             if (kept.length) add('customer_address', kept.map((l) => l.text.trim()).join(', '), 0.7, order);
           }
@@ -533,13 +554,22 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
   const prominent = [...top].sort((a, b) => height(b.bbox) - height(a.bbox))[0];
   if (prominent && !/^(?:invoice|receipt|rechnung|facture|factura|fattura|factuur|tax invoice)\b/i.test(prominent.text.trim())) add('vendor_name', nameOf(prominent), 0.55, -1);
   const vendorLine = registered ?? company ?? prominent;
-  const addressUnder = (nameLine: Line) =>
-    // The company's registration number under its name ("(65351-M)"), the receipt's date and contact lines are no part of the address.
-    below(lines, nameLine, 4)
-      .filter((l) => !labelsOn(l).length && /\d/.test(l.text) && !REGISTRATION_LINE.test(l.text) && !datesIn(l.text).length && !CONTACT_LINE.test(l.text))
-      .slice(0, 3)
-      .map((l) => l.text.trim())
-      .join(', ');
+  /**
+   * The address block under a name: the lines that follow it without a gap, up to the first line that is something
+   * else (a label, a contact line, a date, the title); a registration number right under the name is skipped.
+   * The whole block, street to town and region, so long as one of its lines holds a number.
+   */
+  const addressUnder = (nameLine: Line) => {
+    const block: Line[] = [];
+    for (const l of below(lines, nameLine, 7)) {
+      if (REGISTRATION_LINE.test(l.text) && !block.length) continue;
+      if (REGISTRATION_LINE.test(l.text) || labelsOn(l).length || CONTACT_LINE.test(l.text) || datesIn(l.text).length || DOCUMENT_TITLE.test(l.text.trim())) break;
+      if (amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))) break;
+      block.push(l);
+      if (block.length === 5) break;
+    }
+    return block.some((l) => /\d/.test(l.text)) ? block.map((l) => l.text.trim()).join(', ') : '';
+  };
   if (vendorLine) {
     const address = addressUnder(vendorLine);
     if (address) add('vendor_address', address, 0.6, -1);
@@ -665,8 +695,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     const settles = (c: Candidate) => toTheCent(c.value);
     const agreeing = totals.find(settles);
     if (total && settles(total)) totalConfidence = Math.max(totalConfidence, 0.95);
-    else if (agreeing && (!total || totalConfidence < 0.9)) {
-      // Several totals printed (before and after rounding, a "total qty"): the one the payment settles.
+    else if (agreeing && (!total || (totalConfidence < 0.9 && Math.abs(Number(agreeing.value) - Number(total.value)) <= 0.05))) {
+      // Several totals printed before and after rounding (to 5 cents): the one the payment settles. Never a total
+      // further off (a tax summary's "TOTAL 20.00" is no rounding of a printed 21.20, whatever a misread change says).
       total = agreeing;
       totalConfidence = 0.9;
     } else if (!total) {
@@ -719,7 +750,52 @@ export function extractFinancial(pages: readonly DocumentPage[], options: { mont
     entities.currency = currency;
     confidence.currency = 0.8;
   }
-  return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items };
+  /** Lines a value was read from, where the choice knows them exactly (the ranker's candidates). */
+  const readFrom: Record<string, readonly number[]> = {};
+  // A photo or scan of one page (receipts): the learned ranker chooses the total, the vendor and its address block.
+  if (pages.length === 1 && pages[0].source === 'ocr' && lines.length) {
+    const input: RankInput = {
+      lines: lines.map((l) => ({
+        text: l.text,
+        bbox: l.bbox,
+        pageIndex: l.pageIndex,
+        labels: labelsOn(l).map((h) => h.field),
+        company: COMPANY.test(l.text),
+        registration: REGISTRATION_LINE.test(l.text),
+        contact: CONTACT_LINE.test(l.text),
+        title: DOCUMENT_TITLE.test(l.text.trim()),
+      })),
+      rowOf: (i) => {
+        const line = lines[i];
+        return linesOnPage(lines, line.pageIndex)
+          .filter((l) => vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
+          .map((l) => lines.indexOf(l));
+      },
+      nameOf: (i) => nameOf(lines[i]),
+      rulePick: { total_amount: entities.total_amount, vendor_name: entities.vendor_name, vendor_address: entities.vendor_address },
+      paid: paid?.value,
+    };
+    const candidates = rankCandidates(input);
+    options.onCandidates?.(candidates);
+    const model = options.receiptModel === undefined ? RECEIPT_MODEL : options.receiptModel;
+    for (const field of model ? RANKED_FIELDS : []) {
+      const chosen = pick(model!.fields[field], candidates[field]);
+      if (!chosen) continue;
+      entities[field] = chosen.candidate.value;
+      readFrom[field] = chosen.candidate.lines;
+      confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
+    }
+  }
+  const cited: Record<string, Citation> = {};
+  for (const [field, value] of Object.entries(entities)) {
+    if (field === 'currency') continue;
+    // Else the lines of the candidates that gave this value (their reading order is their line index).
+    const hint = readFrom[field] ?? candidates.filter((c) => c.field === field && c.value === value && c.order >= 0 && c.order < lines.length).map((c) => c.order);
+    const citation = ground(field, value, lines, { hint, monthFirst });
+    if (citation) cited[field] = citation;
+  }
+  const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
+  return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
 }
 
 export function orderEntities<T>(record: Record<string, T>): Record<string, T> {

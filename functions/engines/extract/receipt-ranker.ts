@@ -1,0 +1,309 @@
+/**
+ * Learned choice of a receipt's total, vendor name and vendor address.
+ *
+ * Rules find *candidates* (every amount, every line near the top, every run
+ * of lines that could be an address block); a small linear model scores each
+ * candidate from features that generalise — label words near it (in the six
+ * languages of labels.ts), its place on the page, its line's height, its
+ * neighbours, its magnitude among the document's amounts, whether it equals
+ * the cash tendered minus the change or the rules' own pick — and the
+ * highest-scoring candidate wins (a softmax over one document's candidates).
+ * The weights are fitted by `npm run train -- extract` on the SROIE receipt
+ * transcripts and committed as receipt-model.json.
+ *
+ * @module
+ */
+import type { BBox } from '../document-model.ts';
+import type { FinancialField } from './labels.ts';
+import { amountsIn, datesIn } from './normalize.ts';
+
+export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
+export const RANKED_FIELDS: readonly RankedField[] = ['total_amount', 'vendor_name', 'vendor_address'];
+
+/** One text line as the ranker sees it: what financial.ts already knows about it. */
+export interface RankLine {
+  readonly text: string;
+  readonly bbox: BBox;
+  readonly pageIndex: number;
+  /** Fields whose labels occur on the line. */
+  readonly labels: readonly FinancialField[];
+  /** A company form (Sdn Bhd, GmbH, Ltd…) occurs in it. */
+  readonly company: boolean;
+  /** The line is only a company registration number. */
+  readonly registration: boolean;
+  /** Phone, fax, mail or web. */
+  readonly contact: boolean;
+  /** The document's title ("TAX INVOICE", "RECEIPT"). */
+  readonly title: boolean;
+}
+
+export interface RankInput {
+  readonly lines: readonly RankLine[];
+  /** Lines sharing a row with line i (values in a right-hand column, labels on the left). */
+  readonly rowOf: (i: number) => readonly number[];
+  /** The line's text as a vendor name (registration number dropped, a name broken after "&" joined). */
+  readonly nameOf: (i: number) => string;
+  /** What the hand rules chose. */
+  readonly rulePick: Partial<Record<RankedField, string>>;
+  /** Cash tendered minus change, when printed. */
+  readonly paid?: string;
+}
+
+export interface RankCandidate {
+  readonly field: RankedField;
+  readonly value: string;
+  /** Where it was read: indexes into the input lines (the citation). */
+  readonly lines: readonly number[];
+  readonly features: readonly number[];
+}
+
+export interface FieldModel {
+  readonly features: readonly string[];
+  readonly mean: readonly number[];
+  readonly std: readonly number[];
+  readonly weights: readonly number[];
+}
+
+export interface RankerModel {
+  readonly version: number;
+  readonly trained_on: string;
+  readonly seed: number;
+  readonly fields: Partial<Record<RankedField, FieldModel>>;
+}
+
+const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin)(?![\p{L}])/iu;
+const CHANGE = /(?<![\p{L}])(?:change|kembali|wechselgeld|rückgeld|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
+const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
+const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
+const GRAND = /(?<![\p{L}])(?:grand|net|nett|rounded|payable|due|zu zahlen|summe|gesamt|à payer|a pagar|da pagare|te betalen)(?![\p{L}])/iu;
+const INCLUSIVE = /(?<![\p{L}])(?:incl\.?|inclusive|includes?|inkl\.?|ttc|inclusief|incluido|incluso)(?![\p{L}])/iu;
+const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|exclusief|sin|senza|before)(?![\p{L}])/iu;
+const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
+const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
+const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|straße|strasse|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
+const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
+const REGION = /(?<![\p{L}])(?:selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
+
+const TOTAL_FEATURES = [
+  'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
+  'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
+  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small',
+] as const;
+
+const NAME_FEATURES = [
+  'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
+  'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
+] as const;
+
+const ADDRESS_FEATURES = [
+  'bias', 'lines', 'after_name', 'postcode', 'postcode_last', 'street', 'region_last', 'contact', 'registration', 'date', 'amount', 'company', 'label', 'starts_number',
+  'boundary_after', 'boundary_before', 'y', 'letters', 'title_inside', 'after_registration', 'rule_overlap', 'comma_end_last', 'next_has_postcode',
+] as const;
+
+export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
+  total_amount: TOTAL_FEATURES,
+  vendor_name: NAME_FEATURES,
+  vendor_address: ADDRESS_FEATURES,
+};
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const ratio = (s: string, re: RegExp) => (s.length ? (s.match(re)?.length ?? 0) / s.length : 0);
+const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
+
+function median(values: number[]): number {
+  if (!values.length) return 1;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] || 1e-4;
+}
+
+function vectorOf(names: readonly string[], values: Record<string, number | boolean>): number[] {
+  return names.map((n) => Number(values[n] ?? 0));
+}
+
+/** Every amount on the document as a total candidate. */
+function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[] {
+  const { lines } = input;
+  const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number }[] = [];
+  lines.forEach((l, i) => {
+    const amounts = amountsIn(l.text).filter((a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)));
+    amounts.forEach((a, k) => found.push({ value: a.value, line: i, start: a.start, end: a.end, raw: a.raw, onLine: amounts.length, index: k }));
+  });
+  if (!found.length) return [];
+  const distinct = [...new Set(found.map((f) => Number(f.value)))].sort((a, b) => b - a);
+  const max = distinct[0] || 1;
+  const counts = new Map<string, number>();
+  for (const f of found) counts.set(f.value, (counts.get(f.value) ?? 0) + 1);
+  const totalLineIndexes = lines.map((l, i) => (l.labels.includes('total_amount') ? i : -1)).filter((i) => i >= 0);
+  const out = new Map<string, RankCandidate & { score0: number }>();
+  for (const f of found) {
+    const line = lines[f.line];
+    const row = input.rowOf(f.line);
+    const rowText = [line.text.slice(0, f.start), ...row.filter((r) => r !== f.line).map((r) => lines[r].text)].join(' ');
+    const rowLabels = new Set([...line.labels, ...row.flatMap((r) => lines[r].labels)]);
+    const above = f.line > 0 ? lines[f.line - 1] : undefined;
+    const values = {
+      bias: 1,
+      row_total: rowLabels.has('total_amount'),
+      row_subtotal: rowLabels.has('subtotal'),
+      row_tax: rowLabels.has('tax_amount'),
+      row_due: rowLabels.has('amount_due'),
+      row_payment: PAYMENT.test(rowText),
+      row_change: CHANGE.test(rowText),
+      row_rounding: ROUNDING.test(rowText),
+      row_count: COUNT.test(rowText),
+      row_grand: GRAND.test(rowText),
+      row_inclusive: INCLUSIVE.test(rowText),
+      row_exclusive: EXCLUSIVE.test(rowText),
+      row_discount: DISCOUNT.test(rowText),
+      above_total: Boolean(above && above.labels.includes('total_amount') && !amountsIn(above.text).length),
+      y: line.bbox[1],
+      x_right: line.bbox[2],
+      is_max: Number(f.value) === max,
+      value_over_max: Number(f.value) / max,
+      rank: Math.min(5, distinct.indexOf(Number(f.value))) / 5,
+      cents: /[.,]\d{2}(?!\d)/.test(f.raw),
+      currency_near: CURRENCY.test(line.text.slice(Math.max(0, f.start - 5), f.end + 4)) || row.some((r) => r !== f.line && CURRENCY.test(lines[r].text)),
+      repeats: Math.min(4, counts.get(f.value) ?? 1) / 4,
+      equals_paid: input.paid !== undefined && Math.abs(Number(input.paid) - Number(f.value)) < 0.005,
+      paid_known: input.paid !== undefined,
+      rule_pick: input.rulePick.total_amount !== undefined && Math.abs(Number(input.rulePick.total_amount) - Number(f.value)) < 0.005,
+      height: Math.min(3, height(line.bbox) / medianHeight),
+      amounts_on_line: Math.min(4, f.onLine) / 4,
+      last_on_line: f.index === f.onLine - 1,
+      after_total_below: totalLineIndexes.some((t) => t > f.line),
+      total_labels_before: Math.min(3, totalLineIndexes.filter((t) => t <= f.line).length) / 3,
+      value_log: Math.log10(1 + Number(f.value)) / 4,
+      whole_small: /^\d{1,2}$/.test(f.raw.trim()),
+    };
+    const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };
+    // One candidate per value and line: the same amount on two lines stays two candidates (their contexts differ).
+    out.set(`${f.value}@${f.line}`, candidate);
+  }
+  return [...out.values()].map(({ score0: _s, ...c }) => c);
+}
+
+const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
+
+/** Lines near the top of page 1 as vendor names. */
+function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number): RankCandidate[] {
+  const { lines } = input;
+  // Beyond the head, lines naming a company (a logo on top that OCR cannot read; the legal name printed at the foot).
+  const topSet = new Set(top);
+  const named = lines.map((l, i) => i).filter((i) => !topSet.has(i) && lines[i].pageIndex === 0 && lines[i].company && !lines[i].labels.length);
+  const firstCompany = top.find((i) => lines[i].company);
+  const heights = top.map((i) => height(lines[i].bbox)).sort((a, b) => b - a);
+  const out: RankCandidate[] = [];
+  [...top, ...named].forEach((i, k) => {
+    const l = lines[i];
+    const value = input.nameOf(i);
+    if (!/\p{L}{2,}/u.test(value)) return;
+    const next = lines[i + 1];
+    const values = {
+      bias: 1,
+      index: Math.min(10, topSet.has(i) ? k : 10) / 10,
+      first: k === 0,
+      y: l.bbox[1],
+      company: l.company,
+      registration_below: Boolean(next?.registration),
+      registration_inline: /[(\[{]\s*\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]/.test(l.text) || /\d{5,}-[A-Z]/.test(l.text),
+      letters: ratio(value, /\p{L}/gu),
+      digits: ratio(value, /\p{N}/gu),
+      upper: ratio(value, /\p{Lu}/gu) / Math.max(0.01, ratio(value, /\p{L}/gu)),
+      words: Math.min(8, value.split(/\s+/).length) / 8,
+      height: Math.min(3, height(l.bbox) / medianHeight),
+      height_rank_top: height(l.bbox) >= heights[0] - 1e-6,
+      centred: 1 - Math.min(1, Math.abs((l.bbox[0] + l.bbox[2]) / 2 - 0.5) * 2),
+      label: l.labels.length > 0,
+      title: l.title,
+      contact: l.contact,
+      date: datesIn(l.text).length > 0,
+      amount: amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)),
+      rule_pick: input.rulePick.vendor_name !== undefined && norm(input.rulePick.vendor_name) === norm(value),
+      address_below: Boolean(next && isAddressy(next.text)),
+      first_company: i === firstCompany,
+      length: Math.min(60, value.length) / 60,
+      lines_before_company: firstCompany === undefined ? 0 : Math.max(-3, Math.min(3, firstCompany - i)) / 3,
+      outside_top: !topSet.has(i),
+    };
+    out.push({ field: 'vendor_name', value, lines: [i], features: vectorOf(NAME_FEATURES, values) });
+  });
+  return out;
+}
+
+/** Runs of one to six consecutive lines near the top of page 1 as the vendor's address block. */
+function addressCandidates(input: RankInput, top: readonly number[]): RankCandidate[] {
+  const { lines } = input;
+  const out: RankCandidate[] = [];
+  const ruleAddress = input.rulePick.vendor_address ? norm(input.rulePick.vendor_address) : '';
+  const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || datesIn(l.text).length > 0;
+  for (const start of top) {
+    for (let n = 1; n <= 6; n++) {
+      const block = Array.from({ length: n }, (_, k) => start + k);
+      if (block.some((i) => i >= lines.length || lines[i].pageIndex !== lines[start].pageIndex)) break;
+      const texts = block.map((i) => lines[i].text.trim());
+      const last = texts[texts.length - 1];
+      if (!block.some((i) => /\d/.test(lines[i].text))) continue;
+      const value = texts.join(' ');
+      const before = lines[start - 1];
+      const after = lines[start + n];
+      const values = {
+        bias: 1,
+        lines: n / 6,
+        after_name: Boolean(before && before.company),
+        postcode: block.some((i) => POSTCODE.test(lines[i].text)),
+        postcode_last: POSTCODE.test(last) || (n > 1 && POSTCODE.test(texts[n - 2]) && REGION.test(last)),
+        street: STREET.test(texts[0]),
+        region_last: REGION.test(last),
+        contact: block.some((i) => lines[i].contact),
+        registration: block.some((i) => lines[i].registration),
+        date: block.some((i) => datesIn(lines[i].text).length > 0),
+        amount: block.some((i) => amountsIn(lines[i].text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+        company: block.some((i) => lines[i].company),
+        label: block.some((i) => lines[i].labels.length > 0),
+        starts_number: /^\s*(?:no\b|lot\b|\d)/iu.test(texts[0]),
+        boundary_after: boundary(after),
+        boundary_before: !before || before.company || before.registration || boundary(before),
+        y: lines[start].bbox[1],
+        letters: ratio(value, /\p{L}/gu),
+        title_inside: block.some((i) => lines[i].title),
+        after_registration: Boolean(before?.registration),
+        rule_overlap: ruleAddress !== '' && (ruleAddress.includes(norm(value)) || norm(value).includes(ruleAddress)),
+        comma_end_last: /,\s*$/.test(last),
+        next_has_postcode: Boolean(after && POSTCODE.test(after.text)),
+      };
+      out.push({ field: 'vendor_address', value, lines: block, features: vectorOf(ADDRESS_FEATURES, values) });
+    }
+  }
+  return out;
+}
+
+/** All candidates of a document, per ranked field. */
+export function rankCandidates(input: RankInput): Record<RankedField, RankCandidate[]> {
+  const medianHeight = median(input.lines.map((l) => height(l.bbox)));
+  // The head of the first page: where receipts print who sold.
+  const top = input.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.pageIndex === 0 && l.bbox[1] < 0.45).map(({ i }) => i).slice(0, 16);
+  return {
+    total_amount: totalCandidates(input, medianHeight),
+    vendor_name: nameCandidates(input, top, medianHeight),
+    vendor_address: addressCandidates(input, top),
+  };
+}
+
+/** Scores of candidates under a field model (logits; softmax them per document to compare). */
+export function score(model: FieldModel, features: readonly number[]): number {
+  let s = 0;
+  for (let k = 0; k < features.length; k++) s += model.weights[k] * (model.std[k] ? (features[k] - model.mean[k]) / model.std[k] : features[k]);
+  return s;
+}
+
+/** The best candidate of a field and its probability among the document's candidates. */
+export function pick(model: FieldModel | undefined, candidates: readonly RankCandidate[]): { candidate: RankCandidate; probability: number } | undefined {
+  if (!model || !candidates.length || model.weights.length !== candidates[0].features.length) return undefined;
+  const logits = candidates.map((c) => score(model, c.features));
+  const max = Math.max(...logits);
+  const exp = logits.map((l) => Math.exp(l - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  let best = 0;
+  for (let i = 1; i < candidates.length; i++) if (logits[i] > logits[best]) best = i;
+  return { candidate: candidates[best], probability: exp[best] / sum };
+}

@@ -1,0 +1,84 @@
+/**
+ * Receipt pages for extract evaluation and training, two ways:
+ *
+ * - from the SROIE line transcripts with their boxes (`box/NNN.csv`): the
+ *   document model a perfect OCR would give, instantly (training and the
+ *   layout-only score);
+ * - from OCR of the image, cached under `.tmp/ocr-cache/extract/` (gitignored)
+ *   keyed by the file's content hash and the OCR engine it named, so reruns
+ *   do not spend minutes per receipt on this shared box.
+ *
+ * @module
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { BBox, DocumentPage, Word } from '../../functions/engines/document-model.ts';
+import { openDocument } from '../../functions/engines/registry.ts';
+import { decodeTextFile, parseSroieBoxFile } from '../lib/corpus.ts';
+
+/** Width and height of a JPEG from its start-of-frame marker; undefined when the file is no JPEG. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1];
+    const length = (bytes[at + 2] << 8) | bytes[at + 3];
+    // SOF0–SOF15 except DHT (C4), JPG (C8), DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: (bytes[at + 5] << 8) | bytes[at + 6], width: (bytes[at + 7] << 8) | bytes[at + 8] };
+    }
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/** One page from an SROIE transcript: each row a line, its words spread over the row's box by character count. */
+export async function sroieTranscriptPage(boxPath: string, imagePath: string): Promise<DocumentPage> {
+  const rows = parseSroieBoxFile(decodeTextFile(await readFile(boxPath)));
+  const size = existsSync(imagePath) ? jpegSize(new Uint8Array(await readFile(imagePath))) : undefined;
+  const width = size?.width ?? Math.max(1, ...rows.map((r) => Math.max(r.quad[0], r.quad[2], r.quad[4], r.quad[6])));
+  const height = size?.height ?? Math.max(1, ...rows.map((r) => Math.max(r.quad[1], r.quad[3], r.quad[5], r.quad[7])));
+  const words: Word[] = [];
+  const lines = rows
+    .filter((r) => r.text.trim())
+    .map((r) => {
+      const xs = [r.quad[0], r.quad[2], r.quad[4], r.quad[6]];
+      const ys = [r.quad[1], r.quad[3], r.quad[5], r.quad[7]];
+      const bbox: BBox = [Math.min(...xs) / width, Math.min(...ys) / height, Math.max(...xs) / width, Math.max(...ys) / height];
+      const text = r.text.trim().replace(/\s+/g, ' ');
+      const indexes: number[] = [];
+      let at = 0;
+      for (const token of text.split(' ')) {
+        const x0 = bbox[0] + ((bbox[2] - bbox[0]) * at) / text.length;
+        const x1 = bbox[0] + ((bbox[2] - bbox[0]) * (at + token.length)) / text.length;
+        indexes.push(words.length);
+        words.push({ text: token, bbox: [x0, bbox[1], x1, bbox[3]], confidence: 1, source: 'ocr' });
+        at += token.length + 1;
+      }
+      return { text, bbox, wordIndexes: indexes };
+    });
+  return { pageNumber: 1, width, height, words, lines, blocks: [], text: lines.map((l) => l.text).join('\n'), source: 'ocr' };
+}
+
+const CACHE = resolve(import.meta.dirname, '..', '..', '.tmp', 'ocr-cache', 'extract');
+
+/** The pages of a document as the parse engine reads them (OCR for images), cached on disk by content hash. */
+export async function cachedPages(path: string): Promise<{ pages: DocumentPage[]; engines: string[]; cached: boolean }> {
+  const bytes = new Uint8Array(await readFile(path));
+  const key = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+  const file = join(CACHE, `${key}.json`);
+  if (existsSync(file)) return { ...(JSON.parse(await readFile(file, 'utf8')) as { pages: DocumentPage[]; engines: string[] }), cached: true };
+  const document = await openDocument(bytes, { filename: path });
+  try {
+    const parsed = await document.extract();
+    const out = { pages: [...parsed.pages], engines: [...parsed.engines] };
+    await mkdir(CACHE, { recursive: true });
+    await writeFile(file, JSON.stringify(out));
+    return { ...out, cached: false };
+  } finally {
+    await document.close();
+  }
+}

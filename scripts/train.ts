@@ -1,0 +1,18 @@
+/**
+ * `npm run train -- <what> [options]`: fits a model from the evaluation
+ * corpus and writes its weights as JSON into the repository (seeded,
+ * reproducible). Each trainer lives in scripts/train/<what>.ts.
+ *
+ * @module
+ */
+const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promise<void>>> = {
+  extract: async () => (await import('./train/extract.ts')).trainExtract,
+};
+
+const [what, ...args] = process.argv.slice(2);
+const trainer = what ? TRAINERS[what] : undefined;
+if (!trainer) {
+  console.error(`usage: npm run train -- <${Object.keys(TRAINERS).join('|')}> [options]`);
+  process.exit(2);
+}
+await (await trainer())(args);

@@ -94,7 +94,8 @@ describe('Stack: Docintel (bundled assets, slow)', () => {
       const key: string = template.Resources[stack.resolve(fn.logicalId)].Properties.Code.S3Key;
       return join(outdir, manifest.files[key.replace(/\.zip$/, '')].source.path);
     };
-  }, 120_000);
+    // One esbuild run per function (22): about 4 min wall on the shared 2-core box at load ~16.
+  }, 600_000);
 
   afterAll(() => {
     if (outdir) rmSync(outdir, { recursive: true, force: true });

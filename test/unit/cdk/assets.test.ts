@@ -99,7 +99,8 @@ describe('Stack: Docintel (bundled assets, slow)', () => {
 
   afterAll(() => {
     if (outdir) rmSync(outdir, { recursive: true, force: true });
-  });
+    // Several hundred MB of copied node_modules: past the default 10-s hook budget under load.
+  }, 120_000);
 
   it('bundles every handler as an ESM module with a source map', () => {
     for (const handler of [...new Set(ROUTES.map((r) => r.handler)), JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER]) {

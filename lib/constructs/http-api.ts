@@ -56,6 +56,7 @@ const GATEWAY_RESPONSES: readonly {
   readonly statusCode?: string;
   readonly code: ErrorCode | 'gateway_error' | 'timeout';
   readonly message: string;
+  readonly headers?: Readonly<Record<string, string>>;
 }[] = [
   { id: 'Default4xx', type: apigw.ResponseType.DEFAULT_4XX, code: 'gateway_error', message: '$context.error.messageString' },
   { id: 'Default5xx', type: apigw.ResponseType.DEFAULT_5XX, code: 'internal_error', message: '$context.error.messageString' },
@@ -74,6 +75,16 @@ const GATEWAY_RESPONSES: readonly {
     statusCode: '404',
     code: 'route_not_found',
     message: '"No route for $context.httpMethod on this path."',
+  },
+  // Lambda refusing the invocation (the function is at its reserved concurrency) reaches API
+  // Gateway as an integration failure; without this the caller sees a bare 500/504.
+  {
+    id: 'IntegrationFailure',
+    type: apigw.ResponseType.INTEGRATION_FAILURE,
+    statusCode: '503',
+    code: 'service_unavailable',
+    message: '"This operation is at capacity right now. Retry after a few seconds with backoff, or send X-Async: true to queue it as a job."',
+    headers: { 'Retry-After': "'5'" },
   },
   { id: 'Throttled', type: apigw.ResponseType.THROTTLED, code: 'rate_limited', message: '$context.error.messageString' },
   { id: 'RequestTooLarge', type: apigw.ResponseType.REQUEST_TOO_LARGE, code: 'file_too_large', message: '$context.error.messageString' },
@@ -159,6 +170,7 @@ export class HttpApi extends Construct {
       this.api.addGatewayResponse(response.id, {
         type: response.type,
         ...(response.statusCode ? { statusCode: response.statusCode } : {}),
+        ...(response.headers ? { responseHeaders: response.headers } : {}),
         templates: { 'application/json': errorBodyTemplate(response.code, response.message) },
       });
     }

@@ -18,14 +18,35 @@ import {
   JOB_WORKER_HANDLER,
   PAGE_RANGE_WORKER_HANDLER,
 } from '../../functions/contracts/routes.ts';
+import type { KeyFamilyId } from '../../functions/contracts/key-families.ts';
 import type { STORAGE } from '../../functions/contracts/storage.ts';
 import type { TableId } from '../../functions/contracts/tables.ts';
 
 /** A key of `STORAGE.prefixes` (`uploads`, `stored`, `responses`). */
 export type StoragePrefixId = keyof typeof STORAGE.prefixes;
 
-/** `read`: Get/Query/Scan; `write`: Put/Update/Delete; `readWrite`: both. */
-export type TableAccess = 'read' | 'write' | 'readWrite';
+/**
+ * Access to named item families only (KEY_FAMILIES in contracts/key-families.ts),
+ * enforced by IAM on the partition key (`dynamodb:LeadingKeys`). No Scan:
+ * a scan names no partition, so it could not be scoped.
+ */
+export interface ScopedTableAccess {
+  /** GetItem, BatchGetItem, Query on these families. */
+  readonly read?: readonly KeyFamilyId[];
+  /** PutItem, UpdateItem on these families (no DeleteItem, no BatchWriteItem). */
+  readonly write?: readonly KeyFamilyId[];
+  /**
+   * PutItem only, and no read: appending rows (the usage ledger). IAM cannot
+   * require the `attribute_not_exists` condition the code sends; what it can
+   * hold is no UpdateItem, DeleteItem or BatchWriteItem (which carries no
+   * condition), and no read of the family, so a row to overwrite cannot be
+   * found (its sort key is a timestamp and a random request id).
+   */
+  readonly append?: readonly KeyFamilyId[];
+}
+
+/** `read`: Get/Query/Scan; `write`: Put/Update/Delete; `readWrite`: both (whole table); or scoped to item families. */
+export type TableAccess = 'read' | 'write' | 'readWrite' | ScopedTableAccess;
 
 export interface OperationAccess {
   /**
@@ -79,6 +100,25 @@ export interface OperationAccess {
 }
 
 /**
+ * The accounts table for every authenticated route: read the API key (by
+ * hash) and its organization, count the request in the key's rate window.
+ * No Lambda function writes organizations or keys: only the operator's
+ * admin CLI does, with its own credentials.
+ */
+const AUTHENTICATED_ACCOUNTS: ScopedTableAccess = { read: ['apiKey', 'organization'], write: ['rateWindow'] };
+
+/**
+ * The data of functions that open hostile files (inference routes, the job
+ * and batch workers): their own request, cache and upload rows; the usage
+ * ledger append-only; nothing of another family (keys, organizations,
+ * other tables' rows) beyond what the row grants.
+ */
+const PARSER_DATA = {
+  documents: { read: ['document'], write: ['document'] },
+  requests: { read: ['request', 'cacheEntry'], write: ['request', 'cacheEntry'], append: ['usage'] },
+} as const satisfies Readonly<Record<string, ScopedTableAccess>>;
+
+/**
  * What every inference route (parse, extract, classify, split, redact)
  * needs: it reads the upload; stores response, input copy and page images
  * under stored/ and presigns GETs for them; the requests table holds stored
@@ -86,9 +126,10 @@ export interface OperationAccess {
  * content hash (UpdateItem); X-Async writes the job row and enqueues it; OCR
  * segments fan out to the page-range worker. Answers too large for Lambda
  * go under responses/ behind a presigned GET (middleware/response-size.ts).
+ * Every table scoped to item families: these functions open hostile files.
  */
 const INFERENCE_ACCESS: OperationAccess = {
-  tables: { accounts: 'readWrite', documents: 'readWrite', requests: 'readWrite', jobs: 'write' },
+  tables: { accounts: AUTHENTICATED_ACCOUNTS, ...PARSER_DATA, jobs: { write: ['job'] } },
   bucketRead: ['uploads', 'stored', 'responses'],
   bucketPut: ['stored', 'responses'],
   jobQueue: 'send',
@@ -97,37 +138,37 @@ const INFERENCE_ACCESS: OperationAccess = {
 
 /**
  * Every authenticated handler reads the API key and organization and
- * counts the request in its rate window, hence `accounts: 'readWrite'`.
+ * counts the request in its rate window (`AUTHENTICATED_ACCOUNTS`).
  */
 export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Issues document_key (documents row) and presigns a PUT into uploads/.
-  upload: { tables: { accounts: 'readWrite', documents: 'write' }, bucketPut: ['uploads'] },
+  upload: { tables: { accounts: AUTHENTICATED_ACCOUNTS, documents: 'write' }, bucketPut: ['uploads'] },
   parse: INFERENCE_ACCESS,
-  // extract also reads the organization's stored template (accounts: readWrite covers it).
+  // extract also reads the organization's stored template (the organization family).
   extract: INFERENCE_ACCESS,
   classify: INFERENCE_ACCESS,
   split: INFERENCE_ACCESS,
   // Stores masked page images under stored/ and signs them, as parse does page images.
   redact: INFERENCE_ACCESS,
-  limits: { tables: { accounts: 'readWrite' } },
+  limits: { tables: { accounts: AUTHENTICATED_ACCOUNTS } },
   // Job row; a finished job carries its stored response, re-signed.
   'get-job': {
-    tables: { accounts: 'readWrite', jobs: 'read', requests: 'read' },
+    tables: { accounts: AUTHENTICATED_ACCOUNTS, jobs: 'read', requests: 'read' },
     bucketRead: ['stored', 'responses'],
     bucketPut: ['responses'],
   },
   // Stored request row, its response and input copy (re-signed links).
   'get-snapshot': {
-    tables: { accounts: 'readWrite', requests: 'read' },
+    tables: { accounts: AUTHENTICATED_ACCOUNTS, requests: 'read' },
     bucketRead: ['stored', 'responses'],
     bucketPut: ['responses'],
   },
   // Usage ledger rows live in the requests table; a long CSV export can be offloaded.
-  usage: { tables: { accounts: 'readWrite', requests: 'read' }, bucketRead: ['responses'], bucketPut: ['responses'] },
+  usage: { tables: { accounts: AUTHENTICATED_ACCOUNTS, requests: 'read' }, bucketRead: ['responses'], bucketPut: ['responses'] },
   // SQS-triggered: runs a queued job through the same pipeline as a synchronous call
   // (organization lookup only, no rate window), then writes the verdict on the job row.
   [JOB_WORKER_HANDLER]: {
-    tables: { accounts: 'read', documents: 'readWrite', requests: 'readWrite', jobs: 'readWrite' },
+    tables: { accounts: { read: ['organization'] }, ...PARSER_DATA, jobs: { read: ['job'], write: ['job'] } },
     bucketRead: ['uploads', 'stored'],
     bucketPut: ['stored'],
     invokePageRangeWorker: true,
@@ -137,18 +178,18 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Validates the batch (document rows), claims the Idempotency-Key, writes the batch and its
   // items, queues one message per item and starts the batch's state machine execution.
   'batch-submit': {
-    tables: { accounts: 'readWrite', documents: 'read', batches: 'readWrite' },
+    tables: { accounts: AUTHENTICATED_ACCOUNTS, documents: 'read', batches: 'readWrite' },
     batchQueue: 'send',
     startBatchWorkflow: true,
   },
-  'batch-list': { tables: { accounts: 'readWrite', batches: 'read' } },
+  'batch-list': { tables: { accounts: AUTHENTICATED_ACCOUNTS, batches: 'read' } },
   // Presigns GETs for finished items' result JSON (stored/); a 1,000-item record may be offloaded.
-  'batch-get': { tables: { accounts: 'readWrite', batches: 'read' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
-  'batch-cancel': { tables: { accounts: 'readWrite', batches: 'readWrite' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
+  'batch-get': { tables: { accounts: AUTHENTICATED_ACCOUNTS, batches: 'read' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
+  'batch-cancel': { tables: { accounts: AUTHENTICATED_ACCOUNTS, batches: 'readWrite' }, bucketRead: ['stored', 'responses'], bucketPut: ['responses'] },
   // SQS-triggered on the batch lane: one item through the same pipeline as a synchronous call
   // (stored request, cache, ledger in the requests table), then the item row.
   [BATCH_WORKER_HANDLER]: {
-    tables: { accounts: 'read', documents: 'readWrite', requests: 'readWrite', batches: 'readWrite' },
+    tables: { accounts: { read: ['organization'] }, ...PARSER_DATA, batches: { read: ['batch'], write: ['batch'] } },
     bucketRead: ['uploads', 'stored'],
     bucketPut: ['stored'],
     invokePageRangeWorker: true,

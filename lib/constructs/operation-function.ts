@@ -25,9 +25,10 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/contracts/env.ts';
+import { KEY_FAMILIES, type KeyFamilyId } from '../../functions/contracts/key-families.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
 import { TABLES, type TableId } from '../../functions/contracts/tables.ts';
-import { accessFor, type OperationAccess, type StoragePrefixId } from './operation-access.ts';
+import { accessFor, type OperationAccess, type ScopedTableAccess, type StoragePrefixId, type TableAccess } from './operation-access.ts';
 import { copyCommands, HEAVY_EXTERNAL_MODULES, runtimePackages } from './runtime-assets.ts';
 
 export { HEAVY_EXTERNAL_MODULES } from './runtime-assets.ts';
@@ -85,6 +86,11 @@ export interface OperationFunctionProps {
    * @default accessFor(handler) from OPERATION_ACCESS
    */
   readonly access?: OperationAccess;
+  /**
+   * Concurrent executions reserved for (and capping) this function.
+   * @default - none: the function draws on the account's unreserved pool
+   */
+  readonly reservedConcurrency?: number;
   /**
    * Retention of the function's log group.
    * @default logs.RetentionDays.ONE_MONTH
@@ -150,6 +156,8 @@ export class OperationFunction extends Construct {
   public readonly role: iam.Role;
   public readonly logGroup: logs.LogGroup;
   public readonly handlerName: string;
+  /** The function's timeout (alarms derive their p95 threshold from it). */
+  public readonly timeout: Duration;
 
   constructor(scope: Construct, id: string, props: OperationFunctionProps) {
     super(scope, id);
@@ -160,6 +168,8 @@ export class OperationFunction extends Construct {
     const access = props.access ?? accessFor(props.handler);
     const heavy = props.heavy ?? false;
     this.handlerName = props.handler;
+    // 29 s: the API Gateway integration timeout; longer work goes through X-Async.
+    this.timeout = props.timeout ?? Duration.seconds(heavy ? 29 : 10);
 
     this.logGroup = new logs.LogGroup(this, 'Logs', { retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH });
 
@@ -179,9 +189,9 @@ export class OperationFunction extends Construct {
       // Native modules in node_modules are installed for the x64 build machine.
       architecture: lambda.Architecture.X86_64,
       memorySize: props.memorySize ?? (heavy ? 3008 : 512),
-      // 29 s: the API Gateway integration timeout; longer work goes through X-Async.
-      timeout: props.timeout ?? Duration.seconds(heavy ? 29 : 10),
+      timeout: this.timeout,
       tracing: lambda.Tracing.ACTIVE,
+      ...(props.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       role: this.role,
       logGroup: this.logGroup,
       environment: { ...environmentFor(props.resources, access, props.handler), ...(props.settings ?? {}) },
@@ -208,12 +218,13 @@ export class OperationFunction extends Construct {
 
   private grant(access: OperationAccess, resources: ServiceResources): void {
     const fn = this.function;
-    for (const [id, level] of Object.entries(access.tables ?? {}) as [TableId, string][]) {
+    for (const [id, level] of Object.entries(access.tables ?? {}) as [TableId, TableAccess][]) {
       const table = resources.tables[id];
       if (!table) throw new Error(`${this.handlerName}: access to unknown table '${id}'`);
       if (level === 'read') table.grantReadData(fn);
       else if (level === 'write') table.grantWriteData(fn);
-      else table.grantReadWriteData(fn);
+      else if (level === 'readWrite') table.grantReadWriteData(fn);
+      else this.grantScoped(id, table, level);
     }
 
     const objects = (prefix: StoragePrefixId) => `${STORAGE.prefixes[prefix].prefix}*`;
@@ -234,6 +245,38 @@ export class OperationFunction extends Construct {
     }
 
     this.acknowledgeFindings(access, resources);
+  }
+
+  /**
+   * One statement per kind of access, each limited to the families' partition
+   * keys. `ForAllValues` checks every key a request names (BatchGetItem names
+   * many); the `Null` test refuses requests naming none, which ForAllValues
+   * alone would let through.
+   */
+  private grantScoped(tableId: TableId, table: dynamodb.ITable, scoped: ScopedTableAccess): void {
+    const kinds: [readonly KeyFamilyId[] | undefined, string[]][] = [
+      [scoped.read, ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']],
+      [scoped.write, ['dynamodb:PutItem', 'dynamodb:UpdateItem']],
+      [scoped.append, ['dynamodb:PutItem']],
+    ];
+    for (const [families, actions] of kinds) {
+      if (!families?.length) continue;
+      for (const family of families) {
+        if (KEY_FAMILIES[family].table !== tableId) {
+          throw new Error(`${this.handlerName}: item family '${family}' lives in table '${KEY_FAMILIES[family].table}', not '${tableId}'`);
+        }
+      }
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions,
+          resources: [table.tableArn],
+          conditions: {
+            'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': families.map((f) => KEY_FAMILIES[f].partition) },
+            Null: { 'dynamodb:LeadingKeys': 'false' },
+          },
+        }),
+      );
+    }
   }
 
   /** Findings the grants above necessarily produce, each scoped to the exact wildcard. */

@@ -9,6 +9,7 @@
  */
 import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { BATCH_LIMITS, BATCH_WORKER_TIMEOUT_SECONDS } from '../../functions/contracts/batch.ts';
+import { ACCOUNT_CONCURRENCY, QUEUE_CONSUMER_CONCURRENCY, RESERVED_CONCURRENCY, type FunctionGroup } from '../../functions/contracts/capacity.ts';
 import { ENV } from '../../functions/contracts/env.ts';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -29,6 +30,7 @@ import { DocumentStore } from '../constructs/document-store.ts';
 import { HttpApi } from '../constructs/http-api.ts';
 import { JobQueue } from '../constructs/job-queue.ts';
 import { MasterSecret } from '../constructs/master-secret.ts';
+import { Monitoring, type MonitoredFunction } from '../constructs/monitoring.ts';
 import { pascalCase } from '../constructs/naming.ts';
 import { accessFor } from '../constructs/operation-access.ts';
 import { OperationFunction, type OperationFunctionProps, type ServiceResources } from '../constructs/operation-function.ts';
@@ -40,7 +42,7 @@ import { OperationFunction, type OperationFunctionProps, type ServiceResources }
  */
 export const JOB_WORKER_TIMEOUT = Duration.minutes(10);
 /** Job worker instances at once: backpressure on the queue (and on the page-range workers they fan out to). */
-export const JOB_WORKER_MAX_CONCURRENCY = 10;
+export const JOB_WORKER_MAX_CONCURRENCY = QUEUE_CONSUMER_CONCURRENCY.jobWorker;
 /**
  * Page-range worker: a segment is ≤ 10 OCR pages (~1-2 s each on 2 vCPU);
  * a bit under the synchronous caller's 29 s budget, so the caller still
@@ -52,14 +54,46 @@ export const PAGE_RANGE_WORKER_TIMEOUT = Duration.seconds(25);
 export const BATCH_WORKER_TIMEOUT = Duration.seconds(BATCH_WORKER_TIMEOUT_SECONDS);
 /**
  * Batch worker instances at once: the lowest-priority lane. The event
- * source's maximum concurrency caps it without reserving account
- * concurrency (a reservation fails to deploy on accounts with the default
- * low limit, and would hold capacity idle between batches).
+ * source's maximum concurrency caps it even when reservations are off
+ * (`docintel:reservedConcurrency=false`).
  */
-export const BATCH_WORKER_MAX_CONCURRENCY = 5;
+export const BATCH_WORKER_MAX_CONCURRENCY = QUEUE_CONSUMER_CONCURRENCY.batchWorker;
 
 /** CDK context key naming the extractor engine (`DOCINTEL_EXTRACT_ENGINE`); unset → the functions' default (`local`). */
 export const EXTRACT_ENGINE_CONTEXT = 'docintel:extractEngine';
+/**
+ * CDK context key: `false` deploys without reserved concurrency (accounts
+ * whose Lambda concurrency limit is below what the reservations need, e.g.
+ * new accounts that start at 10). Default `true`.
+ */
+export const RESERVED_CONCURRENCY_CONTEXT = 'docintel:reservedConcurrency';
+/**
+ * CDK context key: the account's Lambda concurrency limit (Service Quotas,
+ * "Concurrent executions"). Synth refuses reservations that would leave
+ * fewer than 100 unreserved. Default 1000, a fresh account's limit.
+ */
+export const ACCOUNT_CONCURRENCY_CONTEXT = 'docintel:accountConcurrency';
+
+/** The reservation of one function of a group (queue consumers: their event source's cap). */
+function reservationFor(handler: string, group: FunctionGroup): number {
+  if (group !== 'queueConsumer') return RESERVED_CONCURRENCY[group];
+  const consumers: Record<string, number> = {
+    [JOB_WORKER_HANDLER]: QUEUE_CONSUMER_CONCURRENCY.jobWorker,
+    [BATCH_WORKER_HANDLER]: QUEUE_CONSUMER_CONCURRENCY.batchWorker,
+    [BATCH_DEAD_LETTER_HANDLER]: QUEUE_CONSUMER_CONCURRENCY.batchDeadLetters,
+  };
+  const reserved = consumers[handler];
+  if (reserved === undefined) throw new Error(`No queue consumer concurrency for '${handler}' in QUEUE_CONSUMER_CONCURRENCY`);
+  return reserved;
+}
+
+/** A context value given as a boolean or, from the CLI (`-c key=false`), as a string. */
+function contextFlag(value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`${RESERVED_CONCURRENCY_CONTEXT} must be true or false, got ${JSON.stringify(value)}`);
+}
 
 export class DocintelStack extends Stack {
   public readonly store: DocumentStore;
@@ -72,6 +106,10 @@ export class DocintelStack extends Stack {
   /** Functions by handler name: every route's handler, the fallback, the job worker and the page-range worker. */
   public readonly functions: Readonly<Record<string, OperationFunction>>;
   public readonly http: HttpApi;
+  /** Per-function alarms (error rate, p95 duration, throttles) and the operations dashboard. */
+  public readonly monitoring: Monitoring;
+  /** Reserved concurrency by handler (empty when `docintel:reservedConcurrency=false`). */
+  public readonly reservedConcurrency: Readonly<Record<string, number>>;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -104,13 +142,23 @@ export class DocintelStack extends Stack {
     // Deployment choices read from CDK context (`cdk deploy -c docintel:extractEngine=local`).
     const extractEngine = this.node.tryGetContext(EXTRACT_ENGINE_CONTEXT) as unknown;
     const settings: Record<string, string> = typeof extractEngine === 'string' && extractEngine ? { [ENV.extractEngine]: extractEngine } : {};
-    const fn = (props: OperationFunctionProps) => {
-      functions[props.handler] = new OperationFunction(this, `${pascalCase(props.handler)}Function`, { settings, ...props });
+    const reserve = contextFlag(this.node.tryGetContext(RESERVED_CONCURRENCY_CONTEXT), true);
+    const reservedConcurrency: Record<string, number> = {};
+    const groups: Record<string, FunctionGroup> = {};
+    const fn = (props: OperationFunctionProps & { group: FunctionGroup }) => {
+      const { group, ...functionProps } = props;
+      groups[props.handler] = group;
+      if (reserve) reservedConcurrency[props.handler] = reservationFor(props.handler, group);
+      functions[props.handler] = new OperationFunction(this, `${pascalCase(props.handler)}Function`, {
+        settings,
+        ...functionProps,
+        ...(reserve ? { reservedConcurrency: reservedConcurrency[props.handler] } : {}),
+      });
       return functions[props.handler];
     };
 
     // First, so the functions that fan out to it get its name.
-    const pageRangeWorker = fn({ handler: PAGE_RANGE_WORKER_HANDLER, heavy: true, timeout: PAGE_RANGE_WORKER_TIMEOUT, resources: base });
+    const pageRangeWorker = fn({ handler: PAGE_RANGE_WORKER_HANDLER, group: 'pageRange', heavy: true, timeout: PAGE_RANGE_WORKER_TIMEOUT, resources: base });
     const resources: ServiceResources = { ...base, pageRangeWorker: pageRangeWorker.function };
 
     const handlers = new Map<string, boolean>();
@@ -118,10 +166,10 @@ export class DocintelStack extends Stack {
     handlers.set(FALLBACK_HANDLER, false);
     for (const [handler, heavy] of handlers) {
       if (heavy) requireInferenceAccess(handler);
-      fn({ handler, heavy, resources });
+      fn({ handler, group: heavy ? 'inference' : 'control', heavy, resources });
     }
 
-    const worker = fn({ handler: JOB_WORKER_HANDLER, heavy: true, timeout: JOB_WORKER_TIMEOUT, resources });
+    const worker = fn({ handler: JOB_WORKER_HANDLER, group: 'queueConsumer', heavy: true, timeout: JOB_WORKER_TIMEOUT, resources });
     worker.function.addEventSource(
       new SqsEventSource(this.jobs.queue, {
         batchSize: 1,
@@ -132,28 +180,55 @@ export class DocintelStack extends Stack {
 
     // The batch lane: items on their own queue, a worker capped low, a consumer marking
     // dead-lettered items failed, and the state machine that settles each batch and sends its webhook.
-    const batchWorker = fn({ handler: BATCH_WORKER_HANDLER, heavy: true, timeout: BATCH_WORKER_TIMEOUT, resources });
+    const batchWorker = fn({ handler: BATCH_WORKER_HANDLER, group: 'queueConsumer', heavy: true, timeout: BATCH_WORKER_TIMEOUT, resources });
     batchWorker.function.addEventSource(
       new SqsEventSource(this.batchItems.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: BATCH_WORKER_MAX_CONCURRENCY }),
     );
-    const batchDeadLetters = fn({ handler: BATCH_DEAD_LETTER_HANDLER, resources });
+    const batchDeadLetters = fn({ handler: BATCH_DEAD_LETTER_HANDLER, group: 'queueConsumer', resources });
     batchDeadLetters.function.addEventSource(
-      new SqsEventSource(this.batchItems.deadLetterQueue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 2 }),
+      new SqsEventSource(this.batchItems.deadLetterQueue, {
+        batchSize: 10,
+        reportBatchItemFailures: true,
+        maxConcurrency: QUEUE_CONSUMER_CONCURRENCY.batchDeadLetters,
+      }),
     );
-    const batchProgress = fn({ handler: BATCH_PROGRESS_HANDLER, resources, timeout: Duration.seconds(60) });
+    const batchProgress = fn({ handler: BATCH_PROGRESS_HANDLER, group: 'delivery', resources, timeout: Duration.seconds(60) });
     // One delivery attempt (10 s) per invocation; the state machine retries.
-    const batchWebhook = fn({ handler: BATCH_WEBHOOK_HANDLER, resources, timeout: Duration.seconds(30) });
+    const batchWebhook = fn({ handler: BATCH_WEBHOOK_HANDLER, group: 'delivery', resources, timeout: Duration.seconds(30) });
     this.batchWorkflow = new BatchStateMachine(this, 'BatchWorkflow', {
       stateMachineName: batchStateMachineName,
       progressFunction: batchProgress.function,
       webhookFunction: batchWebhook.function,
     });
     this.functions = functions;
+    this.reservedConcurrency = reservedConcurrency;
+    if (reserve) this.checkReservations(reservedConcurrency);
 
     this.http = new HttpApi(this, 'Http', {
       functions: Object.fromEntries(
         Object.entries(functions).map(([handler, f]): [string, lambda.IFunction] => [handler, f.function]),
       ),
+    });
+
+    const routeOf = new Map(ROUTES.map((r) => [r.handler, r]));
+    const monitored: MonitoredFunction[] = Object.entries(functions).map(([handler, f]) => ({
+      handler,
+      function: f.function,
+      group: groups[handler],
+      timeout: f.timeout,
+      ...(routeOf.has(handler) ? { route: routeOf.get(handler)! } : {}),
+      ...(handler === BATCH_WEBHOOK_HANDLER ? { errorsAlarm: false } : {}),
+    }));
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      functions: monitored,
+      api: this.http.api,
+      stageName: this.http.api.deploymentStage.stageName,
+      queues: {
+        jobs: this.jobs.queue,
+        'job dead letters': this.jobs.deadLetterQueue,
+        'batch items': this.batchItems.queue,
+        'batch dead letters': this.batchItems.deadLetterQueue,
+      },
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.url, description: 'Base URL of the API (stage prod)' });
@@ -172,6 +247,21 @@ export class DocintelStack extends Stack {
       value: this.jobs.deadLetterQueue.queueUrl,
       description: 'Job messages that failed 3 deliveries; inspect, then redrive to the job queue',
     });
+  }
+
+  /** Refuses at synth reservations the account cannot grant: Lambda keeps 100 executions unreserved. */
+  private checkReservations(reserved: Readonly<Record<string, number>>): void {
+    const limit = Number(this.node.tryGetContext(ACCOUNT_CONCURRENCY_CONTEXT) ?? ACCOUNT_CONCURRENCY.defaultLimit);
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`${ACCOUNT_CONCURRENCY_CONTEXT} must be a positive integer, got ${JSON.stringify(limit)}`);
+    const total = Object.values(reserved).reduce((a, b) => a + b, 0);
+    const available = limit - ACCOUNT_CONCURRENCY.minimumUnreserved;
+    if (total > available) {
+      throw new Error(
+        `Reserved concurrency totals ${total}, but an account limit of ${limit} leaves only ${available} reservable ` +
+          `(Lambda keeps ${ACCOUNT_CONCURRENCY.minimumUnreserved} unreserved). Raise the account's limit and pass -c ${ACCOUNT_CONCURRENCY_CONTEXT}=<limit>, ` +
+          `or deploy with -c ${RESERVED_CONCURRENCY_CONTEXT}=false.`,
+      );
+    }
   }
 }
 

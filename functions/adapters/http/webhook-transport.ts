@@ -1,78 +1,91 @@
 /**
  * Webhook POSTs over node:http(s). The SSRF guard sits in the socket's DNS
  * lookup, so the address checked is the address connected to: a name that
- * resolves to a private, loopback or link-local address is refused even if
- * it resolved elsewhere when the webhook_url was accepted (DNS rebinding).
+ * resolves to a private, loopback, link-local or otherwise special-purpose
+ * address (special-addresses.ts) is refused even if it resolved elsewhere
+ * when the webhook_url was accepted (DNS rebinding).
+ *
+ * What a failed attempt records (and GET /v1/batch shows) is one of a few
+ * fixed reasons, never the socket's error text: a refused private target and
+ * a name that does not resolve read the same, so webhook_url cannot be used
+ * to map which internal names and ports exist.
  *
  * @module
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { ApiError } from '../../contracts/errors.ts';
 import type { WebhookResponse, WebhookTransport } from '../../ports/batches.ts';
+import { AddressPolicy } from './special-addresses.ts';
 
-/** Ranges a webhook may never reach on AWS: the VPC, the instance metadata service, loopback, and friends. */
-function privateRanges(allowLoopback: boolean): BlockList {
-  const list = new BlockList();
-  const v4: [string, number][] = [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ];
-  if (!allowLoopback) v4.push(['127.0.0.0', 8]);
-  for (const [net, prefix] of v4) list.addSubnet(net, prefix, 'ipv4');
-  const v6: [string, number][] = [
-    ['::', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-    ['64:ff9b::', 96],
-  ];
-  if (!allowLoopback) v6.push(['::1', 128]);
-  for (const [net, prefix] of v6) list.addSubnet(net, prefix, 'ipv6');
-  return list;
-}
+/** Resolves a host name to every address it has (dns.lookup with `all: true` by default). */
+export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
+
+const systemResolveAll: ResolveAll = (hostname) =>
+  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
 
 export interface WebhookTransportOptions {
   /** Locally: a receiver on the developer's machine (127.0.0.1, ::1) is allowed. @default false */
   readonly allowLoopback?: boolean;
+  /** Name resolution (tests stub it to resolve names to adversarial addresses). @default dns.lookup */
+  readonly resolveAll?: ResolveAll;
+}
+
+/** The only reasons a failed attempt records; `cause` keeps the socket error for the process, never for the caller. */
+export const DELIVERY_FAILURE_REASONS = {
+  /** A refused address and a name that does not resolve are one reason on purpose (no probing oracle). */
+  unreachable: 'webhook target is not a reachable public address',
+  refused: 'connection refused',
+  reset: 'connection reset before an answer',
+  tls: 'TLS handshake failed',
+  timeout: 'no answer within the delivery timeout',
+  failed: 'connection failed',
+} as const;
+
+export class WebhookDeliveryError extends Error {
+  override readonly name = 'WebhookDeliveryError';
+  constructor(reason: keyof typeof DELIVERY_FAILURE_REASONS, cause?: unknown) {
+    super(DELIVERY_FAILURE_REASONS[reason], { cause });
+  }
+}
+
+/** Maps a socket or DNS error to its public reason. */
+function publicReason(error: unknown): keyof typeof DELIVERY_FAILURE_REASONS {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  if (['EADDRNOTALLOWED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'ENODATA', 'ESERVFAIL', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code)) return 'unreachable';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'reset';
+  if (code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout';
+  if (code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /CERT|SELF_SIGNED|UNABLE_TO_VERIFY/.test(code)) return 'tls';
+  return 'failed';
 }
 
 export class HttpWebhookTransport implements WebhookTransport {
-  private readonly blocked: BlockList;
+  private readonly policy: AddressPolicy;
+  private readonly resolveAll: ResolveAll;
 
-  constructor(private readonly options: WebhookTransportOptions = {}) {
-    this.blocked = privateRanges(options.allowLoopback ?? false);
+  constructor(options: WebhookTransportOptions = {}) {
+    this.policy = new AddressPolicy({ allowLoopback: options.allowLoopback ?? false });
+    this.resolveAll = options.resolveAll ?? systemResolveAll;
   }
 
-  private isBlocked(address: string): boolean {
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    // IPv4-mapped IPv6 (::ffff:10.0.0.1) is checked as the IPv4 address it is.
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return this.blocked.check(mapped[1], 'ipv4');
-    return this.blocked.check(address, family);
+  /** Every address of the name, or undefined when it does not resolve or any address is refused (a mixed answer is not trusted). */
+  private async publicAddresses(hostname: string): Promise<LookupAddress[] | undefined> {
+    const addresses = await this.resolveAll(hostname).catch(() => []);
+    if (addresses.length === 0 || addresses.some((a) => !this.policy.isAllowed(a.address))) return undefined;
+    return addresses;
   }
 
   private readonly guardedLookup: LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const allowed = addresses.filter((a) => !this.isBlocked(a.address));
-      if (allowed.length === 0) {
-        const refused = Object.assign(new Error(`webhook target ${hostname} resolves only to private or reserved addresses`), { code: 'EADDRNOTALLOWED' });
-        return callback(refused, '', 0);
-      }
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
-      callback(null, allowed[0].address, allowed[0].family);
-    });
+    this.publicAddresses(hostname).then((allowed) => {
+      if (!allowed) return callback(Object.assign(new Error('webhook target refused'), { code: 'EADDRNOTALLOWED' }), '', 0);
+      const wanted = options.family === 4 || options.family === 6 ? allowed.filter((a) => a.family === options.family) : allowed;
+      if (wanted.length === 0) return callback(Object.assign(new Error('webhook target refused'), { code: 'EADDRNOTALLOWED' }), '', 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, wanted);
+      callback(null, wanted[0].address, wanted[0].family);
+    }, (error: unknown) => callback(error as NodeJS.ErrnoException, '', 0));
   };
 
   async checkTarget(url: string): Promise<void> {
@@ -84,15 +97,15 @@ export class HttpWebhookTransport implements WebhookTransport {
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ApiError('invalid_request', 'webhook_url must be an http(s) URL.');
     if (parsed.username || parsed.password) throw new ApiError('invalid_request', 'webhook_url must not carry credentials; authenticate deliveries with the signature.');
+    // The WHATWG parser has already turned 0x7f.1, 2130706433 and friends into dotted quads.
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) {
-      if (this.isBlocked(host)) throw new ApiError('invalid_request', 'webhook_url points at a private, loopback or link-local address.');
+      if (!this.policy.isAllowed(host)) throw new ApiError('invalid_request', 'webhook_url points at a private, loopback, link-local or other special-purpose address.');
       return;
     }
-    const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(host, { all: true }, (e, a) => resolve(e ? [] : a)));
-    if (addresses.length === 0) throw new ApiError('invalid_request', `webhook_url host ${host} does not resolve.`);
-    if (addresses.every((a) => this.isBlocked(a.address))) {
-      throw new ApiError('invalid_request', 'webhook_url resolves to a private, loopback or link-local address.');
+    if (!(await this.publicAddresses(host))) {
+      // One message for "does not resolve" and "resolves to a private address": which internal names exist stays unknown.
+      throw new ApiError('invalid_request', `webhook_url host ${host} does not resolve to public internet addresses only.`);
     }
   }
 
@@ -100,9 +113,11 @@ export class HttpWebhookTransport implements WebhookTransport {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<WebhookResponse>((resolve, reject) => {
+      const fail = (error: unknown) => reject(error instanceof WebhookDeliveryError ? error : new WebhookDeliveryError(publicReason(error), error));
       const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host) && this.isBlocked(host)) {
-        reject(new Error(`webhook target ${host} is a private or reserved address`));
+      // An IP literal never goes through `lookup`, so it is checked here.
+      if (isIP(host) && !this.policy.isAllowed(host)) {
+        fail(Object.assign(new Error('webhook target refused'), { code: 'EADDRNOTALLOWED' }));
         return;
       }
       const req = send(
@@ -117,14 +132,15 @@ export class HttpWebhookTransport implements WebhookTransport {
           // Only the status matters; drain so the socket is released.
           res.resume();
           res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
-          res.on('error', reject);
+          res.on('error', fail);
         },
       );
       // A redirect is not followed (it could point inside the network): a 3xx is a failed attempt.
-      const deadline = setTimeout(() => req.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      const timedOut = () => req.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+      const deadline = setTimeout(timedOut, timeoutMs);
       req.on('close', () => clearTimeout(deadline));
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-      req.on('error', reject);
+      req.on('timeout', timedOut);
+      req.on('error', fail);
       req.end(body);
     });
   }

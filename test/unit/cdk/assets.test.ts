@@ -94,11 +94,13 @@ describe('Stack: Docintel (bundled assets, slow)', () => {
       const key: string = template.Resources[stack.resolve(fn.logicalId)].Properties.Code.S3Key;
       return join(outdir, manifest.files[key.replace(/\.zip$/, '')].source.path);
     };
-  }, 120_000);
+    // One esbuild run per function (22): about 4 min wall on the shared 2-core box at load ~16.
+  }, 600_000);
 
   afterAll(() => {
     if (outdir) rmSync(outdir, { recursive: true, force: true });
-  });
+    // Several hundred MB of copied node_modules: past the default 10-s hook budget under load.
+  }, 120_000);
 
   it('bundles every handler as an ESM module with a source map', () => {
     for (const handler of [...new Set(ROUTES.map((r) => r.handler)), JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER]) {

@@ -79,7 +79,8 @@ describe('Stack: Docintel', () => {
     ({ stack } = createDocintelApp());
     template = Template.fromStack(stack);
     resources = template.toJSON().Resources;
-  });
+    // Synthesizing ~20 functions takes well over the default 10-s hook budget on a loaded 2-core machine.
+  }, 120_000);
 
   describe('functions', () => {
     it('creates one function per route handler plus the fallback, the job worker, the page-range worker and the batch lane', () => {

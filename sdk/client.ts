@@ -37,6 +37,20 @@ export interface CallOptions {
   /** `Cache-Control: no-cache` (re-run, billed) */
   readonly forceRefresh?: boolean;
   readonly signal?: AbortSignal;
+  /** With async: called after each poll of the job (status, attempts, timestamps). */
+  readonly onJobProgress?: (job: JobStatus) => void;
+}
+
+/** What GET /v1/jobs/{job_id} tells while the job runs. */
+export interface JobStatus {
+  readonly job_id: string;
+  readonly status: 'queued' | 'processing' | 'succeeded' | 'failed';
+  readonly attempts?: number;
+  readonly created_at?: string;
+  readonly started_at?: string | null;
+  /** Pages done and in total, when the service reports them. */
+  readonly pages_done?: number;
+  readonly pages_total?: number;
 }
 
 export type ParseOptions = Loose<QueryOf<'parse'>> & CallOptions;
@@ -78,7 +92,7 @@ const FORM_FIELDS: Record<Operation, readonly string[]> = {
   split: ['options'],
   redact: ['pii_config'],
 };
-const CALL_OPTIONS = new Set(['async', 'wait', 'forceRefresh', 'signal']);
+const CALL_OPTIONS = new Set(['async', 'wait', 'forceRefresh', 'signal', 'onJobProgress']);
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -102,7 +116,7 @@ export class DocintelClient {
     this.raw = createFetchClient<paths>({
       baseUrl: options.baseUrl.replace(/\/$/, ''),
       headers: { 'X-API-Key': options.apiKey },
-      fetch: (request: Request) => this.fetchImpl(request),
+      fetch: (request: Request) => fetchKeepingKeyHome(this.fetchImpl, request),
     });
     this.batch = new BatchApi(this, this.pollIntervalMs);
   }
@@ -172,11 +186,16 @@ export class DocintelClient {
     if (options.async) headers['X-Async'] = 'true';
     if (options.forceRefresh) headers['Cache-Control'] = 'no-cache';
     const url = `${this.options.baseUrl.replace(/\/$/, '')}/v1/${operation}${query.size ? `?${query}` : ''}`;
-    const response = await this.fetchImpl(url, { method: 'POST', headers, body: form, signal: options.signal as AbortSignal | undefined });
+    const response = await fetchKeepingKeyHome(this.fetchImpl, new Request(url, { method: 'POST', headers, body: form, signal: options.signal as AbortSignal | undefined }));
     const body = await readJson(response);
     if (!response.ok) throw DocintelError.fromBody(response.status, body);
     const answer = (await this.followOffload(body)) as InferenceEnvelope | JobReceipt;
-    if (options.async && options.wait !== false) return this.waitForJob((answer as JobReceipt).job_id, { signal: options.signal as AbortSignal | undefined });
+    if (options.async && options.wait !== false) {
+      return this.waitForJob((answer as JobReceipt).job_id, {
+        signal: options.signal as AbortSignal | undefined,
+        onProgress: options.onJobProgress as CallOptions['onJobProgress'],
+      });
+    }
     return answer as InferenceEnvelope;
   }
 
@@ -190,7 +209,7 @@ export class DocintelClient {
   }
 
   /** GET /v1/jobs/{job_id} until it finishes: the envelope, or the job's error thrown as DocintelError. */
-  async waitForJob(jobId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<InferenceEnvelope> {
+  async waitForJob(jobId: string, options: { timeoutMs?: number; signal?: AbortSignal; onProgress?: (job: JobStatus) => void } = {}): Promise<InferenceEnvelope> {
     const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
     for (;;) {
       const job = (await this.unwrap(this.raw.GET('/v1/jobs/{job_id}', { params: { path: { job_id: jobId } } }))) as {
@@ -198,6 +217,7 @@ export class DocintelClient {
         response?: InferenceEnvelope;
         error?: { http_status: number; error: { code: string; message: string; details?: Record<string, unknown> }; request_id?: string };
       };
+      options.onProgress?.(job as unknown as JobStatus);
       if (job.status === 'succeeded' && job.response) return job.response;
       if (job.status === 'failed') throw DocintelError.fromBody(job.error?.http_status ?? 500, job.error);
       if (Date.now() > deadline) throw new DocintelError({ code: 'client_timeout', status: 0, message: `Job ${jobId} is still ${job.status}.` });
@@ -208,6 +228,11 @@ export class DocintelClient {
   /** GET /v1/usage (JSON). */
   usage(query: NonNullable<operations['usage']['parameters']['query']> = {}) {
     return this.unwrap(this.raw.GET('/v1/usage', { params: { query } }));
+  }
+
+  /** GET /v1/usage?format=csv: the CSV text. */
+  usageCsv(query: Omit<NonNullable<operations['usage']['parameters']['query']>, 'format'> = {}): Promise<string> {
+    return this.unwrap(this.raw.GET('/v1/usage', { params: { query: { ...query, format: 'csv' } }, parseAs: 'text', headers: { Accept: 'text/csv' } })) as Promise<string>;
   }
 
   limits() {
@@ -261,6 +286,38 @@ export class BatchApi {
       if (Date.now() > deadline) throw new DocintelError({ code: 'client_timeout', status: 0, message: `Batch ${batchId} is still ${record.status}.` });
       await sleep(this.pollIntervalMs, options.signal);
     }
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch, following redirects by hand so the API key never leaves the API's
+ * origin: a 303 to a presigned S3 link (large responses) must not carry
+ * `X-API-Key` to S3 — fetch itself would forward every custom header.
+ */
+export async function fetchKeepingKeyHome(fetchImpl: typeof fetch, request: Request): Promise<Response> {
+  let current = new Request(request, { redirect: 'manual' });
+  for (let hop = 0; ; hop++) {
+    const response = await fetchImpl(current);
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || !location || hop >= MAX_REDIRECTS) return response;
+    const target = new URL(location, current.url);
+    const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && current.method === 'POST');
+    // A body can be sent once: a 307/308 (which would resend it) is handed back unfollowed.
+    if (!asGet && current.body) return response;
+    const headers = new Headers(current.headers);
+    if (target.origin !== new URL(current.url).origin) {
+      headers.delete('x-api-key');
+      headers.delete('authorization');
+    }
+    if (asGet) {
+      headers.delete('content-type');
+      headers.delete('content-length');
+    }
+    await response.body?.cancel();
+    current = new Request(target, { method: asGet ? 'GET' : current.method, headers, redirect: 'manual', signal: current.signal });
   }
 }
 

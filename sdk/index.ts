@@ -20,6 +20,8 @@ export {
   type ExtractOptions,
   type InferenceEnvelope,
   type JobReceipt,
+  type JobStatus,
+  fetchKeepingKeyHome,
   type ParseOptions,
   type RedactOptions,
   type SplitOptions,

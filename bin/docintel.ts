@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { DocintelClient, DocintelError, type DocumentInput, type InferenceEnvelope, type JobStatus } from '../sdk/index.ts';
+import { DocintelClient, DocintelError, type DocumentInput, type JobStatus, type ParseEnvelope } from '../sdk/index.ts';
 import { apiKey, apiUrl, describeKey, UsageError, type KeyInfo } from './docintel-config.ts';
 import { entitiesCsv, lineItemsCsv } from './docintel-csv.ts';
 import { BatchProgressBar } from './docintel-progress.ts';
@@ -91,9 +91,9 @@ function jobProgress(): (job: JobStatus) => void {
 
 const asyncCall = (o: { async?: boolean }) => (o.async ? { async: true, onJobProgress: jobProgress() } : {});
 
-function renderParse(envelope: InferenceEnvelope, format: string): string {
-  const pages = (envelope.result?.pages ?? []) as { page_number: number; text: string; structured?: { markdown?: string } }[];
-  if (format === 'text') return String(envelope.result?.ocr ?? '');
+function renderParse(envelope: ParseEnvelope, format: string): string {
+  const pages = envelope.result.pages;
+  if (format === 'text') return envelope.result.ocr;
   if (format === 'markdown') return pages.map((p) => p.structured?.markdown ?? p.text).join('\n\n---\n\n');
   return pretty(envelope);
 }
@@ -151,9 +151,10 @@ program
       schema: parseJsonOption(o.schema, 'schema'),
       ...asyncCall(o),
     });
-    const result = envelope.result as { entities?: Record<string, string>; confidence?: Record<string, number>; line_items?: Record<string, unknown>[] };
-    if (o.csv === 'entities') await emit(entitiesCsv(result.entities ?? {}, result.confidence ?? {}), o.out);
-    else if (o.csv === 'line_items') await emit(lineItemsCsv(result.line_items ?? []), o.out);
+    const result = envelope.result;
+    if (o.csv && !('entities' in result)) throw new UsageError('--csv: the answer has no entities or line items (a schema was filled).');
+    if (o.csv === 'entities' && 'entities' in result) await emit(entitiesCsv(result.entities, result.confidence), o.out);
+    else if (o.csv === 'line_items' && 'entities' in result) await emit(lineItemsCsv(result.line_items), o.out);
     else await emit(pretty(envelope), o.out);
   });
 
@@ -187,13 +188,13 @@ program
     await mkdir(o.out, { recursive: true });
     const stem = UUID.test(file) ? file : basename(file, extname(file));
     const written: string[] = [];
-    for (const page of envelope.result.pages as { page_number: number; image_base64?: string }[]) {
+    for (const page of envelope.result.pages) {
       if (!page.image_base64) continue;
       const path = join(o.out, `${stem}-page-${page.page_number}.png`);
       await writeFile(path, Buffer.from(page.image_base64, 'base64'));
       written.push(path);
     }
-    await writeFile(join(o.out, `${stem}.txt`), String(envelope.result.updated_text_block ?? ''));
+    await writeFile(join(o.out, `${stem}.txt`), envelope.result.updated_text_block);
     await emit(pretty({ request_id: envelope.request_id, summary: envelope.result.summary, pages: written, text: join(o.out, `${stem}.txt`) }));
   });
 

@@ -8,7 +8,7 @@
  */
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { DocintelError } from './errors.ts';
-import type { operations, paths } from './openapi-types.ts';
+import type { components, operations, paths } from './openapi-types.ts';
 
 export interface DocintelClientOptions {
   /** e.g. http://127.0.0.1:3000 (the local server) or the deployed API's URL. */
@@ -55,28 +55,41 @@ export interface JobStatus {
 
 export type ParseOptions = Loose<QueryOf<'parse'>> & CallOptions;
 export type ExtractOptions = Loose<QueryOf<'extract'>> & CallOptions & { readonly schema?: Record<string, unknown> };
-export type ClassifyOptions = Loose<QueryOf<'classify'>> & CallOptions & { readonly options?: Record<string, unknown> };
-export type SplitOptions = Loose<QueryOf<'split'>> & CallOptions & { readonly options?: Record<string, unknown> };
-export type RedactOptions = Loose<QueryOf<'redact'>> & CallOptions & { readonly pii_config?: Record<string, unknown> };
+/** The JSON objects sent in form fields (components.schemas in docs/openapi.json). */
+export type ClassifyOptionsJson = Schemas['ClassifyOptions'];
+export type SplitOptionsJson = Schemas['SplitOptions'];
+export type PiiConfigJson = Schemas['PiiConfig'];
+export type ClassifyOptions = Loose<QueryOf<'classify'>> & CallOptions & { readonly options?: ClassifyOptionsJson };
+export type SplitOptions = Loose<QueryOf<'split'>> & CallOptions & { readonly options?: SplitOptionsJson };
+export type RedactOptions = Loose<QueryOf<'redact'>> & CallOptions & { readonly pii_config?: PiiConfigJson };
 
-/** The synchronous inference response (docs/api.md "Envelope"); `result` depends on the operation. */
-export interface InferenceEnvelope<R = any> {
-  readonly status: 'success';
-  readonly request_id: string;
-  readonly task: Operation;
-  readonly model_used: string;
-  readonly result: R;
-  readonly duration_ms: number;
-  readonly metadata: { pages: number; [key: string]: unknown };
-  readonly assets_expire_at?: string;
+type Schemas = components['schemas'];
+/** The synchronous answer of each operation (docs/api.md "Envelope"), typed from docs/openapi.json. */
+export type ParseEnvelope = Schemas['ParseEnvelope'];
+export type ExtractEnvelope = Schemas['ExtractEnvelope'];
+export type ClassifyEnvelope = Schemas['ClassifyEnvelope'];
+export type SplitEnvelope = Schemas['SplitEnvelope'];
+export type RedactEnvelope = Schemas['RedactEnvelope'];
+export type ParseResult = ParseEnvelope['result'];
+export type ExtractResult = ExtractEnvelope['result'];
+export type ClassifyResult = ClassifyEnvelope['result'];
+export type SplitResult = SplitEnvelope['result'];
+export type RedactResult = RedactEnvelope['result'];
+/** Any operation's envelope. */
+export type InferenceEnvelope = ParseEnvelope | ExtractEnvelope | ClassifyEnvelope | SplitEnvelope | RedactEnvelope;
+interface EnvelopeOf {
+  parse: ParseEnvelope;
+  extract: ExtractEnvelope;
+  classify: ClassifyEnvelope;
+  split: SplitEnvelope;
+  redact: RedactEnvelope;
 }
 
-export interface JobReceipt {
-  readonly status: 'queued';
-  readonly job_id: string;
-  readonly task: Operation;
-  readonly created_at: string;
-}
+export type JobReceipt = Schemas['JobReceipt'];
+export type JobView = Schemas['JobView'];
+export type UploadReceipt = Schemas['UploadReceipt'];
+export type Usage = Schemas['UsageView'];
+export type Limits = Schemas['LimitsView'];
 
 type Json<P extends keyof paths, M extends 'get' | 'post' | 'delete'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 export type BatchReceipt = Json<'/v1/batch', 'post'>;
@@ -146,23 +159,23 @@ export class DocintelClient {
     return typeof input === 'string' ? input : this.upload(input.bytes, input.filename, input.contentType);
   }
 
-  parse(input: DocumentInput, options: ParseOptions = {}): Promise<InferenceEnvelope> {
+  parse(input: DocumentInput, options: ParseOptions = {}): Promise<ParseEnvelope> {
     return this.infer('parse', input, options);
   }
 
-  extract(input: DocumentInput, options: ExtractOptions = {}): Promise<InferenceEnvelope> {
+  extract(input: DocumentInput, options: ExtractOptions = {}): Promise<ExtractEnvelope> {
     return this.infer('extract', input, options);
   }
 
-  classify(input: DocumentInput, options: ClassifyOptions = {}): Promise<InferenceEnvelope> {
+  classify(input: DocumentInput, options: ClassifyOptions = {}): Promise<ClassifyEnvelope> {
     return this.infer('classify', input, options);
   }
 
-  split(input: DocumentInput, options: SplitOptions = {}): Promise<InferenceEnvelope> {
+  split(input: DocumentInput, options: SplitOptions = {}): Promise<SplitEnvelope> {
     return this.infer('split', input, options);
   }
 
-  redact(input: DocumentInput, options: RedactOptions = {}): Promise<InferenceEnvelope> {
+  redact(input: DocumentInput, options: RedactOptions = {}): Promise<RedactEnvelope> {
     return this.infer('redact', input, options);
   }
 
@@ -171,7 +184,7 @@ export class DocintelClient {
     return (await this.infer(operation, input, { ...options, async: true, wait: false })) as unknown as JobReceipt;
   }
 
-  private async infer(operation: Operation, input: DocumentInput, callOptions: object): Promise<InferenceEnvelope> {
+  private async infer<O extends Operation>(operation: O, input: DocumentInput, callOptions: object): Promise<EnvelopeOf[O]> {
     const options = callOptions as Record<string, unknown>;
     const documentKey = await this.documentKey(input);
     const form = new FormData();
@@ -189,14 +202,14 @@ export class DocintelClient {
     const response = await fetchKeepingKeyHome(this.fetchImpl, new Request(url, { method: 'POST', headers, body: form, signal: options.signal as AbortSignal | undefined }));
     const body = await readJson(response);
     if (!response.ok) throw DocintelError.fromBody(response.status, body);
-    const answer = (await this.followOffload(body)) as InferenceEnvelope | JobReceipt;
+    const answer = (await this.followOffload(body)) as EnvelopeOf[O] | JobReceipt;
     if (options.async && options.wait !== false) {
-      return this.waitForJob((answer as JobReceipt).job_id, {
+      return (await this.waitForJob((answer as JobReceipt).job_id, {
         signal: options.signal as AbortSignal | undefined,
         onProgress: options.onJobProgress as CallOptions['onJobProgress'],
-      });
+      })) as EnvelopeOf[O];
     }
-    return answer as InferenceEnvelope;
+    return answer as EnvelopeOf[O];
   }
 
   /** A response too large for the API comes as a presigned link to the full JSON (docs/api.md "Large responses"). */

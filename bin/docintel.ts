@@ -145,12 +145,10 @@ program
   .addHelpText('after', '\nExamples:\n  docintel extract samples/invoice.pdf\n  docintel extract samples/invoice.pdf --csv line_items --out items.csv')
   .action(async (file: string, o: { category: string; schema?: string; parseMode?: string; csv?: string; out?: string; async?: boolean }) => {
     if (o.csv && o.category !== 'financial') throw new UsageError('--csv needs --category financial (entities and line items are financial results).');
-    const envelope = await client().extract(await input(file), {
-      category: o.category as 'financial',
-      ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}),
-      schema: parseJsonOption(o.schema, 'schema'),
-      ...asyncCall(o),
-    });
+    const api = client();
+    const document = await input(file);
+    const common = { ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}), schema: parseJsonOption(o.schema, 'schema'), ...asyncCall(o) };
+    const envelope = o.category === 'non_financial' ? await api.extract(document, { ...common, category: 'non_financial' }) : await api.extract(document, { ...common, category: 'financial' });
     const result = envelope.result;
     if (o.csv && !('entities' in result)) throw new UsageError('--csv: the answer has no entities or line items (a schema was filled).');
     if (o.csv === 'entities' && 'entities' in result) await emit(entitiesCsv(result.entities, result.confidence), o.out);

@@ -70,6 +70,9 @@ export type ExtractEnvelope = Schemas['ExtractEnvelope'];
 export type ClassifyEnvelope = Schemas['ClassifyEnvelope'];
 export type SplitEnvelope = Schemas['SplitEnvelope'];
 export type RedactEnvelope = Schemas['RedactEnvelope'];
+/** extract's envelope narrowed to its category's result. */
+export type FinancialExtractEnvelope = Omit<ExtractEnvelope, 'result'> & { readonly result: Extract<ExtractEnvelope['result'], { line_items: unknown }> };
+export type SchemaExtractEnvelope = Omit<ExtractEnvelope, 'result'> & { readonly result: Extract<ExtractEnvelope['result'], { schema_source: unknown }> };
 export type ParseResult = ParseEnvelope['result'];
 export type ExtractResult = ExtractEnvelope['result'];
 export type ClassifyResult = ClassifyEnvelope['result'];
@@ -163,6 +166,9 @@ export class DocintelClient {
     return this.infer('parse', input, options);
   }
 
+  /** Financial (the default): entities and line items; `category: 'non_financial'`: your schema, filled. */
+  extract(input: DocumentInput, options?: ExtractOptions & { readonly category?: 'financial' }): Promise<FinancialExtractEnvelope>;
+  extract(input: DocumentInput, options: ExtractOptions & { readonly category: 'non_financial' }): Promise<SchemaExtractEnvelope>;
   extract(input: DocumentInput, options: ExtractOptions = {}): Promise<ExtractEnvelope> {
     return this.infer('extract', input, options);
   }

@@ -21,6 +21,8 @@ export {
   type InferenceEnvelope,
   type ParseEnvelope,
   type ExtractEnvelope,
+  type FinancialExtractEnvelope,
+  type SchemaExtractEnvelope,
   type ClassifyEnvelope,
   type SplitEnvelope,
   type RedactEnvelope,

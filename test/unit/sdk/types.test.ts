@@ -23,6 +23,10 @@ export async function probe(): Promise<string[]> {
   const label: string = c.result.label;
   const s = await client.split('00000000-0000-4000-8000-000000000000');
   const start: number = s.result.segments[0].start_page;
+  const f = await client.extract('00000000-0000-4000-8000-000000000000');
+  const total: string | undefined = f.result.entities.total_amount;
+  const filled = await client.extract('00000000-0000-4000-8000-000000000000', { category: 'non_financial', schema: { name: null } });
+  const source: 'request' | 'template' = filled.result.schema_source;
   const r = await client.redact('00000000-0000-4000-8000-000000000000');
   const masked: string = r.result.updated_text_block;
   // @ts-expect-error a typo in a result field
@@ -31,7 +35,9 @@ export async function probe(): Promise<string[]> {
   await client.classify('00000000-0000-4000-8000-000000000000', { options: { mode: 'psychic' } });
   // @ts-expect-error split's result has segments, not pages
   const wrong = s.result.pages;
-  return [first, label, String(start), masked, String(typo), String(wrong)];
+  // @ts-expect-error a filled schema has no line items
+  const items = filled.result.line_items;
+  return [first, label, String(start), masked, String(total), source, String(typo), String(wrong), String(items)];
 }
 `;
 
@@ -59,5 +65,6 @@ describe('SDK result types', () => {
     expect(bare.output).toMatch(/Property 'pagez' does not exist/);
     expect(bare.output).toMatch(/"psychic"/);
     expect(bare.output).toMatch(/Property 'pages' does not exist/);
+    expect(bare.output).toMatch(/Property 'line_items' does not exist/);
   }, 120_000);
 });

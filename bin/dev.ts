@@ -3,14 +3,22 @@
  * AWS-protocol emulators embedded and all state under
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
-import { startLocalServer } from '../functions/runtime/local/local-server.ts';
+import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
 
-const server = await startLocalServer({
-  dataDir: process.env.DOCINTEL_DATA_DIR ?? './.docintel',
-  port: Number(process.env.PORT ?? 3000),
-});
+let server: LocalServer;
+try {
+  server = await startLocalServer({
+    dataDir: process.env.DOCINTEL_DATA_DIR ?? './.docintel',
+    port: Number(process.env.PORT ?? 3000),
+  });
+} catch (error) {
+  // A busy port or a second start on the same data: one line, no stack.
+  if (!(error instanceof LocalServerStartError)) throw error;
+  console.error(`docintel: ${error.message}`);
+  process.exit(1);
+}
 
 if (server.seededKey) {
   console.log(`created organization 'dev' (tier pro) with a test API key (shown once, stored hashed):`);

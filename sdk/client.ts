@@ -8,7 +8,7 @@
  */
 import createFetchClient, { type Client } from 'openapi-fetch';
 import { DocintelError } from './errors.ts';
-import type { operations, paths } from './openapi-types.ts';
+import type { components, operations, paths } from './openapi-types.ts';
 
 export interface DocintelClientOptions {
   /** e.g. http://127.0.0.1:3000 (the local server) or the deployed API's URL. */
@@ -37,32 +37,62 @@ export interface CallOptions {
   /** `Cache-Control: no-cache` (re-run, billed) */
   readonly forceRefresh?: boolean;
   readonly signal?: AbortSignal;
+  /** With async: called after each poll of the job (status, attempts, timestamps). */
+  readonly onJobProgress?: (job: JobStatus) => void;
+}
+
+/** What GET /v1/jobs/{job_id} tells while the job runs. */
+export interface JobStatus {
+  readonly job_id: string;
+  readonly status: 'queued' | 'processing' | 'succeeded' | 'failed';
+  readonly attempts?: number;
+  readonly created_at?: string;
+  readonly started_at?: string | null;
+  /** Pages done and in total, when the service reports them. */
+  readonly pages_done?: number;
+  readonly pages_total?: number;
 }
 
 export type ParseOptions = Loose<QueryOf<'parse'>> & CallOptions;
 export type ExtractOptions = Loose<QueryOf<'extract'>> & CallOptions & { readonly schema?: Record<string, unknown> };
-export type ClassifyOptions = Loose<QueryOf<'classify'>> & CallOptions & { readonly options?: Record<string, unknown> };
-export type SplitOptions = Loose<QueryOf<'split'>> & CallOptions & { readonly options?: Record<string, unknown> };
-export type RedactOptions = Loose<QueryOf<'redact'>> & CallOptions & { readonly pii_config?: Record<string, unknown> };
+/** The JSON objects sent in form fields (components.schemas in docs/openapi.json). */
+export type ClassifyOptionsJson = Schemas['ClassifyOptions'];
+export type SplitOptionsJson = Schemas['SplitOptions'];
+export type PiiConfigJson = Schemas['PiiConfig'];
+export type ClassifyOptions = Loose<QueryOf<'classify'>> & CallOptions & { readonly options?: ClassifyOptionsJson };
+export type SplitOptions = Loose<QueryOf<'split'>> & CallOptions & { readonly options?: SplitOptionsJson };
+export type RedactOptions = Loose<QueryOf<'redact'>> & CallOptions & { readonly pii_config?: PiiConfigJson };
 
-/** The synchronous inference response (docs/api.md "Envelope"); `result` depends on the operation. */
-export interface InferenceEnvelope<R = any> {
-  readonly status: 'success';
-  readonly request_id: string;
-  readonly task: Operation;
-  readonly model_used: string;
-  readonly result: R;
-  readonly duration_ms: number;
-  readonly metadata: { pages: number; [key: string]: unknown };
-  readonly assets_expire_at?: string;
+type Schemas = components['schemas'];
+/** The synchronous answer of each operation (docs/api.md "Envelope"), typed from docs/openapi.json. */
+export type ParseEnvelope = Schemas['ParseEnvelope'];
+export type ExtractEnvelope = Schemas['ExtractEnvelope'];
+export type ClassifyEnvelope = Schemas['ClassifyEnvelope'];
+export type SplitEnvelope = Schemas['SplitEnvelope'];
+export type RedactEnvelope = Schemas['RedactEnvelope'];
+/** extract's envelope narrowed to its category's result. */
+export type FinancialExtractEnvelope = Omit<ExtractEnvelope, 'result'> & { readonly result: Extract<ExtractEnvelope['result'], { line_items: unknown }> };
+export type SchemaExtractEnvelope = Omit<ExtractEnvelope, 'result'> & { readonly result: Extract<ExtractEnvelope['result'], { schema_source: unknown }> };
+export type ParseResult = ParseEnvelope['result'];
+export type ExtractResult = ExtractEnvelope['result'];
+export type ClassifyResult = ClassifyEnvelope['result'];
+export type SplitResult = SplitEnvelope['result'];
+export type RedactResult = RedactEnvelope['result'];
+/** Any operation's envelope. */
+export type InferenceEnvelope = ParseEnvelope | ExtractEnvelope | ClassifyEnvelope | SplitEnvelope | RedactEnvelope;
+interface EnvelopeOf {
+  parse: ParseEnvelope;
+  extract: ExtractEnvelope;
+  classify: ClassifyEnvelope;
+  split: SplitEnvelope;
+  redact: RedactEnvelope;
 }
 
-export interface JobReceipt {
-  readonly status: 'queued';
-  readonly job_id: string;
-  readonly task: Operation;
-  readonly created_at: string;
-}
+export type JobReceipt = Schemas['JobReceipt'];
+export type JobView = Schemas['JobView'];
+export type UploadReceipt = Schemas['UploadReceipt'];
+export type Usage = Schemas['UsageView'];
+export type Limits = Schemas['LimitsView'];
 
 type Json<P extends keyof paths, M extends 'get' | 'post' | 'delete'> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 export type BatchReceipt = Json<'/v1/batch', 'post'>;
@@ -78,7 +108,7 @@ const FORM_FIELDS: Record<Operation, readonly string[]> = {
   split: ['options'],
   redact: ['pii_config'],
 };
-const CALL_OPTIONS = new Set(['async', 'wait', 'forceRefresh', 'signal']);
+const CALL_OPTIONS = new Set(['async', 'wait', 'forceRefresh', 'signal', 'onJobProgress']);
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -102,7 +132,7 @@ export class DocintelClient {
     this.raw = createFetchClient<paths>({
       baseUrl: options.baseUrl.replace(/\/$/, ''),
       headers: { 'X-API-Key': options.apiKey },
-      fetch: (request: Request) => this.fetchImpl(request),
+      fetch: (request: Request) => fetchKeepingKeyHome(this.fetchImpl, request),
     });
     this.batch = new BatchApi(this, this.pollIntervalMs);
   }
@@ -132,23 +162,26 @@ export class DocintelClient {
     return typeof input === 'string' ? input : this.upload(input.bytes, input.filename, input.contentType);
   }
 
-  parse(input: DocumentInput, options: ParseOptions = {}): Promise<InferenceEnvelope> {
+  parse(input: DocumentInput, options: ParseOptions = {}): Promise<ParseEnvelope> {
     return this.infer('parse', input, options);
   }
 
-  extract(input: DocumentInput, options: ExtractOptions = {}): Promise<InferenceEnvelope> {
+  /** Financial (the default): entities and line items; `category: 'non_financial'`: your schema, filled. */
+  extract(input: DocumentInput, options?: ExtractOptions & { readonly category?: 'financial' }): Promise<FinancialExtractEnvelope>;
+  extract(input: DocumentInput, options: ExtractOptions & { readonly category: 'non_financial' }): Promise<SchemaExtractEnvelope>;
+  extract(input: DocumentInput, options: ExtractOptions = {}): Promise<ExtractEnvelope> {
     return this.infer('extract', input, options);
   }
 
-  classify(input: DocumentInput, options: ClassifyOptions = {}): Promise<InferenceEnvelope> {
+  classify(input: DocumentInput, options: ClassifyOptions = {}): Promise<ClassifyEnvelope> {
     return this.infer('classify', input, options);
   }
 
-  split(input: DocumentInput, options: SplitOptions = {}): Promise<InferenceEnvelope> {
+  split(input: DocumentInput, options: SplitOptions = {}): Promise<SplitEnvelope> {
     return this.infer('split', input, options);
   }
 
-  redact(input: DocumentInput, options: RedactOptions = {}): Promise<InferenceEnvelope> {
+  redact(input: DocumentInput, options: RedactOptions = {}): Promise<RedactEnvelope> {
     return this.infer('redact', input, options);
   }
 
@@ -157,7 +190,7 @@ export class DocintelClient {
     return (await this.infer(operation, input, { ...options, async: true, wait: false })) as unknown as JobReceipt;
   }
 
-  private async infer(operation: Operation, input: DocumentInput, callOptions: object): Promise<InferenceEnvelope> {
+  private async infer<O extends Operation>(operation: O, input: DocumentInput, callOptions: object): Promise<EnvelopeOf[O]> {
     const options = callOptions as Record<string, unknown>;
     const documentKey = await this.documentKey(input);
     const form = new FormData();
@@ -172,12 +205,17 @@ export class DocintelClient {
     if (options.async) headers['X-Async'] = 'true';
     if (options.forceRefresh) headers['Cache-Control'] = 'no-cache';
     const url = `${this.options.baseUrl.replace(/\/$/, '')}/v1/${operation}${query.size ? `?${query}` : ''}`;
-    const response = await this.fetchImpl(url, { method: 'POST', headers, body: form, signal: options.signal as AbortSignal | undefined });
+    const response = await fetchKeepingKeyHome(this.fetchImpl, new Request(url, { method: 'POST', headers, body: form, signal: options.signal as AbortSignal | undefined }));
     const body = await readJson(response);
     if (!response.ok) throw DocintelError.fromBody(response.status, body);
-    const answer = (await this.followOffload(body)) as InferenceEnvelope | JobReceipt;
-    if (options.async && options.wait !== false) return this.waitForJob((answer as JobReceipt).job_id, { signal: options.signal as AbortSignal | undefined });
-    return answer as InferenceEnvelope;
+    const answer = (await this.followOffload(body)) as EnvelopeOf[O] | JobReceipt;
+    if (options.async && options.wait !== false) {
+      return (await this.waitForJob((answer as JobReceipt).job_id, {
+        signal: options.signal as AbortSignal | undefined,
+        onProgress: options.onJobProgress as CallOptions['onJobProgress'],
+      })) as EnvelopeOf[O];
+    }
+    return answer as EnvelopeOf[O];
   }
 
   /** A response too large for the API comes as a presigned link to the full JSON (docs/api.md "Large responses"). */
@@ -190,7 +228,7 @@ export class DocintelClient {
   }
 
   /** GET /v1/jobs/{job_id} until it finishes: the envelope, or the job's error thrown as DocintelError. */
-  async waitForJob(jobId: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<InferenceEnvelope> {
+  async waitForJob(jobId: string, options: { timeoutMs?: number; signal?: AbortSignal; onProgress?: (job: JobStatus) => void } = {}): Promise<InferenceEnvelope> {
     const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
     for (;;) {
       const job = (await this.unwrap(this.raw.GET('/v1/jobs/{job_id}', { params: { path: { job_id: jobId } } }))) as {
@@ -198,6 +236,7 @@ export class DocintelClient {
         response?: InferenceEnvelope;
         error?: { http_status: number; error: { code: string; message: string; details?: Record<string, unknown> }; request_id?: string };
       };
+      options.onProgress?.(job as unknown as JobStatus);
       if (job.status === 'succeeded' && job.response) return job.response;
       if (job.status === 'failed') throw DocintelError.fromBody(job.error?.http_status ?? 500, job.error);
       if (Date.now() > deadline) throw new DocintelError({ code: 'client_timeout', status: 0, message: `Job ${jobId} is still ${job.status}.` });
@@ -208,6 +247,11 @@ export class DocintelClient {
   /** GET /v1/usage (JSON). */
   usage(query: NonNullable<operations['usage']['parameters']['query']> = {}) {
     return this.unwrap(this.raw.GET('/v1/usage', { params: { query } }));
+  }
+
+  /** GET /v1/usage?format=csv: the CSV text. */
+  usageCsv(query: Omit<NonNullable<operations['usage']['parameters']['query']>, 'format'> = {}): Promise<string> {
+    return this.unwrap(this.raw.GET('/v1/usage', { params: { query: { ...query, format: 'csv' } }, parseAs: 'text', headers: { Accept: 'text/csv' } })) as Promise<string>;
   }
 
   limits() {
@@ -261,6 +305,38 @@ export class BatchApi {
       if (Date.now() > deadline) throw new DocintelError({ code: 'client_timeout', status: 0, message: `Batch ${batchId} is still ${record.status}.` });
       await sleep(this.pollIntervalMs, options.signal);
     }
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch, following redirects by hand so the API key never leaves the API's
+ * origin: a 303 to a presigned S3 link (large responses) must not carry
+ * `X-API-Key` to S3 — fetch itself would forward every custom header.
+ */
+export async function fetchKeepingKeyHome(fetchImpl: typeof fetch, request: Request): Promise<Response> {
+  let current = new Request(request, { redirect: 'manual' });
+  for (let hop = 0; ; hop++) {
+    const response = await fetchImpl(current);
+    const location = response.headers.get('location');
+    if (!REDIRECTS.has(response.status) || !location || hop >= MAX_REDIRECTS) return response;
+    const target = new URL(location, current.url);
+    const asGet = response.status === 303 || ((response.status === 301 || response.status === 302) && current.method === 'POST');
+    // A body can be sent once: a 307/308 (which would resend it) is handed back unfollowed.
+    if (!asGet && current.body) return response;
+    const headers = new Headers(current.headers);
+    if (target.origin !== new URL(current.url).origin) {
+      headers.delete('x-api-key');
+      headers.delete('authorization');
+    }
+    if (asGet) {
+      headers.delete('content-type');
+      headers.delete('content-length');
+    }
+    await response.body?.cancel();
+    current = new Request(target, { method: asGet ? 'GET' : current.method, headers, redirect: 'manual', signal: current.signal });
   }
 }
 

@@ -244,6 +244,1035 @@ export interface components {
             };
             request_id: string;
         };
+        ClassifyOptions: {
+            /**
+             * @default balanced
+             * @enum {string}
+             */
+            mode?: "fast" | "balanced" | "thorough";
+            active_classes?: string[];
+            /**
+             * @default default
+             * @enum {string}
+             */
+            active_classes_type?: "default" | "minimal";
+            custom_llm_classes?: {
+                [key: string]: string;
+            };
+            system_instruction?: string;
+            domain_options?: string;
+            non_domain_label?: string;
+            non_domain_exit_label?: string;
+            confusion_neighbors?: {
+                [key: string]: string[];
+            };
+            /** @default 3200 */
+            start_token_budget?: number;
+            /** @default 1600 */
+            end_token_budget?: number;
+            /** @default 4 */
+            max_start_pages?: number;
+            /** @default 2 */
+            max_end_pages?: number;
+        };
+        SplitOptions: {
+            /** @default true */
+            use_thinking?: boolean;
+            segment_classes?: {
+                [key: string]: {
+                    description: string;
+                    /** @default false */
+                    standalone?: boolean;
+                };
+            };
+            /** @default false */
+            extend_segment_classes?: boolean;
+            custom_domain_guidelines?: {
+                domain_name: string;
+                identifier_patterns?: string;
+                binding_patterns?: string;
+                heuristics?: string;
+                examples?: string;
+            };
+        };
+        PiiConfig: {
+            /**
+             * @default extend
+             * @enum {string}
+             */
+            mode?: "extend" | "replace";
+            /** @default [] */
+            types?: {
+                name: string;
+                description: string;
+                /** @default true */
+                has_synthetic_replacement?: boolean;
+            }[];
+        };
+        ParseEnvelope: {
+            /** @constant */
+            status: "success";
+            request_id: string;
+            /** @constant */
+            task: "parse";
+            model_used: string;
+            result: {
+                /** @description the whole text */
+                ocr: string;
+                pages: {
+                    page_number: number;
+                    text: string;
+                    /** @description include_boxes=true */
+                    boxes?: {
+                        text: string;
+                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                        bbox: [
+                            number,
+                            number,
+                            number,
+                            number
+                        ];
+                        confidence: number;
+                    }[];
+                    /** @description mode=advanced */
+                    structured?: {
+                        html: string;
+                        markdown: string;
+                        regions: {
+                            /** @enum {string} */
+                            type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            text: string;
+                            reading_order: number;
+                            /** @description table regions only */
+                            table?: {
+                                rows: number;
+                                columns: number;
+                                cells: {
+                                    row: number;
+                                    column: number;
+                                    row_span: number;
+                                    column_span: number;
+                                    text: string;
+                                    header?: boolean;
+                                    /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                                    bbox?: [
+                                        number,
+                                        number,
+                                        number,
+                                        number
+                                    ];
+                                }[];
+                            };
+                        }[];
+                    };
+                    /** @description include_image=true: a short-lived link to the page PNG */
+                    image_url?: string;
+                    dimensions?: {
+                        width: number;
+                        height: number;
+                    };
+                }[];
+            };
+            duration_ms: number;
+            metadata: {
+                pages: number;
+                source?: string;
+                filename?: string;
+                file_size?: number;
+                cached?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description earliest expiry of a signed link in the result */
+            assets_expire_at?: string;
+        };
+        ExtractEnvelope: {
+            /** @constant */
+            status: "success";
+            request_id: string;
+            /** @constant */
+            task: "extract";
+            model_used: string;
+            result: {
+                /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
+                entities: {
+                    [key: string]: string;
+                };
+                /** @description 0–1, same keys as entities */
+                confidence: {
+                    [key: string]: number;
+                };
+                line_items: {
+                    description: string;
+                    quantity: number | null;
+                    unit_price: string | null;
+                    total: string | null;
+                }[];
+            } | {
+                /** @description the schema, filled */
+                data: {
+                    [key: string]: unknown;
+                };
+                confidence: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                schema_source: "request" | "template";
+            };
+            duration_ms: number;
+            metadata: {
+                pages: number;
+                source?: string;
+                filename?: string;
+                file_size?: number;
+                cached?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description earliest expiry of a signed link in the result */
+            assets_expire_at?: string;
+        };
+        ClassifyEnvelope: {
+            /** @constant */
+            status: "success";
+            request_id: string;
+            /** @constant */
+            task: "classify";
+            model_used: string;
+            result: {
+                label: string;
+                confidence: number;
+                /** @description up to 5, best first */
+                candidates: {
+                    label: string;
+                    confidence: number;
+                }[];
+            };
+            duration_ms: number;
+            metadata: {
+                pages: number;
+                source?: string;
+                filename?: string;
+                file_size?: number;
+                cached?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description earliest expiry of a signed link in the result */
+            assets_expire_at?: string;
+        };
+        SplitEnvelope: {
+            /** @constant */
+            status: "success";
+            request_id: string;
+            /** @constant */
+            task: "split";
+            model_used: string;
+            result: {
+                segments: {
+                    document_index: number;
+                    start_page: number;
+                    end_page: number;
+                    type: string;
+                }[];
+            };
+            duration_ms: number;
+            metadata: {
+                pages: number;
+                source?: string;
+                filename?: string;
+                file_size?: number;
+                cached?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description earliest expiry of a signed link in the result */
+            assets_expire_at?: string;
+        };
+        RedactEnvelope: {
+            /** @constant */
+            status: "success";
+            request_id: string;
+            /** @constant */
+            task: "redact";
+            model_used: string;
+            result: {
+                /** @enum {string} */
+                output: "inline" | "urls";
+                pages: {
+                    page_number: number;
+                    /** @description output=urls */
+                    image_url?: string;
+                    /** @constant */
+                    content_type?: "image/png";
+                    width?: number;
+                    height?: number;
+                    /** @description output=inline */
+                    image_base64?: string;
+                }[];
+                /** @description the text with each finding replaced */
+                updated_text_block: string;
+                /** @description findings per type */
+                summary: {
+                    [key: string]: number;
+                };
+            };
+            duration_ms: number;
+            metadata: {
+                pages: number;
+                source?: string;
+                filename?: string;
+                file_size?: number;
+                cached?: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description earliest expiry of a signed link in the result */
+            assets_expire_at?: string;
+        };
+        JobReceipt: {
+            /** @constant */
+            status: "queued";
+            job_id: string;
+            /** @enum {string} */
+            task: "parse" | "extract" | "classify" | "split" | "redact";
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            links: {
+                self: string;
+            };
+        };
+        OffloadedResponse: {
+            /** @constant */
+            response_offloaded: true;
+            response_url: string;
+        } & {
+            [key: string]: unknown;
+        };
+        JobView: {
+            job_id: string;
+            /** @enum {string} */
+            status: "queued" | "processing" | "succeeded" | "failed";
+            /** @enum {string} */
+            task: "parse" | "extract" | "classify" | "split" | "redact";
+            endpoint: string;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            attempts: number;
+            request_params: {
+                [key: string]: unknown;
+            };
+            links: {
+                self: string;
+                snapshot?: string;
+            };
+            request_id?: string;
+            /** @description succeeded: the envelope (null once the stored result expired) */
+            response?: ({
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "parse";
+                model_used: string;
+                result: {
+                    /** @description the whole text */
+                    ocr: string;
+                    pages: {
+                        page_number: number;
+                        text: string;
+                        /** @description include_boxes=true */
+                        boxes?: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            confidence: number;
+                        }[];
+                        /** @description mode=advanced */
+                        structured?: {
+                            html: string;
+                            markdown: string;
+                            regions: {
+                                /** @enum {string} */
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                                /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                                bbox: [
+                                    number,
+                                    number,
+                                    number,
+                                    number
+                                ];
+                                text: string;
+                                reading_order: number;
+                                /** @description table regions only */
+                                table?: {
+                                    rows: number;
+                                    columns: number;
+                                    cells: {
+                                        row: number;
+                                        column: number;
+                                        row_span: number;
+                                        column_span: number;
+                                        text: string;
+                                        header?: boolean;
+                                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                                        bbox?: [
+                                            number,
+                                            number,
+                                            number,
+                                            number
+                                        ];
+                                    }[];
+                                };
+                            }[];
+                        };
+                        /** @description include_image=true: a short-lived link to the page PNG */
+                        image_url?: string;
+                        dimensions?: {
+                            width: number;
+                            height: number;
+                        };
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "extract";
+                model_used: string;
+                result: {
+                    /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
+                    entities: {
+                        [key: string]: string;
+                    };
+                    /** @description 0–1, same keys as entities */
+                    confidence: {
+                        [key: string]: number;
+                    };
+                    line_items: {
+                        description: string;
+                        quantity: number | null;
+                        unit_price: string | null;
+                        total: string | null;
+                    }[];
+                } | {
+                    /** @description the schema, filled */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    confidence: {
+                        [key: string]: unknown;
+                    };
+                    /** @enum {string} */
+                    schema_source: "request" | "template";
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "classify";
+                model_used: string;
+                result: {
+                    label: string;
+                    confidence: number;
+                    /** @description up to 5, best first */
+                    candidates: {
+                        label: string;
+                        confidence: number;
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "split";
+                model_used: string;
+                result: {
+                    segments: {
+                        document_index: number;
+                        start_page: number;
+                        end_page: number;
+                        type: string;
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "redact";
+                model_used: string;
+                result: {
+                    /** @enum {string} */
+                    output: "inline" | "urls";
+                    pages: {
+                        page_number: number;
+                        /** @description output=urls */
+                        image_url?: string;
+                        /** @constant */
+                        content_type?: "image/png";
+                        width?: number;
+                        height?: number;
+                        /** @description output=inline */
+                        image_base64?: string;
+                    }[];
+                    /** @description the text with each finding replaced */
+                    updated_text_block: string;
+                    /** @description findings per type */
+                    summary: {
+                        [key: string]: number;
+                    };
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            }) | null;
+            /** @description ISO 8601 UTC */
+            assets_expire_at?: string;
+            /** @description failed: the error the synchronous call would have answered */
+            error?: {
+                http_status: number;
+                error: {
+                    code: string;
+                    message: string;
+                    details?: {
+                        [key: string]: unknown;
+                    };
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        UploadReceipt: {
+            document_key: string;
+            /** @description PUT the bytes here, with upload_headers */
+            upload_url: string;
+            expires_in: number;
+            upload_headers: {
+                [key: string]: string;
+            };
+            content_type: string;
+            /** @description ISO 8601 UTC */
+            document_expires_at: string;
+            limits: {
+                tier: string;
+                upload: {
+                    max_bytes: number;
+                    url_expires_in: number;
+                    document_key_lifetime_seconds: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                rate_limit: {
+                    requests_per_minute: number;
+                    test_keys_exempt: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                operations: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+                raised: ({
+                    applies_when: string[];
+                    upload_max_bytes: number;
+                    max_pages_advanced: number;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                retention: {
+                    [key: string]: number;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        UsageView: {
+            org_id: string;
+            /** @description ISO 8601 UTC */
+            from: string;
+            /** @description ISO 8601 UTC */
+            to: string;
+            /** @constant */
+            currency: "USD";
+            rows: {
+                /** @description ISO 8601 UTC */
+                created_at: string;
+                request_id: string;
+                key_id: string;
+                /** @enum {string} */
+                operation: "parse" | "extract" | "classify" | "split" | "redact";
+                mode: string;
+                pages: number;
+                unit_price_usd: string;
+                amount_usd: string;
+                batch?: boolean;
+            }[];
+            totals: {
+                requests: number;
+                pages: number;
+                amount_usd: string;
+                by_operation: {
+                    [key: string]: {
+                        requests: number;
+                        pages: number;
+                        amount_usd: string;
+                    };
+                };
+            };
+        };
+        LimitsView: {
+            limits: {
+                tier: string;
+                upload: {
+                    max_bytes: number;
+                    url_expires_in: number;
+                    document_key_lifetime_seconds: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                rate_limit: {
+                    requests_per_minute: number;
+                    test_keys_exempt: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                operations: {
+                    [key: string]: {
+                        [key: string]: unknown;
+                    };
+                };
+                raised: ({
+                    applies_when: string[];
+                    upload_max_bytes: number;
+                    max_pages_advanced: number;
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                retention: {
+                    [key: string]: number;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        SnapshotView: {
+            request_id: string;
+            endpoint: string;
+            /** @enum {string} */
+            operation: "parse" | "extract" | "classify" | "split" | "redact";
+            status: string;
+            filename: string;
+            page_count: number;
+            /** @description ISO 8601 UTC */
+            created_at: string;
+            /** @description ISO 8601 UTC */
+            expires_at: string;
+            request_params: {
+                [key: string]: unknown;
+            };
+            /** @description after 30 days: input and result are null */
+            expired: boolean;
+            input: {
+                content_type: string;
+                url: string | null;
+            } | null;
+            /** @description the envelope as first answered, links signed anew */
+            result: ({
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "parse";
+                model_used: string;
+                result: {
+                    /** @description the whole text */
+                    ocr: string;
+                    pages: {
+                        page_number: number;
+                        text: string;
+                        /** @description include_boxes=true */
+                        boxes?: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            confidence: number;
+                        }[];
+                        /** @description mode=advanced */
+                        structured?: {
+                            html: string;
+                            markdown: string;
+                            regions: {
+                                /** @enum {string} */
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                                /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                                bbox: [
+                                    number,
+                                    number,
+                                    number,
+                                    number
+                                ];
+                                text: string;
+                                reading_order: number;
+                                /** @description table regions only */
+                                table?: {
+                                    rows: number;
+                                    columns: number;
+                                    cells: {
+                                        row: number;
+                                        column: number;
+                                        row_span: number;
+                                        column_span: number;
+                                        text: string;
+                                        header?: boolean;
+                                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                                        bbox?: [
+                                            number,
+                                            number,
+                                            number,
+                                            number
+                                        ];
+                                    }[];
+                                };
+                            }[];
+                        };
+                        /** @description include_image=true: a short-lived link to the page PNG */
+                        image_url?: string;
+                        dimensions?: {
+                            width: number;
+                            height: number;
+                        };
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "extract";
+                model_used: string;
+                result: {
+                    /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
+                    entities: {
+                        [key: string]: string;
+                    };
+                    /** @description 0–1, same keys as entities */
+                    confidence: {
+                        [key: string]: number;
+                    };
+                    line_items: {
+                        description: string;
+                        quantity: number | null;
+                        unit_price: string | null;
+                        total: string | null;
+                    }[];
+                } | {
+                    /** @description the schema, filled */
+                    data: {
+                        [key: string]: unknown;
+                    };
+                    confidence: {
+                        [key: string]: unknown;
+                    };
+                    /** @enum {string} */
+                    schema_source: "request" | "template";
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "classify";
+                model_used: string;
+                result: {
+                    label: string;
+                    confidence: number;
+                    /** @description up to 5, best first */
+                    candidates: {
+                        label: string;
+                        confidence: number;
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "split";
+                model_used: string;
+                result: {
+                    segments: {
+                        document_index: number;
+                        start_page: number;
+                        end_page: number;
+                        type: string;
+                    }[];
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            } | {
+                /** @constant */
+                status: "success";
+                request_id: string;
+                /** @constant */
+                task: "redact";
+                model_used: string;
+                result: {
+                    /** @enum {string} */
+                    output: "inline" | "urls";
+                    pages: {
+                        page_number: number;
+                        /** @description output=urls */
+                        image_url?: string;
+                        /** @constant */
+                        content_type?: "image/png";
+                        width?: number;
+                        height?: number;
+                        /** @description output=inline */
+                        image_base64?: string;
+                    }[];
+                    /** @description the text with each finding replaced */
+                    updated_text_block: string;
+                    /** @description findings per type */
+                    summary: {
+                        [key: string]: number;
+                    };
+                };
+                duration_ms: number;
+                metadata: {
+                    pages: number;
+                    source?: string;
+                    filename?: string;
+                    file_size?: number;
+                    cached?: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description earliest expiry of a signed link in the result */
+                assets_expire_at?: string;
+            }) | null;
+            /** @description ISO 8601 UTC */
+            assets_expire_at?: string;
+        };
+        BatchReceipt: {
+            /** Format: uuid */
+            batch_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
+            total_items: number;
+            endpoint: string;
+            created_at: string;
+            links: {
+                self: string;
+            };
+        };
+        BatchListView: {
+            batches: {
+                /** Format: uuid */
+                batch_id: string;
+                /** @enum {string} */
+                status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
+                endpoint: string;
+                total_items: number;
+                counts?: {
+                    total: number;
+                    queued: number;
+                    processing: number;
+                    done: number;
+                    failed: number;
+                };
+                created_at: string;
+                finished_at: string | null;
+                links: {
+                    self: string;
+                };
+            }[];
+            next_cursor: string | null;
+        };
+        BatchRecordView: {
+            /** Format: uuid */
+            batch_id: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
+            endpoint: string;
+            counts: {
+                total: number;
+                queued: number;
+                processing: number;
+                done: number;
+                failed: number;
+            };
+            items: {
+                doc_index: number;
+                document_key: string;
+                /** @enum {string} */
+                status: "queued" | "processing" | "done" | "failed";
+                /** @description done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links) */
+                request_id?: string;
+                result_key?: string;
+                /** @description done items: the result JSON (the synchronous response envelope); valid 15 minutes */
+                result_url?: string;
+                error?: {
+                    code: string;
+                    message: string;
+                    http_status: number;
+                };
+                started_at?: string;
+                finished_at?: string;
+            }[];
+            created_at: string;
+            started_at: string | null;
+            finished_at: string | null;
+            canceled_at: string | null;
+            request_params: {
+                [key: string]: string;
+            };
+            webhook: {
+                url: string;
+                event: string | null;
+                delivery_id: string | null;
+                /** @enum {string} */
+                status: "pending" | "sending" | "retrying" | "delivered" | "failed";
+                attempts: {
+                    at: string;
+                    t: number;
+                    status_code?: number;
+                    error?: string;
+                    duration_ms: number;
+                }[];
+                delivered_at: string | null;
+            } | null;
+            links: {
+                self: string;
+            };
+            assets_expire_at?: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -296,7 +1325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["UploadReceipt"];
                 };
             };
             /** @description invalid_request, invalid_json */
@@ -389,7 +1418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ParseEnvelope"] | components["schemas"]["JobReceipt"] | components["schemas"]["OffloadedResponse"];
                 };
             };
             /** @description invalid_request, invalid_option */
@@ -530,7 +1559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ExtractEnvelope"] | components["schemas"]["JobReceipt"] | components["schemas"]["OffloadedResponse"];
                 };
             };
             /** @description invalid_request, invalid_option */
@@ -670,7 +1699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["ClassifyEnvelope"] | components["schemas"]["JobReceipt"] | components["schemas"]["OffloadedResponse"];
                 };
             };
             /** @description invalid_request, invalid_option */
@@ -801,7 +1830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SplitEnvelope"] | components["schemas"]["JobReceipt"] | components["schemas"]["OffloadedResponse"];
                 };
             };
             /** @description invalid_request, invalid_option */
@@ -934,7 +1963,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["RedactEnvelope"] | components["schemas"]["JobReceipt"] | components["schemas"]["OffloadedResponse"];
                 };
             };
             /** @description invalid_request, invalid_option */
@@ -1044,7 +2073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["LimitsView"];
                 };
             };
             /** @description missing_api_key, invalid_api_key */
@@ -1093,7 +2122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["JobView"];
                 };
             };
             /** @description missing_api_key, invalid_api_key */
@@ -1151,7 +2180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["SnapshotView"];
                 };
             };
             /** @description missing_api_key, invalid_api_key */
@@ -1211,7 +2240,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["UsageView"];
+                    "text/csv": string;
                 };
             };
             /** @description invalid_option */
@@ -1270,29 +2300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        batches: {
-                            /** Format: uuid */
-                            batch_id: string;
-                            /** @enum {string} */
-                            status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
-                            endpoint: string;
-                            total_items: number;
-                            counts?: {
-                                total: number;
-                                queued: number;
-                                processing: number;
-                                done: number;
-                                failed: number;
-                            };
-                            created_at: string;
-                            finished_at: string | null;
-                            links: {
-                                self: string;
-                            };
-                        }[];
-                        next_cursor: string | null;
-                    };
+                    "application/json": components["schemas"]["BatchListView"];
                 };
             };
             /** @description invalid_option */
@@ -1365,18 +2373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        batch_id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
-                        total_items: number;
-                        endpoint: string;
-                        created_at: string;
-                        links: {
-                            self: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["BatchReceipt"];
                 };
             };
             /** @description invalid_request, invalid_json, invalid_option */
@@ -1470,64 +2467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        batch_id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
-                        endpoint: string;
-                        counts: {
-                            total: number;
-                            queued: number;
-                            processing: number;
-                            done: number;
-                            failed: number;
-                        };
-                        items: {
-                            doc_index: number;
-                            document_key: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "done" | "failed";
-                            /** @description done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links) */
-                            request_id?: string;
-                            result_key?: string;
-                            /** @description done items: the result JSON (the synchronous response envelope); valid 15 minutes */
-                            result_url?: string;
-                            error?: {
-                                code: string;
-                                message: string;
-                                http_status: number;
-                            };
-                            started_at?: string;
-                            finished_at?: string;
-                        }[];
-                        created_at: string;
-                        started_at: string | null;
-                        finished_at: string | null;
-                        canceled_at: string | null;
-                        request_params: {
-                            [key: string]: string;
-                        };
-                        webhook: {
-                            url: string;
-                            event: string | null;
-                            delivery_id: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "sending" | "retrying" | "delivered" | "failed";
-                            attempts: {
-                                at: string;
-                                t: number;
-                                status_code?: number;
-                                error?: string;
-                                duration_ms: number;
-                            }[];
-                            delivered_at: string | null;
-                        } | null;
-                        links: {
-                            self: string;
-                        };
-                        assets_expire_at?: string;
-                    };
+                    "application/json": components["schemas"]["BatchRecordView"];
                 };
             };
             /** @description missing_api_key, invalid_api_key */
@@ -1585,64 +2525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        batch_id: string;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "completed_with_errors" | "failed" | "canceled";
-                        endpoint: string;
-                        counts: {
-                            total: number;
-                            queued: number;
-                            processing: number;
-                            done: number;
-                            failed: number;
-                        };
-                        items: {
-                            doc_index: number;
-                            document_key: string;
-                            /** @enum {string} */
-                            status: "queued" | "processing" | "done" | "failed";
-                            /** @description done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links) */
-                            request_id?: string;
-                            result_key?: string;
-                            /** @description done items: the result JSON (the synchronous response envelope); valid 15 minutes */
-                            result_url?: string;
-                            error?: {
-                                code: string;
-                                message: string;
-                                http_status: number;
-                            };
-                            started_at?: string;
-                            finished_at?: string;
-                        }[];
-                        created_at: string;
-                        started_at: string | null;
-                        finished_at: string | null;
-                        canceled_at: string | null;
-                        request_params: {
-                            [key: string]: string;
-                        };
-                        webhook: {
-                            url: string;
-                            event: string | null;
-                            delivery_id: string | null;
-                            /** @enum {string} */
-                            status: "pending" | "sending" | "retrying" | "delivered" | "failed";
-                            attempts: {
-                                at: string;
-                                t: number;
-                                status_code?: number;
-                                error?: string;
-                                duration_ms: number;
-                            }[];
-                            delivered_at: string | null;
-                        } | null;
-                        links: {
-                            self: string;
-                        };
-                        assets_expire_at?: string;
-                    };
+                    "application/json": components["schemas"]["BatchRecordView"];
                 };
             };
             /** @description missing_api_key, invalid_api_key */

@@ -16,6 +16,20 @@ import { PiiConfig, RedactQuery } from './schemas/redact.ts';
 import { UploadRequest } from './schemas/upload.ts';
 import { UsageQuery } from './schemas/usage.ts';
 import { BatchListQuery, BatchListView, BatchReceipt, BatchRecordView, BatchSubmission } from './schemas/batch.ts';
+import {
+  ClassifyEnvelope,
+  ExtractEnvelope,
+  JobReceipt,
+  JobView,
+  LimitsView,
+  OffloadedResponse,
+  ParseEnvelope,
+  RedactEnvelope,
+  SnapshotView,
+  SplitEnvelope,
+  UploadReceipt,
+  UsageView,
+} from './schemas/responses.ts';
 
 type Json = Record<string, unknown>;
 
@@ -75,12 +89,48 @@ const REQUESTS: Record<string, { query?: z.ZodType; jsonBody?: z.ZodType; docume
   'batch-list': { query: BatchListQuery },
 };
 
-/** Typed 200 bodies, where a schema exists. */
-const RESPONSES: Record<string, z.ZodType> = {
-  'batch-submit': BatchReceipt,
-  'batch-list': BatchListView,
-  'batch-get': BatchRecordView,
-  'batch-cancel': BatchRecordView,
+/**
+ * Named response schemas (components.schemas), so SDK users can name them:
+ * `components['schemas']['ParseEnvelope']`.
+ */
+const NAMED_RESPONSES: Record<string, z.ZodType> = {
+  ParseEnvelope,
+  ExtractEnvelope,
+  ClassifyEnvelope,
+  SplitEnvelope,
+  RedactEnvelope,
+  JobReceipt,
+  OffloadedResponse,
+  JobView,
+  UploadReceipt,
+  UsageView,
+  LimitsView,
+  SnapshotView,
+  BatchReceipt,
+  BatchListView,
+  BatchRecordView,
+};
+
+const ref = (name: keyof typeof NAMED_RESPONSES & string): Json => ({ $ref: `#/components/schemas/${name}` });
+/** An inference route answers its envelope, a job receipt (X-Async: true), or a link to an offloaded envelope. */
+const inference = (envelope: string): Json => ({ oneOf: [ref(envelope), ref('JobReceipt'), ref('OffloadedResponse')] });
+
+/** The 200 body of every API route (a unit test fails when one is missing). */
+export const RESPONSE_SCHEMAS: Record<string, Json> = {
+  upload: ref('UploadReceipt'),
+  parse: inference('ParseEnvelope'),
+  extract: inference('ExtractEnvelope'),
+  classify: inference('ClassifyEnvelope'),
+  split: inference('SplitEnvelope'),
+  redact: inference('RedactEnvelope'),
+  'get-job': ref('JobView'),
+  'get-snapshot': ref('SnapshotView'),
+  usage: ref('UsageView'),
+  limits: ref('LimitsView'),
+  'batch-submit': ref('BatchReceipt'),
+  'batch-list': ref('BatchListView'),
+  'batch-get': ref('BatchRecordView'),
+  'batch-cancel': ref('BatchRecordView'),
 };
 
 /** Which error codes each kind of route can answer (besides auth and rate limit, which every route can). */
@@ -178,10 +228,9 @@ function parameters(route: RouteDefinition): Json[] {
 }
 
 function responses(route: RouteDefinition): Json {
-  const typed = RESPONSES[route.handler];
-  const out: Json = {
-    '200': { description: 'Success', content: { 'application/json': { schema: typed ? jsonSchemaOut(typed) : { type: 'object' } } } },
-  };
+  const content: Json = { 'application/json': { schema: RESPONSE_SCHEMAS[route.handler] ?? { type: 'object' } } };
+  if (route.handler === 'usage') content['text/csv'] = { schema: { type: 'string', description: 'format=csv' } };
+  const out: Json = { '200': { description: 'Success', content } };
   const byStatus = new Map<number, string[]>();
   for (const code of [...(ROUTE_ERRORS[route.handler] ?? []), ...COMMON_ERRORS]) {
     const status = ERROR_STATUS[code];
@@ -237,7 +286,14 @@ export function buildOpenApiDocument(): Json {
     security: [{ apiKey: [] }],
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-      schemas: { ErrorBody: ERROR_BODY },
+      schemas: {
+        ErrorBody: ERROR_BODY,
+        // The JSON objects of form fields, as callers write them (the SDK types its options from these).
+        ClassifyOptions: jsonSchema(ClassifyOptions),
+        SplitOptions: jsonSchema(SplitOptions),
+        PiiConfig: jsonSchema(PiiConfig),
+        ...Object.fromEntries(Object.entries(NAMED_RESPONSES).map(([name, schema]) => [name, jsonSchemaOut(schema)])),
+      },
     },
     paths,
   };

@@ -39,7 +39,10 @@ const label = z
 
 /** Query of POST /v1/classify and /v1/split: the router selector has one value. */
 export const RouterQuery = z.strictObject({
-  mode: z.enum(['default']).default('default'),
+  // Callers reach for ?mode=thorough: the depth is an option, so the error says where it goes.
+  mode: z
+    .enum(['default'], { error: 'the query mode has one value, "default"; the depth (fast, balanced, thorough) goes in the options form field: options={"mode":"thorough"}' })
+    .default('default'),
   force_refresh: booleanFlag.default(false),
 });
 export type RouterQuery = z.output<typeof RouterQuery>;

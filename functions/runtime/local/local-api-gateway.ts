@@ -67,13 +67,14 @@ export function deliverable(result: APIGatewayProxyResult, handlerName: string):
   };
 }
 
-function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+/** `head`: the GET answer's status and headers without its body (HTTP HEAD). */
+function send(res: ServerResponse, result: APIGatewayProxyResult, head = false): void {
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
   for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = v.map(String);
   const body = result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body ?? '', 'utf8');
   res.writeHead(result.statusCode, { ...headers, 'Content-Length': String(body.length) });
-  res.end(body);
+  res.end(head ? undefined : body);
 }
 
 function gatewayError(res: ServerResponse, error: ApiError): void {
@@ -99,7 +100,10 @@ export function createLocalApiGateway(activity: RequestActivity = { inFlight: 0 
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
-      const found = lookupRoute(req.method ?? 'GET', url.pathname);
+      // HEAD is GET without the body (health checks and `curl -I` probe with it).
+      const head = req.method === 'HEAD';
+      const method = head ? 'GET' : (req.method ?? 'GET');
+      const found = lookupRoute(method, url.pathname);
       const handlerName = found.kind === 'match' ? found.match.route.handler : FALLBACK_HANDLER;
       if (found.kind === 'match' && found.match.route.heavy) {
         activity.inFlight++;
@@ -107,7 +111,7 @@ export function createLocalApiGateway(activity: RequestActivity = { inFlight: 0 
       }
       const event = toApiGatewayEvent(
         {
-          method: req.method ?? 'GET',
+          method,
           url: req.url ?? '/',
           rawHeaders: req.rawHeaders,
           body,
@@ -127,7 +131,7 @@ export function createLocalApiGateway(activity: RequestActivity = { inFlight: 0 
       });
       try {
         const result = await Promise.race([handler(event, lambdaContext(`docintel-${handlerName}`, INTEGRATION_TIMEOUT_MS)), timeout]);
-        send(res, deliverable(result, handlerName));
+        send(res, deliverable(result, handlerName), head);
       } finally {
         clearTimeout(timer);
       }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo, Server } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ENV } from '../../contracts/env.ts';
 import { STORAGE } from '../../contracts/storage.ts';
@@ -103,6 +103,50 @@ export function localEnvironment(emulators: RunningEmulators, masterSecret: stri
   };
 }
 
+/** A start-up refusal worth one line to the developer (no stack): another server, a busy port. */
+export class LocalServerStartError extends Error {
+  override readonly name = 'LocalServerStartError';
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The server already running on this data dir, if any. Two processes cannot
+ * share one: the DynamoDB emulator's store is locked by the first, and the
+ * second would die with "Database is closed" deep inside it.
+ */
+export async function runningOn(dataDir: string): Promise<EndpointsFile | undefined> {
+  try {
+    const endpoints = JSON.parse(await readFile(join(dataDir, ENDPOINTS_FILE), 'utf8')) as EndpointsFile;
+    return typeof endpoints.pid === 'number' && endpoints.pid !== process.pid && processAlive(endpoints.pid) ? endpoints : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fails early, before the emulators start, when the port is taken. */
+async function checkPortFree(port: number, host: string): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolvePromise, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) => reject(portError(error, port, host)));
+    probe.listen(port, host, () => probe.close(() => resolvePromise()));
+  });
+}
+
+function portError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  if (error.code === 'EADDRINUSE') return new LocalServerStartError(`port ${port} is in use on ${host}: stop what listens there, or start on another port (PORT=3001 npm start).`);
+  if (error.code === 'EACCES') return new LocalServerStartError(`port ${port} on ${host} needs privileges: choose a port above 1023 (PORT=3001 npm start).`);
+  return error;
+}
+
 async function fileExists(path: string): Promise<boolean> {
   return readFile(path).then(
     () => true,
@@ -113,6 +157,14 @@ async function fileExists(path: string): Promise<boolean> {
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
+  const running = await runningOn(dataDir);
+  if (running) {
+    throw new LocalServerStartError(
+      `already running on ${running.url}, pid ${running.pid} (data in ${dataDir}). Use that one, stop it (kill ${running.pid}), or start a second server with its own data: DOCINTEL_DATA_DIR=./.docintel-2 PORT=3001 npm start.`,
+    );
+  }
+  const host = options.host ?? '127.0.0.1';
+  await checkPortFree(options.port ?? 3000, host);
   const emulators = await startEmulators({ dataDir, s3Port: Number(process.env.DOCINTEL_S3_PORT ?? 0) });
   const masterSecret = await localMasterSecret(dataDir);
   // The handlers read their configuration from the environment, as on Lambda.
@@ -184,11 +236,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
 
   const server: Server = createLocalApiGateway(activity);
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolvePromise, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, host, () => resolvePromise());
-  });
+  try {
+    await new Promise<void>((resolvePromise, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) => reject(portError(error, options.port ?? 3000, host)));
+      server.listen(options.port ?? 3000, host, () => resolvePromise());
+    });
+  } catch (error) {
+    // Taken between the check and now: leave nothing running behind the message.
+    jobQueue.stop();
+    batchQueue.stop();
+    batchWorkflow.stop();
+    await emulators.stop();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   const endpointsPath = join(dataDir, ENDPOINTS_FILE);

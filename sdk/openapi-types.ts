@@ -401,11 +401,9 @@ export interface components {
             task: "extract";
             model_used: string;
             result: {
-                /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
                 entities: {
                     [key: string]: string;
                 };
-                /** @description 0–1, same keys as entities */
                 confidence: {
                     [key: string]: number;
                 };
@@ -415,6 +413,30 @@ export interface components {
                     unit_price: string | null;
                     total: string | null;
                 }[];
+                citations: {
+                    entities: {
+                        [key: string]: {
+                            page: number;
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            text: string;
+                        };
+                    };
+                    line_items: ({
+                        page: number;
+                        bbox: [
+                            number,
+                            number,
+                            number,
+                            number
+                        ];
+                        text: string;
+                    } | null)[];
+                };
             } | {
                 /** @description the schema, filled */
                 data: {
@@ -505,7 +527,9 @@ export interface components {
             model_used: string;
             result: {
                 /** @enum {string} */
-                output: "inline" | "urls";
+                output: "inline" | "urls" | "pdf";
+                /** @description output=pdf: a short-lived link to the redacted PDF */
+                pdf_url?: string;
                 pages: {
                     page_number: number;
                     /** @description output=urls */
@@ -668,11 +692,9 @@ export interface components {
                 task: "extract";
                 model_used: string;
                 result: {
-                    /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
                     entities: {
                         [key: string]: string;
                     };
-                    /** @description 0–1, same keys as entities */
                     confidence: {
                         [key: string]: number;
                     };
@@ -682,6 +704,30 @@ export interface components {
                         unit_price: string | null;
                         total: string | null;
                     }[];
+                    citations: {
+                        entities: {
+                            [key: string]: {
+                                page: number;
+                                bbox: [
+                                    number,
+                                    number,
+                                    number,
+                                    number
+                                ];
+                                text: string;
+                            };
+                        };
+                        line_items: ({
+                            page: number;
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            text: string;
+                        } | null)[];
+                    };
                 } | {
                     /** @description the schema, filled */
                     data: {
@@ -769,7 +815,9 @@ export interface components {
                 model_used: string;
                 result: {
                     /** @enum {string} */
-                    output: "inline" | "urls";
+                    output: "inline" | "urls" | "pdf";
+                    /** @description output=pdf: a short-lived link to the redacted PDF */
+                    pdf_url?: string;
                     pages: {
                         page_number: number;
                         /** @description output=urls */
@@ -1044,11 +1092,9 @@ export interface components {
                 task: "extract";
                 model_used: string;
                 result: {
-                    /** @description the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, … */
                     entities: {
                         [key: string]: string;
                     };
-                    /** @description 0–1, same keys as entities */
                     confidence: {
                         [key: string]: number;
                     };
@@ -1058,6 +1104,30 @@ export interface components {
                         unit_price: string | null;
                         total: string | null;
                     }[];
+                    citations: {
+                        entities: {
+                            [key: string]: {
+                                page: number;
+                                bbox: [
+                                    number,
+                                    number,
+                                    number,
+                                    number
+                                ];
+                                text: string;
+                            };
+                        };
+                        line_items: ({
+                            page: number;
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            text: string;
+                        } | null)[];
+                    };
                 } | {
                     /** @description the schema, filled */
                     data: {
@@ -1145,7 +1215,9 @@ export interface components {
                 model_used: string;
                 result: {
                     /** @enum {string} */
-                    output: "inline" | "urls";
+                    output: "inline" | "urls" | "pdf";
+                    /** @description output=pdf: a short-lived link to the redacted PDF */
+                    pdf_url?: string;
                     pages: {
                         page_number: number;
                         /** @description output=urls */

@@ -13,6 +13,7 @@
  * @module
  */
 import { z } from 'zod';
+import { FinancialExtractResult } from './extract.ts';
 
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1], fractions of the page (0–1)');
 const isoTime = z.string().describe('ISO 8601 UTC');
@@ -55,18 +56,8 @@ export const ParsePage = z.object({
 
 export const ParseResult = z.object({ ocr: z.string().describe('the whole text'), pages: z.array(ParsePage) });
 
-export const FinancialExtractResult = z.object({
-  entities: z.record(z.string(), z.string()).describe('the fields found (docs/api.md "Financial result"): invoice_number, invoice_date, total_amount, …'),
-  confidence: z.record(z.string(), z.number()).describe('0–1, same keys as entities'),
-  line_items: z.array(
-    z.object({
-      description: z.string(),
-      quantity: z.number().nullable(),
-      unit_price: z.string().nullable(),
-      total: z.string().nullable(),
-    }),
-  ),
-});
+/** The financial result, with its citations: one schema, the extractor's own (schemas/extract.ts). */
+export { FinancialExtractResult };
 
 export const SchemaExtractResult = z.object({
   data: z.record(z.string(), z.unknown()).describe('the schema, filled'),
@@ -87,7 +78,8 @@ export const SplitResult = z.object({
 });
 
 export const RedactResult = z.object({
-  output: z.enum(['inline', 'urls']),
+  output: z.enum(['inline', 'urls', 'pdf']),
+  pdf_url: z.string().optional().describe('output=pdf: a short-lived link to the redacted PDF'),
   pages: z.array(
     z.object({
       page_number: z.number().int(),

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contracts/schemas/classify.ts';
 import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
-import { classFromDescription, contentWords } from '../engines/classify/classifier.ts';
+import { classesFromDescriptions, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -30,11 +30,11 @@ export function segmentClasses(options: SplitOptions): SegmentClass[] {
   // extend_segment_classes is off whenever custom_domain_guidelines is set (SPEC).
   const extend = options.extend_segment_classes && !options.custom_domain_guidelines;
   const builtIn: SegmentClass[] = DEFAULT_CLASSES.map((l) => ({ definition: BUILT_IN_CLASSES[l], standalone: false }));
-  const descriptions = custom.map(([, c]) => c.description);
-  const customClasses: SegmentClass[] = custom.map(([label, c]) => ({
-    definition: classFromDescription(label, c.description, [...descriptions.filter((d) => d !== c.description), ...DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description)]),
-    standalone: c.standalone,
-  }));
+  const definitions = classesFromDescriptions(
+    custom.map(([label, c]) => [label, c.description] as const),
+    DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description),
+  );
+  const customClasses: SegmentClass[] = custom.map(([, c], i) => ({ definition: definitions[i], standalone: c.standalone }));
   const chosen = custom.length === 0 ? builtIn : extend ? [...builtIn.filter((b) => !options.segment_classes![b.definition.label]), ...customClasses] : customClasses;
   const examples = options.custom_domain_guidelines?.examples;
   return chosen.map((c) => ({ ...c, definition: withExamples(c.definition, examples) }));

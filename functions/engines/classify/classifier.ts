@@ -81,13 +81,30 @@ function countPhrase(text: string, phrase: string): number {
 /** A phrase found n times counts 1 + ln(n), at most 5 times: evidence, not volume. */
 const saturate = (n: number) => (n <= 0 ? 0 : 1 + Math.log(Math.min(n, 5)));
 
+/**
+ * Classes from callers' descriptions (label → description), each judged
+ * against the others and against `background` descriptions (the built-in
+ * classes): a word several descriptions use is weak evidence. Each
+ * description's words are computed once, so n classes cost O(n) words.
+ */
+export function classesFromDescriptions(entries: readonly (readonly [string, string])[], background: readonly string[] = []): ClassDefinition[] {
+  const wordsOf = entries.map(([, d]) => contentWords(d));
+  // How many descriptions use each word (each description counted once).
+  const uses = new Map<string, number>();
+  for (const words of [...wordsOf, ...background.map((d) => contentWords(d))]) for (const w of new Set(words)) uses.set(w, (uses.get(w) ?? 0) + 1);
+  return entries.map(([label, description], i) => classFromWords(label, description, wordsOf[i], (w) => (uses.get(w) ?? 0) > 1));
+}
+
 /** A class from a caller's description: its distinctive words and two-word phrases, and its label as a title. */
 export function classFromDescription(label: string, description: string, others: readonly string[]): ClassDefinition {
-  const labelPhrase = label.replace(/[_-]+/g, ' ').toLowerCase();
-  const words = contentWords(description);
   const otherWords = new Set(others.flatMap((o) => contentWords(o)));
+  return classFromWords(label, description, contentWords(description), (w) => otherWords.has(w));
+}
+
+function classFromWords(label: string, description: string, words: readonly string[], shared: (word: string) => boolean): ClassDefinition {
+  const labelPhrase = label.replace(/[_-]+/g, ' ').toLowerCase();
   const phrases: Record<string, number> = { [labelPhrase]: 3 };
-  for (const w of new Set(words)) phrases[w] = Math.max(phrases[w] ?? 0, otherWords.has(w) ? 0.6 : 1.5);
+  for (const w of new Set(words)) phrases[w] = Math.max(phrases[w] ?? 0, shared(w) ? 0.6 : 1.5);
   for (let i = 0; i + 1 < words.length; i++) phrases[`${words[i]} ${words[i + 1]}`] = 1.5;
   for (const m of description.matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/gu)) phrases[m[1].toLowerCase()] = 3;
   return { label, description, phrases, titles: [labelPhrase], domains: [] };

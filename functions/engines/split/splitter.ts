@@ -26,7 +26,7 @@
 import type { ClassDefinition } from '../classify/classes.ts';
 import { classifyText, contentWords, hasTitle, MIN_EVIDENCE } from '../classify/classifier.ts';
 import { COMPANY } from '../extract/financial.ts';
-import { customRecognizer } from '../redact/custom-types.ts';
+import { identifierFinder as buildIdentifierFinder, type IdentifierFinder } from './identifier-patterns.ts';
 
 export interface SplitPage {
   readonly pageNumber: number;
@@ -112,7 +112,7 @@ function phrasesOf(text: string | undefined): string[] {
   return quoted.length ? quoted : [];
 }
 
-function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?: ReturnType<typeof customRecognizer>): PageFacts {
+function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?: IdentifierFinder): PageFacts {
   const text = page.text;
   const lower = text.toLowerCase();
   const head = lower.split('\n').filter((l) => l.trim()).slice(0, 5).join('\n');
@@ -126,8 +126,8 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     if (!identifiers.has(kind) && /\d/.test(m[2])) identifiers.set(kind, m[2].toUpperCase().replace(/[.-]/g, ''));
   }
   if (identifierFinder) {
-    const hit = identifierFinder.find(text).sort((a, b) => b.score - a.score)[0];
-    if (hit) identifiers.set('custom', text.slice(hit.start, hit.end).toUpperCase());
+    const hit = identifierFinder.find(text);
+    if (hit) identifiers.set('custom', hit);
   }
   const definitions = options.classes.map((c) => c.definition);
   const classification = classifyText([{ pageNumber: page.pageNumber, text }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
@@ -227,7 +227,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     everyPage: /\b(?:each|every) page is (?:a|its own|one) (?:separate )?document|one page per document|single-page documents/.test(heuristics),
     afterBlank: !/blank pages? (?:do not|don't) separate/.test(heuristics),
   };
-  const identifierFinder = g?.identifierPatterns ? customRecognizer({ name: 'identifier', description: g.identifierPatterns }) : undefined;
+  const identifierFinder = g?.identifierPatterns ? buildIdentifierFinder(g.identifierPatterns) : undefined;
   const facts = pages.map((p) => pageFacts(p, options, identifierFinder));
 
   // First pass: a start wherever the evidence says so; blank pages stay with the document before them.

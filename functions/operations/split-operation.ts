@@ -11,7 +11,7 @@ import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
-export const SPLITTER_MODEL = 'docintel-split@1';
+export const SPLITTER_MODEL = 'docintel-split@2';
 
 /** Sentences of `examples` that mention a class add their words to that class. */
 function withExamples(definition: ClassDefinition, examples: string | undefined): ClassDefinition {
@@ -55,7 +55,7 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
     const parsed = await extractForRequest(context, { graphics: false, textOnly: true });
     const g = options.custom_domain_guidelines;
     const segments = splitPages(
-      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height })),
       {
         classes: segmentClasses(options),
         thorough: options.use_thinking,

@@ -21,7 +21,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import { buildClassSet } from '../../functions/engines/classify/class-set.ts';
-import { classifyText, type Classification, type Depth } from '../../functions/engines/classify/classifier.ts';
+import { classifyText, type Depth } from '../../functions/engines/classify/classifier.ts';
+import { lendingPackets, type CorpusDocument, type CorpusPage } from '../train/classify-corpus.ts';
+import { crossValidate, ece, FIT_DEFAULTS, nestedCalibration, type Outcome } from '../train/classify-model.ts';
+import { FOLDS, trainingData } from '../train/classify.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { splitPages } from '../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../functions/operations/split-operation.ts';
@@ -71,77 +74,84 @@ export async function labelledSet(corpus: string): Promise<LabelledDocument[]> {
   return docs;
 }
 
-function ece(results: readonly { confidence: number; correct: boolean }[], bins = 10): number {
-  let total = 0;
-  for (let b = 0; b < bins; b++) {
-    const inBin = results.filter((r) => r.confidence > b / bins && r.confidence <= (b + 1) / bins);
-    if (!inBin.length) continue;
-    const accuracy = inBin.filter((r) => r.correct).length / inBin.length;
-    const confidence = inBin.reduce((s, r) => s + r.confidence, 0) / inBin.length;
-    total += (inBin.length / results.length) * Math.abs(accuracy - confidence);
-  }
-  return total;
-}
-
 const r3 = (v: number) => Math.round(v * 1000) / 1000;
 
+/** Per-class precision and recall, and the confusion matrix (truth → predicted → count). */
+function perClass(outcomes: readonly Outcome[]) {
+  const labels = [...new Set(outcomes.map((o) => o.doc.label))].sort();
+  const classes: Record<string, { n: number; precision: number; recall: number }> = {};
+  for (const label of labels) {
+    const tp = outcomes.filter((o) => o.doc.label === label && o.predicted === label).length;
+    const predicted = outcomes.filter((o) => o.predicted === label).length;
+    const n = outcomes.filter((o) => o.doc.label === label).length;
+    classes[label] = { n, precision: r3(predicted ? tp / predicted : 0), recall: r3(tp / n) };
+  }
+  const confusion: Record<string, Record<string, number>> = {};
+  for (const o of outcomes) {
+    confusion[o.doc.label] ??= {};
+    confusion[o.doc.label][o.predicted] = (confusion[o.doc.label][o.predicted] ?? 0) + 1;
+  }
+  const recalls = labels.map((l) => classes[l].recall);
+  return { classes, confusion, macro_recall: r3(recalls.reduce((a, b) => a + b, 0) / recalls.length) };
+}
+
+/**
+ * `npm run eval -- classify`: the learned classifier measured out of fold.
+ * The same 5-fold cross-validation as training (scripts/train/
+ * classify-model.ts): each real document is scored, with the service's own
+ * scoring code, by a model that never saw it; temperatures are fitted on
+ * the other folds (nested), so accuracy and ECE are out-of-fold figures.
+ * Then the committed model's speed per page.
+ */
 export async function runClassifyEval(options: { corpus: string; log: (line: string) => void }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const docs = await labelledSet(corpus);
-  const classes = buildClassSet({ type: 'default' });
+  const { real, synthetic } = await trainingData(corpus, () => {});
+  log(`classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS}-fold out of fold`);
+  const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
   const byDepth: Record<string, unknown> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-    const t0 = performance.now();
-    const outcomes: { doc: LabelledDocument; result: Classification }[] = docs.map((doc) => ({
-      doc,
-      result: classifyText(
-        doc.pages.slice(0, depth === 'fast' ? 1 : 4).map((text, i) => ({ pageNumber: i + 1, text })),
-        { classes, depth, nonDomainLabel: 'other' },
-      ),
-    }));
-    const ms = (performance.now() - t0) / docs.length;
-    const correct = outcomes.filter((o) => o.result.label === o.doc.label).length;
-    const labels = [...new Set(docs.map((d) => d.label))];
-    const f1s = labels.map((label) => {
-      const tp = outcomes.filter((o) => o.doc.label === label && o.result.label === label).length;
-      const fp = outcomes.filter((o) => o.doc.label !== label && o.result.label === label).length;
-      const fn = outcomes.filter((o) => o.doc.label === label && o.result.label !== label).length;
-      return tp ? (2 * tp) / (2 * tp + fp + fn) : 0;
-    });
-    const confusion: Record<string, number> = {};
-    for (const o of outcomes) if (o.result.label !== o.doc.label) confusion[`${o.doc.label} → ${o.result.label}`] = (confusion[`${o.doc.label} → ${o.result.label}`] ?? 0) + 1;
-    const calibration = outcomes.map((o) => ({ confidence: o.result.confidence, correct: o.result.label === o.doc.label }));
+    const outcomes = nestedCalibration(scored.filter((s) => s.depth === depth), FOLDS);
+    const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
+    const classification = outcomes.filter((o) => o.doc.origin === 'classification');
+    const detail = perClass(outcomes);
     byDepth[depth] = {
-      documents: docs.length,
-      accuracy: r3(correct / docs.length),
-      macro_f1: r3(f1s.reduce((a, b) => a + b, 0) / f1s.length),
-      ece: r3(ece(calibration)),
-      mean_confidence: r3(calibration.reduce((s, c) => s + c.confidence, 0) / calibration.length),
-      confusion,
-      ms_per_document: Math.round(ms * 100) / 100,
-      errors: outcomes.filter((o) => o.result.label !== o.doc.label).map((o) => `${o.doc.source}: ${o.result.label} (${o.result.confidence})`),
+      documents: outcomes.length,
+      oof_accuracy: r3(correct / outcomes.length),
+      oof_accuracy_classification_set: r3(classification.filter((o) => o.predicted === o.doc.label).length / Math.max(1, classification.length)),
+      oof_ece: r3(ece(outcomes)),
+      mean_confidence: r3(outcomes.reduce((s, o) => s + o.confidence, 0) / outcomes.length),
+      macro_recall: detail.macro_recall,
+      per_class: detail.classes,
+      confusion_matrix: detail.confusion,
+      errors: outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.source} (${o.doc.label}): ${o.predicted} ${r3(o.confidence)}`),
     };
-    // Calibration: ECE of the same decisions under other softmax temperatures.
-    const grid: Record<string, number> = {};
-    for (const temperature of [0.4, 0.5, 0.6, 0.75, 0.9, 1, 1.25, 1.5, 2, 2.5, 3, 4, 6]) {
-      const rerun = docs.map((doc) => {
-        const r = classifyText(doc.pages.slice(0, depth === 'fast' ? 1 : 4).map((text, i) => ({ pageNumber: i + 1, text })), { classes, depth, nonDomainLabel: 'other', temperature });
-        return { confidence: r.confidence, correct: r.label === doc.label };
-      });
-      grid[String(temperature)] = r3(ece(rerun));
-    }
-    (byDepth[depth] as Record<string, unknown>).ece_by_temperature = grid;
-    const d = byDepth[depth] as { accuracy: number; macro_f1: number; ece: number };
-    log(`classify ${depth}: accuracy ${d.accuracy}, macro-F1 ${d.macro_f1}, ECE ${d.ece} on ${docs.length} documents; confusions ${JSON.stringify(confusion)}`);
-    log(`  ECE by temperature: ${JSON.stringify(grid)}`);
+    const d = byDepth[depth] as { oof_accuracy: number; oof_ece: number; oof_accuracy_classification_set: number; macro_recall: number };
+    log(`classify ${depth}: out-of-fold accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), macro recall ${d.macro_recall}, ECE ${d.oof_ece}`);
   }
+  const balanced = byDepth.balanced as ReturnType<typeof perClass> & { per_class: Record<string, { n: number; precision: number; recall: number }>; confusion_matrix: Record<string, Record<string, number>> };
+  for (const [label, c] of Object.entries(balanced.per_class)) log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}`);
+  const offDiagonal = Object.entries(balanced.confusion_matrix)
+    .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
+    .filter(([, row]) => Object.keys(row).length > 0);
+  log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
+
+  // Speed of the committed model: one page, the classify engine alone.
+  const classes = buildClassSet({ type: 'default' });
+  const sample = real.slice(0, 40);
+  const t0 = performance.now();
+  for (const doc of sample) classifyText([{ pageNumber: 1, text: doc.pages[0].text, width: doc.pages[0].width, height: doc.pages[0].height }], { classes, depth: 'balanced', nonDomainLabel: 'other' });
+  const msPerPage = (performance.now() - t0) / sample.length;
+  log(`classify engine: ${msPerPage.toFixed(1)} ms per first page (committed model, ${sample.length} documents)`);
   return {
     operation: 'classify',
     corpus,
     machine: machineInfo(),
-    labelled_set: Object.fromEntries([...new Set(docs.map((d) => d.label))].map((l) => [l, docs.filter((d) => d.label === l).length])),
+    labelled_set: Object.fromEntries([...new Set(real.map((d) => d.label))].sort().map((l) => [l, real.filter((d) => d.label === l).length])),
+    synthetic_per_class: synthetic.length / DEFAULT_CLASSES.length,
     classes_used: DEFAULT_CLASSES.length,
+    folds: FOLDS,
     by_mode: byDepth,
+    engine_ms_per_page: Math.round(msPerPage * 100) / 100,
   };
 }
 
@@ -159,13 +169,27 @@ function seeded(seed: number) {
 
 interface SplitCase {
   readonly name: string;
-  readonly pages: readonly string[];
+  readonly pages: readonly (string | CorpusPage)[];
   /** 0-based first page of each document. */
   readonly starts: readonly number[];
+  /** Each document's label, when the truth has them (scored separately: boundaries and labels). */
+  readonly labels?: readonly string[];
 }
+
+/** The spec's examples, as look-alike texts. */
+const SPEC_INVOICE = 'INVOICE\nInvoice number: INV-2026-0042\nInvoice date: 01/11/2026\nBill to: Globex Ltd\nDescription Qty Unit price Amount\nConsulting 10 150.00 1,500.00\nSubtotal 1,500.00\nVAT 20% 300.00\nAmount due 1,800.00';
+const SPEC_FORM = 'APPLICATION FORM\nName: ____________\nAddress: ____________\nDate of birth: ________\nSignature: ________\nPlease print clearly. For office use only.';
+const OTHER_VENDOR = 'Blue Harbor SARL\n12 Rue de la Paix, 75002 Paris\nFACTURE / INVOICE\nInvoice no. FA-7781\nDate: 03/02/2026\nDesign services 1 900.00 900.00\nTotal HT 900.00\nTVA 20% 180.00\nTotal TTC 1,080.00';
+const SPEC_CASES: SplitCase[] = [
+  { name: 'spec: invoice + "Page 2 of invoice" + form', pages: [SPEC_INVOICE, 'Page 2 of invoice INV-2026-0042\nTerms: net 30', SPEC_FORM], starts: [0, 2], labels: ['invoice', 'form'] },
+  { name: 'spec: two vendors\' invoices', pages: [`Northwind Traders\n${SPEC_INVOICE}`, OTHER_VENDOR], starts: [0, 1], labels: ['invoice', 'invoice'] },
+];
 
 function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
   let exact = 0;
+  let labelled = 0;
+  let labelsExact = 0;
+  const labelMisses: string[] = [];
   let tp = 0;
   let fp = 0;
   let fn = 0;
@@ -175,7 +199,13 @@ function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
   const misses: string[] = [];
   for (const c of cases) {
     pagesTotal += c.pages.length;
-    const segments = splitPages(c.pages.map((text, i) => ({ pageNumber: i + 1, text })), { classes, thorough });
+    const segments = splitPages(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height })), { classes, thorough });
+    if (c.labels) {
+      labelled++;
+      const got = segments.map((s) => s.type);
+      if (got.length === c.labels.length && got.every((t, i) => t === c.labels![i])) labelsExact++;
+      else labelMisses.push(`${c.name}: labels ${c.labels.join(',')} predicted ${got.join(',')}`);
+    }
     const predicted = new Set(segments.map((s) => s.start_page - 1).filter((p) => p > 0));
     const truth = new Set(c.starts.filter((p) => p > 0));
     for (const p of predicted) truth.has(p) ? tp++ : fp++;
@@ -194,29 +224,31 @@ function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
     boundary_f1: r3(precision + recall ? (2 * precision * recall) / (precision + recall) : 0),
     ms_per_page: Math.round(((performance.now() - t0) / Math.max(1, pagesTotal)) * 100) / 100,
     misses: misses.slice(0, 20),
+    ...(labelled ? { segments_and_labels_exact_rate: r3(labelsExact / labelled), label_misses: labelMisses } : {}),
   };
 }
 
 export async function runSplitEval(options: { corpus: string; packets: number; log: (line: string) => void }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const docs = await labelledSet(corpus);
+  // Every labelled document (text layer, Office, our OCR — cached by the training script).
+  const docs = (await trainingData(corpus, () => {})).real;
   const random = seeded(20261124);
   const generated: SplitCase[] = [];
   for (let n = 0; n < options.packets; n++) {
     const count = 2 + Math.floor(random() * 5);
     // Distinct documents: the same file twice in a row has no boundary anyone could see.
-    const chosen: LabelledDocument[] = [];
+    const chosen: CorpusDocument[] = [];
     while (chosen.length < count) {
       const d = docs[Math.floor(random() * docs.length)];
       if (!chosen.includes(d)) chosen.push(d);
     }
-    const pages: string[] = [];
+    const pages: CorpusPage[] = [];
     const starts: number[] = [];
     for (const d of chosen) {
       starts.push(pages.length);
       pages.push(...d.pages);
     }
-    generated.push({ name: `generated-${n}: ${chosen.map((d) => d.source.split('/').pop()).join(' + ')}`, pages, starts });
+    generated.push({ name: `generated-${n}: ${chosen.map((d) => d.source.split('/').pop()).join(' + ')}`, pages, starts, labels: chosen.map((d) => d.label) });
   }
 
   // Tobacco800 page stream: pages' OCR text as shipped.
@@ -240,16 +272,26 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
     constructed.push({ name: file, pages, starts: spec.documents.map((d) => d.page_start) });
   }
 
+  const lending: SplitCase[] = (await lendingPackets(corpus)).filter((p) => p.pages.length).map((p) => ({
+    name: p.path,
+    pages: p.pages,
+    starts: p.documents.map((d) => d.page_start - 1),
+    labels: p.documents.map((d) => d.label),
+  }));
+
   const result: Record<string, unknown> = {};
   for (const thorough of [true, false]) {
     const key = thorough ? 'use_thinking_true' : 'use_thinking_false';
     result[key] = {
+      spec_examples: scoreSplit(SPEC_CASES, thorough),
+      lending_packets: scoreSplit(lending, thorough),
       generated: scoreSplit(generated, thorough),
       constructed: scoreSplit(constructed, thorough),
       tobacco800: scoreSplit([tobacco], thorough),
     };
     for (const [set, s] of Object.entries(result[key] as Record<string, ReturnType<typeof scoreSplit>>)) {
-      log(`split ${key} ${set}: exact ${s.exact_rate} of ${s.packets}, boundary P ${s.boundary_precision} R ${s.boundary_recall} F1 ${s.boundary_f1} (${s.ms_per_page} ms/page)`);
+      log(`split ${key} ${set}: exact ${s.exact_rate} of ${s.packets}${s.segments_and_labels_exact_rate !== undefined ? ` (with labels ${s.segments_and_labels_exact_rate})` : ''}, boundary P ${s.boundary_precision} R ${s.boundary_recall} F1 ${s.boundary_f1} (${s.ms_per_page} ms/page)`);
+      for (const miss of [...s.misses.slice(0, set === 'generated' ? 5 : 20), ...(s.label_misses ?? [])]) log(`    ${miss}`);
     }
   }
   return { operation: 'split', corpus, machine: machineInfo(), seed: 20261124, ...result };

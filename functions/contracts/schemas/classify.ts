@@ -24,6 +24,18 @@ export const DEFAULT_CLASSES = [
   'report',
   'scientific_article',
   'shipping_document',
+  'bank_check',
+  'business_card',
+  'envelope',
+  'presentation',
+  'spreadsheet',
+  'court_filing',
+  'health_insurance_card',
+  'vehicle_registration',
+  'certificate',
+  'mortgage_document',
+  'news_article',
+  'handwritten',
 ] as const;
 
 /** `active_classes_type=minimal`: the types most mail rooms sort first. */

@@ -10,13 +10,18 @@
  *
  * @module
  */
-import { BUILT_IN_NEIGHBORS, type ClassDefinition } from './classes.ts';
+import { BUILT_IN_CLASSES, BUILT_IN_NEIGHBORS, type BuiltInClass, type ClassDefinition } from './classes.ts';
+import { featuresOf } from './features.ts';
+import { classifierModel, logitsOf, type LinearModel } from './model.ts';
 
 export type Depth = 'fast' | 'balanced' | 'thorough';
 
 export interface ClassifyPage {
   readonly pageNumber: number;
   readonly text: string;
+  /** Page size (any unit; the learned model reads the aspect ratio). */
+  readonly width?: number;
+  readonly height?: number;
 }
 
 export interface ClassifierOptions {
@@ -31,8 +36,10 @@ export interface ClassifierOptions {
   readonly nonDomainLabel: string;
   /** Returned instead of a class outside `domains` (when set). */
   readonly nonDomainExitLabel?: string;
-  /** Softmax temperature; the eval varies it to calibrate. @default TEMPERATURES[depth] */
+  /** Softmax temperature. @default the model's out-of-fold temperature for the depth (TEMPERATURES without learned classes) */
   readonly temperature?: number;
+  /** The learned model; `null` scores by descriptions only (training and tests). @default the committed model */
+  readonly model?: LinearModel | null;
 }
 
 export interface Candidate {
@@ -44,8 +51,10 @@ export interface Classification {
   readonly label: string;
   readonly confidence: number;
   readonly candidates: readonly Candidate[];
-  /** Raw evidence per class (for split and for tests). */
+  /** Combined logit per class (for tests and diagnostics). */
   readonly scores: Readonly<Record<string, number>>;
+  /** Description evidence per class (split reads it: is a page's type certain?). */
+  readonly evidence: Readonly<Record<string, number>>;
 }
 
 /**
@@ -72,11 +81,19 @@ export function contentWords(text: string): string[] {
 
 /** Occurrences of a phrase in lower-cased text, on word boundaries where the phrase starts/ends with a letter or digit. */
 function countPhrase(text: string, phrase: string): number {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const start = /^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
-  const end = /[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
-  return (text.match(new RegExp(`${start}${escaped}${end}`, 'gu')) ?? []).length;
+  let pattern = PHRASE_PATTERNS.get(phrase);
+  if (!pattern) {
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const start = /^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
+    const end = /[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
+    pattern = new RegExp(`${start}${escaped}${end}`, 'gu');
+    // Built-in phrases stay compiled; callers' phrases come and go, so the cache is bounded.
+    if (PHRASE_PATTERNS.size > 5000) PHRASE_PATTERNS.clear();
+    PHRASE_PATTERNS.set(phrase, pattern);
+  }
+  return (text.match(pattern) ?? []).length;
 }
+const PHRASE_PATTERNS = new Map<string, RegExp>();
 
 /** A phrase found n times counts 1 + ln(n), at most 5 times: evidence, not volume. */
 const saturate = (n: number) => (n <= 0 ? 0 : 1 + Math.log(Math.min(n, 5)));
@@ -173,11 +190,49 @@ function softmax(scores: readonly number[], temperature: number): number[] {
   return exps.map((e) => e / sum);
 }
 
-export function classifyText(pages: readonly ClassifyPage[], options: ClassifierOptions): Classification {
+/** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
+const CUSTOM_ANCHOR_EVIDENCE = 2;
+
+/** Weight of the description scorer's evidence beside the learned logits of built-in classes. */
+export const DESCRIPTION_WEIGHT = 0.15;
+
+const isLearned = (cls: ClassDefinition, model: LinearModel) =>
+  model.labels.includes(cls.label) && BUILT_IN_CLASSES[cls.label as BuiltInClass]?.description === cls.description;
+
+export interface ClassScores {
+  readonly labels: readonly string[];
+  /** Combined logits, before the temperature. */
+  readonly logits: readonly number[];
+  /** Description evidence per class (phrases, titles, priors). */
+  readonly evidence: ReadonlyMap<string, number>;
+  /** Whether any class was scored by the learned model. */
+  readonly learned: boolean;
+}
+
+/**
+ * Scores every class: built-in classes by the learned model's logits plus a
+ * little of their description evidence; caller-defined classes (no
+ * examples) by their description evidence alone, placed on the same scale
+ * by anchoring "just enough evidence" (`MIN_EVIDENCE`) at the best learned
+ * logit. `system_instruction` and `domain_options` priors add to both.
+ */
+export function scoreClasses(pages: readonly ClassifyPage[], options: ClassifierOptions): ClassScores {
   const text = pages.map((p) => p.text).join('\n\n').toLowerCase();
   const head = (pages[0]?.text ?? '').split('\n').slice(0, 6).join('\n').toLowerCase();
-  const raw = new Map<string, number>();
-  for (const cls of options.classes) raw.set(cls.label, evidence(cls, text, head, options.depth) + priors(cls, options));
+  const evidenceOf = new Map<string, number>();
+  for (const cls of options.classes) evidenceOf.set(cls.label, evidence(cls, text, head, options.depth));
+  const model = options.model === undefined ? classifierModel() : options.model;
+  const learnedClasses = model ? options.classes.filter((c) => isLearned(c, model)) : [];
+  const logits = new Map<string, number>();
+  if (model && learnedClasses.length) {
+    const all = logitsOf(model, featuresOf(pages));
+    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + DESCRIPTION_WEIGHT * evidenceOf.get(cls.label)!);
+  }
+  const anchor = logits.size ? Math.max(...logits.values()) : 0;
+  for (const cls of options.classes) {
+    if (!logits.has(cls.label)) logits.set(cls.label, anchor + evidenceOf.get(cls.label)! - (logits.size ? CUSTOM_ANCHOR_EVIDENCE : MIN_EVIDENCE));
+    logits.set(cls.label, logits.get(cls.label)! + priors(cls, options));
+  }
 
   // thorough: each page votes too, so one long page cannot drown the others.
   if (options.depth === 'thorough' && pages.length > 1) {
@@ -189,13 +244,13 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
         const s = evidence(cls, pageText, pageText.split('\n').slice(0, 6).join('\n'), 'balanced');
         if (s > bestScore) [best, bestScore] = [cls.label, s];
       }
-      if (best && bestScore >= MIN_EVIDENCE) raw.set(best, raw.get(best)! + 1);
+      if (best && bestScore >= MIN_EVIDENCE) logits.set(best, logits.get(best)! + 0.5);
     }
   }
 
   // Confusable neighbours: decide between the top two by what only one of them says.
   const neighbors = { ...(options.depth === 'thorough' ? BUILT_IN_NEIGHBORS : {}), ...(options.neighbors ?? {}) };
-  const ranked = [...raw].sort((a, b) => b[1] - a[1]);
+  const ranked = [...logits].sort((a, b) => b[1] - a[1]);
   if (ranked.length >= 2) {
     const [first, second] = ranked;
     const paired = neighbors[first[0]]?.includes(second[0]) || neighbors[second[0]]?.includes(first[0]);
@@ -203,26 +258,42 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
       const a = options.classes.find((c) => c.label === first[0])!;
       const b = options.classes.find((c) => c.label === second[0])!;
       const [onlyA, onlyB] = separate(a, b, text);
-      if (onlyB > onlyA) {
-        raw.set(second[0], first[1] + (onlyB - onlyA) / 2);
-      }
+      if (onlyB > onlyA) logits.set(second[0], first[1] + (onlyB - onlyA) / 2);
     }
   }
+  const labels = [...logits.keys()];
+  return { labels, logits: labels.map((l) => logits.get(l)!), evidence: evidenceOf, learned: learnedClasses.length > 0 };
+}
 
-  const labels = [...raw.keys()];
-  const probabilities = softmax([...labels.map((l) => raw.get(l)!), MIN_EVIDENCE], options.temperature ?? TEMPERATURES[options.depth]);
-  const none = probabilities[labels.length];
-  const candidates = labels
+/** Probabilities from logits at a temperature (numerically stable). */
+export function softmaxAt(logits: readonly number[], temperature: number): number[] {
+  return softmax(logits, temperature);
+}
+
+export function classifyText(pages: readonly ClassifyPage[], options: ClassifierOptions): Classification {
+  const scored = scoreClasses(pages, options);
+  const model = options.model === undefined ? classifierModel() : options.model;
+  const words = pages.reduce((n, p) => n + (p.text.match(/[\p{L}\p{N}]{2,}/gu) ?? []).length, 0);
+  // Without learned classes, "none of these" competes at MIN_EVIDENCE (anchored at 0).
+  const withNone = scored.learned ? scored.logits : [...scored.logits, 0];
+  const temperature = options.temperature ?? (scored.learned && model ? model.temperature[options.depth] ?? 1 : TEMPERATURES[options.depth]);
+  const probabilities = softmax(withNone, temperature);
+  const candidates = scored.labels
     .map((label, i) => ({ label, confidence: Math.round(probabilities[i] * 10_000) / 10_000 }))
     .sort((a, b) => b.confidence - a.confidence);
   const top = candidates[0];
-  const scores = Object.fromEntries([...raw].map(([k, v]) => [k, Math.round(v * 100) / 100]));
-  if (!top || raw.get(top.label)! < MIN_EVIDENCE) {
-    return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores };
+  const scores = Object.fromEntries(scored.labels.map((l, i) => [l, Math.round(scored.logits[i] * 100) / 100]));
+  const topEvidence = Math.max(0, ...scored.evidence.values());
+  // Nothing fits: too few words to judge, or not one phrase of any class and an unsure learned guess.
+  const nothingFits = !top || words < 3 || (scored.learned ? topEvidence < 1 && top.confidence < 0.6 : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
+  if (nothingFits) {
+    const none = scored.learned ? 1 - (top?.confidence ?? 0) : probabilities[withNone.length - 1];
+    return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   }
   const topClass = options.classes.find((c) => c.label === top.label)!;
+  const result = { confidence: top.confidence, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   if (options.nonDomainExitLabel && options.domains?.length && topClass.domains.length && !topClass.domains.some((d) => options.domains!.includes(d))) {
-    return { label: options.nonDomainExitLabel, confidence: top.confidence, candidates: candidates.slice(0, 5), scores };
+    return { label: options.nonDomainExitLabel, ...result };
   }
-  return { label: top.label, confidence: top.confidence, candidates: candidates.slice(0, 5), scores };
+  return { label: top.label, ...result };
 }

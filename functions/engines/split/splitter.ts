@@ -31,6 +31,9 @@ import { identifierFinder as buildIdentifierFinder, type IdentifierFinder } from
 export interface SplitPage {
   readonly pageNumber: number;
   readonly text: string;
+  /** Page size (any unit): a scanned packet's documents often differ in size. */
+  readonly width?: number;
+  readonly height?: number;
 }
 
 export interface SegmentClass {
@@ -64,7 +67,8 @@ export const START_THRESHOLD = 2;
 /** Signals strong enough that the second pass never merges across them. */
 const HARD = 3;
 
-const PAGE_OF = /(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{1,4})\s*(?:of|von|de|di|sur|\/|van)\s*(\d{1,4})/iu;
+const PAGE_OF_SOURCE = String.raw`(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{1,4})\s*(?:of|von|de|di|sur|\/|van)\s*(\d{1,4})`;
+const PAGE_OF = new RegExp(PAGE_OF_SOURCE, 'iu');
 const SLASH_PAGE = /(?:^|\n)\s*[-–]?\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*[-–]?\s*(?:\n|$)/u;
 const IDENTIFIER =
   /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9./-]{3,24})/giu;
@@ -89,6 +93,31 @@ interface PageFacts {
   readonly closes: boolean;
   /** The page opens one: an identifier or a date in its first lines. */
   readonly opens: boolean;
+  /** Long numbers and codes in its first and last lines (a document number repeated on every page). */
+  readonly edgeIds: ReadonlySet<string>;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** Codes of 6+ characters with 4+ digits in a page's first three and last two lines, page numbers and dates left out. */
+function edgeIdsOf(text: string): Set<string> {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const edge = [...lines.slice(0, 3), ...lines.slice(-2)].join(' ').replace(PAGE_OF_ALL, ' ');
+  const ids = new Set<string>();
+  for (const m of edge.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}][\p{L}\p{N}/-]{4,30}[\p{L}\p{N}](?![\p{L}\p{N}])/gu)) {
+    const token = m[0].toUpperCase();
+    if ((token.match(/\d/g) ?? []).length < 4 || DATE_LIKE.test(token)) continue;
+    ids.add(token.replace(/[/-]/g, ''));
+  }
+  return ids;
+}
+const PAGE_OF_ALL = new RegExp(PAGE_OF_SOURCE, 'giu');
+const DATE_LIKE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})$/;
+
+/** Whether two pages differ in size by more than a tenth (both known). */
+function sizeChanges(a: PageFacts, b: PageFacts): boolean {
+  if (!a.width || !a.height || !b.width || !b.height) return false;
+  return Math.abs(a.width / b.width - 1) > 0.1 || Math.abs(a.height / b.height - 1) > 0.1;
 }
 
 /** Words of a page's first and last two lines (numbers dropped): its running header and footer. */
@@ -130,9 +159,9 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     if (hit) identifiers.set('custom', hit);
   }
   const definitions = options.classes.map((c) => c.definition);
-  const classification = classifyText([{ pageNumber: page.pageNumber, text }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
+  const classification = classifyText([{ pageNumber: page.pageNumber, text, width: page.width, height: page.height }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
   const best = options.classes.find((c) => c.definition.label === classification.label);
-  const confident = (classification.scores[classification.label] ?? 0) >= MIN_EVIDENCE;
+  const confident = classification.label !== 'other' && ((classification.evidence[classification.label] ?? 0) >= MIN_EVIDENCE || classification.confidence >= 0.6);
   const titled = options.classes.some((c) => hasTitle(head, c.definition.titles));
   const g = options.guidelines;
   const binding = phrasesOf(g?.bindingPatterns);
@@ -162,6 +191,9 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     standalone: Boolean(best?.standalone && confident),
     bound,
     heuristicStart,
+    edgeIds: edgeIdsOf(text),
+    width: page.width,
+    height: page.height,
   };
 }
 
@@ -175,7 +207,11 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
   let score = 0;
   let hard = false;
   if (page.numbering) {
-    if (page.numbering.index === 1) {
+    const sameRun = previous.numbering?.total === page.numbering.total && (jaccard(previous.frame, page.frame) >= 0.5 || [...page.edgeIds].some((id) => previous.edgeIds.has(id)));
+    if (page.numbering.index === 1 && sameRun) {
+      // Numbering restarts under the same running header: weak (some generators restart per section).
+      score += 1;
+    } else if (page.numbering.index === 1) {
       score += HARD;
       hard = true;
     } else if (previous.numbering && page.numbering.index === previous.numbering.index + 1 && page.numbering.total === previous.numbering.total) {
@@ -216,6 +252,10 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
     hard = true;
   }
   if (page.bound) score -= HARD;
+  // The same document number or code in the header or footer of both pages binds them.
+  if ([...page.edgeIds].some((id) => previous.edgeIds.has(id))) score -= 2;
+  // Scanned packets: each document keeps its paper size.
+  if (sizeChanges(previous, page)) score += 1;
   return { score, hard };
 }
 
@@ -238,6 +278,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     if (page.blank) continue;
     const previous = facts[i - 1];
     const b = boundary(previous, page, running, rules);
+    if (process.env.DEBUG_SPLIT) console.log('boundary', i + 1, b, page.label, page.confident, [...page.identifiers], page.numbering, running.label, [...running.identifiers]);
     if (b.score >= START_THRESHOLD) {
       starts.push({ index: i, hard: b.hard });
       running = { label: page.label, identifiers: new Map(page.identifiers) };
@@ -251,7 +292,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
   const typeOf = (from: number, to: number) => {
     const slice = facts.slice(from, to + 1);
     if (!options.thorough) return slice[0].label;
-    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text }));
+    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height }));
     const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
     return c.label;
   };

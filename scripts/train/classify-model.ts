@@ -34,7 +34,7 @@ export interface FitOptions {
   readonly learningRate: number;
   readonly seed: number;
 }
-export const FIT_DEFAULTS: FitOptions = { l2: 3e-4, epochs: 30, learningRate: 0.03, seed: 20261125 };
+export const FIT_DEFAULTS: FitOptions = { l2: 3e-4, epochs: 20, learningRate: 0.03, seed: 20261125 };
 
 /** The pages classify reads at a depth (default budgets), as the service cuts them. */
 export function readPages(doc: CorpusDocument, depth: Depth): CorpusPage[] {

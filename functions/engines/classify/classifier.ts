@@ -249,7 +249,8 @@ export function scoreClasses(pages: readonly ClassifyPage[], options: Classifier
   }
 
   // Confusable neighbours: decide between the top two by what only one of them says.
-  const neighbors = { ...(options.depth === 'thorough' ? BUILT_IN_NEIGHBORS : {}), ...(options.neighbors ?? {}) };
+  // Built-in pairs only help the phrase scorer; the learned model has already weighed them.
+  const neighbors = { ...(options.depth === 'thorough' && learnedClasses.length === 0 ? BUILT_IN_NEIGHBORS : {}), ...(options.neighbors ?? {}) };
   const ranked = [...logits].sort((a, b) => b[1] - a[1]);
   if (ranked.length >= 2) {
     const [first, second] = ranked;

@@ -27,14 +27,16 @@ export interface SparseVector {
   readonly value: Float32Array;
 }
 
-function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
+function fnv1a(text: string, from = 0x811c9dc5, start = 0, end = text.length): number {
+  let h = from;
+  for (let i = start; i < end; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
 }
+/** FNV state after "c:": character n-grams hash on from it without building their strings. */
+const CHAR_SEED = fnv1a('c:');
 
 /** Words as the model knows them: lower case, digits folded to 0, at most 24 characters. */
 function wordsOf(text: string): string[] {
@@ -70,17 +72,18 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
   const text = pages.map((p) => p.text).join('\n');
   const words = wordsOf(text);
   const counts = new Map<number, number>();
-  const add = (token: string, weight = 1) => {
-    const h = fnv1a(token) & MASK;
+  const addHash = (hash: number, weight: number) => {
+    const h = hash & MASK;
     counts.set(h, (counts.get(h) ?? 0) + weight);
   };
+  const add = (token: string, weight = 1) => addHash(fnv1a(token), weight);
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     add(`w:${w}`);
     if (i + 1 < words.length) add(`b:${w} ${words[i + 1]}`);
     if (w.length >= 4 && !/^[0.,-]+$/.test(w)) {
       const padded = `<${w}>`;
-      for (let j = 0; j + 4 <= padded.length; j++) add(`c:${padded.slice(j, j + 4)}`, 0.25);
+      for (let j = 0; j + 4 <= padded.length; j++) addHash(fnv1a(padded, CHAR_SEED, j, j + 4), 0.25);
     }
   }
   // The first lines name a document more often than the rest: their words count again, marked.

@@ -82,6 +82,8 @@ interface PageFacts {
   readonly identifiers: ReadonlyMap<string, string>;
   readonly frame: ReadonlySet<string>;
   readonly label: string;
+  /** The page's classification as a segment of its own would get it (confident or not). */
+  readonly ownType: string;
   readonly confident: boolean;
   readonly titled: boolean;
   readonly standalone: boolean;
@@ -186,6 +188,7 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     identifiers,
     frame: frameOf(text),
     label: confident ? classification.label : 'other',
+    ownType: classification.label,
     confident,
     titled,
     standalone: Boolean(best?.standalone && confident),
@@ -292,6 +295,8 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
   const typeOf = (from: number, to: number) => {
     const slice = facts.slice(from, to + 1);
     if (!options.thorough) return slice[0].label;
+    // A one-page segment was classified with its page already.
+    if (from === to) return facts[from].ownType;
     const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height }));
     const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
     return c.label;
@@ -310,7 +315,8 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
         last.to = r.to;
       } else merged.push({ ...r });
     }
-    ranges = merged.map((r) => ({ ...r, type: typeOf(r.from, r.to) }));
+    // Only merged segments need typing again.
+    ranges = merged.map((r) => (ranges.some((o) => o.from === r.from && o.to === r.to) ? r : { ...r, type: typeOf(r.from, r.to) }));
   }
   return ranges.map((r, i) => ({ document_index: i, start_page: pages[r.from].pageNumber, end_page: pages[r.to].pageNumber, type: r.type }));
 }

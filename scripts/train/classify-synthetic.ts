@@ -76,7 +76,36 @@ const LENGTH: Partial<Record<string, [number, number]>> = {
 
 const PROSE = ['We refer to the matter discussed last week and set out the details below.', 'The figures shown are provisional and subject to review.', 'Please contact us with any questions.', 'All amounts are stated in the local currency.', 'The following items were recorded during the period.', 'This document was generated on the date shown above.'];
 
+const BODY = [
+  'Thank you for your message of last week regarding the delivery schedule.',
+  'We are pleased to confirm that the changes you requested have been made.',
+  'Please find enclosed a copy of the documents we discussed.',
+  'I am writing to let you know that our office will move next month.',
+  'Following our conversation, I would like to summarise the points we agreed.',
+  'Could you please review the attached draft and send me your comments by Friday?',
+  'The meeting has been moved to Thursday at 10 am in the main conference room.',
+  'We regret to inform you that the item you ordered is no longer available.',
+  'Should you have any questions, do not hesitate to contact me.',
+  'As discussed, the new procedure applies to all departments from the first of the month.',
+];
+
+/** Correspondence is prose around a few header lines: generated as such, not as phrase lists. */
+function correspondence(label: string, r: Random): string[] {
+  const body = Array.from({ length: int(r, 2, 5) }, () => pick(r, BODY));
+  if (label === 'letter') {
+    return [pick(r, COMPANY), ...address(r), date(r), name(r), ...address(r), pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',', ...body, pick(r, ['Sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']), name(r)];
+  }
+  if (label === 'memo') {
+    return [pick(r, ['MEMORANDUM', 'MEMO', 'Interoffice Memo', 'Internal memorandum']), `To: ${name(r)}`, `From: ${name(r)}`, `Date: ${date(r)}`, `Subject: ${pick(r, ['Office move', 'Budget review', 'New procedure', 'Meeting schedule'])}`, ...body];
+  }
+  const mail = (n: string) => `${n.toLowerCase().replace(/\s+/g, '.')}@${pick(r, ['example.com', 'mail.example', 'corp.example'])}`;
+  return [`From: ${name(r)} <${mail(name(r))}>`, `Sent: ${date(r)} 10:${int(r, 10, 59)}`, `To: ${mail(name(r))}`, `Subject: ${pick(r, ['RE: ', 'FW: ', ''])}${pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order'])}`, '', `Hi ${pick(r, FIRST)},`, ...body, pick(r, ['Thanks,', 'Best,', 'Regards,']), pick(r, FIRST)];
+}
+
 export function syntheticDocument(label: string, r: Random): CorpusDocument {
+  if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
+    return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
+  }
   const cls = BUILT_IN_CLASSES[label as keyof typeof BUILT_IN_CLASSES];
   const phrases = Object.keys(cls.phrases);
   const [lo, hi] = LENGTH[label] ?? [5, 14];

@@ -28,8 +28,9 @@ export async function trainingData(corpus: string, log: (line: string) => void, 
   const byOrigin = new Map<string, CorpusDocument[]>();
   for (const d of all) byOrigin.set(d.origin, [...(byOrigin.get(d.origin) ?? []), d]);
   const real: CorpusDocument[] = [];
-  for (const [, docs] of [...byOrigin].sort(([a], [b]) => a.localeCompare(b))) {
-    const sampled = docs.length > PER_FOLDER ? docs.map((d) => ({ d, r: random() })).sort((a, b) => a.r - b.r).slice(0, PER_FOLDER).map((x) => x.d) : docs;
+  for (const [origin, docs] of [...byOrigin].sort(([a], [b]) => a.localeCompare(b))) {
+    // The 25-type classification set is kept whole; single-kind folders are sampled.
+    const sampled = origin !== 'classification' && docs.length > PER_FOLDER ? docs.map((d) => ({ d, r: random() })).sort((a, b) => a.r - b.r).slice(0, PER_FOLDER).map((x) => x.d) : docs;
     real.push(...sampled.sort((a, b) => a.source.localeCompare(b.source)));
   }
   return { real, synthetic: syntheticSet(SYNTHETIC_PER_CLASS, 20261125) };

@@ -163,7 +163,9 @@ function priors(cls: ClassDefinition, options: ClassifierOptions): number {
   let prior = 0;
   if (options.systemInstruction) {
     const instruction = options.systemInstruction.toLowerCase();
-    if (countPhrase(instruction, cls.label.replace(/_/g, ' ')) > 0) prior += 2;
+    const name = cls.label.replace(/_/g, ' ');
+    // "bank statements" names the bank_statement class too.
+    if (countPhrase(instruction, name) > 0 || countPhrase(instruction, `${name}s`) > 0) prior += 2;
     const vocabulary = new Set([...contentWords(cls.description), ...Object.keys(cls.phrases).flatMap((p) => contentWords(p))]);
     const shared = new Set(contentWords(instruction).filter((w) => vocabulary.has(w))).size;
     prior += Math.min(2, 0.5 * shared);
@@ -194,7 +196,7 @@ function softmax(scores: readonly number[], temperature: number): number[] {
 const CUSTOM_ANCHOR_EVIDENCE = 2;
 
 /** Weight of the description scorer's evidence beside the learned logits of built-in classes. */
-export const DESCRIPTION_WEIGHT = 0.15;
+export const DESCRIPTION_WEIGHT = 0.3;
 
 const isLearned = (cls: ClassDefinition, model: LinearModel) =>
   model.labels.includes(cls.label) && BUILT_IN_CLASSES[cls.label as BuiltInClass]?.description === cls.description;

@@ -59,16 +59,20 @@ describe('split identifier_patterns run in linear time (issue 21 item 1)', () =>
     expect(performance.now() - t0).toBeLessThan(2000);
   });
 
-  it('a whole split with an adversarial identifier description stays within 2 s', () => {
+  it('an adversarial identifier description adds next to nothing to a whole split', () => {
     const pages = adversarialPages.map((text, i) => ({ pageNumber: i + 1, text: text.slice(0, 5000) }));
-    const t0 = performance.now();
-    const segments = splitPages(pages, {
-      classes: segmentClasses(SplitOptions.parse({})),
-      thorough: true,
-      guidelines: { domainName: 'x', identifierPatterns: `${'A'.repeat(30)}z ${'A-'.repeat(400)}9` },
-    });
-    expect(performance.now() - t0).toBeLessThan(2000);
-    expect(segments.length).toBeGreaterThan(0);
+    const classes = segmentClasses(SplitOptions.parse({}));
+    const time = (identifierPatterns?: string) => {
+      const t0 = performance.now();
+      const segments = splitPages(pages, { classes, thorough: true, ...(identifierPatterns ? { guidelines: { domainName: 'x', identifierPatterns } } : {}) });
+      expect(segments.length).toBeGreaterThan(0);
+      return performance.now() - t0;
+    };
+    time(); // warm up
+    const plain = time();
+    const adversarial = time(`${'A'.repeat(30)}z ${'A-'.repeat(400)}9 "${'A'.repeat(38)}9" format ${'X'.repeat(20)}-${'#'.repeat(20)}`);
+    // Relative to the same split without guidelines, so a loaded machine does not decide it.
+    expect(adversarial).toBeLessThan(3 * plain + 500);
   });
 
   it('patterns keep their meaning: examples match their shape, formats their placeholders', () => {

@@ -62,6 +62,9 @@ export interface Segment {
   readonly type: string;
 }
 
+/** Kinds that are almost always one page: two in a row are two documents unless something binds them. */
+const SINGLE_PAGE_KINDS = new Set(['receipt', 'business_card', 'bank_check', 'envelope', 'identity_document', 'health_insurance_card']);
+
 /** Score at which a page starts a new document. */
 export const START_THRESHOLD = 2;
 /** Signals strong enough that the second pass never merges across them. */
@@ -239,7 +242,7 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
     hard = true;
   }
   if (page.titled) score += 1.5;
-  if (page.confident && running.label !== 'other') score += page.label !== running.label ? 2 : -1;
+  if (page.confident && running.label !== 'other') score += page.label !== running.label ? 2 : SINGLE_PAGE_KINDS.has(page.label) && previous.confident ? 1 : -1;
   const frame = jaccard(previous.frame, page.frame);
   if (frame >= 0.5) score -= 1.5;
   else if (frame < 0.1) score += 0.5;

@@ -74,7 +74,7 @@ const PAGE_OF_SOURCE = String.raw`(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{
 const PAGE_OF = new RegExp(PAGE_OF_SOURCE, 'iu');
 const SLASH_PAGE = /(?:^|\n)\s*[-–]?\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*[-–]?\s*(?:\n|$)/u;
 const IDENTIFIER =
-  /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9./-]{3,24})/giu;
+  /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#—–]?\s*((?=[A-Z0-9./-]{0,24}\d)[A-Z0-9][A-Z0-9./-]{3,24})/giu;
 /** Tax and company registration ids name the issuer: one kind, whatever the label. */
 const ISSUER_KINDS = new Set(['gst', 'vat', 'tax', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'siret', 'abn', 'roc', 'company reg']);
 
@@ -100,6 +100,8 @@ interface PageFacts {
   readonly opens: boolean;
   /** Long numbers and codes in its first and last lines (a document number repeated on every page). */
   readonly edgeIds: ReadonlySet<string>;
+  /** The letterhead: the first of the first three lines that names a company. */
+  readonly sender?: string;
   readonly width?: number;
   readonly height?: number;
 }
@@ -198,6 +200,7 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     bound,
     heuristicStart,
     edgeIds: edgeIdsOf(text),
+    sender: lines.slice(0, 3).find((l) => COMPANY.test(l))?.replace(/[^\p{L}\p{N}]+/gu, ' ').trim(),
     width: page.width,
     height: page.height,
   };
@@ -260,6 +263,8 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
   if (page.bound) score -= HARD;
   // The same document number or code in the header or footer of both pages binds them.
   if ([...page.edgeIds].some((id) => previous.edgeIds.has(id))) score -= 2;
+  // Another sender's letterhead starts a document; the same one leans toward continuing.
+  if (previous.sender && page.sender) score += previous.sender !== page.sender ? 2 : -0.5;
   // Scanned packets: each document keeps its paper size.
   if (sizeChanges(previous, page)) score += 1;
   return { score, hard };

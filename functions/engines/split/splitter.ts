@@ -289,7 +289,6 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     if (page.blank) continue;
     const previous = facts[i - 1];
     const b = boundary(previous, page, running, rules);
-    if (process.env.DEBUG_SPLIT) console.log('boundary', i + 1, b, page.label, page.confident, [...page.identifiers], page.numbering, running.label, [...running.identifiers]);
     if (b.score >= START_THRESHOLD) {
       starts.push({ index: i, hard: b.hard });
       running = { label: page.label, identifiers: new Map(page.identifiers) };

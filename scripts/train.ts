@@ -6,6 +6,7 @@
  * @module
  */
 const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promise<void>>> = {
+  classify: async () => async () => (await import('./train/classify.ts')).trainClassify(),
   extract: async () => (await import('./train/extract.ts')).trainExtract,
 };
 

@@ -10,7 +10,7 @@ import { classifyText } from '../engines/classify/classifier.ts';
 import { budgetFor, pagesToRead, withinBudget, type ReadingBudget } from '../engines/classify/reading.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 
-export const CLASSIFIER_MODEL = 'docintel-classify@1';
+export const CLASSIFIER_MODEL = 'docintel-classify@2';
 
 function readingBudget(form: ClassifyForm): ReadingBudget {
   const options = form.options ?? ClassifyOptions.parse({});
@@ -42,7 +42,10 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
       budget,
     );
-    const result = classifyText(read.pages, {
+    // The learned model reads the page shape too.
+    const size = new Map(parsed.pages.map((p) => [p.pageNumber, { width: p.width, height: p.height }]));
+    const pages = read.pages.map((p) => ({ ...p, ...size.get(p.pageNumber) }));
+    const result = classifyText(pages, {
       classes: buildClassSet({ type: options.active_classes_type, active: options.active_classes, custom: options.custom_llm_classes }),
       depth: options.mode,
       systemInstruction: options.system_instruction,

@@ -6,12 +6,12 @@
  */
 import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contracts/schemas/classify.ts';
 import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
-import { classFromDescription, contentWords } from '../engines/classify/classifier.ts';
+import { classesFromDescriptions, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 
-export const SPLITTER_MODEL = 'docintel-split@1';
+export const SPLITTER_MODEL = 'docintel-split@2';
 
 /** Sentences of `examples` that mention a class add their words to that class. */
 function withExamples(definition: ClassDefinition, examples: string | undefined): ClassDefinition {
@@ -30,11 +30,11 @@ export function segmentClasses(options: SplitOptions): SegmentClass[] {
   // extend_segment_classes is off whenever custom_domain_guidelines is set (SPEC).
   const extend = options.extend_segment_classes && !options.custom_domain_guidelines;
   const builtIn: SegmentClass[] = DEFAULT_CLASSES.map((l) => ({ definition: BUILT_IN_CLASSES[l], standalone: false }));
-  const descriptions = custom.map(([, c]) => c.description);
-  const customClasses: SegmentClass[] = custom.map(([label, c]) => ({
-    definition: classFromDescription(label, c.description, [...descriptions.filter((d) => d !== c.description), ...DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description)]),
-    standalone: c.standalone,
-  }));
+  const definitions = classesFromDescriptions(
+    custom.map(([label, c]) => [label, c.description] as const),
+    DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description),
+  );
+  const customClasses: SegmentClass[] = custom.map(([, c], i) => ({ definition: definitions[i], standalone: c.standalone }));
   const chosen = custom.length === 0 ? builtIn : extend ? [...builtIn.filter((b) => !options.segment_classes![b.definition.label]), ...customClasses] : customClasses;
   const examples = options.custom_domain_guidelines?.examples;
   return chosen.map((c) => ({ ...c, definition: withExamples(c.definition, examples) }));
@@ -55,7 +55,7 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
     const parsed = await extractForRequest(context, { graphics: false, textOnly: true });
     const g = options.custom_domain_guidelines;
     const segments = splitPages(
-      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height })),
       {
         classes: segmentClasses(options),
         thorough: options.use_thinking,

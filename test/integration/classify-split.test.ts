@@ -89,3 +89,26 @@ describe('Local API: split', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('Local API: caller text cannot hold a worker (issue 21)', () => {
+  it('split with backtracking-shaped identifier_patterns answers within 2 s while another organization is served', async () => {
+    const key = await api.upload(keys.proTest, 'ids.pdf', await makeTextPdf([INVOICE, [`${'A'.repeat(60)}9`, 'AAA-9999-AAA-9999 '.repeat(10)], LETTER]));
+    const options = JSON.stringify({ custom_domain_guidelines: { domain_name: 'x', identifier_patterns: `${'A'.repeat(30)}z ${'A-'.repeat(300)}9 "${'A'.repeat(38)}9"` } });
+    const t0 = performance.now();
+    const [res, limits] = await Promise.all([
+      api.call('POST', '/v1/split', { key: keys.proTest, form: { document_key: key, options } }),
+      api.call('GET', '/v1/limits', { key: keys.freeTest }),
+    ]);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(limits.status).toBe(200);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it('refuses more custom classes than the cap with a 400 that names it', async () => {
+    const custom = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`kind_${i}`, `documents of kind ${i}`]));
+    const res = await api.call('POST', '/v1/classify', { key: keys.proTest, form: { document_key: '5b0f1d7e-3c2a-4f55-9a8e-1f2d3c4b5a69', options: JSON.stringify({ custom_llm_classes: custom }) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(JSON.stringify(res.body.error)).toContain('at most 50 custom classes');
+  });
+});

@@ -24,6 +24,18 @@ export const DEFAULT_CLASSES = [
   'report',
   'scientific_article',
   'shipping_document',
+  'bank_check',
+  'business_card',
+  'envelope',
+  'presentation',
+  'spreadsheet',
+  'court_filing',
+  'health_insurance_card',
+  'vehicle_registration',
+  'certificate',
+  'mortgage_document',
+  'news_article',
+  'handwritten',
 ] as const;
 
 /** `active_classes_type=minimal`: the types most mail rooms sort first. */
@@ -36,6 +48,23 @@ const label = z
   .min(1)
   .max(64)
   .regex(/^[\p{L}\p{N}][\p{L}\p{N}_ -]*$/u, 'a label: letters, digits, _, - and spaces');
+
+/**
+ * Count caps on caller-defined classes: each class is scored against every
+ * page, so the count bounds the work a request can ask for.
+ */
+export const CLASS_LIMITS = {
+  /** Entries of `custom_llm_classes` (classify) and of `segment_classes` (split). */
+  maxCustomClasses: 50,
+  /** Labels with neighbours in `confusion_neighbors`. */
+  maxNeighborLabels: 50,
+  /** Neighbours listed for one label. */
+  maxNeighborsPerLabel: 20,
+} as const;
+
+/** A record of at most `max` entries, refused with a message that names the cap. */
+const capped = <T extends z.ZodType>(record: T, max: number, what: string) =>
+  record.refine((value) => Object.keys(value as object).length <= max, { message: `at most ${max} ${what}` });
 
 /** Query of POST /v1/classify and /v1/split: the router selector has one value. */
 export const RouterQuery = z.strictObject({
@@ -52,12 +81,12 @@ export const ClassifyOptions = z.strictObject({
   mode: z.enum(['fast', 'balanced', 'thorough']).default('balanced'),
   active_classes: z.array(label).min(1).max(100).optional(),
   active_classes_type: z.enum(['default', 'minimal']).default('default'),
-  custom_llm_classes: z.record(label, z.string().trim().min(1, 'describe the class in words').max(2000)).optional(),
+  custom_llm_classes: capped(z.record(label, z.string().trim().min(1, 'describe the class in words').max(2000)), CLASS_LIMITS.maxCustomClasses, 'custom classes').optional(),
   system_instruction: z.string().max(4000).optional(),
   domain_options: z.string().max(500).optional(),
   non_domain_label: label.optional(),
   non_domain_exit_label: label.optional(),
-  confusion_neighbors: z.record(label, z.array(label).min(1).max(20)).optional(),
+  confusion_neighbors: capped(z.record(label, z.array(label).min(1).max(CLASS_LIMITS.maxNeighborsPerLabel)), CLASS_LIMITS.maxNeighborLabels, 'labels with neighbours').optional(),
   start_token_budget: z.int().min(256).max(8192).default(3200),
   end_token_budget: z.int().min(256).max(8192).default(1600),
   max_start_pages: z.int().min(1).max(20).default(4),
@@ -76,9 +105,11 @@ export type ClassifyOptions = z.output<typeof ClassifyOptions>;
 /** The `options` JSON object of POST /v1/split (SPEC table). */
 export const SplitOptions = z.strictObject({
   use_thinking: z.boolean().default(true),
-  segment_classes: z
-    .record(label, z.strictObject({ description: z.string().trim().min(1).max(2000), standalone: z.boolean().default(false) }))
-    .optional(),
+  segment_classes: capped(
+    z.record(label, z.strictObject({ description: z.string().trim().min(1).max(2000), standalone: z.boolean().default(false) })),
+    CLASS_LIMITS.maxCustomClasses,
+    'segment classes',
+  ).optional(),
   extend_segment_classes: z.boolean().default(false),
   custom_domain_guidelines: z
     .strictObject({

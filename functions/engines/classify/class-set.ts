@@ -6,7 +6,9 @@
  */
 import { DEFAULT_CLASSES, MINIMAL_CLASSES } from '../../contracts/schemas/classify.ts';
 import { BUILT_IN_CLASSES, type BuiltInClass, type ClassDefinition } from './classes.ts';
-import { classFromDescription } from './classifier.ts';
+import { classesFromDescriptions } from './classifier.ts';
+
+const BUILT_IN_DESCRIPTIONS = DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description);
 
 export interface ClassSetRequest {
   readonly type: 'default' | 'minimal';
@@ -18,13 +20,7 @@ export interface ClassSetRequest {
 
 export function buildClassSet(request: ClassSetRequest): ClassDefinition[] {
   const custom = Object.entries(request.custom ?? {});
-  const descriptions = [
-    ...DEFAULT_CLASSES.map((l) => BUILT_IN_CLASSES[l].description),
-    ...custom.map(([, d]) => d),
-  ];
-  const customClasses = custom.map(([label, description]) =>
-    classFromDescription(label, description, descriptions.filter((d) => d !== description)),
-  );
+  const customClasses = classesFromDescriptions(custom, BUILT_IN_DESCRIPTIONS);
   const byLabel = new Map<string, ClassDefinition>();
   const base: readonly BuiltInClass[] = request.type === 'minimal' ? MINIMAL_CLASSES : DEFAULT_CLASSES;
   // `active` may name any built-in label, even outside the minimal set.

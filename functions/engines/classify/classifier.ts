@@ -10,13 +10,18 @@
  *
  * @module
  */
-import { BUILT_IN_NEIGHBORS, type ClassDefinition } from './classes.ts';
+import { BUILT_IN_CLASSES, BUILT_IN_NEIGHBORS, type BuiltInClass, type ClassDefinition } from './classes.ts';
+import { featuresOf } from './features.ts';
+import { classifierModel, logitsOf, type LinearModel } from './model.ts';
 
 export type Depth = 'fast' | 'balanced' | 'thorough';
 
 export interface ClassifyPage {
   readonly pageNumber: number;
   readonly text: string;
+  /** Page size (any unit; the learned model reads the aspect ratio). */
+  readonly width?: number;
+  readonly height?: number;
 }
 
 export interface ClassifierOptions {
@@ -31,8 +36,10 @@ export interface ClassifierOptions {
   readonly nonDomainLabel: string;
   /** Returned instead of a class outside `domains` (when set). */
   readonly nonDomainExitLabel?: string;
-  /** Softmax temperature; the eval varies it to calibrate. @default TEMPERATURES[depth] */
+  /** Softmax temperature. @default the model's out-of-fold temperature for the depth (TEMPERATURES without learned classes) */
   readonly temperature?: number;
+  /** The learned model; `null` scores by descriptions only (training and tests). @default the committed model */
+  readonly model?: LinearModel | null;
 }
 
 export interface Candidate {
@@ -44,8 +51,10 @@ export interface Classification {
   readonly label: string;
   readonly confidence: number;
   readonly candidates: readonly Candidate[];
-  /** Raw evidence per class (for split and for tests). */
+  /** Combined logit per class (for tests and diagnostics). */
   readonly scores: Readonly<Record<string, number>>;
+  /** Description evidence per class (split reads it: is a page's type certain?). */
+  readonly evidence: Readonly<Record<string, number>>;
 }
 
 /**
@@ -72,22 +81,47 @@ export function contentWords(text: string): string[] {
 
 /** Occurrences of a phrase in lower-cased text, on word boundaries where the phrase starts/ends with a letter or digit. */
 function countPhrase(text: string, phrase: string): number {
-  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const start = /^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
-  const end = /[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
-  return (text.match(new RegExp(`${start}${escaped}${end}`, 'gu')) ?? []).length;
+  let pattern = PHRASE_PATTERNS.get(phrase);
+  if (!pattern) {
+    const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const start = /^[\p{L}\p{N}]/u.test(phrase) ? '(?<![\\p{L}\\p{N}])' : '';
+    const end = /[\p{L}\p{N}]$/u.test(phrase) ? '(?![\\p{L}\\p{N}])' : '';
+    pattern = new RegExp(`${start}${escaped}${end}`, 'gu');
+    // Built-in phrases stay compiled; callers' phrases come and go, so the cache is bounded.
+    if (PHRASE_PATTERNS.size > 5000) PHRASE_PATTERNS.clear();
+    PHRASE_PATTERNS.set(phrase, pattern);
+  }
+  return (text.match(pattern) ?? []).length;
 }
+const PHRASE_PATTERNS = new Map<string, RegExp>();
 
 /** A phrase found n times counts 1 + ln(n), at most 5 times: evidence, not volume. */
 const saturate = (n: number) => (n <= 0 ? 0 : 1 + Math.log(Math.min(n, 5)));
 
+/**
+ * Classes from callers' descriptions (label → description), each judged
+ * against the others and against `background` descriptions (the built-in
+ * classes): a word several descriptions use is weak evidence. Each
+ * description's words are computed once, so n classes cost O(n) words.
+ */
+export function classesFromDescriptions(entries: readonly (readonly [string, string])[], background: readonly string[] = []): ClassDefinition[] {
+  const wordsOf = entries.map(([, d]) => contentWords(d));
+  // How many descriptions use each word (each description counted once).
+  const uses = new Map<string, number>();
+  for (const words of [...wordsOf, ...background.map((d) => contentWords(d))]) for (const w of new Set(words)) uses.set(w, (uses.get(w) ?? 0) + 1);
+  return entries.map(([label, description], i) => classFromWords(label, description, wordsOf[i], (w) => (uses.get(w) ?? 0) > 1));
+}
+
 /** A class from a caller's description: its distinctive words and two-word phrases, and its label as a title. */
 export function classFromDescription(label: string, description: string, others: readonly string[]): ClassDefinition {
-  const labelPhrase = label.replace(/[_-]+/g, ' ').toLowerCase();
-  const words = contentWords(description);
   const otherWords = new Set(others.flatMap((o) => contentWords(o)));
+  return classFromWords(label, description, contentWords(description), (w) => otherWords.has(w));
+}
+
+function classFromWords(label: string, description: string, words: readonly string[], shared: (word: string) => boolean): ClassDefinition {
+  const labelPhrase = label.replace(/[_-]+/g, ' ').toLowerCase();
   const phrases: Record<string, number> = { [labelPhrase]: 3 };
-  for (const w of new Set(words)) phrases[w] = Math.max(phrases[w] ?? 0, otherWords.has(w) ? 0.6 : 1.5);
+  for (const w of new Set(words)) phrases[w] = Math.max(phrases[w] ?? 0, shared(w) ? 0.6 : 1.5);
   for (let i = 0; i + 1 < words.length; i++) phrases[`${words[i]} ${words[i + 1]}`] = 1.5;
   for (const m of description.matchAll(/["“'‘]([^"”'’]{2,60})["”'’]/gu)) phrases[m[1].toLowerCase()] = 3;
   return { label, description, phrases, titles: [labelPhrase], domains: [] };
@@ -129,7 +163,9 @@ function priors(cls: ClassDefinition, options: ClassifierOptions): number {
   let prior = 0;
   if (options.systemInstruction) {
     const instruction = options.systemInstruction.toLowerCase();
-    if (countPhrase(instruction, cls.label.replace(/_/g, ' ')) > 0) prior += 2;
+    const name = cls.label.replace(/_/g, ' ');
+    // "bank statements" names the bank_statement class too.
+    if (countPhrase(instruction, name) > 0 || countPhrase(instruction, `${name}s`) > 0) prior += 2;
     const vocabulary = new Set([...contentWords(cls.description), ...Object.keys(cls.phrases).flatMap((p) => contentWords(p))]);
     const shared = new Set(contentWords(instruction).filter((w) => vocabulary.has(w))).size;
     prior += Math.min(2, 0.5 * shared);
@@ -156,11 +192,49 @@ function softmax(scores: readonly number[], temperature: number): number[] {
   return exps.map((e) => e / sum);
 }
 
-export function classifyText(pages: readonly ClassifyPage[], options: ClassifierOptions): Classification {
+/** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
+const CUSTOM_ANCHOR_EVIDENCE = 2;
+
+/** Weight of the description scorer's evidence beside the learned logits of built-in classes. */
+export const DESCRIPTION_WEIGHT = 0.3;
+
+const isLearned = (cls: ClassDefinition, model: LinearModel) =>
+  model.labels.includes(cls.label) && BUILT_IN_CLASSES[cls.label as BuiltInClass]?.description === cls.description;
+
+export interface ClassScores {
+  readonly labels: readonly string[];
+  /** Combined logits, before the temperature. */
+  readonly logits: readonly number[];
+  /** Description evidence per class (phrases, titles, priors). */
+  readonly evidence: ReadonlyMap<string, number>;
+  /** Whether any class was scored by the learned model. */
+  readonly learned: boolean;
+}
+
+/**
+ * Scores every class: built-in classes by the learned model's logits plus a
+ * little of their description evidence; caller-defined classes (no
+ * examples) by their description evidence alone, placed on the same scale
+ * by anchoring "just enough evidence" (`MIN_EVIDENCE`) at the best learned
+ * logit. `system_instruction` and `domain_options` priors add to both.
+ */
+export function scoreClasses(pages: readonly ClassifyPage[], options: ClassifierOptions): ClassScores {
   const text = pages.map((p) => p.text).join('\n\n').toLowerCase();
   const head = (pages[0]?.text ?? '').split('\n').slice(0, 6).join('\n').toLowerCase();
-  const raw = new Map<string, number>();
-  for (const cls of options.classes) raw.set(cls.label, evidence(cls, text, head, options.depth) + priors(cls, options));
+  const evidenceOf = new Map<string, number>();
+  for (const cls of options.classes) evidenceOf.set(cls.label, evidence(cls, text, head, options.depth));
+  const model = options.model === undefined ? classifierModel() : options.model;
+  const learnedClasses = model ? options.classes.filter((c) => isLearned(c, model)) : [];
+  const logits = new Map<string, number>();
+  if (model && learnedClasses.length) {
+    const all = logitsOf(model, featuresOf(pages));
+    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + DESCRIPTION_WEIGHT * evidenceOf.get(cls.label)!);
+  }
+  const anchor = logits.size ? Math.max(...logits.values()) : 0;
+  for (const cls of options.classes) {
+    if (!logits.has(cls.label)) logits.set(cls.label, anchor + evidenceOf.get(cls.label)! - (logits.size ? CUSTOM_ANCHOR_EVIDENCE : MIN_EVIDENCE));
+    logits.set(cls.label, logits.get(cls.label)! + priors(cls, options));
+  }
 
   // thorough: each page votes too, so one long page cannot drown the others.
   if (options.depth === 'thorough' && pages.length > 1) {
@@ -172,13 +246,14 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
         const s = evidence(cls, pageText, pageText.split('\n').slice(0, 6).join('\n'), 'balanced');
         if (s > bestScore) [best, bestScore] = [cls.label, s];
       }
-      if (best && bestScore >= MIN_EVIDENCE) raw.set(best, raw.get(best)! + 1);
+      if (best && bestScore >= MIN_EVIDENCE) logits.set(best, logits.get(best)! + 0.5);
     }
   }
 
   // Confusable neighbours: decide between the top two by what only one of them says.
-  const neighbors = { ...(options.depth === 'thorough' ? BUILT_IN_NEIGHBORS : {}), ...(options.neighbors ?? {}) };
-  const ranked = [...raw].sort((a, b) => b[1] - a[1]);
+  // Built-in pairs only help the phrase scorer; the learned model has already weighed them.
+  const neighbors = { ...(options.depth === 'thorough' && learnedClasses.length === 0 ? BUILT_IN_NEIGHBORS : {}), ...(options.neighbors ?? {}) };
+  const ranked = [...logits].sort((a, b) => b[1] - a[1]);
   if (ranked.length >= 2) {
     const [first, second] = ranked;
     const paired = neighbors[first[0]]?.includes(second[0]) || neighbors[second[0]]?.includes(first[0]);
@@ -186,26 +261,42 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
       const a = options.classes.find((c) => c.label === first[0])!;
       const b = options.classes.find((c) => c.label === second[0])!;
       const [onlyA, onlyB] = separate(a, b, text);
-      if (onlyB > onlyA) {
-        raw.set(second[0], first[1] + (onlyB - onlyA) / 2);
-      }
+      if (onlyB > onlyA) logits.set(second[0], first[1] + (onlyB - onlyA) / 2);
     }
   }
+  const labels = [...logits.keys()];
+  return { labels, logits: labels.map((l) => logits.get(l)!), evidence: evidenceOf, learned: learnedClasses.length > 0 };
+}
 
-  const labels = [...raw.keys()];
-  const probabilities = softmax([...labels.map((l) => raw.get(l)!), MIN_EVIDENCE], options.temperature ?? TEMPERATURES[options.depth]);
-  const none = probabilities[labels.length];
-  const candidates = labels
+/** Probabilities from logits at a temperature (numerically stable). */
+export function softmaxAt(logits: readonly number[], temperature: number): number[] {
+  return softmax(logits, temperature);
+}
+
+export function classifyText(pages: readonly ClassifyPage[], options: ClassifierOptions): Classification {
+  const scored = scoreClasses(pages, options);
+  const model = options.model === undefined ? classifierModel() : options.model;
+  const words = pages.reduce((n, p) => n + (p.text.match(/[\p{L}\p{N}]{2,}/gu) ?? []).length, 0);
+  // Without learned classes, "none of these" competes at MIN_EVIDENCE (anchored at 0).
+  const withNone = scored.learned ? scored.logits : [...scored.logits, 0];
+  const temperature = options.temperature ?? (scored.learned && model ? model.temperature[options.depth] ?? 1 : TEMPERATURES[options.depth]);
+  const probabilities = softmax(withNone, temperature);
+  const candidates = scored.labels
     .map((label, i) => ({ label, confidence: Math.round(probabilities[i] * 10_000) / 10_000 }))
     .sort((a, b) => b.confidence - a.confidence);
   const top = candidates[0];
-  const scores = Object.fromEntries([...raw].map(([k, v]) => [k, Math.round(v * 100) / 100]));
-  if (!top || raw.get(top.label)! < MIN_EVIDENCE) {
-    return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores };
+  const scores = Object.fromEntries(scored.labels.map((l, i) => [l, Math.round(scored.logits[i] * 100) / 100]));
+  const topEvidence = Math.max(0, ...scored.evidence.values());
+  // Nothing fits: too few words to judge, or not one phrase of any class and an unsure learned guess.
+  const nothingFits = !top || words < 3 || (scored.learned ? topEvidence < 1 && top.confidence < 0.6 : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
+  if (nothingFits) {
+    const none = scored.learned ? 1 - (top?.confidence ?? 0) : probabilities[withNone.length - 1];
+    return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   }
   const topClass = options.classes.find((c) => c.label === top.label)!;
+  const result = { confidence: top.confidence, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   if (options.nonDomainExitLabel && options.domains?.length && topClass.domains.length && !topClass.domains.some((d) => options.domains!.includes(d))) {
-    return { label: options.nonDomainExitLabel, confidence: top.confidence, candidates: candidates.slice(0, 5), scores };
+    return { label: options.nonDomainExitLabel, ...result };
   }
-  return { label: top.label, confidence: top.confidence, candidates: candidates.slice(0, 5), scores };
+  return { label: top.label, ...result };
 }

@@ -26,11 +26,14 @@
 import type { ClassDefinition } from '../classify/classes.ts';
 import { classifyText, contentWords, hasTitle, MIN_EVIDENCE } from '../classify/classifier.ts';
 import { COMPANY } from '../extract/financial.ts';
-import { customRecognizer } from '../redact/custom-types.ts';
+import { identifierFinder as buildIdentifierFinder, type IdentifierFinder } from './identifier-patterns.ts';
 
 export interface SplitPage {
   readonly pageNumber: number;
   readonly text: string;
+  /** Page size (any unit): a scanned packet's documents often differ in size. */
+  readonly width?: number;
+  readonly height?: number;
 }
 
 export interface SegmentClass {
@@ -59,15 +62,19 @@ export interface Segment {
   readonly type: string;
 }
 
+/** Kinds that are almost always one page: two in a row are two documents unless something binds them. */
+const SINGLE_PAGE_KINDS = new Set(['receipt', 'business_card', 'bank_check', 'envelope', 'identity_document', 'health_insurance_card']);
+
 /** Score at which a page starts a new document. */
 export const START_THRESHOLD = 2;
 /** Signals strong enough that the second pass never merges across them. */
 const HARD = 3;
 
-const PAGE_OF = /(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{1,4})\s*(?:of|von|de|di|sur|\/|van)\s*(\d{1,4})/iu;
+const PAGE_OF_SOURCE = String.raw`(?:page|seite|pagina|página|p\.|pag\.)\s*(\d{1,4})\s*(?:of|von|de|di|sur|\/|van)\s*(\d{1,4})`;
+const PAGE_OF = new RegExp(PAGE_OF_SOURCE, 'iu');
 const SLASH_PAGE = /(?:^|\n)\s*[-–]?\s*(\d{1,3})\s*\/\s*(\d{1,3})\s*[-–]?\s*(?:\n|$)/u;
 const IDENTIFIER =
-  /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#]?\s*([A-Z0-9][A-Z0-9./-]{3,24})/giu;
+  /(invoice|rechnung|facture|factura|fattura|factuur|account|konto|compte|policy|claim|order|bestellung|commande|statement|patient|case|reference|ref|gst|vat|tax|ust-idnr|ust|tva|iva|btw|siret|abn|roc|company reg)\s*(?:no|nr|number|num|#|n°|nummer|numéro|número|id|reg(?:istration)?|identification)?\.?\s*(?:no\.?)?\s*[:#—–]?\s*((?=[A-Z0-9./-]{0,24}\d)[A-Z0-9][A-Z0-9./-]{3,24})/giu;
 /** Tax and company registration ids name the issuer: one kind, whatever the label. */
 const ISSUER_KINDS = new Set(['gst', 'vat', 'tax', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'siret', 'abn', 'roc', 'company reg']);
 
@@ -78,6 +85,8 @@ interface PageFacts {
   readonly identifiers: ReadonlyMap<string, string>;
   readonly frame: ReadonlySet<string>;
   readonly label: string;
+  /** The page's classification as a segment of its own would get it (confident or not). */
+  readonly ownType: string;
   readonly confident: boolean;
   readonly titled: boolean;
   readonly standalone: boolean;
@@ -89,6 +98,33 @@ interface PageFacts {
   readonly closes: boolean;
   /** The page opens one: an identifier or a date in its first lines. */
   readonly opens: boolean;
+  /** Long numbers and codes in its first and last lines (a document number repeated on every page). */
+  readonly edgeIds: ReadonlySet<string>;
+  /** The letterhead: the first of the first three lines that names a company. */
+  readonly sender?: string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** Codes of 6+ characters with 4+ digits in a page's first three and last two lines, page numbers and dates left out. */
+function edgeIdsOf(text: string): Set<string> {
+  const lines = text.split('\n').filter((l) => l.trim());
+  const edge = [...lines.slice(0, 3), ...lines.slice(-2)].join(' ').replace(PAGE_OF_ALL, ' ');
+  const ids = new Set<string>();
+  for (const m of edge.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}][\p{L}\p{N}/-]{4,30}[\p{L}\p{N}](?![\p{L}\p{N}])/gu)) {
+    const token = m[0].toUpperCase();
+    if ((token.match(/\d/g) ?? []).length < 4 || DATE_LIKE.test(token)) continue;
+    ids.add(token.replace(/[/-]/g, ''));
+  }
+  return ids;
+}
+const PAGE_OF_ALL = new RegExp(PAGE_OF_SOURCE, 'giu');
+const DATE_LIKE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})$/;
+
+/** Whether two pages differ in size by more than a tenth (both known). */
+function sizeChanges(a: PageFacts, b: PageFacts): boolean {
+  if (!a.width || !a.height || !b.width || !b.height) return false;
+  return Math.abs(a.width / b.width - 1) > 0.1 || Math.abs(a.height / b.height - 1) > 0.1;
 }
 
 /** Words of a page's first and last two lines (numbers dropped): its running header and footer. */
@@ -112,7 +148,7 @@ function phrasesOf(text: string | undefined): string[] {
   return quoted.length ? quoted : [];
 }
 
-function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?: ReturnType<typeof customRecognizer>): PageFacts {
+function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?: IdentifierFinder): PageFacts {
   const text = page.text;
   const lower = text.toLowerCase();
   const head = lower.split('\n').filter((l) => l.trim()).slice(0, 5).join('\n');
@@ -126,13 +162,13 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     if (!identifiers.has(kind) && /\d/.test(m[2])) identifiers.set(kind, m[2].toUpperCase().replace(/[.-]/g, ''));
   }
   if (identifierFinder) {
-    const hit = identifierFinder.find(text).sort((a, b) => b.score - a.score)[0];
-    if (hit) identifiers.set('custom', text.slice(hit.start, hit.end).toUpperCase());
+    const hit = identifierFinder.find(text);
+    if (hit) identifiers.set('custom', hit);
   }
   const definitions = options.classes.map((c) => c.definition);
-  const classification = classifyText([{ pageNumber: page.pageNumber, text }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
+  const classification = classifyText([{ pageNumber: page.pageNumber, text, width: page.width, height: page.height }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
   const best = options.classes.find((c) => c.definition.label === classification.label);
-  const confident = (classification.scores[classification.label] ?? 0) >= MIN_EVIDENCE;
+  const confident = classification.label !== 'other' && ((classification.evidence[classification.label] ?? 0) >= MIN_EVIDENCE || classification.confidence >= 0.6);
   const titled = options.classes.some((c) => hasTitle(head, c.definition.titles));
   const g = options.guidelines;
   const binding = phrasesOf(g?.bindingPatterns);
@@ -157,11 +193,16 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     identifiers,
     frame: frameOf(text),
     label: confident ? classification.label : 'other',
+    ownType: classification.label,
     confident,
     titled,
     standalone: Boolean(best?.standalone && confident),
     bound,
     heuristicStart,
+    edgeIds: edgeIdsOf(text),
+    sender: lines.slice(0, 3).find((l) => COMPANY.test(l))?.replace(/[^\p{L}\p{N}]+/gu, ' ').trim(),
+    width: page.width,
+    height: page.height,
   };
 }
 
@@ -175,7 +216,11 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
   let score = 0;
   let hard = false;
   if (page.numbering) {
-    if (page.numbering.index === 1) {
+    const sameRun = previous.numbering?.total === page.numbering.total && (jaccard(previous.frame, page.frame) >= 0.5 || [...page.edgeIds].some((id) => previous.edgeIds.has(id)));
+    if (page.numbering.index === 1 && sameRun) {
+      // Numbering restarts under the same running header: weak (some generators restart per section).
+      score += 1;
+    } else if (page.numbering.index === 1) {
       score += HARD;
       hard = true;
     } else if (previous.numbering && page.numbering.index === previous.numbering.index + 1 && page.numbering.total === previous.numbering.total) {
@@ -200,7 +245,7 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
     hard = true;
   }
   if (page.titled) score += 1.5;
-  if (page.confident && running.label !== 'other') score += page.label !== running.label ? 2 : -1;
+  if (page.confident && running.label !== 'other') score += page.label !== running.label ? 2 : SINGLE_PAGE_KINDS.has(page.label) && previous.confident ? 1 : -1;
   const frame = jaccard(previous.frame, page.frame);
   if (frame >= 0.5) score -= 1.5;
   else if (frame < 0.1) score += 0.5;
@@ -216,6 +261,12 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
     hard = true;
   }
   if (page.bound) score -= HARD;
+  // The same document number or code in the header or footer of both pages binds them.
+  if ([...page.edgeIds].some((id) => previous.edgeIds.has(id))) score -= 2;
+  // Another sender's letterhead starts a document; the same one leans toward continuing.
+  if (previous.sender && page.sender) score += previous.sender !== page.sender ? 2 : -0.5;
+  // Scanned packets: each document keeps its paper size.
+  if (sizeChanges(previous, page)) score += 1;
   return { score, hard };
 }
 
@@ -227,7 +278,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     everyPage: /\b(?:each|every) page is (?:a|its own|one) (?:separate )?document|one page per document|single-page documents/.test(heuristics),
     afterBlank: !/blank pages? (?:do not|don't) separate/.test(heuristics),
   };
-  const identifierFinder = g?.identifierPatterns ? customRecognizer({ name: 'identifier', description: g.identifierPatterns }) : undefined;
+  const identifierFinder = g?.identifierPatterns ? buildIdentifierFinder(g.identifierPatterns) : undefined;
   const facts = pages.map((p) => pageFacts(p, options, identifierFinder));
 
   // First pass: a start wherever the evidence says so; blank pages stay with the document before them.
@@ -251,7 +302,9 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
   const typeOf = (from: number, to: number) => {
     const slice = facts.slice(from, to + 1);
     if (!options.thorough) return slice[0].label;
-    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text }));
+    // A one-page segment was classified with its page already.
+    if (from === to) return facts[from].ownType;
+    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height }));
     const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
     return c.label;
   };
@@ -269,7 +322,8 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
         last.to = r.to;
       } else merged.push({ ...r });
     }
-    ranges = merged.map((r) => ({ ...r, type: typeOf(r.from, r.to) }));
+    // Only merged segments need typing again.
+    ranges = merged.map((r) => (ranges.some((o) => o.from === r.from && o.to === r.to) ? r : { ...r, type: typeOf(r.from, r.to) }));
   }
   return ranges.map((r, i) => ({ document_index: i, start_page: pages[r.from].pageNumber, end_page: pages[r.to].pageNumber, type: r.type }));
 }

@@ -61,7 +61,7 @@ describe('classify: every option changes the outcome on a document made for it',
   });
 
   it('system_instruction tips a close call toward the classes it speaks of', () => {
-    const text = 'Statement\nAccount number 12345678\nTransaction list\nTotal 120.00';
+    const text = 'Summary\nAccount 12345678\nList of items\nTotal 120.00';
     const plain = classify([text]);
     const guided = classify([text], { systemInstruction: 'These are monthly bank statements with balances and transactions.' });
     expect(guided.label).toBe('bank_statement');
@@ -79,7 +79,7 @@ describe('classify: every option changes the outcome on a document made for it',
   });
 
   it('confusion_neighbors decides between two close labels by what only one of them says', () => {
-    const text = 'Receipt\nReceipt total paid\nCashier: Ann\nInvoice number 4471\nInvoice date 2026-11-02';
+    const text = 'CORNER CAFE\nReceipt\nCashier: Ann\nLatte 2 9.00\nTotal 13.50\nCash 20.00\nChange 6.50\nInvoice number 4471\nInvoice date 2026-11-02\nPayment terms 30 days';
     const without = classify([text]);
     const withNeighbors = classify([text], { neighbors: { receipt: ['invoice'] } });
     expect(without.label).toBe('receipt');
@@ -187,7 +187,7 @@ describe('split', () => {
   });
 
   it('use_thinking types a segment from all its pages; without it from its first page', () => {
-    const cover = 'Dear Sir or Madam,\nplease find our invoice attached.\nKind regards\nPage 1 of 3';
+    const cover = 'March 3, 2026\nMs. Laura Chen\n12 Elm Street\nDear Ms. Chen,\nplease find our invoice attached for the consulting work delivered in February.\nWe thank you for your business and look forward to working with you again.\nKind regards,\nAnna Berg\nPage 1 of 3';
     const pages = [cover, `${INVOICE}\nPage 2 of 3`, `${INVOICE}\nPage 3 of 3`];
     expect(split(pages, { thorough: true })).toEqual([[1, 3, 'invoice']]);
     expect(split(pages, { thorough: false })).toEqual([[1, 3, 'letter']]);

@@ -1,0 +1,104 @@
+/**
+ * What the learned classifier sees of a document: hashed word unigrams and
+ * bigrams, character 4-grams inside words (robust to OCR slips and to
+ * inflection), and layout features (page shape, word count, digit and
+ * upper-case ratios, line lengths) as tokens. Counts are damped (1 + ln n)
+ * and the vector is L2-normalised, so long and short documents compare.
+ *
+ * The hashing is fixed (FNV-1a, `FEATURE_BITS`): changing it invalidates the
+ * committed weights, so the model file records the bits it was trained with.
+ *
+ * @module
+ */
+
+export const FEATURE_BITS = 13;
+const MASK = (1 << FEATURE_BITS) - 1;
+
+export interface FeaturePage {
+  readonly text: string;
+  /** Page size in any unit (only the ratio matters); absent for text-only pages. */
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** A sparse vector: parallel arrays of bucket indexes (ascending) and values. */
+export interface SparseVector {
+  readonly index: Int32Array;
+  readonly value: Float32Array;
+}
+
+function fnv1a(text: string, from = 0x811c9dc5, start = 0, end = text.length): number {
+  let h = from;
+  for (let i = start; i < end; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+/** FNV state after "c:": character n-grams hash on from it without building their strings. */
+const CHAR_SEED = fnv1a('c:');
+
+/** Words as the model knows them: lower case, digits folded to 0, at most 24 characters. */
+function wordsOf(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’&@.-]*/gu) ?? []).map((w) => w.replace(/\p{N}/gu, '0').replace(/[.'’-]+$/u, '').slice(0, 24));
+}
+
+const bucket = (n: number, edges: readonly number[]) => edges.findIndex((e) => n < e) + 1 || edges.length + 1;
+
+function layoutTokens(pages: readonly FeaturePage[], text: string, words: readonly string[]): string[] {
+  const first = pages[0];
+  const tokens: string[] = [];
+  if (first?.width && first.height) {
+    const ratio = first.width / first.height;
+    tokens.push(`#aspect:${bucket(ratio, [0.6, 0.74, 0.8, 0.95, 1.05, 1.3, 1.5, 1.7, 2.2])}`);
+  } else tokens.push('#aspect:none');
+  tokens.push(`#pages:${bucket(pages.length, [2, 3, 5])}`);
+  tokens.push(`#words:${bucket(words.length, [8, 20, 40, 80, 150, 300, 600, 1200])}`);
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\p{N}/gu) ?? []).length;
+  const upper = (text.match(/\p{Lu}/gu) ?? []).length;
+  const chars = Math.max(1, letters + digits);
+  tokens.push(`#digits:${bucket(digits / chars, [0.03, 0.08, 0.15, 0.25, 0.4])}`);
+  tokens.push(`#upper:${bucket(upper / Math.max(1, letters), [0.05, 0.1, 0.2, 0.35, 0.6])}`);
+  const lines = text.split('\n').filter((l) => l.trim());
+  const meanLine = lines.reduce((s, l) => s + l.length, 0) / Math.max(1, lines.length);
+  tokens.push(`#line:${bucket(meanLine, [12, 20, 30, 45, 65, 90])}`);
+  tokens.push(`#lines:${bucket(lines.length, [5, 10, 20, 40, 70])}`);
+  return tokens;
+}
+
+/** The feature vector of a document's pages. */
+export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
+  const text = pages.map((p) => p.text).join('\n');
+  const words = wordsOf(text);
+  const counts = new Map<number, number>();
+  const addHash = (hash: number, weight: number) => {
+    const h = hash & MASK;
+    counts.set(h, (counts.get(h) ?? 0) + weight);
+  };
+  const add = (token: string, weight = 1) => addHash(fnv1a(token), weight);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    add(`w:${w}`);
+    if (i + 1 < words.length) add(`b:${w} ${words[i + 1]}`);
+    if (w.length >= 4 && !/^[0.,-]+$/.test(w)) {
+      const padded = `<${w}>`;
+      for (let j = 0; j + 4 <= padded.length; j++) addHash(fnv1a(padded, CHAR_SEED, j, j + 4), 0.25);
+    }
+  }
+  // The first lines name a document more often than the rest: their words count again, marked.
+  for (const w of wordsOf(text.split('\n').filter((l) => l.trim()).slice(0, 5).join(' '))) add(`h:${w}`);
+  for (const t of layoutTokens(pages, text, words)) add(t, 3);
+  const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
+  const value = new Float32Array(index.length);
+  let norm = 0;
+  for (let i = 0; i < index.length; i++) {
+    const n = counts.get(index[i])!;
+    const v = n <= 1 ? n : 1 + Math.log(n);
+    value[i] = v;
+    norm += v * v;
+  }
+  norm = Math.sqrt(norm) || 1;
+  for (let i = 0; i < value.length; i++) value[i] /= norm;
+  return { index, value };
+}

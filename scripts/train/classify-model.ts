@@ -1,0 +1,232 @@
+/**
+ * Fitting and honest measurement of the learned classifier, shared by
+ * `npm run train -- classify` and `npm run eval -- classify`:
+ *
+ * - `fit`: multinomial logistic regression (softmax, L2), mini-batch Adam,
+ *   seeded; real documents weighted so no folder dominates (at most
+ *   `REAL_CAP` documents' worth per class), synthetic ones at a fraction;
+ * - `crossValidate`: stratified k-fold over the real documents (synthetic
+ *   ones always train, never test); each held-out document is scored by the
+ *   very `scoreClasses` the service runs, with its fold's model;
+ * - `fitTemperature`: the softmax temperature of least negative
+ *   log-likelihood; `nestedCalibration` fits it on the other folds'
+ *   out-of-fold scores and applies it to each fold, so ECE is out of fold.
+ *
+ * @module
+ */
+import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
+import { buildClassSet } from '../../functions/engines/classify/class-set.ts';
+import { scoreClasses, softmaxAt, type Depth } from '../../functions/engines/classify/classifier.ts';
+import { featuresOf, FEATURE_BITS, type SparseVector } from '../../functions/engines/classify/features.ts';
+import type { LinearModel } from '../../functions/engines/classify/model.ts';
+import { budgetFor, withinBudget } from '../../functions/engines/classify/reading.ts';
+import type { CorpusDocument, CorpusPage } from './classify-corpus.ts';
+import { seeded, type Random } from './classify-synthetic.ts';
+
+export const LABELS: readonly string[] = DEFAULT_CLASSES;
+/** A class's real documents weigh at most this many documents' worth (SROIE has 334 receipts). */
+const REAL_CAP = 25;
+const SYNTHETIC_WEIGHT = 0.3;
+
+export interface FitOptions {
+  readonly l2: number;
+  readonly epochs: number;
+  readonly learningRate: number;
+  readonly seed: number;
+}
+export const FIT_DEFAULTS: FitOptions = { l2: 3e-4, epochs: 20, learningRate: 0.03, seed: 20261125 };
+
+/** The pages classify reads at a depth (default budgets), as the service cuts them. */
+export function readPages(doc: CorpusDocument, depth: Depth): CorpusPage[] {
+  const budget = budgetFor(depth, { startTokens: 3200, endTokens: 1600, maxStartPages: 4, maxEndPages: 2 });
+  const n = doc.pages.length;
+  // The cache holds the first 4 and last 2 pages already; number them so the budget splits start from end.
+  const numbered = doc.pages.map((p, i) => ({ ...p, pageNumber: n > 4 && i >= 4 ? budget.maxStartPages + 1 + (i - 4) : i + 1, text: p.text }));
+  const kept = withinBudget(numbered.filter((p) => depth !== 'fast' || p.pageNumber === 1), budget).pages;
+  return kept.map((k) => ({ ...numbered.find((p) => p.pageNumber === k.pageNumber)!, text: k.text }));
+}
+
+function shuffle<T>(items: T[], random: Random): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j], items[i]];
+  }
+  return items;
+}
+
+/** Sample weights: real documents capped per class, synthetic ones at a fraction. */
+function weightsOf(docs: readonly CorpusDocument[]): number[] {
+  const realCount = new Map<string, number>();
+  for (const d of docs) if (d.origin !== 'synthetic') realCount.set(d.label, (realCount.get(d.label) ?? 0) + 1);
+  return docs.map((d) => (d.origin === 'synthetic' ? SYNTHETIC_WEIGHT : Math.min(1, REAL_CAP / realCount.get(d.label)!)));
+}
+
+export function fit(docs: readonly CorpusDocument[], options: FitOptions = FIT_DEFAULTS, cache = new Map<CorpusDocument, SparseVector>()): LinearModel {
+  const K = LABELS.length;
+  const D = 1 << FEATURE_BITS;
+  const random = seeded(options.seed);
+  const xs = docs.map((d) => {
+    let x = cache.get(d);
+    if (!x) cache.set(d, (x = featuresOf(readPages(d, 'balanced'))));
+    return x;
+  });
+  const ys = docs.map((d) => LABELS.indexOf(d.label));
+  if (ys.some((y) => y < 0)) throw new Error(`unknown label among ${[...new Set(docs.map((d) => d.label))].join(', ')}`);
+  const sw = weightsOf(docs);
+  const W = new Float32Array(K * D);
+  const b = new Float32Array(K);
+  const mW = new Float32Array(K * D), vW = new Float32Array(K * D), gW = new Float32Array(K * D);
+  const mb = new Float32Array(K), vb = new Float32Array(K), gb = new Float32Array(K);
+  const [beta1, beta2, eps] = [0.9, 0.999, 1e-8];
+  const order = docs.map((_, i) => i);
+  const batch = 32;
+  const p = new Float64Array(K);
+  let step = 0;
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    shuffle(order, random);
+    for (let start = 0; start < order.length; start += batch) {
+      gW.fill(0);
+      gb.fill(0);
+      const members = order.slice(start, start + batch);
+      const total = members.reduce((s, i) => s + sw[i], 0) || 1;
+      for (const i of members) {
+        const x = xs[i];
+        let max = -Infinity;
+        for (let k = 0; k < K; k++) {
+          let s = b[k];
+          const base = k * D;
+          for (let j = 0; j < x.index.length; j++) s += W[base + x.index[j]] * x.value[j];
+          p[k] = s;
+          if (s > max) max = s;
+        }
+        let sum = 0;
+        for (let k = 0; k < K; k++) sum += (p[k] = Math.exp(p[k] - max));
+        for (let k = 0; k < K; k++) {
+          const g = ((p[k] / sum) - (k === ys[i] ? 1 : 0)) * (sw[i] / total);
+          if (g === 0) continue;
+          gb[k] += g;
+          const base = k * D;
+          for (let j = 0; j < x.index.length; j++) gW[base + x.index[j]] += g * x.value[j];
+        }
+      }
+      step++;
+      const lr = options.learningRate * Math.sqrt(1 - beta2 ** step) / (1 - beta1 ** step);
+      for (let q = 0; q < W.length; q++) {
+        const g = gW[q] + options.l2 * W[q];
+        if (g === 0 && mW[q] === 0) continue;
+        mW[q] = beta1 * mW[q] + (1 - beta1) * g;
+        vW[q] = beta2 * vW[q] + (1 - beta2) * g * g;
+        W[q] -= (lr * mW[q]) / (Math.sqrt(vW[q]) + eps);
+      }
+      for (let k = 0; k < K; k++) {
+        mb[k] = beta1 * mb[k] + (1 - beta1) * gb[k];
+        vb[k] = beta2 * vb[k] + (1 - beta2) * gb[k] * gb[k];
+        b[k] -= (lr * mb[k]) / (Math.sqrt(vb[k]) + eps);
+      }
+    }
+  }
+  return { labels: LABELS, bias: b, weights: W, dimension: D, temperature: { fast: 1, balanced: 1, thorough: 1 } };
+}
+
+export interface Scored {
+  readonly doc: CorpusDocument;
+  readonly fold: number;
+  readonly depth: Depth;
+  readonly labels: readonly string[];
+  readonly logits: readonly number[];
+}
+
+/** Stratified folds: each label's documents dealt round-robin after a seeded shuffle. */
+export function foldsOf(docs: readonly CorpusDocument[], k: number, seed: number): number[] {
+  const random = seeded(seed);
+  const fold = new Array<number>(docs.length).fill(0);
+  const byLabel = new Map<string, number[]>();
+  docs.forEach((d, i) => byLabel.set(d.label, [...(byLabel.get(d.label) ?? []), i]));
+  let offset = 0;
+  for (const label of [...byLabel.keys()].sort()) {
+    for (const [n, i] of shuffle(byLabel.get(label)!, random).entries()) fold[i] = (n + offset) % k;
+    offset += byLabel.get(label)!.length;
+  }
+  return fold;
+}
+
+const CLASSES = buildClassSet({ type: 'default' });
+
+/** Scores a document the way the service does, with a given model, at a depth. */
+export function scoreWith(model: LinearModel, doc: CorpusDocument, depth: Depth): { labels: readonly string[]; logits: readonly number[] } {
+  const pages = readPages(doc, depth).map((p, i) => ({ pageNumber: i + 1, text: p.text, width: p.width, height: p.height }));
+  const s = scoreClasses(pages, { classes: CLASSES, depth, nonDomainLabel: 'other', model });
+  return { labels: s.labels, logits: s.logits };
+}
+
+export function crossValidate(real: readonly CorpusDocument[], synthetic: readonly CorpusDocument[], k: number, options: FitOptions = FIT_DEFAULTS, log: (line: string) => void = () => {}): Scored[] {
+  const folds = foldsOf(real, k, options.seed);
+  const cache = new Map<CorpusDocument, SparseVector>();
+  const out: Scored[] = [];
+  for (let f = 0; f < k; f++) {
+    const t0 = performance.now();
+    const model = fit([...real.filter((_, i) => folds[i] !== f), ...synthetic], options, cache);
+    real.forEach((doc, i) => {
+      if (folds[i] !== f) return;
+      for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) out.push({ doc, fold: f, depth, ...scoreWith(model, doc, depth) });
+    });
+    log(`  fold ${f + 1}/${k}: ${Math.round(performance.now() - t0)} ms`);
+  }
+  return out;
+}
+
+export function probabilities(s: Pick<Scored, 'logits'>, temperature: number): number[] {
+  return softmaxAt(s.logits, temperature);
+}
+
+function nll(items: readonly Scored[], temperature: number): number {
+  let total = 0;
+  for (const s of items) {
+    const p = probabilities(s, temperature)[s.labels.indexOf(s.doc.label)];
+    total -= Math.log(Math.max(p, 1e-12));
+  }
+  return total / Math.max(1, items.length);
+}
+
+export function fitTemperature(items: readonly Scored[]): number {
+  let best = 1;
+  let bestLoss = Infinity;
+  for (let t = 0.2; t <= 6.001; t += 0.05) {
+    const loss = nll(items, t);
+    if (loss < bestLoss) [best, bestLoss] = [Math.round(t * 100) / 100, loss];
+  }
+  return best;
+}
+
+export interface Outcome {
+  readonly doc: CorpusDocument;
+  readonly predicted: string;
+  readonly confidence: number;
+}
+
+/** Out-of-fold outcomes with temperatures fitted on the other folds only. */
+export function nestedCalibration(items: readonly Scored[], k: number): Outcome[] {
+  const out: Outcome[] = [];
+  for (let f = 0; f < k; f++) {
+    const temperature = fitTemperature(items.filter((s) => s.fold !== f));
+    for (const s of items.filter((x) => x.fold === f)) {
+      const p = probabilities(s, temperature);
+      let top = 0;
+      for (let i = 1; i < p.length; i++) if (p[i] > p[top]) top = i;
+      out.push({ doc: s.doc, predicted: s.labels[top], confidence: p[top] });
+    }
+  }
+  return out;
+}
+
+export function ece(outcomes: readonly Outcome[], bins = 10): number {
+  let total = 0;
+  for (let b = 0; b < bins; b++) {
+    const inBin = outcomes.filter((o) => o.confidence > b / bins && o.confidence <= (b + 1) / bins);
+    if (!inBin.length) continue;
+    const accuracy = inBin.filter((o) => o.predicted === o.doc.label).length / inBin.length;
+    const confidence = inBin.reduce((s, o) => s + o.confidence, 0) / inBin.length;
+    total += (inBin.length / outcomes.length) * Math.abs(accuracy - confidence);
+  }
+  return total;
+}

@@ -1,0 +1,118 @@
+/**
+ * The learned classifier (features, model file, combination with the
+ * description scorer), the mail-room classes, and the split signals of
+ * issue 23. Texts are made-up look-alikes, never corpus documents.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CLASSES, MINIMAL_CLASSES, SplitOptions } from '../../../functions/contracts/schemas/classify.ts';
+import { buildClassSet } from '../../../functions/engines/classify/class-set.ts';
+import { BUILT_IN_CLASSES } from '../../../functions/engines/classify/classes.ts';
+import { classifyText } from '../../../functions/engines/classify/classifier.ts';
+import { FEATURE_BITS, featuresOf } from '../../../functions/engines/classify/features.ts';
+import { classifierModel, decodeModel, encodeModel, logitsOf } from '../../../functions/engines/classify/model.ts';
+import { splitPages } from '../../../functions/engines/split/splitter.ts';
+import { segmentClasses } from '../../../functions/operations/split-operation.ts';
+
+const page = (text: string, pageNumber = 1, size: { width?: number; height?: number } = {}) => ({ pageNumber, text, ...size });
+const classify = (text: string, size: { width?: number; height?: number } = {}) =>
+  classifyText([page(text, 1, size)], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'other' });
+
+const CHEQUE = 'RIVERSIDE SAVINGS BANK\nDate 04/12/2026\nPAY TO THE ORDER OF  Jonas Weber   $ 1,250.00\nOne thousand two hundred fifty and 00/100 DOLLARS\nMEMO rent April\nAuthorized signature\n⑆021000089⑆ 4481229907⑈ 1042';
+const COURT = 'UNITED STATES DISTRICT COURT\nFOR THE NORTHERN DISTRICT OF OHIO\nMARTA LINDQVIST, Plaintiff,\nv.\nHARBOR FREIGHT LINES INC., Defendant.\nCase No. 3:26-cv-01187\nMOTION TO DISMISS\nDefendant, by its attorneys, respectfully moves the Court pursuant to Rule 12(b)(6).\nAttorney for Defendant';
+const VEHICLE = 'CERTIFICATE OF REGISTRATION\nMOTOR VEHICLE DIVISION\nPlate number 7KLM204\nVehicle identification number 1HGCM82633A004352\nMake HONDA  Model ACCORD  Model year 2021\nBody type 4D SEDAN\nRegistered owner DANA PRICE\nExpires 08/31/2027';
+const CARD = 'Priya Raman\nHead of Partnerships\nLumen Analytics\nMobile +44 7700 900123\npriya.raman@lumen-analytics.example\nwww.lumen-analytics.example';
+
+describe('default classes cover a mail room', () => {
+  it('has a description and phrases for every label, and keeps minimal', () => {
+    expect(DEFAULT_CLASSES.length).toBe(33);
+    for (const label of ['bank_check', 'business_card', 'envelope', 'presentation', 'spreadsheet', 'court_filing', 'health_insurance_card', 'vehicle_registration', 'certificate', 'mortgage_document', 'news_article', 'handwritten']) {
+      expect(DEFAULT_CLASSES).toContain(label);
+      expect(BUILT_IN_CLASSES[label as keyof typeof BUILT_IN_CLASSES].description.length).toBeGreaterThan(30);
+    }
+    expect(MINIMAL_CLASSES).toEqual(['invoice', 'receipt', 'bank_statement', 'contract', 'letter', 'form', 'identity_document']);
+  });
+
+  it.each([
+    ['bank_check', CHEQUE, { width: 612, height: 270 }],
+    ['court_filing', COURT, {}],
+    ['vehicle_registration', VEHICLE, {}],
+    ['business_card', CARD, { width: 252, height: 144 }],
+  ])('calls a %s look-alike by its name', (label, text, size) => {
+    expect(classify(text, size).label).toBe(label);
+  });
+});
+
+describe('features and the model file', () => {
+  it('hashes the same text to the same L2-normalised vector, with layout tokens', () => {
+    const a = featuresOf([{ text: CHEQUE, width: 612, height: 270 }]);
+    const b = featuresOf([{ text: CHEQUE, width: 612, height: 270 }]);
+    expect([...a.index]).toEqual([...b.index]);
+    expect(a.value.reduce((s, v) => s + v * v, 0)).toBeCloseTo(1, 5);
+    expect(a.index.every((i) => i >= 0 && i < 1 << FEATURE_BITS)).toBe(true);
+    // The page shape is part of what the model reads.
+    const portrait = featuresOf([{ text: CHEQUE, width: 612, height: 792 }]);
+    expect([...portrait.index]).not.toEqual([...a.index]);
+  });
+
+  it('encodes weights to int8 and back within a quantisation step', () => {
+    const dimension = 1 << FEATURE_BITS;
+    const weights = new Float32Array(2 * dimension).map((_, i) => Math.sin(i) * (i % 2 ? 0.5 : 2));
+    const model = { labels: ['a', 'b'], bias: Float32Array.from([0.1, -0.2]), weights, dimension, temperature: { balanced: 0.7 } };
+    const decoded = decodeModel(JSON.parse(JSON.stringify(encodeModel(model, {}))));
+    for (const k of [0, 1]) {
+      const max = Math.max(...weights.subarray(k * dimension, (k + 1) * dimension).map(Math.abs));
+      for (let j = 0; j < dimension; j += 97) expect(Math.abs(decoded.weights[k * dimension + j] - weights[k * dimension + j])).toBeLessThanOrEqual(max / 127);
+    }
+    expect(decoded.temperature).toEqual({ balanced: 0.7 });
+  });
+
+  it('the committed model knows every built-in class and has a fitted temperature per mode', () => {
+    const model = classifierModel();
+    expect([...model.labels].sort()).toEqual([...DEFAULT_CLASSES].sort());
+    for (const depth of ['fast', 'balanced', 'thorough']) expect(model.temperature[depth]).toBeGreaterThan(0);
+    expect(logitsOf(model, featuresOf([{ text: CHEQUE }])).length).toBe(DEFAULT_CLASSES.length);
+  });
+
+  it('a caller-described class still wins on its own words without examples, beside the learned classes', () => {
+    const text = 'Specimen: serum\nGlucose 5.4 mmol/L\nHbA1c 6.1 %\nReference range 3.9 - 5.6\nLaboratory: North Lab';
+    const custom = { lab_result: 'Laboratory results: specimen, analyte values with units and a "reference range"' };
+    const result = classifyText([page(text)], { classes: buildClassSet({ type: 'default', custom }), depth: 'balanced', nonDomainLabel: 'other' });
+    expect(result.label).toBe('lab_result');
+  });
+});
+
+describe('split signals (issue 23)', () => {
+  const classes = segmentClasses(SplitOptions.parse({}));
+  const split = (pages: ReturnType<typeof page>[]) => splitPages(pages, { classes, thorough: true }).map((s) => [s.start_page, s.end_page, s.type]);
+  const INVOICE = 'INVOICE\nInvoice number: INV-2026-0042\nInvoice date: 01/11/2026\nBill to: Globex Ltd\nDescription Qty Unit price Amount\nConsulting 10 150.00 1,500.00\nSubtotal 1,500.00\nVAT 20% 300.00\nAmount due 1,800.00';
+  const FORM = 'APPLICATION FORM\nName: ____________\nAddress: ____________\nDate of birth: ________\nSignature: ________\nPlease print clearly. For office use only.';
+
+  it('the spec example: "Page 2 of invoice …" continues the invoice, the form stands alone', () => {
+    expect(split([page(INVOICE, 1), page('Page 2 of invoice INV-2026-0042\nTerms: net 30', 2), page(FORM, 3)])).toEqual([
+      [1, 2, 'invoice'],
+      [3, 3, 'form'],
+    ]);
+  });
+
+  it('two vendors\' invoices are two documents', () => {
+    const other = 'Blue Harbor SARL\n12 Rue de la Paix, 75002 Paris\nFACTURE / INVOICE\nInvoice no. FA-7781\nDate: 03/02/2026\nDesign services 1 900.00 900.00\nTotal HT 900.00\nTVA 20% 180.00\nTotal TTC 1,080.00';
+    expect(split([page(`Northwind Traders\n${INVOICE}`, 1), page(other, 2)]).map(([s, e]) => [s, e])).toEqual([[1, 1], [2, 2]]);
+  });
+
+  it('numbering that restarts under the same running header and account code does not cut a statement', () => {
+    const statement = (n: number, rows: string) => `Page ${n} of 3 04/04/2026\nACCT 7730019921\nDate Description Withdrawals Deposits\n${rows}`;
+    const pages = [
+      page(`${statement(1, '')}\nACCOUNT STATEMENT\nOpening balance 1,000.00\n2/6 Grocery -71.20`, 1),
+      page(statement(2, '3/1 Fuel -40.00\n3/9 Salary 2,100.00'), 2),
+      page(statement(1, '4/2 Rent -900.00\nClosing balance 2,088.80'), 3),
+    ];
+    expect(split(pages).map(([s, e]) => [s, e])).toEqual([[1, 3]]);
+  });
+
+  it('a change of paper size between scanned pages counts toward a new document', () => {
+    const note = (name: string) => `${name}\nThe items below were recorded on the day.\nReference list follows.`;
+    const same = split([page(note('Alpha'), 1, { width: 612, height: 792 }), page(note('Beta'), 2, { width: 612, height: 792 })]);
+    const changed = split([page(note('Alpha'), 1, { width: 612, height: 792 }), page(note('Beta'), 2, { width: 300, height: 420 })]);
+    expect(changed.length).toBeGreaterThanOrEqual(same.length);
+  });
+});

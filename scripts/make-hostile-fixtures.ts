@@ -22,7 +22,7 @@ import { createCipheriv, createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { crc32, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, createBrotliCompress, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -379,6 +379,118 @@ async function manyStreamFlateBombPdf(count: number, eachBytes: number): Promise
 async function doubleFlateBombPdf(inflatedBytes: number): Promise<Buffer> {
   const inner = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x20), inflatedBytes, 'zlib');
   return rawPdf(onePageObjects('', undefined, deflateSync(inner.data, { level: 9 }), '/Filter [/FlateDecode /FlateDecode]'));
+}
+
+/**
+ * The stream-guard bypasses of issue 21: a content stream that inflates to
+ * `inflatedBytes` of spaces behind a dictionary that lies or hides its filter.
+ * Each must be stopped where pdf.js decodes, not by reading the dictionary.
+ */
+export type DisguisedBomb = 'image-subtype' | 'hex-flate-chain' | 'indirect-filter' | 'long-dictionary' | 'lzw' | 'brotli';
+
+async function disguisedBombPdf(kind: DisguisedBomb, inflatedBytes: number): Promise<Buffer> {
+  const spaces = Buffer.alloc(1024 * 1024, 0x20);
+  const flate = async () => (await deflateRepeated(spaces, inflatedBytes, 'zlib')).data;
+  switch (kind) {
+    case 'image-subtype':
+      // pdf.js draws /Contents whatever the dictionary says it is.
+      return rawPdf(onePageObjects('', undefined, await flate(), '/Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /FlateDecode'));
+    case 'hex-flate-chain':
+      return rawPdf(onePageObjects('', undefined, Buffer.from(`${(await flate()).toString('hex')}>`, 'latin1'), '/Filter [/ASCIIHexDecode /FlateDecode]'));
+    case 'indirect-filter':
+      return rawPdf([...onePageObjects('', undefined, await flate(), '/Filter 6 0 R'), '/FlateDecode']);
+    case 'long-dictionary':
+      // 8 KB of dictionary before the filter: past any look-back window.
+      return rawPdf(onePageObjects('', undefined, await flate(), `/Padding [${'0 '.repeat(4096)}] /Filter /FlateDecode`));
+    case 'lzw':
+      return rawPdf(onePageObjects('', undefined, lzwRun(0x20, inflatedBytes), '/Filter /LZWDecode'));
+    case 'brotli':
+      return rawPdf(onePageObjects('', undefined, await brotliRepeated(spaces, inflatedBytes), '/Filter /BrotliDecode'));
+  }
+}
+
+/**
+ * LZW (PDF's LZWDecode, EarlyChange 1) of `total` copies of `byte`, built
+ * code by code: each code is the previous run plus one byte (the decoder's
+ * "not yet in the table" case), so a table of ~3,800 codes (~5.7 KB) spells
+ * ~7.4 MB; a clear code starts the next table.
+ */
+function lzwRun(byte: number, total: number): Buffer {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  const put = (code: number, width: number) => {
+    acc = (acc << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      out.push((acc >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  };
+  let written = 0;
+  while (written < total) {
+    let width = 9;
+    let next = 258;
+    put(byte, width);
+    written += 1;
+    let run = 1;
+    while (next < 4000 && written + run + 1 <= total) {
+      put(next, width);
+      run += 1;
+      written += run;
+      next += 1;
+      if (((next + 1) & next) === 0) width = Math.min(Math.floor(Math.log2(next + 1)) + 1, 12);
+    }
+    put(256, width); // clear
+  }
+  put(257, 9); // end of data
+  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
+  return Buffer.from(out);
+}
+
+/** Brotli of `chunk` repeated to `total` bytes, streaming. */
+async function brotliRepeated(chunk: Buffer, total: number): Promise<Buffer> {
+  const compressor = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  const out: Buffer[] = [];
+  compressor.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise<void>((resolve, reject) => {
+    compressor.on('end', resolve);
+    compressor.on('error', reject);
+  });
+  for (let remaining = total; remaining > 0; remaining -= chunk.length) {
+    const piece = remaining >= chunk.length ? chunk : chunk.subarray(0, remaining);
+    if (!compressor.write(piece)) await new Promise((resolve) => compressor.once('drain', resolve));
+  }
+  compressor.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * A page painted with a `side`×`side` gray image whose FlateDecode data
+ * inflates to `inflatedBytes` (far more than the image needs): pdf.js's
+ * asynchronous image inflate used to keep all of it.
+ */
+async function flateImageBombPdf(side: number, inflatedBytes: number): Promise<Buffer> {
+  const data = (await deflateRepeated(Buffer.alloc(1024 * 1024, 0x80), inflatedBytes, 'zlib')).data;
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+    stream('', Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q', 'latin1')),
+    stream(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, data),
+  ]);
+}
+
+/** A PDF of `pages` tiny empty pages (~50 bytes each): page count is all it has. */
+export function manyPagesPdf(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>'),
+  ]);
 }
 
 // ---------------------------------------------------------------------------
@@ -974,6 +1086,10 @@ export const FIXTURES: readonly Fixture[] = [
 
 /** The PDF decompression bomb at any size (the fixture set uses 256 MiB). */
 export const buildFlateBomb = (inflatedBytes: number): Promise<Buffer> => flateBombPdf(inflatedBytes);
+/** The stream-guard bypasses (issue 21) at any size. */
+export const buildDisguisedBomb = (kind: DisguisedBomb, inflatedBytes: number): Promise<Buffer> => disguisedBombPdf(kind, inflatedBytes);
+/** A `side`×`side` image whose FlateDecode data inflates to `inflatedBytes`. */
+export const buildFlateImageBomb = (side: number, inflatedBytes: number): Promise<Buffer> => flateImageBombPdf(side, inflatedBytes);
 
 /** Builds a fixture's bytes (for generated ones, at test time). */
 export async function buildFixture(file: string): Promise<Buffer> {

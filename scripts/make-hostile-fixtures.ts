@@ -730,6 +730,39 @@ async function docxZipBomb(inflatedBytes: number): Promise<Buffer> {
   ]);
 }
 
+const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/**
+ * An XLSX whose one shared string of `stringChars` "A"s is referenced by
+ * `references` cells (one per row): a few KB of file that lays out
+ * `stringChars × references` characters (issue 21: 4 MB × 300 took 15 s
+ * and 1.16 GB before the page cap refused it).
+ */
+export async function sharedStringBombXlsx(stringChars: number, references: number): Promise<Buffer> {
+  const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}" count="${references}" uniqueCount="1"><si><t>`);
+  const strings = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x41), head.length + stringChars + 19, 'raw', head, Buffer.from('</t></si></sst>    '));
+  const rows = Array.from({ length: references }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>0</v></c></row>`).join('');
+  return zip([
+    smallEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    ),
+    smallEntry('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    smallEntry('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    smallEntry(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    smallEntry('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`),
+    { name: 'xl/sharedStrings.xml', compressed: strings.data, crc: strings.crc, size: strings.size },
+  ]);
+}
+
 /** A DOCX whose headers declare word/document.xml as 1,000 bytes; it really inflates to `realBytes`. */
 async function zipLyingSizes(realBytes: number): Promise<Buffer> {
   const body = await deflateRepeated(Buffer.alloc(64 * 1024, 0x42), realBytes, 'raw', Buffer.from(DOC_HEAD), Buffer.from(DOC_TAIL));

@@ -587,6 +587,48 @@ function ifdLoopTiff(): Buffer {
   return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, ifdOffset, 0, 0, 0]), ifd, pixels]);
 }
 
+/**
+ * A valid TIFF of `pages` pages of `side`×`side` gray pixels (~130 bytes a
+ * page): page count is all it has. Issue 21: 3,000 such pages answered 503
+ * after 29 s, reading every page's header again from the start.
+ */
+export function manyPagesTiff(pages: number, side = 1): Buffer {
+  const pixels = Buffer.alloc(side * side, 0x80);
+  const entries: [number, number, number][] = [
+    [256, 3, side], // ImageWidth
+    [257, 3, side], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression none
+    [262, 3, 1], // BlackIsZero
+    [273, 4, 0], // StripOffsets (set per page)
+    [277, 3, 1], // SamplesPerPixel
+    [278, 3, side], // RowsPerStrip
+    [279, 4, pixels.length], // StripByteCounts
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const pageSize = ifdSize + pixels.length + (pixels.length % 2); // IFDs on word boundaries
+  const out = Buffer.alloc(8 + pages * pageSize);
+  out.write('II', 0, 'latin1');
+  out.writeUInt16LE(42, 2);
+  out.writeUInt32LE(8, 4);
+  for (let p = 0; p < pages; p++) {
+    const at = 8 + p * pageSize;
+    out.writeUInt16LE(entries.length, at);
+    entries.forEach(([tag, type, value], i) => {
+      const e = at + 2 + i * 12;
+      out.writeUInt16LE(tag, e);
+      out.writeUInt16LE(type, e + 2);
+      out.writeUInt32LE(1, e + 4);
+      const v = tag === 273 ? at + ifdSize : value;
+      if (type === 3) out.writeUInt16LE(v, e + 8);
+      else out.writeUInt32LE(v, e + 8);
+    });
+    out.writeUInt32LE(p + 1 < pages ? at + pageSize : 0, at + 2 + entries.length * 12);
+    pixels.copy(out, at + ifdSize);
+  }
+  return out;
+}
+
 /** An ISO-BMFF `ftyp` box with HEIC brands, followed by garbage (sniffed as HEIC, undecodable). */
 function fakeFtypHeic(): Buffer {
   const ftyp = Buffer.alloc(24);

@@ -19,7 +19,7 @@
  * @module
  */
 import { createCipheriv, createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constants as zlibConstants, crc32, createBrotliCompress, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
@@ -49,6 +49,11 @@ export interface ManifestEntry {
   readonly variant_expect?: Expectation;
   /** Built at test time by `buildGenerated(file)`; not committed. */
   readonly generated?: boolean;
+  /**
+   * While the parse is in flight, GET /v1/limits from another organization is
+   * timed: one customer's hostile file must not stall everyone else (issue 21).
+   */
+  readonly probe_other_org?: boolean;
   /** Bytes and SHA-256 of committed files (generated ones: of what `buildGenerated` returns). */
   readonly bytes?: number;
   readonly sha256?: string;
@@ -388,6 +393,15 @@ async function doubleFlateBombPdf(inflatedBytes: number): Promise<Buffer> {
  */
 export type DisguisedBomb = 'image-subtype' | 'hex-flate-chain' | 'indirect-filter' | 'long-dictionary' | 'lzw' | 'brotli';
 
+const BOMB_DISGUISES: Record<DisguisedBomb, string> = {
+  'image-subtype': 'a dictionary claiming `/Subtype /Image`',
+  'hex-flate-chain': 'a filter chain `[/ASCIIHexDecode /FlateDecode]`',
+  'indirect-filter': 'an indirect filter `/Filter 6 0 R`',
+  'long-dictionary': 'an 8 KB dictionary (past the old 4 KiB look-back window)',
+  lzw: '`/LZWDecode` (~40 KB of codes)',
+  brotli: '`/BrotliDecode`',
+};
+
 async function disguisedBombPdf(kind: DisguisedBomb, inflatedBytes: number): Promise<Buffer> {
   const spaces = Buffer.alloc(1024 * 1024, 0x20);
   const flate = async () => (await deflateRepeated(spaces, inflatedBytes, 'zlib')).data;
@@ -627,6 +641,16 @@ export function manyPagesTiff(pages: number, side = 1): Buffer {
     pixels.copy(out, at + ifdSize);
   }
   return out;
+}
+
+/** The test suite's small HEIC with every `ispe` (image size) box rewritten to 12,000×10,000. */
+function heicOverPixelCap(): Buffer {
+  const heic = Buffer.from(readFileSync(join(HOSTILE_DIR, '..', 'documents', 'images', 'receipt.heic')));
+  for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 1)) {
+    heic.writeUInt32BE(12_000, at + 8);
+    heic.writeUInt32BE(10_000, at + 12);
+  }
+  return heic;
 }
 
 /** An ISO-BMFF `ftyp` box with HEIC brands, followed by garbage (sniffed as HEIC, undecodable). */
@@ -1047,6 +1071,85 @@ export const FIXTURES: readonly Fixture[] = [
     max_seconds: 15,
     generated: true,
     build: () => doubleFlateBombPdf(512 * MIB),
+  },
+  // Issue 21: bombs the old dictionary-reading stream guard missed, refused where pdf.js decodes.
+  ...(['image-subtype', 'hex-flate-chain', 'indirect-filter', 'long-dictionary', 'lzw', 'brotli'] as const).map(
+    (kind): Fixture => ({
+      file: `pdf-bomb-${kind}.pdf`,
+      content_type: PDF,
+      defect: `a content stream inflating to 256 MiB of spaces behind ${BOMB_DISGUISES[kind]}`,
+      expect: { accept: [422], code: 'document_corrupt' },
+      max_seconds: 30,
+      generated: true,
+      probe_other_org: true,
+      note: 'budget 15 s (asserted at 2×); refused by the decode bounds in pdf.js\'s decode streams (64 MiB a content stream)',
+      build: () => disguisedBombPdf(kind, 256 * MIB),
+    }),
+  ),
+  {
+    file: 'pdf-bomb-flate-image.pdf',
+    content_type: PDF,
+    defect: 'a 64×64 gray image whose FlateDecode data inflates to 512 MiB (pdf.js inflated images whole, asynchronously)',
+    expect: { accept: [422], code: 'document_corrupt' },
+    max_seconds: 30,
+    generated: true,
+    probe_other_org: true,
+    build: () => flateImageBombPdf(64, 512 * MIB),
+  },
+  {
+    file: 'pdf-6000-pages.pdf',
+    content_type: PDF,
+    defect: 'a PDF of 6,000 tiny empty pages (~330 KB): fast parse had no page cap',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 8 s; refused at open from the page count (MAX_DOCUMENT_PAGES 5,000)',
+    build: () => manyPagesPdf(6_000),
+  },
+  {
+    file: 'tiff-3000-pages.tiff',
+    content_type: 'image/tiff',
+    defect: 'a TIFF of 3,000 pages of 1×1 pixels (~350 KB): every page needs OCR',
+    // Parse OCRs every page: over the synchronous OCR cap. Classify reads only its first and last pages: a 200 is right.
+    expect: { accept: [413, 200], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 8 s; was a 503 after 29 s (per-page header reads were quadratic); now counted in one pass and refused for the synchronous OCR cap',
+    build: () => manyPagesTiff(3_000),
+  },
+  {
+    file: 'tiff-6000-pages.tiff',
+    content_type: 'image/tiff',
+    defect: 'a TIFF of 6,000 pages of 1×1 pixels (~700 KB)',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'refused from the directory chain past MAX_DOCUMENT_PAGES, before libvips reads it',
+    build: () => manyPagesTiff(6_000),
+  },
+  {
+    file: 'heic-over-pixel-cap.heic',
+    content_type: 'image/heic',
+    defect: 'a valid HEIC whose container (ispe) declares 12,000×10,000 pixels (120 MP; the decoder would allocate 480 MB at once)',
+    expect: { accept: [413], code: 'file_too_large' },
+    max_seconds: 15,
+    generated: true,
+    probe_other_org: true,
+    build: heicOverPixelCap,
+  },
+  {
+    file: 'xlsx-shared-string-bomb.xlsx',
+    content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    defect: 'one 4 MB shared string referenced by 300 cells (~20 KB file, 1.2 billion characters laid out)',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 20,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 10 s; was 15 s and 1.16 GB; now refused as the cells are emitted, once past 5,000 pages × 6,000 characters',
+    build: () => sharedStringBombXlsx(4_000_000, 300),
   },
   // Images.
   {

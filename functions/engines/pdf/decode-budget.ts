@@ -49,6 +49,14 @@ export interface DecodeLimits {
   readonly maxStreamBytes: number;
   /** Most bytes one image stream may hold (pdf.js reads no more than the declared size needs, within its pixel cap). */
   readonly maxImageStreamBytes: number;
+  /**
+   * Most bytes one non-image stream may grow to through a decoder written in
+   * JavaScript that can amplify (LZW, RunLength, CCITT, Flate data zlib
+   * found damaged): they decode at ~15 MB/s and hold the event loop meanwhile.
+   */
+  readonly maxScriptDecodedStreamBytes: number;
+  /** Most bytes such decoders may produce for one document, before the per-file allowance (1 per file byte). */
+  readonly maxScriptDecodedBytes: number;
   /** Most bytes of non-image streams one document may decode, before the per-file allowance. */
   readonly maxContentBytes: number;
   /** Added to `maxContentBytes` per byte of file: big documents legitimately hold more content. */
@@ -74,6 +82,8 @@ const MIB = 1024 * 1024;
 export const DEFAULT_DECODE_LIMITS: DecodeLimits = {
   maxStreamBytes: 64 * MIB,
   maxImageStreamBytes: 256 * MIB,
+  maxScriptDecodedStreamBytes: 8 * MIB,
+  maxScriptDecodedBytes: 16 * MIB,
   maxContentBytes: 64 * MIB,
   contentBytesPerFileByte: 16,
   maxImageBytes: 1024 * MIB,
@@ -91,6 +101,8 @@ export class DecodeBudget {
   readonly maxImageBytes: number;
   contentBytes = 0;
   imageBytes = 0;
+  scriptDecodedBytes = 0;
+  readonly maxScriptDecodedBytes: number;
   /** The refusal, once a limit was passed; every later decode of the document fails with it. */
   tripped: DocumentLoadError | undefined;
 
@@ -98,6 +110,23 @@ export class DecodeBudget {
     this.limits = limits;
     this.maxContentBytes = limits.maxContentBytes + limits.contentBytesPerFileByte * fileBytes;
     this.maxImageBytes = limits.maxImageBytes + limits.imageBytesPerFileByte * fileBytes;
+    this.maxScriptDecodedBytes = limits.maxScriptDecodedBytes + fileBytes;
+  }
+
+  /** A JavaScript decoder grows a non-image stream to `bytes` (by `added`): refused past its own, smaller limits. */
+  checkScriptDecoded(bytes: number, added: number): void {
+    this.check();
+    this.scriptDecodedBytes += added;
+    const cap = this.limits.maxScriptDecodedStreamBytes;
+    if (bytes > cap || this.scriptDecodedBytes > this.maxScriptDecodedBytes) {
+      const limit = bytes > cap ? `${cap / MIB} MiB a stream` : `${Math.floor(this.maxScriptDecodedBytes / MIB)} MiB in all`;
+      this.trip(
+        bomb(`The PDF contains LZW, RunLength, CCITT or damaged Flate data that decodes to more than ${limit} (a decompression bomb); it was not processed.`, {
+          max_stream_bytes: cap,
+          max_total_bytes: this.maxScriptDecodedBytes,
+        }),
+      );
+    }
   }
 
   /** Throws the recorded refusal, if any (the backend calls this after every pdf.js call). */
@@ -183,7 +212,7 @@ const fallback = () => new DecodeBudget(0);
 // ---------------------------------------------------------------------------
 
 /** The pdf.js worker classes patched here (exported by the loader in pdfjs.ts). */
-export const PATCHED_CLASSES = ['Stream', 'DecodeStream', 'FlateStream', 'BrotliStream', 'StreamsSequenceStream'] as const;
+export const PATCHED_CLASSES = ['Stream', 'DecodeStream', 'FlateStream', 'BrotliStream', 'StreamsSequenceStream', 'LZWStream', 'RunLengthStream', 'CCITTFaxStream'] as const;
 
 interface DecodeStreamLike {
   buffer: Uint8Array;
@@ -227,6 +256,8 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
   const FlateStream = worker.FlateStream as Ctor;
   const BrotliStream = worker.BrotliStream as Ctor;
   const StreamsSequenceStream = worker.StreamsSequenceStream as Ctor;
+  // Decoders in JavaScript whose output can be many times their input.
+  const amplifying = [worker.LZWStream, worker.RunLengthStream, worker.CCITTFaxStream, FlateStream] as Ctor[];
   const proto = DecodeStream.prototype;
   if (proto[PATCHED as unknown as string]) return;
   for (const method of ['ensureBuffer', 'getImageData', 'asyncGetBytesFromDecompressionStream']) {
@@ -238,10 +269,12 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
     const before = this.buffer.byteLength;
     if (requested <= before) return this.buffer;
     const budget = scope.getStore() ?? fallback();
-    budget.checkStream(requested, this[IMAGE] === true);
+    const image = this[IMAGE] === true;
+    budget.checkStream(requested, image);
+    if (!image && amplifying.some((Class) => this instanceof Class)) budget.checkScriptDecoded(requested, requested - before);
     const grown = ensureBuffer.call(this, requested);
     // The concatenation of a page's content streams copies what its parts already decoded (and were charged for).
-    if (!(this instanceof StreamsSequenceStream)) budget.charge(grown.byteLength - before, this[IMAGE] === true);
+    if (!(this instanceof StreamsSequenceStream)) budget.charge(grown.byteLength - before, image);
     return grown;
   };
 
@@ -263,8 +296,8 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
       // Z_SYNC_FLUSH: a truncated stream yields what it has, as pdf.js's decoder does.
       out = inflateRawSync(raw, { maxOutputLength: budget.streamCap(image), finishFlush: constants.Z_SYNC_FLUSH });
     } catch (error) {
-      // Content is read to its end: too large is a bomb. An image is read only as far as its size needs: pdf.js's decoder stops there.
-      if (isTooLarge(error) && !image) budget.checkStream(budget.streamCap(false) + 1, false);
+      // Past the stream limit is a bomb, image or not (no image within pdf.js's pixel cap needs that much).
+      if (isTooLarge(error)) budget.checkStream(budget.streamCap(image) + 1, image);
     }
     if (!out) {
       this.stream = new Stream(raw, 0, raw.length, this.dict) as DecodeStreamLike['stream'];
@@ -287,8 +320,8 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
   }
 
   // pdf.js's asynchronous inflate (DecompressionStream) keeps every chunk it
-  // gets: the same job with zlib, bounded; over the bound, `null` sends pdf.js
-  // to its synchronous decoder, which reads only what it needs (and is bounded above).
+  // gets: the same job with zlib, bounded (pdf.js 5 reads page contents this
+  // way too). Damaged data gets `null`, which sends pdf.js to its own decoder.
   proto.asyncGetBytesFromDecompressionStream = async function (this: DecodeStreamLike, name: string) {
     const source = this.stream!;
     source.reset();
@@ -303,8 +336,8 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
       return { decompressed: new Uint8Array(out.buffer, out.byteOffset, out.byteLength), compressed };
     } catch (error) {
       if (error instanceof DocumentLoadError) throw error;
-      // Too large or damaged (a truncated stream, as pdf.js tolerates): its own decoder decides.
-      if (!isTooLarge(error) && !(error instanceof Error)) throw error;
+      if (isTooLarge(error)) budget.checkStream(budget.streamCap(this[IMAGE] === true) + 1, this[IMAGE] === true);
+      // Damaged (a truncated stream, which pdf.js tolerates): its own decoder decides.
       return { decompressed: null, compressed };
     }
   };

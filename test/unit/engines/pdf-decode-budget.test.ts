@@ -22,6 +22,8 @@ const MIB = 1024 * 1024;
 const LIMITS: DecodeLimits = {
   maxStreamBytes: 1 * MIB,
   maxImageStreamBytes: 4 * MIB,
+  maxScriptDecodedStreamBytes: 1 * MIB,
+  maxScriptDecodedBytes: 2 * MIB,
   maxContentBytes: 2 * MIB,
   contentBytesPerFileByte: 1,
   maxImageBytes: 16 * MIB,
@@ -113,6 +115,12 @@ describe('PDF decode bounds', () => {
       await expectBomb(await buildDisguisedBomb(kind, 4 * MIB));
     });
   }
+
+  it('holds decoders written in JavaScript (LZW) to their own, smaller limit by default: they hold the event loop', async () => {
+    const error = await refusal(parse(await buildDisguisedBomb('lzw', 16 * MIB), {}));
+    expect(error.message).toMatch(/LZW, RunLength, CCITT or damaged Flate data that decodes to more than 8 MiB a stream/);
+    expect(error.details).toMatchObject({ reason: 'decompression_bomb', max_stream_bytes: DEFAULT_DECODE_LIMITS.maxScriptDecodedStreamBytes });
+  });
 
   it('refuses a doubly deflated stream and a chain of filters', async () => {
     const twice = deflateSync(deflateSync(spaces(4 * MIB)));

@@ -1049,7 +1049,7 @@ export const FIXTURES: readonly Fixture[] = [
     max_seconds: 15,
     generated: true,
     note:
-      'refused before pdf.js by the stream guard (128 MiB a stream). Without it the same file at 1 GiB ' +
+      'refused where pdf.js inflates it (decode-budget.ts: 64 MiB a content stream). Without a bound the same file at 1 GiB ' +
       '(buildFlateBomb(2 ** 30)) took 31 s and 2.4 GB RSS in pdf.js',
     build: () => flateBombPdf(256 * MIB),
   },
@@ -1060,7 +1060,7 @@ export const FIXTURES: readonly Fixture[] = [
     expect: { accept: [422], code: 'document_corrupt' },
     max_seconds: 15,
     generated: true,
-    note: 'each stream is under the per-stream limit; the total limit (256 MiB + 16 bytes per file byte) refuses it',
+    note: 'refused by the per-stream limit (64 MiB) or the document total (64 MiB + 16 bytes per file byte)',
     build: () => manyStreamFlateBombPdf(12, 100 * MIB),
   },
   {

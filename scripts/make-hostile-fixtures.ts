@@ -19,10 +19,10 @@
  * @module
  */
 import { createCipheriv, createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { crc32, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, createBrotliCompress, createDeflate, createDeflateRaw, deflateRawSync, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 
@@ -49,6 +49,11 @@ export interface ManifestEntry {
   readonly variant_expect?: Expectation;
   /** Built at test time by `buildGenerated(file)`; not committed. */
   readonly generated?: boolean;
+  /**
+   * While the parse is in flight, GET /v1/limits from another organization is
+   * timed: one customer's hostile file must not stall everyone else (issue 21).
+   */
+  readonly probe_other_org?: boolean;
   /** Bytes and SHA-256 of committed files (generated ones: of what `buildGenerated` returns). */
   readonly bytes?: number;
   readonly sha256?: string;
@@ -381,6 +386,127 @@ async function doubleFlateBombPdf(inflatedBytes: number): Promise<Buffer> {
   return rawPdf(onePageObjects('', undefined, deflateSync(inner.data, { level: 9 }), '/Filter [/FlateDecode /FlateDecode]'));
 }
 
+/**
+ * The stream-guard bypasses of issue 21: a content stream that inflates to
+ * `inflatedBytes` of spaces behind a dictionary that lies or hides its filter.
+ * Each must be stopped where pdf.js decodes, not by reading the dictionary.
+ */
+export type DisguisedBomb = 'image-subtype' | 'hex-flate-chain' | 'indirect-filter' | 'long-dictionary' | 'lzw' | 'brotli';
+
+const BOMB_DISGUISES: Record<DisguisedBomb, string> = {
+  'image-subtype': 'a dictionary claiming `/Subtype /Image`',
+  'hex-flate-chain': 'a filter chain `[/ASCIIHexDecode /FlateDecode]`',
+  'indirect-filter': 'an indirect filter `/Filter 6 0 R`',
+  'long-dictionary': 'an 8 KB dictionary (past the old 4 KiB look-back window)',
+  lzw: '`/LZWDecode` (~40 KB of codes)',
+  brotli: '`/BrotliDecode`',
+};
+
+async function disguisedBombPdf(kind: DisguisedBomb, inflatedBytes: number): Promise<Buffer> {
+  const spaces = Buffer.alloc(1024 * 1024, 0x20);
+  const flate = async () => (await deflateRepeated(spaces, inflatedBytes, 'zlib')).data;
+  switch (kind) {
+    case 'image-subtype':
+      // pdf.js draws /Contents whatever the dictionary says it is.
+      return rawPdf(onePageObjects('', undefined, await flate(), '/Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /FlateDecode'));
+    case 'hex-flate-chain':
+      return rawPdf(onePageObjects('', undefined, Buffer.from(`${(await flate()).toString('hex')}>`, 'latin1'), '/Filter [/ASCIIHexDecode /FlateDecode]'));
+    case 'indirect-filter':
+      return rawPdf([...onePageObjects('', undefined, await flate(), '/Filter 6 0 R'), '/FlateDecode']);
+    case 'long-dictionary':
+      // 8 KB of dictionary before the filter: past any look-back window.
+      return rawPdf(onePageObjects('', undefined, await flate(), `/Padding [${'0 '.repeat(4096)}] /Filter /FlateDecode`));
+    case 'lzw':
+      return rawPdf(onePageObjects('', undefined, lzwRun(0x20, inflatedBytes), '/Filter /LZWDecode'));
+    case 'brotli':
+      return rawPdf(onePageObjects('', undefined, await brotliRepeated(spaces, inflatedBytes), '/Filter /BrotliDecode'));
+  }
+}
+
+/**
+ * LZW (PDF's LZWDecode, EarlyChange 1) of `total` copies of `byte`, built
+ * code by code: each code is the previous run plus one byte (the decoder's
+ * "not yet in the table" case), so a table of ~3,800 codes (~5.7 KB) spells
+ * ~7.4 MB; a clear code starts the next table.
+ */
+function lzwRun(byte: number, total: number): Buffer {
+  const out: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  const put = (code: number, width: number) => {
+    acc = (acc << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      out.push((acc >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    acc &= (1 << bits) - 1;
+  };
+  let written = 0;
+  while (written < total) {
+    let width = 9;
+    let next = 258;
+    put(byte, width);
+    written += 1;
+    let run = 1;
+    while (next < 4000 && written + run + 1 <= total) {
+      put(next, width);
+      run += 1;
+      written += run;
+      next += 1;
+      if (((next + 1) & next) === 0) width = Math.min(Math.floor(Math.log2(next + 1)) + 1, 12);
+    }
+    put(256, width); // clear
+  }
+  put(257, 9); // end of data
+  if (bits > 0) out.push((acc << (8 - bits)) & 0xff);
+  return Buffer.from(out);
+}
+
+/** Brotli of `chunk` repeated to `total` bytes, streaming. */
+async function brotliRepeated(chunk: Buffer, total: number): Promise<Buffer> {
+  const compressor = createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  const out: Buffer[] = [];
+  compressor.on('data', (b: Buffer) => out.push(b));
+  const done = new Promise<void>((resolve, reject) => {
+    compressor.on('end', resolve);
+    compressor.on('error', reject);
+  });
+  for (let remaining = total; remaining > 0; remaining -= chunk.length) {
+    const piece = remaining >= chunk.length ? chunk : chunk.subarray(0, remaining);
+    if (!compressor.write(piece)) await new Promise((resolve) => compressor.once('drain', resolve));
+  }
+  compressor.end();
+  await done;
+  return Buffer.concat(out);
+}
+
+/**
+ * A page painted with a `side`×`side` gray image whose FlateDecode data
+ * inflates to `inflatedBytes` (far more than the image needs): pdf.js's
+ * asynchronous image inflate used to keep all of it.
+ */
+async function flateImageBombPdf(side: number, inflatedBytes: number): Promise<Buffer> {
+  const data = (await deflateRepeated(Buffer.alloc(1024 * 1024, 0x80), inflatedBytes, 'zlib')).data;
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+    stream('', Buffer.from('q 612 0 0 792 0 0 cm /Im1 Do Q', 'latin1')),
+    stream(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, data),
+  ]);
+}
+
+/** A PDF of `pages` tiny empty pages (~50 bytes each): page count is all it has. */
+export function manyPagesPdf(pages: number): Buffer {
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 3} 0 R`).join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    ...Array.from({ length: pages }, () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 72 72] >>'),
+  ]);
+}
+
 // ---------------------------------------------------------------------------
 // Images
 // ---------------------------------------------------------------------------
@@ -473,6 +599,58 @@ function ifdLoopTiff(): Buffer {
   });
   ifd.writeUInt32LE(ifdOffset, 2 + entries.length * 12); // next IFD = this IFD
   return Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, ifdOffset, 0, 0, 0]), ifd, pixels]);
+}
+
+/**
+ * A valid TIFF of `pages` pages of `side`×`side` gray pixels (~130 bytes a
+ * page): page count is all it has. Issue 21: 3,000 such pages answered 503
+ * after 29 s, reading every page's header again from the start.
+ */
+export function manyPagesTiff(pages: number, side = 1): Buffer {
+  const pixels = Buffer.alloc(side * side, 0x80);
+  const entries: [number, number, number][] = [
+    [256, 3, side], // ImageWidth
+    [257, 3, side], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression none
+    [262, 3, 1], // BlackIsZero
+    [273, 4, 0], // StripOffsets (set per page)
+    [277, 3, 1], // SamplesPerPixel
+    [278, 3, side], // RowsPerStrip
+    [279, 4, pixels.length], // StripByteCounts
+  ];
+  const ifdSize = 2 + entries.length * 12 + 4;
+  const pageSize = ifdSize + pixels.length + (pixels.length % 2); // IFDs on word boundaries
+  const out = Buffer.alloc(8 + pages * pageSize);
+  out.write('II', 0, 'latin1');
+  out.writeUInt16LE(42, 2);
+  out.writeUInt32LE(8, 4);
+  for (let p = 0; p < pages; p++) {
+    const at = 8 + p * pageSize;
+    out.writeUInt16LE(entries.length, at);
+    entries.forEach(([tag, type, value], i) => {
+      const e = at + 2 + i * 12;
+      out.writeUInt16LE(tag, e);
+      out.writeUInt16LE(type, e + 2);
+      out.writeUInt32LE(1, e + 4);
+      const v = tag === 273 ? at + ifdSize : value;
+      if (type === 3) out.writeUInt16LE(v, e + 8);
+      else out.writeUInt32LE(v, e + 8);
+    });
+    out.writeUInt32LE(p + 1 < pages ? at + pageSize : 0, at + 2 + entries.length * 12);
+    pixels.copy(out, at + ifdSize);
+  }
+  return out;
+}
+
+/** The test suite's small HEIC with every `ispe` (image size) box rewritten to 12,000×10,000. */
+function heicOverPixelCap(): Buffer {
+  const heic = Buffer.from(readFileSync(join(HOSTILE_DIR, '..', 'documents', 'images', 'receipt.heic')));
+  for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 1)) {
+    heic.writeUInt32BE(12_000, at + 8);
+    heic.writeUInt32BE(10_000, at + 12);
+  }
+  return heic;
 }
 
 /** An ISO-BMFF `ftyp` box with HEIC brands, followed by garbage (sniffed as HEIC, undecodable). */
@@ -615,6 +793,39 @@ async function docxZipBomb(inflatedBytes: number): Promise<Buffer> {
     smallEntry('[Content_Types].xml', CONTENT_TYPES_XML),
     smallEntry('_rels/.rels', RELS_XML),
     { name: 'word/document.xml', compressed: body.data, crc: body.crc, size: body.size },
+  ]);
+}
+
+const SHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/**
+ * An XLSX whose one shared string of `stringChars` "A"s is referenced by
+ * `references` cells (one per row): a few KB of file that lays out
+ * `stringChars × references` characters (issue 21: 4 MB × 300 took 15 s
+ * and 1.16 GB before the page cap refused it).
+ */
+export async function sharedStringBombXlsx(stringChars: number, references: number): Promise<Buffer> {
+  const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}" count="${references}" uniqueCount="1"><si><t>`);
+  const strings = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x41), head.length + stringChars + 19, 'raw', head, Buffer.from('</t></si></sst>    '));
+  const rows = Array.from({ length: references }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>0</v></c></row>`).join('');
+  return zip([
+    smallEntry(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+    ),
+    smallEntry('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    smallEntry('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    smallEntry(
+      'xl/_rels/workbook.xml.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+        `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    ),
+    smallEntry('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`),
+    { name: 'xl/sharedStrings.xml', compressed: strings.data, crc: strings.crc, size: strings.size },
   ]);
 }
 
@@ -838,7 +1049,7 @@ export const FIXTURES: readonly Fixture[] = [
     max_seconds: 15,
     generated: true,
     note:
-      'refused before pdf.js by the stream guard (128 MiB a stream). Without it the same file at 1 GiB ' +
+      'refused where pdf.js inflates it (decode-budget.ts: 64 MiB a content stream). Without a bound the same file at 1 GiB ' +
       '(buildFlateBomb(2 ** 30)) took 31 s and 2.4 GB RSS in pdf.js',
     build: () => flateBombPdf(256 * MIB),
   },
@@ -849,7 +1060,7 @@ export const FIXTURES: readonly Fixture[] = [
     expect: { accept: [422], code: 'document_corrupt' },
     max_seconds: 15,
     generated: true,
-    note: 'each stream is under the per-stream limit; the total limit (256 MiB + 16 bytes per file byte) refuses it',
+    note: 'refused by the per-stream limit (64 MiB) or the document total (64 MiB + 16 bytes per file byte)',
     build: () => manyStreamFlateBombPdf(12, 100 * MIB),
   },
   {
@@ -860,6 +1071,85 @@ export const FIXTURES: readonly Fixture[] = [
     max_seconds: 15,
     generated: true,
     build: () => doubleFlateBombPdf(512 * MIB),
+  },
+  // Issue 21: bombs the old dictionary-reading stream guard missed, refused where pdf.js decodes.
+  ...(['image-subtype', 'hex-flate-chain', 'indirect-filter', 'long-dictionary', 'lzw', 'brotli'] as const).map(
+    (kind): Fixture => ({
+      file: `pdf-bomb-${kind}.pdf`,
+      content_type: PDF,
+      defect: `a content stream inflating to 256 MiB of spaces behind ${BOMB_DISGUISES[kind]}`,
+      expect: { accept: [422], code: 'document_corrupt' },
+      max_seconds: 30,
+      generated: true,
+      probe_other_org: true,
+      note: 'budget 15 s (asserted at 2×); refused by the decode bounds in pdf.js\'s decode streams (64 MiB a content stream)',
+      build: () => disguisedBombPdf(kind, 256 * MIB),
+    }),
+  ),
+  {
+    file: 'pdf-bomb-flate-image.pdf',
+    content_type: PDF,
+    defect: 'a 64×64 gray image whose FlateDecode data inflates to 512 MiB (pdf.js inflated images whole, asynchronously)',
+    expect: { accept: [422], code: 'document_corrupt' },
+    max_seconds: 30,
+    generated: true,
+    probe_other_org: true,
+    build: () => flateImageBombPdf(64, 512 * MIB),
+  },
+  {
+    file: 'pdf-6000-pages.pdf',
+    content_type: PDF,
+    defect: 'a PDF of 6,000 tiny empty pages (~330 KB): fast parse had no page cap',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 8 s; refused at open from the page count (MAX_DOCUMENT_PAGES 5,000)',
+    build: () => manyPagesPdf(6_000),
+  },
+  {
+    file: 'tiff-3000-pages.tiff',
+    content_type: 'image/tiff',
+    defect: 'a TIFF of 3,000 pages of 1×1 pixels (~350 KB): every page needs OCR',
+    // Parse OCRs every page: over the synchronous OCR cap. Classify reads only its first and last pages: a 200 is right.
+    expect: { accept: [413, 200], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 8 s; was a 503 after 29 s (per-page header reads were quadratic); now counted in one pass and refused for the synchronous OCR cap',
+    build: () => manyPagesTiff(3_000),
+  },
+  {
+    file: 'tiff-6000-pages.tiff',
+    content_type: 'image/tiff',
+    defect: 'a TIFF of 6,000 pages of 1×1 pixels (~700 KB)',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 16,
+    generated: true,
+    probe_other_org: true,
+    note: 'refused from the directory chain past MAX_DOCUMENT_PAGES, before libvips reads it',
+    build: () => manyPagesTiff(6_000),
+  },
+  {
+    file: 'heic-over-pixel-cap.heic',
+    content_type: 'image/heic',
+    defect: 'a valid HEIC whose container (ispe) declares 12,000×10,000 pixels (120 MP; the decoder would allocate 480 MB at once)',
+    expect: { accept: [413], code: 'file_too_large' },
+    max_seconds: 15,
+    generated: true,
+    probe_other_org: true,
+    build: heicOverPixelCap,
+  },
+  {
+    file: 'xlsx-shared-string-bomb.xlsx',
+    content_type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    defect: 'one 4 MB shared string referenced by 300 cells (~20 KB file, 1.2 billion characters laid out)',
+    expect: { accept: [413], code: 'page_limit_exceeded' },
+    max_seconds: 20,
+    generated: true,
+    probe_other_org: true,
+    note: 'budget 10 s; was 15 s and 1.16 GB; now refused as the cells are emitted, once past 5,000 pages × 6,000 characters',
+    build: () => sharedStringBombXlsx(4_000_000, 300),
   },
   // Images.
   {
@@ -974,6 +1264,10 @@ export const FIXTURES: readonly Fixture[] = [
 
 /** The PDF decompression bomb at any size (the fixture set uses 256 MiB). */
 export const buildFlateBomb = (inflatedBytes: number): Promise<Buffer> => flateBombPdf(inflatedBytes);
+/** The stream-guard bypasses (issue 21) at any size. */
+export const buildDisguisedBomb = (kind: DisguisedBomb, inflatedBytes: number): Promise<Buffer> => disguisedBombPdf(kind, inflatedBytes);
+/** A `side`×`side` image whose FlateDecode data inflates to `inflatedBytes`. */
+export const buildFlateImageBomb = (side: number, inflatedBytes: number): Promise<Buffer> => flateImageBombPdf(side, inflatedBytes);
 
 /** Builds a fixture's bytes (for generated ones, at test time). */
 export async function buildFixture(file: string): Promise<Buffer> {

@@ -40,6 +40,16 @@ export const LIFETIMES = {
 export const SYNC_OCR_MAX_PAGES = 10;
 
 /**
+ * Most pages any document may have, whatever the operation and tier (fast
+ * parse, fast extract, classify and split have no tier page cap). Checked
+ * when a document is opened, from its page count alone and before any page
+ * is read, so a file declaring 100,000 tiny pages costs nothing: refused with
+ * 413 `page_limit_exceeded`. Office and text documents lay out to at most as
+ * many virtual pages.
+ */
+export const MAX_DOCUMENT_PAGES = 5_000;
+
+/**
  * What the deployed path lets through on the way back (docs/api.md "Large
  * responses"). Lambda refuses a synchronous invoke result over 6 MB (the
  * serialized proxy result, base64 included) and API Gateway answers 502;

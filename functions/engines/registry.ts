@@ -22,8 +22,14 @@ export interface OpenHint {
 }
 
 export interface OpenOptions {
-  /** Refuse documents with more pages (`page_limit_exceeded`) before extracting anything. */
+  /**
+   * Refuse documents with more pages (`page_limit_exceeded`) before extracting
+   * anything. Every backend also refuses more than MAX_DOCUMENT_PAGES
+   * (contracts/limits.ts) whatever is asked.
+   */
   readonly maxPages?: number;
+  /** The request's deadline: opening stops at its next step once it aborts (and throws the abort reason). */
+  readonly signal?: AbortSignal;
   /**
    * The pages the caller will read, given the page count (classify reads a
    * few pages of a long document): the open-time scan (which pages need

@@ -175,7 +175,11 @@ export async function runInference<Q, F>(
   const document = await openDocument(
     await input.readBytes(),
     { declaredKind: input.record.kind, filename: input.record.filename },
-    pagesOfInterest ? { pagesOfInterest: (pageCount) => pagesOfInterest(query, submission.form, pageCount) } : {},
+    {
+      ...(pagesOfInterest ? { pagesOfInterest: (pageCount: number) => pagesOfInterest(query, submission.form, pageCount) } : {}),
+      // Opening reads pages too (the PDF OCR scan): it stops when the request's deadline passes.
+      signal: submission.signal,
+    },
   );
   try {
     // Page caps are checked before any billable work.

@@ -3,9 +3,12 @@
  * is one document page) and HEIC (decoded by libheif's wasm build, since
  * sharp's prebuilt libvips has no HEVC decoder). Every page is OCR'd.
  *
- * - Dimensions are read from the header before any pixel is decoded; images
- *   over {@link MAX_IMAGE_PIXELS} are refused (`file_too_large`), so a
+ * - Dimensions are read from the header before any pixel is decoded (HEIC:
+ *   from its container, by libheif, before the decoder allocates anything);
+ *   images over {@link MAX_IMAGE_PIXELS} are refused (`file_too_large`), so a
  *   68-byte PNG declaring 50,000 × 50,000 pixels costs nothing.
+ * - A TIFF's pages are counted and sized in one pass over its directory
+ *   chain (tiff-pages.ts), refused past the page cap before any per-page work.
  * - The EXIF orientation is applied (a phone photo shot sideways is the page
  *   the user saw); page width and height are in pixels after it.
  * - Damaged or truncated files fail with `document_corrupt`.
@@ -14,6 +17,7 @@
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DocumentLoadError } from '../../contracts/errors.ts';
+import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 import type { FileKind } from '../../contracts/media-types.ts';
 import type { DocumentPage, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
@@ -21,6 +25,7 @@ import { mapConcurrent } from '../ocr/concurrency.ts';
 import { ocrImage, type OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { OpenedDocument, OpenOptions } from '../registry.ts';
+import { orientedSize, tiffPages, type TiffPages } from './tiff-pages.ts';
 
 export type ImageKind = Extract<FileKind, 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'>;
 
@@ -80,6 +85,18 @@ type HeicPixels = { width: number; height: number; data: Uint8Array };
  * try { const doc = await image.extract(); } finally { await image.close(); }
  */
 export async function openImage(bytes: Uint8Array, kind: ImageKind, options: OpenOptions = {}): Promise<OpenedDocument> {
+  const maxPages = Math.min(options.maxPages ?? MAX_DOCUMENT_PAGES, MAX_DOCUMENT_PAGES);
+  // TIFF: the page count first, from the directory chain, before libvips walks it.
+  let walked: TiffPages | undefined;
+  if (kind === 'tiff') {
+    try {
+      walked = tiffPages(bytes, maxPages);
+    } catch (error) {
+      throw corrupt(kind, error);
+    }
+    if (walked?.truncated) throw tooManyPages(maxPages, { pages_at_least: maxPages + 1 });
+  }
+  options.signal?.throwIfAborted();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -87,31 +104,29 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     if (kind !== 'heic') throw corrupt(kind, error);
     meta = undefined as unknown as Metadata; // HEIC: libvips may not know the codec; libheif decides below.
   }
-  const pageCount = kind === 'tiff' ? Math.max(1, meta?.pages ?? 1) : 1;
-  if (options.maxPages !== undefined && pageCount > options.maxPages) {
-    throw new DocumentLoadError('page_limit_exceeded', `This TIFF has ${pageCount} pages; at most ${options.maxPages} can be processed.`, {
-      details: { pages: pageCount, max_pages: options.maxPages },
-    });
-  }
+  const pageCount = kind === 'tiff' ? Math.max(1, walked?.pages.length ?? meta?.pages ?? 1) : 1;
+  if (pageCount > maxPages) throw tooManyPages(maxPages, { pages: pageCount });
 
   // Declared sizes of every page, checked before decoding anything.
   const pages: PageInfo[] = [];
   for (let i = 0; i < pageCount; i++) {
-    let pageMeta = meta;
+    let width = meta?.autoOrient?.width ?? meta?.width ?? 0;
+    let height = meta?.autoOrient?.height ?? meta?.height ?? 0;
     if (i > 0) {
-      try {
-        pageMeta = await sharp(bytes, { limitInputPixels: false, page: i }).metadata();
-      } catch (error) {
-        throw corrupt(kind, error, i + 1);
+      // Later TIFF pages: from the directory walk (asking libvips page by page re-reads the chain each time).
+      const page = walked?.pages[i];
+      if (page) ({ width, height } = orientedSize(page));
+      else {
+        try {
+          const pageMeta = await sharp(bytes, { limitInputPixels: false, page: i }).metadata();
+          width = pageMeta.autoOrient?.width ?? pageMeta.width ?? 0;
+          height = pageMeta.autoOrient?.height ?? pageMeta.height ?? 0;
+        } catch (error) {
+          throw corrupt(kind, error, i + 1);
+        }
       }
     }
-    let width = pageMeta?.autoOrient?.width ?? pageMeta?.width ?? 0;
-    let height = pageMeta?.autoOrient?.height ?? pageMeta?.height ?? 0;
-    if (kind === 'heic') {
-      // libheif applies the HEIF rotation itself; EXIF orientation does not apply.
-      width = pageMeta?.width ?? 0;
-      height = pageMeta?.height ?? 0;
-    }
+    if (kind === 'heic') ({ width, height } = await heicHeaderSize(bytes));
     if (width * height > MAX_IMAGE_PIXELS) throw tooLarge(kind, width, height, pageCount > 1 ? i + 1 : undefined);
     if (kind !== 'heic' && (!width || !height)) throw corrupt(kind, new Error('no image size in the header'), pageCount > 1 ? i + 1 : undefined);
     pages.push({ width, height });
@@ -122,9 +137,17 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     heic ??= (async () => {
       const { default: decode } = await import('heic-decode');
       try {
-        const image = await decode({ buffer: bytes });
-        if (image.width * image.height > MAX_IMAGE_PIXELS) throw tooLarge(kind, image.width, image.height);
-        return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+        const images = await decode.all({ buffer: bytes });
+        try {
+          const first = images[0];
+          // Checked again before the decoder allocates width × height × 4 bytes.
+          if (!first) throw new Error('no image in the file');
+          if (first.width * first.height > MAX_IMAGE_PIXELS) throw tooLarge(kind, first.width, first.height);
+          const image = await first.decode();
+          return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+        } finally {
+          images.dispose();
+        }
       } catch (error) {
         if (error instanceof DocumentLoadError) throw error;
         throw corrupt(kind, error);
@@ -224,6 +247,31 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       heic = undefined;
     },
   };
+}
+
+function tooManyPages(maxPages: number, counted: { pages: number } | { pages_at_least: number }): DocumentLoadError {
+  const pages = 'pages' in counted ? `${counted.pages}` : `more than ${maxPages}`;
+  return new DocumentLoadError('page_limit_exceeded', `This TIFF has ${pages} pages; at most ${maxPages} can be processed.`, {
+    details: { ...counted, max_pages: maxPages },
+  });
+}
+
+/**
+ * A HEIC's size from its container (libheif parses the boxes; no pixel is
+ * decoded): the decoder would allocate width × height × 4 bytes at once.
+ * Files libheif cannot parse keep size 0 here and fail when decoded.
+ */
+async function heicHeaderSize(bytes: Uint8Array): Promise<{ width: number; height: number }> {
+  const { default: decode } = await import('heic-decode');
+  let images: Awaited<ReturnType<typeof decode.all>> | undefined;
+  try {
+    images = await decode.all({ buffer: bytes });
+    return { width: images[0]?.width ?? 0, height: images[0]?.height ?? 0 };
+  } catch {
+    return { width: 0, height: 0 };
+  } finally {
+    images?.dispose();
+  }
 }
 
 /** sharp/libvips errors about the input's data (as opposed to programming errors). */

@@ -26,7 +26,8 @@ export const OFFICE_ENGINES: Record<OfficeKind, string> = {
 
 const WHAT: Record<OfficeKind, string> = { docx: 'Word document', xlsx: 'Excel workbook', pptx: 'PowerPoint presentation' };
 
-const FLOWS: Record<OfficeKind, (zip: ZipArchive) => FlowItem[]> = { docx: docxFlow, xlsx: xlsxFlow, pptx: pptxFlow };
+/** `maxPages` lets a flow stop early (XLSX: one shared string referenced by many cells) instead of leaving it to the paginator. */
+const FLOWS: Record<OfficeKind, (zip: ZipArchive, maxPages?: number) => FlowItem[]> = { docx: docxFlow, xlsx: xlsxFlow, pptx: pptxFlow };
 
 /**
  * Opens an Office document.
@@ -40,7 +41,7 @@ export async function openOfficeDocument(kind: OfficeKind, bytes: Uint8Array, op
   const what = WHAT[kind];
   try {
     const zip = openPackage(bytes, what);
-    return openFlow(kind, OFFICE_ENGINES[kind], FLOWS[kind](zip), options.maxPages, what, { autoBreak: kind !== 'pptx' });
+    return openFlow(kind, OFFICE_ENGINES[kind], FLOWS[kind](zip, options.maxPages), options.maxPages, what, { autoBreak: kind !== 'pptx' });
   } catch (error) {
     if (error instanceof DocumentLoadError) throw error;
     // Hostile input must never surface as a 500: whatever else broke, the file did.

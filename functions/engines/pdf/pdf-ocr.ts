@@ -162,13 +162,25 @@ export interface OcrScan {
  * (about 4 ms a page) and keeps it for the extraction; pages that cannot be
  * read are left to the extraction, which reports them.
  */
-export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly number[]): Promise<OcrScan> {
+export interface ScanControl {
+  /** The request's deadline: the scan stops at the next page once it aborts (the abort reason is thrown). */
+  readonly signal?: AbortSignal;
+  /** Called before every page; throws to stop the scan (a tripped decode budget). */
+  readonly stop?: () => void;
+}
+
+export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly number[], control: ScanControl = {}): Promise<OcrScan> {
   const candidates = new Set<number>();
   const contents = new Map<number, PdfTextContent>();
   let kept = 0;
   const sparse: number[] = [];
   const scanned = pages ?? Array.from({ length: doc.numPages }, (_, i) => i + 1);
+  const checkStop = () => {
+    control.signal?.throwIfAborted();
+    control.stop?.();
+  };
   for (const [index, n] of scanned.entries()) {
+    checkStop();
     // pdf.js keeps each page read; let go of them as the scan goes (see pdf-text-backend's extract).
     if (index > 0 && index % RELEASE_SCAN_EVERY_PAGES === 0) await doc.cleanup();
     try {
@@ -187,6 +199,7 @@ export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly 
   }
   const started = Date.now();
   for (const n of sparse) {
+    checkStop();
     if (candidates.size > SYNC_OCR_MAX_PAGES || Date.now() - started > OPEN_CHECK_MS) {
       candidates.add(n);
       continue;

@@ -16,13 +16,21 @@ import { boundedAttachments } from './attachments.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
-import { assertNoStreamBomb } from './stream-guard.ts';
+import { DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
+import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 
 export interface LoadPdfOptions {
-  /** Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read. */
+  /**
+   * Refuse documents with more pages than this (`page_limit_exceeded`), before any page is read.
+   * Never more than {@link MAX_DOCUMENT_PAGES}.
+   */
   readonly maxPages?: number;
   /** Pages the caller will read; the OCR scan at open looks at these only (see registry's OpenOptions). */
   readonly pagesOfInterest?: (pageCount: number) => readonly number[];
+  /** The request's deadline: the open-time scan stops at the next page once it aborts. */
+  readonly signal?: AbortSignal;
+  /** What the document may decompress (decode-budget.ts); tests use small ones. */
+  readonly decodeLimits?: DecodeLimits;
 }
 
 export interface RenderOptions {
@@ -157,7 +165,7 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
-function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): PdfHandle {
+function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budget: DecodeBudget): PdfHandle {
   const ocrCandidates = scan.candidates;
   // Text content from the open-time scan, each page taken once by the
   // extraction (so memory falls as pages are read); released on close.
@@ -178,7 +186,20 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
     engine,
     engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
     ocrPageCount: ocrCandidates.size,
-    async extract(pageNumbers, { signal, graphics = true, textOnly = false } = {}) {
+    extract: (pageNumbers, options) => withDecodeBudget(budget, () => extract(pageNumbers, options)),
+    renderPng: (pageNumber, options) => withDecodeBudget(budget, () => renderPng(pageNumber, options)),
+    attachments: () => withDecodeBudget(budget, async () => {
+      checkOpen();
+      return boundedAttachments(await doc.getAttachments().catch(() => null));
+    }),
+    close() {
+      scanned.clear();
+      closed ??= doc.destroy();
+      return closed;
+    },
+  };
+
+  async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false }: ExtractOptions = {}): Promise<ParsedDocument> {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -190,6 +211,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
       // worker pool while the next pages are read.
       for (const [index, n] of wanted.entries()) {
         signal?.throwIfAborted();
+        budget.check();
         // pdf.js keeps every page it has read (parsed resources, fonts, object
         // cache): ~150 KB a page, 150 MB over 1,000 pages. Let go of them every
         // so often; only between renders, which clean-up would break.
@@ -217,8 +239,9 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
       const used = new Set(done.map((p) => p.source));
       const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? [OCR_ENGINE] : [])];
       return { kind: 'pdf', pages: done, engines };
-    },
-    async renderPng(pageNumber, options = {}) {
+  }
+
+  async function renderPng(pageNumber: number, options: RenderOptions = {}): Promise<{ png: Uint8Array; width: number; height: number }> {
       checkOpen();
       checkPage(pageNumber);
       const page = await doc.getPage(pageNumber);
@@ -236,24 +259,16 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
         // Drop decoded images of this page; text extraction does not need them.
         page.cleanup();
       }
-    },
-    async attachments() {
-      checkOpen();
-      return boundedAttachments(await doc.getAttachments().catch(() => null));
-    },
-    close() {
-      scanned.clear();
-      closed ??= doc.destroy();
-      return closed;
-    },
-  };
+  }
   return handle;
 }
 
 /**
  * Opens a PDF with pdf.js. Fails with `DocumentLoadError`: `document_encrypted`
- * (password), `document_corrupt` (unreadable, or a decompression bomb), `document_empty` (no pages),
- * `page_limit_exceeded` (over `maxPages`). Nothing stays open when it throws.
+ * (password), `document_corrupt` (unreadable, or a decompression bomb: see
+ * decode-budget.ts), `document_empty` (no pages), `page_limit_exceeded` (over
+ * `maxPages`, or {@link MAX_DOCUMENT_PAGES} whatever the caller asks). Stops at
+ * the next page of its scan once `signal` aborts. Nothing stays open when it throws.
  *
  * @example
  * const pdf = await loadPdf(bytes, { maxPages: 500 });
@@ -261,27 +276,36 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
  */
 export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PdfHandle> {
   if (bytes.byteLength === 0) throw new DocumentLoadError('document_empty', 'The file is empty (0 bytes).');
-  // Before pdf.js: it would inflate a bomb in full, with no way to stop it.
-  assertNoStreamBomb(bytes);
+  options.signal?.throwIfAborted();
   const { version } = await loadPdfjs();
-  let doc: PdfDocumentProxy;
-  const task = await openPdfTask(bytes);
-  try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy().catch(() => undefined);
-    throw toLoadError(error);
-  }
-  const pageCount = doc.numPages;
-  if (pageCount === 0 || (options.maxPages !== undefined && pageCount > options.maxPages)) {
-    await doc.destroy();
-    if (pageCount === 0) throw new DocumentLoadError('document_empty', 'The PDF has no pages.');
-    throw new DocumentLoadError(
-      'page_limit_exceeded',
-      `This PDF has ${pageCount} pages; at most ${options.maxPages} can be processed.`,
-      { details: { pages: pageCount, max_pages: options.maxPages } },
-    );
-  }
-  const pages = options.pagesOfInterest?.(pageCount).filter((n) => Number.isInteger(n) && n >= 1 && n <= pageCount);
-  return createHandle(doc, `pdfjs-text-layer@${version}`, await findOcrCandidates(doc, pages));
+  // Everything pdf.js decodes for this document, from opening to closing, is counted here.
+  const budget = new DecodeBudget(bytes.byteLength, options.decodeLimits);
+  let doc: PdfDocumentProxy | undefined;
+  return withDecodeBudget(budget, async () => {
+    const task = await openPdfTask(bytes);
+    try {
+      doc = await task.promise;
+    } catch (error) {
+      await task.destroy().catch(() => undefined);
+      budget.check();
+      throw toLoadError(error);
+    }
+    try {
+      const pageCount = doc.numPages;
+      const maxPages = Math.min(options.maxPages ?? MAX_DOCUMENT_PAGES, MAX_DOCUMENT_PAGES);
+      if (pageCount === 0) throw new DocumentLoadError('document_empty', 'The PDF has no pages.');
+      if (pageCount > maxPages) {
+        throw new DocumentLoadError('page_limit_exceeded', `This PDF has ${pageCount} pages; at most ${maxPages} can be processed.`, {
+          details: { pages: pageCount, max_pages: maxPages },
+        });
+      }
+      const pages = options.pagesOfInterest?.(pageCount).filter((n) => Number.isInteger(n) && n >= 1 && n <= pageCount);
+      const scan = await findOcrCandidates(doc, pages, { signal: options.signal, stop: () => budget.check() });
+      budget.check();
+      return createHandle(doc, `pdfjs-text-layer@${version}`, scan, budget);
+    } catch (error) {
+      await doc.destroy().catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -12,7 +12,11 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { installDecodeBounds, PATCHED_CLASSES } from './decode-budget.ts';
 import { keepNativeBuiltins } from './native-builtins.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -42,8 +46,40 @@ function folder(root: string, name: string): string {
   return join(root, name) + sep;
 }
 
+/**
+ * The worker module, with its decode-stream classes exported as well.
+ *
+ * pdf.js exports only `WorkerMessageHandler`; the classes that decompress
+ * streams are module-private. The bounds in decode-budget.ts patch them, so
+ * the module is loaded from its own source with one `export` line appended
+ * (nothing of pdf.js is changed). The copy is written once per version to
+ * the temporary folder (the only writable one on Lambda), under a
+ * `node_modules` folder so test runners and TypeScript loaders leave it
+ * untransformed, as they do the original; stack traces name a real file.
+ * Its wasm decoders are found through `wasmUrl`, not next to it.
+ */
+async function importBoundedWorker(root: string, version: string): Promise<Record<string, unknown>> {
+  const source = readFileSync(join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
+  // The source map would not match the copy's name.
+  const body = `${source.replace(/^\/\/# sourceMappingURL=.*$/m, '')}\nexport { ${PATCHED_CLASSES.join(', ')} };\n`;
+  const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
+  const dir = join(tmpdir(), `docintel-pdfjs-${version}-${digest}`, 'node_modules', 'pdfjs-bounded');
+  const file = join(dir, 'pdf.worker.mjs');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Written aside and renamed: a concurrent process never imports half a file.
+    const partial = `${file}.${process.pid}.${Date.now()}.tmp`;
+    writeFileSync(partial, body);
+    renameSync(partial, file);
+  }
+  const worker = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+  installDecodeBounds(worker);
+  return worker;
+}
+
 async function load(): Promise<PdfjsRuntime> {
   const root = packageDir();
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   // Registering the worker module on globalThis lets pdf.js run its "fake
   // worker" in-process without a second dynamic import by relative path,
   // which would break once this file is bundled.
@@ -52,8 +88,9 @@ async function load(): Promise<PdfjsRuntime> {
   let worker: unknown;
   let pdfjs: PdfjsModule;
   try {
-    worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= worker;
+    worker = await importBoundedWorker(root, version);
+    // Assigned, not `??=`: an unbounded worker registered by anyone else must not be the one pdf.js uses.
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
     pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   } finally {
     restoreBuiltins();

@@ -3,7 +3,9 @@ import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
+import { MAX_DOCUMENT_PAGES } from '../../../functions/contracts/limits.ts';
 import { MAX_IMAGE_PIXELS } from '../../../functions/engines/image/image-backend.ts';
+import { tiffPages } from '../../../functions/engines/image/tiff-pages.ts';
 import { OCR_ENGINE, terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
 import { openDocument, type OpenedDocument } from '../../../functions/engines/registry.ts';
 import { detectTables } from '../../../functions/engines/layout/tables.ts';
@@ -217,5 +219,58 @@ describe('Engine: images', () => {
 
     // Assess
     expect(parsed.pages[0]).toMatchObject({ text: '', source: 'none', words: [] });
+  });
+});
+
+describe('image page counts and sizes at open (issue 21)', () => {
+  it('counts and sizes a 3,000-page TIFF in one pass over its directories', async () => {
+    const { manyPagesTiff } = await import('../../../scripts/make-hostile-fixtures.ts');
+    const doc = await openDocument(manyPagesTiff(3_000, 2), { filename: 'many.tif' });
+    try {
+      expect([doc.kind, doc.pageCount, doc.ocrPageCount]).toEqual(['tiff', 3_000, 3_000]);
+    } finally {
+      await doc.close();
+    }
+  });
+
+  it(`refuses a TIFF of more than ${MAX_DOCUMENT_PAGES} pages before reading them, whatever the caller asks`, async () => {
+    const { manyPagesTiff } = await import('../../../scripts/make-hostile-fixtures.ts');
+    const error = await openError(manyPagesTiff(MAX_DOCUMENT_PAGES + 10), 'huge.tif', { maxPages: 1_000_000 });
+    expect(error.code).toBe('page_limit_exceeded');
+    expect(error.details).toEqual({ pages_at_least: MAX_DOCUMENT_PAGES + 1, max_pages: MAX_DOCUMENT_PAGES });
+    const capped = await openError(manyPagesTiff(12), 'twelve.tif', { maxPages: 10 });
+    expect(capped.details).toEqual({ pages_at_least: 11, max_pages: 10 });
+  });
+
+  it('reads the same page sizes from the directory chain as libvips, and stops at a chain that loops', async () => {
+    const a = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).png().toBuffer();
+    const tiff = await sharp([a, a, a], { join: { animated: true } }).tiff().toBuffer();
+    const walked = tiffPages(tiff, 10);
+    const libvips = await Promise.all([0, 1, 2].map((page) => sharp(tiff, { page }).metadata()));
+    expect(walked?.pages.map((p) => [p.width, p.height])).toEqual(libvips.map((m) => [m.width, m.height]));
+    expect(walked?.truncated).toBe(false);
+    const { FIXTURES: hostile } = await import('../../../scripts/make-hostile-fixtures.ts');
+    const loop = await hostile.find((f) => f.file === 'ifd-loop.tiff')!.build();
+    expect(tiffPages(loop, 10)?.pages).toHaveLength(1);
+    expect(tiffPages(Buffer.from('not a tiff at all'), 10)).toBeUndefined();
+    // A chain pointing past the end of the file is damage, not a page.
+    const cut = Buffer.from(tiff.subarray(0, 12));
+    expect(() => tiffPages(cut, 10)).toThrow(/outside the file/);
+  });
+
+  it('refuses a HEIC whose container declares more than the pixel cap, before decoding it', async () => {
+    const heic = Buffer.from(readFileSync(new URL('receipt.heic', FIXTURES)));
+    for (let at = heic.indexOf('ispe'); at >= 0; at = heic.indexOf('ispe', at + 1)) {
+      heic.writeUInt32BE(12_000, at + 8);
+      heic.writeUInt32BE(10_000, at + 12);
+    }
+    const error = await openError(heic, 'huge.heic');
+    expect(error.code).toBe('file_too_large');
+    expect(error.details).toMatchObject({ width: 12_000, height: 10_000, max_pixels: MAX_IMAGE_PIXELS });
+  });
+
+  it('stops opening once the request is aborted', async () => {
+    const reason = new Error('deadline passed');
+    await expect(openDocument(page.png, { filename: 'page.png' }, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
   });
 });

@@ -330,3 +330,30 @@ describe('Engine: hostile Office and text input', () => {
     expect(deflateSync(data).length).toBeGreaterThan(0);
   });
 });
+
+describe('XLSX shared-string amplification (issue 21)', () => {
+  it('refuses one 4 MB shared string referenced by 300 cells as soon as its characters pass the page cap', async () => {
+    const { sharedStringBombXlsx } = await import('../../../scripts/make-hostile-fixtures.ts');
+    const bytes = await sharedStringBombXlsx(4_000_000, 300);
+    expect(bytes.length).toBeLessThan(64 * 1024);
+    const error = await openError(bytes, { declaredKind: 'xlsx' });
+    expect(error.code).toBe('page_limit_exceeded');
+    expect(error.statusCode).toBe(413);
+    expect(error.details).toMatchObject({ pages_at_least: 5_001, max_pages: 5_000, max_characters: 5_000 * 6_000 });
+    // With the caller's cap (advanced parse: 60 pages), the first few cells are enough.
+    const capped = await openError(bytes, { declaredKind: 'xlsx' }, { maxPages: 60 });
+    expect(capped.details).toMatchObject({ pages_at_least: 61, max_pages: 60, max_characters: 360_000 });
+  });
+
+  it('still opens a workbook whose shared strings are referenced many times within the cap', async () => {
+    const { sharedStringBombXlsx } = await import('../../../scripts/make-hostile-fixtures.ts');
+    const opened = await openDocument(await sharedStringBombXlsx(150, 300), { declaredKind: 'xlsx' });
+    try {
+      expect(opened.pageCount).toBeGreaterThan(1);
+      const doc = await opened.extract([1]);
+      expect(doc.pages[0].text).toContain('A'.repeat(90));
+    } finally {
+      await opened.close();
+    }
+  });
+});

@@ -157,8 +157,9 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   [BATCH_DEAD_LETTER_HANDLER]: { tables: { batches: 'readWrite' } },
   // Counts items and records the terminal state; completes a submission cut off before dispatch.
   [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, batchQueue: 'send', startBatchWorkflow: true },
-  // Signs deliveries with the organization's secret, derived from the master secret.
-  [BATCH_WEBHOOK_HANDLER]: { tables: { batches: 'readWrite' }, masterSecret: true },
+  // Signs deliveries with the organization's secret, derived from the master secret; reads the
+  // organization's signing-secret generation (rotation overlap: both signatures are sent).
+  [BATCH_WEBHOOK_HANDLER]: { tables: { accounts: 'read', batches: 'readWrite' }, masterSecret: true },
   // A static page (unauthenticated): no data access at all.
   playground: {},
   // Unauthenticated 404/405 answers from the route table: no data access at all.

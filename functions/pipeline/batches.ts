@@ -386,7 +386,13 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
     await assertKeyStillActive(deps, batch.request.keyId);
     const organization = await deps.accounts.getOrganization(orgId);
     if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
-    const principal: Principal = { orgId, tier: organization.tier, keyId: batch.request.keyId, keyKind: batch.request.keyKind };
+    const principal: Principal = {
+      orgId,
+      tier: organization.tier,
+      keyId: batch.request.keyId,
+      keyKind: batch.request.keyKind,
+      ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+    };
     const query = validate(spec.querySchema, batch.request.query, 'option', 'invalid_option');
     const form = validate(spec.formSchema, { ...batch.request.form, document_key: item.documentKey }, 'option', 'invalid_option');
     const envelope = await runInference(deps, spec, {

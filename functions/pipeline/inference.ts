@@ -154,8 +154,7 @@ interface SandboxReservation {
  */
 async function reserveSandboxPages(deps: AppDeps, principal: Principal, pages: number): Promise<SandboxReservation | undefined> {
   if (principal.keyKind !== 'test') return undefined;
-  const organization = await deps.accounts.getOrganization(principal.orgId);
-  const cap = organization?.sandboxPagesPerDay ?? SANDBOX_LIMITS.testKeyPagesPerDay;
+  const cap = principal.sandboxPagesPerDay ?? SANDBOX_LIMITS.testKeyPagesPerDay;
   const now = deps.clock.now();
   const day = now.toISOString().slice(0, 10);
   const decision = await deps.sandbox.reserve(principal.orgId, day, pages, cap);

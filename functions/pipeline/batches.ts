@@ -383,8 +383,7 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
 
   try {
     const spec = batchOperation(batch.request.endpoint);
-    await assertKeyStillActive(deps, batch.request.keyId);
-    const organization = await deps.accounts.getOrganization(orgId);
+    const [organization] = await Promise.all([deps.accounts.getOrganization(orgId), assertKeyStillActive(deps, batch.request.keyId)]);
     if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
     const principal: Principal = {
       orgId,

@@ -78,8 +78,7 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string, option
   try {
     const spec = OPERATION_SPECS[job.operation];
     if (!spec) throw new ApiError('invalid_request', `Unknown operation ${job.operation}.`);
-    await assertKeyStillActive(deps, job.request.keyId);
-    const organization = await deps.accounts.getOrganization(orgId);
+    const [organization] = await Promise.all([deps.accounts.getOrganization(orgId), assertKeyStillActive(deps, job.request.keyId)]);
     if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
     const principal: Principal = {
       orgId,

@@ -1,9 +1,12 @@
 /**
  * Admin CLI (an interface other tools rely on; keep it stable):
  *
- *   npm run --silent admin -- create-key --org <org-id> --tier <free|pro|enterprise|custom> [--test]
- *   npm run --silent admin -- revoke-key --key <api_key>
+ *   npm run --silent admin -- create-key --org <org-id> --tier <free|pro|enterprise|custom> [--test] [--change-tier]
+ *   npm run --silent admin -- revoke-key --key <api_key>      (or --key-id <key_id>)
+ *   npm run --silent admin -- list-keys --org <org-id>
  *   npm run --silent admin -- signing-secret --org <org-id>
+ *   npm run --silent admin -- rotate-signing-secret --org <org-id> [--overlap-hours 24]
+ *   npm run --silent admin -- set-sandbox-limit --org <org-id> --pages-per-day <n>
  *   npm run --silent admin -- set-template --org <org-id> --file schema.json   (or --clear)
  *   npm run --silent admin -- set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
  *
@@ -17,7 +20,18 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TIERS, type Tier } from '../functions/contracts/limits.ts';
-import { createKey, revokeKey, setExtractAdvanced, setExtractTemplate, setWebhooks, signingSecret } from '../functions/runtime/admin.ts';
+import {
+  createKey,
+  listKeys,
+  revokeKey,
+  revokeKeyById,
+  rotateSigningSecret,
+  setExtractAdvanced,
+  setExtractTemplate,
+  setSandboxLimit,
+  setWebhooks,
+  signingSecret,
+} from '../functions/runtime/admin.ts';
 import { readConfig } from '../functions/runtime/config.ts';
 import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
 import { startEmulators } from '../functions/runtime/local/emulators.ts';
@@ -31,9 +45,12 @@ import {
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
 const USAGE = `usage:
-  admin create-key --org <org-id> --tier <${TIERS.join('|')}> [--test]
-  admin revoke-key --key <api_key>
+  admin create-key --org <org-id> --tier <${TIERS.join('|')}> [--test] [--change-tier]
+  admin revoke-key (--key <api_key> | --key-id <key_id>)
+  admin list-keys --org <org-id>
   admin signing-secret --org <org-id>
+  admin rotate-signing-secret --org <org-id> [--overlap-hours <0-168, default 24>]
+  admin set-sandbox-limit --org <org-id> --pages-per-day <n>
   admin set-template --org <org-id> (--file <schema.json> | --clear)
   admin set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
 options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
@@ -82,7 +99,11 @@ const { values, positionals } = parseArgs({
     org: { type: 'string' },
     tier: { type: 'string' },
     test: { type: 'boolean', default: false },
+    'change-tier': { type: 'boolean', default: false },
     key: { type: 'string' },
+    'key-id': { type: 'string' },
+    'overlap-hours': { type: 'string' },
+    'pages-per-day': { type: 'string' },
     file: { type: 'string' },
     clear: { type: 'boolean', default: false },
     feature: { type: 'string' },
@@ -104,16 +125,43 @@ try {
       if (!values.org) fail('--org is required\n' + USAGE);
       if (!values.tier || !TIERS.includes(values.tier as Tier)) fail(`--tier must be one of ${TIERS.join(', ')}`);
       const created = await withDeps(values.aws!, (deps) =>
-        createKey(deps, values.org!, values.tier as Tier, values.test ? 'test' : 'live'),
+        createKey(deps, values.org!, values.tier as Tier, values.test ? 'test' : 'live', { changeTier: values['change-tier'] }),
       );
-      console.log(JSON.stringify({ api_key: created.api_key, org_id: created.org_id, tier: created.tier }));
+      console.log(JSON.stringify({ api_key: created.api_key, org_id: created.org_id, tier: created.tier, key_id: created.key_id }));
       break;
     }
     case 'revoke-key': {
-      if (!values.key) fail('--key is required\n' + USAGE);
+      if (!values.key === !values['key-id']) fail('one of --key or --key-id is required\n' + USAGE);
+      if (values['key-id']) {
+        const revoked = await withDeps(values.aws!, (deps) => revokeKeyById(deps, values['key-id']!));
+        if (!revoked) fail('no such key');
+        console.log(JSON.stringify({ revoked: true, key_id: revoked.key_id, org_id: revoked.org_id, revoked_at: revoked.revoked_at }));
+        break;
+      }
       const revoked = await withDeps(values.aws!, (deps) => revokeKey(deps, values.key!));
       if (!revoked) fail('no such key');
       console.log(JSON.stringify({ revoked: true }));
+      break;
+    }
+    case 'list-keys': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      const keys = await withDeps(values.aws!, (deps) => listKeys(deps, values.org!));
+      console.log(JSON.stringify({ org_id: values.org, keys }));
+      break;
+    }
+    case 'rotate-signing-secret': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      const hours = values['overlap-hours'] === undefined ? undefined : Number(values['overlap-hours']);
+      const rotated = await withDeps(values.aws!, (deps) => rotateSigningSecret(deps, values.org!, hours));
+      console.log(JSON.stringify(rotated));
+      break;
+    }
+    case 'set-sandbox-limit': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      if (values['pages-per-day'] === undefined) fail('--pages-per-day is required\n' + USAGE);
+      const pages = Number(values['pages-per-day']);
+      await withDeps(values.aws!, (deps) => setSandboxLimit(deps, values.org!, pages));
+      console.log(JSON.stringify({ org_id: values.org, sandbox_pages_per_day: pages }));
       break;
     }
     case 'signing-secret': {

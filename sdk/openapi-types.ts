@@ -236,7 +236,7 @@ export interface components {
             status: "error";
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "invalid_json" | "invalid_option" | "missing_api_key" | "invalid_api_key" | "plan_required" | "feature_not_enabled" | "not_found" | "route_not_found" | "document_not_found" | "method_not_allowed" | "document_not_uploaded" | "batch_finished" | "idempotency_key_reused" | "document_expired" | "file_too_large" | "page_limit_exceeded" | "unsupported_media_type" | "unsupported_file_type" | "document_encrypted" | "document_corrupt" | "document_empty" | "rate_limited" | "internal_error" | "service_unavailable" | "processing_timeout";
+                code: "invalid_request" | "invalid_json" | "invalid_option" | "missing_api_key" | "invalid_api_key" | "plan_required" | "api_key_revoked" | "feature_not_enabled" | "not_found" | "route_not_found" | "document_not_found" | "method_not_allowed" | "document_not_uploaded" | "document_changed" | "batch_finished" | "idempotency_key_reused" | "document_expired" | "file_too_large" | "page_limit_exceeded" | "unsupported_media_type" | "unsupported_file_type" | "document_encrypted" | "document_corrupt" | "document_empty" | "upload_size_mismatch" | "rate_limited" | "sandbox_limit_exceeded" | "internal_error" | "service_unavailable" | "processing_timeout";
                 message: string;
                 details?: {
                     [key: string]: unknown;

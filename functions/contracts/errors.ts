@@ -16,12 +16,16 @@ export const ERROR_STATUS = {
   missing_api_key: 401,
   invalid_api_key: 401,
   plan_required: 403,
+  /** The key that submitted a job or batch was revoked before the work ran. */
+  api_key_revoked: 403,
   feature_not_enabled: 403,
   not_found: 404,
   route_not_found: 404,
   document_not_found: 404,
   method_not_allowed: 405,
   document_not_uploaded: 409,
+  /** The uploaded object was replaced between the size check and the read. */
+  document_changed: 409,
   batch_finished: 409,
   idempotency_key_reused: 422,
   document_expired: 410,
@@ -32,7 +36,11 @@ export const ERROR_STATUS = {
   document_encrypted: 422,
   document_corrupt: 422,
   document_empty: 422,
+  /** The stored file is smaller than the `content_length` declared at upload. */
+  upload_size_mismatch: 422,
   rate_limited: 429,
+  /** The organization's daily page allowance for hk_test_ keys is used up. */
+  sandbox_limit_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
   processing_timeout: 504,

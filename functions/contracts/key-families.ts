@@ -24,10 +24,12 @@ export interface KeyFamily {
 export const KEY_FAMILIES = {
   organization: { table: 'accounts', partition: 'ORG#*', description: 'Organization profile: tier, feature switches, extract template' },
   apiKey: { table: 'accounts', partition: 'KEY#*', description: 'API key records, by SHA-256 hash' },
+  apiKeyById: { table: 'accounts', partition: 'KEYID#*', description: 'API key records, by key id (revoke and list without the plaintext; workers check queued work)' },
   rateWindow: { table: 'accounts', partition: 'RATE#*', description: 'Per-key rolling rate-limit windows' },
   document: { table: 'documents', partition: 'ORG#*#DOC#*', description: 'Upload receipts' },
   request: { table: 'requests', partition: 'ORG#*#REQ#*', description: 'Stored inference requests' },
   cacheEntry: { table: 'requests', partition: 'ORG#*#CACHE#*', description: 'Result cache entries' },
+  sandboxDay: { table: 'requests', partition: 'ORG#*#SANDBOX#*', description: "Pages an organization's test keys used on one UTC day (the sandbox ceiling)" },
   usage: { table: 'requests', partition: 'ORG#*#USAGE#*', description: 'Usage ledger rows (billing)' },
   job: { table: 'jobs', partition: 'ORG#*#JOB#*', description: 'Asynchronous jobs' },
   batch: { table: 'batches', partition: 'ORG#*#BATCH#*', description: 'A batch record and its item rows (one partition)' },
@@ -41,6 +43,8 @@ export type KeyFamilyId = keyof typeof KEY_FAMILIES;
 export const KEY_BUILDER_FAMILY: Readonly<Record<keyof typeof keys, KeyFamilyId>> = {
   organization: 'organization',
   apiKey: 'apiKey',
+  apiKeyById: 'apiKeyById',
+  sandboxDay: 'sandboxDay',
   rateWindow: 'rateWindow',
   document: 'document',
   request: 'request',

@@ -75,6 +75,35 @@ export const RATE_LIMIT = {
   windowSeconds: 60,
 } as const;
 
+/**
+ * JSON carried in form fields (`options`, `pii_config`, extract `schema`):
+ * size and nesting are checked on the parsed value, without recursion,
+ * before the schema sees it, so a deeply nested value is a clear 400 and
+ * never a stack overflow in validation or in the engines. Depth counts
+ * containers: `{"a":{}}` is 2 deep.
+ */
+export const JSON_FIELD_LIMITS = {
+  /** Longest JSON text in one field. */
+  maxBytes: 256 * 1024,
+  /** classify/split `options`, redact `pii_config` (the deepest valid one is 4). */
+  optionsMaxDepth: 8,
+  /** extract `schema` (nested objects and one-item arrays). */
+  schemaMaxDepth: 16,
+} as const;
+
+/**
+ * The sandbox ceiling of hk_test_ keys (docs/api.md "Limits"). Test keys are
+ * unbilled and exempt from the live rate ceiling, so without a ceiling of
+ * their own they would be free unlimited compute. Pages processed by the
+ * organization's test keys (cache hits excluded: they cost nothing) are
+ * counted per UTC day; past the ceiling a request answers 429
+ * `sandbox_limit_exceeded` before any work. An administrator can set another
+ * ceiling per organization (`admin set-sandbox-limit`).
+ */
+export const SANDBOX_LIMITS = {
+  testKeyPagesPerDay: 5000,
+} as const;
+
 export interface TierLimits {
   readonly uploadBytes: number;
   readonly advancedPages: number;
@@ -105,6 +134,8 @@ export interface LimitsObject {
   tier: Tier;
   upload: { max_bytes: number; url_expires_in: number; document_key_lifetime_seconds: number };
   rate_limit: { requests_per_minute: number | null; test_keys_exempt: true };
+  /** hk_test_ keys: pages per UTC day per organization (default; an administrator may set another). */
+  sandbox: { test_key_pages_per_day: number };
   operations: {
     parse: { max_pages_fast: null; max_pages_advanced: number; max_ocr_pages_sync: number };
     extract: { max_pages_fast: null; max_pages_advanced: number; advanced_parse_mode: boolean };
@@ -130,6 +161,7 @@ export function limitsObject(tier: Tier): LimitsObject {
       document_key_lifetime_seconds: LIFETIMES.documentKeySeconds,
     },
     rate_limit: { requests_per_minute: RATE_LIMIT.liveRequestsPerWindow, test_keys_exempt: true },
+    sandbox: { test_key_pages_per_day: SANDBOX_LIMITS.testKeyPagesPerDay },
     operations: {
       parse: { max_pages_fast: null, max_pages_advanced: t.advancedPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES },
       extract: { max_pages_fast: null, max_pages_advanced: t.advancedPages, advanced_parse_mode: t.advancedParseMode },

@@ -55,7 +55,7 @@ export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: 'ttl',
-    description: 'Stored inference requests (30 days), result cache entries, usage ledger',
+    description: 'Stored inference requests (30 days), result cache entries, usage ledger, daily test-key page counters',
   },
   jobs: {
     id: 'jobs',
@@ -84,6 +84,10 @@ export const keys = {
   organization: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'PROFILE' }),
   apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
   rateWindow: (keyId: string) => ({ pk: `RATE#${keyId}`, sk: 'WINDOW' }),
+  /** Lookup of a key by its public id (admin revoke/list, the revoked-key check of queued work). */
+  apiKeyById: (keyId: string) => ({ pk: `KEYID#${keyId}`, sk: 'KEY' }),
+  /** Requests table: pages processed by an organization's hk_test_ keys on one UTC day (`YYYY-MM-DD`). */
+  sandboxDay: (orgId: string, day: string) => ({ pk: `ORG#${orgId}#SANDBOX#${day}`, sk: 'PAGES' }),
   document: (orgId: string, documentKey: string) => ({ pk: `ORG#${orgId}#DOC#${documentKey}`, sk: 'DOC' }),
   request: (orgId: string, requestId: string) => ({ pk: `ORG#${orgId}#REQ#${requestId}`, sk: 'REQ' }),
   cacheEntry: (orgId: string, digest: string) => ({ pk: `ORG#${orgId}#CACHE#${digest}`, sk: 'CACHE' }),

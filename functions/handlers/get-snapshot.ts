@@ -43,6 +43,9 @@ export const createHandler = (getDeps?: DepsProvider) =>
         url = await deps.blobs.presignGet(stored.inputKey, INPUT_LINK_SECONDS, {
           contentType: stored.inputContentType,
           filename: stored.filename,
+          // Caller-supplied bytes (an XML or SVG-like file can carry script) are
+          // downloaded, never rendered by a browser that opens the link.
+          attachment: true,
         });
       } catch {
         url = null;

@@ -1,7 +1,8 @@
 /**
  * POST /v1/documents/upload: issues a document_key and a presigned PUT
  * address (900 s) that requires the signed Content-Type and
- * `x-amz-server-side-encryption: AES256`.
+ * `x-amz-server-side-encryption: AES256` and, when `content_length` was
+ * declared, exactly that many bytes.
  *
  * @module
  */
@@ -29,6 +30,8 @@ export const createHandler = (getDeps?: DepsProvider) =>
       key: objectKey,
       contentType: mediaType.mime,
       expiresInSeconds: LIFETIMES.uploadUrlSeconds,
+      // A declared length is signed into the address: storage refuses any other body size.
+      ...(body.content_length !== undefined ? { contentLength: body.content_length } : {}),
     });
     await deps.documents.create({
       orgId: principal.orgId,

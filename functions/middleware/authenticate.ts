@@ -41,7 +41,13 @@ export function authenticate(getDeps: DepsProvider): MiddlewareObj<ApiEvent, Api
     ]);
     if (!organization) throw new ApiError('invalid_api_key', 'The API key is invalid or has been revoked.');
 
-    state.principal = { orgId: organization.orgId, tier: organization.tier, keyId: record.keyId, keyKind: record.kind };
+    state.principal = {
+      orgId: organization.orgId,
+      tier: organization.tier,
+      keyId: record.keyId,
+      keyKind: record.kind,
+      ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+    };
     if (rate) {
       const remaining = Math.max(0, RATE_LIMIT.liveRequestsPerWindow - rate.count);
       Object.assign(state.responseHeaders, {

@@ -13,6 +13,8 @@ export interface Principal {
   readonly tier: Tier;
   readonly keyId: string;
   readonly keyKind: KeyKind;
+  /** The organization's own daily page ceiling for hk_test_ keys, when an operator set one. */
+  readonly sandboxPagesPerDay?: number;
 }
 
 /** Per-invocation state the middlewares attach to the Lambda context. */

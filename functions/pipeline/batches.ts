@@ -31,7 +31,7 @@ import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import type { BatchSubmission } from '../contracts/schemas/batch.ts';
 import { objectKeys } from '../contracts/storage.ts';
-import { deriveSigningSecret } from '../domain/signing-secret.ts';
+import { activeSigningSecrets } from '../domain/signing-secret.ts';
 import { signatureHeader } from '../domain/webhook-signature.ts';
 import type { Principal } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
@@ -40,6 +40,7 @@ import type { BatchCounts, BatchItem, BatchItemMessage, BatchRecord, WebhookAtte
 import type { AppDeps } from '../runtime/deps.ts';
 import { logger } from '../runtime/logger.ts';
 import { runInference } from './inference.ts';
+import { assertKeyStillActive } from './key-status.ts';
 import type { OperationSpec } from './operation.ts';
 
 /** A processing item whose worker has been silent this long is presumed gone (its Lambda timed out). */
@@ -382,9 +383,15 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
 
   try {
     const spec = batchOperation(batch.request.endpoint);
-    const organization = await deps.accounts.getOrganization(orgId);
+    const [organization] = await Promise.all([deps.accounts.getOrganization(orgId), assertKeyStillActive(deps, batch.request.keyId)]);
     if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
-    const principal: Principal = { orgId, tier: organization.tier, keyId: batch.request.keyId, keyKind: batch.request.keyKind };
+    const principal: Principal = {
+      orgId,
+      tier: organization.tier,
+      keyId: batch.request.keyId,
+      keyKind: batch.request.keyKind,
+      ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+    };
     const query = validate(spec.querySchema, batch.request.query, 'option', 'invalid_option');
     const form = validate(spec.formSchema, { ...batch.request.form, document_key: item.documentKey }, 'option', 'invalid_option');
     const envelope = await runInference(deps, spec, {
@@ -511,14 +518,15 @@ export async function deliverBatchWebhook(deps: AppDeps, orgId: string, batchId:
   if (!batch?.webhook || !batch.webhookUrl || !batch.finalCounts) return { delivered: false };
   if (batch.webhook.deliveredAt) return { delivered: true };
   const body = webhookBody(batch);
-  const secret = deriveSigningSecret(await deps.secrets.masterSecret(), orgId);
   const started = deps.clock.now();
+  const organization = await deps.accounts.getOrganization(orgId);
+  const secrets = activeSigningSecrets(await deps.secrets.masterSecret(), orgId, organization ?? {}, started);
   const t = Math.floor(started.getTime() / 1000);
   const headers = {
     'Content-Type': 'application/json',
     'X-Service-Event': batch.webhook.event,
     'X-Service-Delivery-Id': batch.webhook.deliveryId,
-    'X-Service-Signature': signatureHeader(secret, body, t),
+    'X-Service-Signature': signatureHeader(secrets, body, t),
   };
   let attempt: WebhookAttempt;
   let delivered = false;

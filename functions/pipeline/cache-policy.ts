@@ -5,6 +5,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import type { KeyKind } from '../ports/accounts.ts';
 
 /** `no-cache` or `no-store` in Cache-Control force a re-run; other directives do not. */
 export function cacheControlForcesRefresh(header: string | undefined): boolean {
@@ -32,9 +33,14 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The cache key. Organization scoping is in the table key, never in a shared namespace. */
-export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>): string {
+/**
+ * The cache key. Organization scoping is in the table key, never in a shared
+ * namespace. The key kind is part of it: a result computed for an unbilled
+ * hk_test_ key must never reach an hk_live_ key as a (free) cache hit, or
+ * test keys would make billing optional.
+ */
+export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>, keyKind: KeyKind): string {
   return createHash('sha256')
-    .update(`${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}`)
+    .update(`${keyKind}\n${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}`)
     .digest('hex');
 }

@@ -7,6 +7,7 @@
 import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import type { Principal } from '../middleware/http.ts';
+import { ObjectChangedError } from '../ports/blob-store.ts';
 import type { DocumentRecord } from '../ports/documents.ts';
 import type { AppDeps } from '../runtime/deps.ts';
 
@@ -69,6 +70,7 @@ export async function loadDocumentInput(
   if (head.size === 0) {
     throw new ApiError('document_empty', 'The uploaded file is empty (0 bytes).');
   }
+  checkAgainstDeclaredLength(record, head.size);
   let download: Promise<Uint8Array> | undefined;
   const known = record.contentHash && head.etag && record.contentHash.etag === head.etag ? record.contentHash.sha256 : undefined;
   return {
@@ -76,6 +78,41 @@ export async function loadDocumentInput(
     size: head.size,
     ...(known ? { knownSha256: known } : {}),
     etag: head.etag,
-    readBytes: () => (download ??= deps.blobs.getBytes(record.objectKey)),
+    // Only the version whose size was checked above is read: a PUT that replaced
+    // it since (a bigger file) fails here instead of reaching a parser.
+    readBytes: () => (download ??= readChecked(deps, record, { etag: head.etag, size: head.size })),
   };
+}
+
+/**
+ * The upload address is signed for the declared length, so S3 refuses any
+ * other body; this is the second check, on what is actually stored.
+ */
+function checkAgainstDeclaredLength(record: DocumentRecord, size: number): void {
+  const declared = record.declaredLength;
+  if (declared === undefined || size === declared) return;
+  const details = { file_size: size, declared_length: declared };
+  if (size > declared) {
+    throw new ApiError('file_too_large', `The stored file is ${size} bytes, larger than the content_length of ${declared} declared at upload.`, {
+      details,
+    });
+  }
+  throw new ApiError('upload_size_mismatch', `The stored file is ${size} bytes, not the content_length of ${declared} declared at upload; upload it again.`, {
+    details,
+  });
+}
+
+async function readChecked(deps: AppDeps, record: DocumentRecord, condition: { etag?: string; size: number }): Promise<Uint8Array> {
+  try {
+    return await deps.blobs.getBytes(record.objectKey, condition);
+  } catch (error) {
+    if (error instanceof ObjectChangedError) {
+      throw new ApiError(
+        'document_changed',
+        `The file of document_key ${record.documentKey} was replaced while this request read it; send the request again.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
 }

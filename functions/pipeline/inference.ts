@@ -7,7 +7,7 @@
  * @module
  */
 import { ApiError } from '../contracts/errors.ts';
-import { LIFETIMES, SYNC_OCR_MAX_PAGES, TIER_LIMITS } from '../contracts/limits.ts';
+import { LIFETIMES, SANDBOX_LIMITS, SYNC_OCR_MAX_PAGES, TIER_LIMITS } from '../contracts/limits.ts';
 import { unitPriceMicroUsd } from '../contracts/prices.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { openDocument } from '../engines/registry.ts';
@@ -40,6 +40,12 @@ export interface Submission<Q, F> {
    * of the item writes the same row (recorded once).
    */
   readonly batch?: { readonly createdAt: string };
+  /**
+   * The time the billing row carries when it must be the same on every
+   * attempt (an async job: its acceptance time), so a retried job writes
+   * its one row again instead of a second one. @default now
+   */
+  readonly billedAt?: string;
 }
 
 export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
@@ -131,8 +137,40 @@ async function bill<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: 
     unitPriceMicroUsd: unit,
     amountMicroUsd: unit * pages,
     batch: Boolean(submission.batch),
-    createdAt: submission.batch?.createdAt ?? now.toISOString(),
+    createdAt: submission.batch?.createdAt ?? submission.billedAt ?? now.toISOString(),
   });
+}
+
+/** Pages reserved against the sandbox ceiling of an hk_test_ key, given back if the work does not happen. */
+interface SandboxReservation {
+  readonly pages: number;
+  release(pages: number): Promise<void>;
+}
+
+/**
+ * Test keys are unbilled, so their compute is capped per organization and
+ * UTC day instead (`SANDBOX_LIMITS`); checked once the page count is known,
+ * before any processing. Live keys pass untouched.
+ */
+async function reserveSandboxPages(deps: AppDeps, principal: Principal, pages: number): Promise<SandboxReservation | undefined> {
+  if (principal.keyKind !== 'test') return undefined;
+  const cap = principal.sandboxPagesPerDay ?? SANDBOX_LIMITS.testKeyPagesPerDay;
+  const now = deps.clock.now();
+  const day = now.toISOString().slice(0, 10);
+  const decision = await deps.sandbox.reserve(principal.orgId, day, pages, cap);
+  if (!decision.allowed) {
+    const resetAt = new Date(`${day}T00:00:00Z`).getTime() + 86_400_000;
+    const retryAfter = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
+    throw new ApiError(
+      'sandbox_limit_exceeded',
+      `hk_test_ keys of this organization may process ${cap} pages per UTC day; ${decision.used} are used and this request needs ${pages}. Use an hk_live_ key, or retry after ${retryAfter} s.`,
+      {
+        headers: { 'Retry-After': String(retryAfter) },
+        details: { pages, used_today: decision.used, max_pages_per_day: cap, retry_after_seconds: retryAfter },
+      },
+    );
+  }
+  return { pages, release: (n) => deps.sandbox.release(principal.orgId, day, n) };
 }
 
 /** Runs one inference request to its envelope, or throws the ApiError the caller should see. */
@@ -154,7 +192,7 @@ export async function runInference<Q, F>(
     sha256 = contentHash(await input.readBytes());
     if (input.etag) await deps.documents.rememberContentHash(principal.orgId, input.record.documentKey, input.etag, sha256);
   }
-  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form));
+  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form), principal.keyKind);
   if (!submission.forceRefresh) {
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
     if (entry) {
@@ -192,50 +230,60 @@ export async function runInference<Q, F>(
         { details: { ocr_pages: ocrPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES, hint: 'X-Async: true' } },
       );
     }
-    const assets = new AssetCollector(deps.blobs, () => deps.clock.now());
-    const output = await spec.execute({
-      deps,
-      principal,
-      requestId: submission.requestId,
-      query,
-      form: submission.form,
-      input,
-      document,
-      raised: submission.raised,
-      assets,
-      signal: submission.signal,
-    });
-    submission.signal?.throwIfAborted();
-    const envelope: Envelope = {
-      status: 'success',
-      request_id: submission.requestId,
-      task: spec.operation,
-      model_used: output.modelUsed,
-      result: output.result,
-      duration_ms: Date.now() - startedAt,
-      metadata: {
-        pages: output.pages,
-        ...output.metadata,
-        source: 'document_key',
-        filename: input.record.filename,
-        file_size: input.size,
-        cached: false,
-      },
-      ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
-    };
+    const pagesToRead = pagesOfInterest ? pagesOfInterest(query, submission.form, document.pageCount).length : document.pageCount;
+    const sandbox = await reserveSandboxPages(deps, principal, pagesToRead);
+    try {
+      const assets = new AssetCollector(deps.blobs, () => deps.clock.now());
+      const output = await spec.execute({
+        deps,
+        principal,
+        requestId: submission.requestId,
+        query,
+        form: submission.form,
+        input,
+        document,
+        raised: submission.raised,
+        assets,
+        signal: submission.signal,
+      });
+      submission.signal?.throwIfAborted();
+      const envelope: Envelope = {
+        status: 'success',
+        request_id: submission.requestId,
+        task: spec.operation,
+        model_used: output.modelUsed,
+        result: output.result,
+        duration_ms: Date.now() - startedAt,
+        metadata: {
+          pages: output.pages,
+          ...output.metadata,
+          source: 'document_key',
+          filename: input.record.filename,
+          file_size: input.size,
+          cached: false,
+        },
+        ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
+      };
 
-    await storeRequest(deps, spec, submission, input, envelope, assets.assets, false);
-    const now = deps.clock.now();
-    await deps.cache.put(principal.orgId, digest, {
-      requestId: submission.requestId,
-      responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
-      assets: assets.assets,
-      pageCount: output.pages,
-      createdAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
-    });
-    await bill(deps, spec, submission, output.pages, now);
-    return envelope;
+      await storeRequest(deps, spec, submission, input, envelope, assets.assets, false);
+      const now = deps.clock.now();
+      await deps.cache.put(principal.orgId, digest, {
+        requestId: submission.requestId,
+        responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
+        assets: assets.assets,
+        pageCount: output.pages,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
+      });
+      await bill(deps, spec, submission, output.pages, now);
+      // The sandbox counts what was processed (classify reads only some pages).
+      if (sandbox && output.pages < sandbox.pages) await sandbox.release(sandbox.pages - output.pages).catch(() => undefined);
+      return envelope;
+    } catch (error) {
+      // Work that failed or was abandoned does not count against the sandbox.
+      await sandbox?.release(sandbox.pages).catch(() => undefined);
+      throw error;
+    }
   } finally {
     await document.close();
   }

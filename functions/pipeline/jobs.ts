@@ -15,6 +15,7 @@ import type { AppDeps } from '../runtime/deps.ts';
 import { logger } from '../runtime/logger.ts';
 import { OPERATION_SPECS } from '../operations/index.ts';
 import { runInference } from './inference.ts';
+import { assertKeyStillActive } from './key-status.ts';
 import type { OperationSpec } from './operation.ts';
 import { resignAssets } from './signed-assets.ts';
 
@@ -25,7 +26,7 @@ export async function acceptJob(
   deps: AppDeps,
   spec: OperationSpec,
   principal: Principal,
-  request: Omit<JobRequest, 'keyId' | 'keyKind' | 'endpoint'>,
+  request: Omit<JobRequest, 'keyId' | 'keyKind' | 'endpoint' | 'requestId'>,
 ): Promise<Record<string, unknown>> {
   const now = deps.clock.now();
   const job: JobRecord = {
@@ -33,7 +34,8 @@ export async function acceptJob(
     orgId: principal.orgId,
     operation: spec.operation,
     status: 'queued',
-    request: { ...request, endpoint: spec.endpoint, keyId: principal.keyId, keyKind: principal.keyKind },
+    // The request id is fixed now, so every attempt of the job is the same request (one billing row).
+    request: { ...request, endpoint: spec.endpoint, keyId: principal.keyId, keyKind: principal.keyKind, requestId: randomUUID() },
     createdAt: now.toISOString(),
     attempts: 0,
     expiresAt: new Date(now.getTime() + JOB_RETENTION_SECONDS * 1000).toISOString(),
@@ -70,17 +72,20 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string, option
     const again = await deps.jobs.get(orgId, jobId);
     return again && (again.status === 'succeeded' || again.status === 'failed') ? 'done' : 'busy';
   }
-  const requestId = randomUUID();
+  // Stable across attempts: a retry after a crash (even with force_refresh) rewrites the same
+  // stored request and the same billing row instead of billing the job twice.
+  const requestId = job.request.requestId ?? job.jobId;
   try {
     const spec = OPERATION_SPECS[job.operation];
     if (!spec) throw new ApiError('invalid_request', `Unknown operation ${job.operation}.`);
-    const organization = await deps.accounts.getOrganization(orgId);
+    const [organization] = await Promise.all([deps.accounts.getOrganization(orgId), assertKeyStillActive(deps, job.request.keyId)]);
     if (!organization) throw new ApiError('not_found', 'The organization no longer exists.');
     const principal: Principal = {
       orgId,
       tier: organization.tier,
       keyId: job.request.keyId,
       keyKind: job.request.keyKind,
+      ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
     };
     const query = validate(spec.querySchema, job.request.query, 'query parameter', 'invalid_option');
     const form = validate(spec.formSchema, job.request.form, 'form field');
@@ -93,6 +98,7 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string, option
       raised: job.request.raised,
       synchronous: false,
       signal: options.signal,
+      billedAt: job.createdAt,
     });
     await deps.jobs.succeed(orgId, jobId, envelope.request_id, deps.clock.now());
   } catch (error) {

@@ -12,6 +12,12 @@ export interface Organization {
   readonly extractAdvancedEnabled?: boolean;
   /** Batch webhook delivery (SPEC: "enabled gradually per account"); on unless turned off. */
   readonly webhooksEnabled?: boolean;
+  /** Pages per UTC day for the organization's hk_test_ keys; absent → `SANDBOX_LIMITS.testKeyPagesPerDay`. */
+  readonly sandboxPagesPerDay?: number;
+  /** The webhook signing secret in use (0: the one derived from the organization id alone). */
+  readonly signingSecretGeneration?: number;
+  /** Until this time (ISO 8601) the previous generation signs deliveries too (rotation overlap). */
+  readonly previousSigningSecretUntil?: string;
 }
 
 /** Organization settings the admin CLI changes. */
@@ -20,6 +26,7 @@ export interface OrganizationSettings {
   readonly extractTemplate?: string | null;
   readonly extractAdvancedEnabled?: boolean;
   readonly webhooksEnabled?: boolean;
+  readonly sandboxPagesPerDay?: number;
 }
 
 export interface ApiKeyRecord {
@@ -42,9 +49,34 @@ export interface AccountRepository {
   /** Updates settings of an existing organization; false when there is none. */
   updateSettings(orgId: string, settings: OrganizationSettings): Promise<boolean>;
   putKey(record: ApiKeyRecord): Promise<void>;
+  /** Strongly consistent: a revocation is seen by the very next request. */
   getKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** By public key id (consistent read); undefined when unknown. */
+  getKeyById(keyId: string): Promise<ApiKeyRecord | undefined>;
+  /** Every key of an organization, revoked ones included, oldest first (admin; never the plaintext). */
+  listKeys(orgId: string): Promise<ApiKeyRecord[]>;
   /** Marks a key revoked; returns false when no such key exists. */
   revokeKey(keyHash: string, now: Date): Promise<boolean>;
+  /**
+   * Starts a new signing-secret generation; the previous one keeps signing
+   * until `overlapUntil`. Returns the new generation, or undefined when the
+   * organization does not exist.
+   */
+  rotateSigningSecret(orgId: string, overlapUntil: Date): Promise<number | undefined>;
+}
+
+export interface SandboxDecision {
+  readonly allowed: boolean;
+  /** Pages counted for the day, including this reservation when allowed. */
+  readonly used: number;
+}
+
+/** The daily page allowance of an organization's hk_test_ keys (`SANDBOX_LIMITS`). */
+export interface SandboxMeter {
+  /** Counts `pages` against the day unless the total would pass `cap`. */
+  reserve(orgId: string, day: string, pages: number, cap: number): Promise<SandboxDecision>;
+  /** Gives back pages reserved for work that did not happen. */
+  release(orgId: string, day: string, pages: number): Promise<void>;
 }
 
 export interface RateDecision {

@@ -13,6 +13,8 @@ export interface JobRequest {
   readonly raised: boolean;
   readonly keyId: string;
   readonly keyKind: 'live' | 'test';
+  /** Fixed at acceptance: every attempt runs as this request (absent on jobs accepted before it existed). */
+  readonly requestId?: string;
 }
 
 export interface JobRecord {

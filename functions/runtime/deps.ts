@@ -20,6 +20,7 @@ import { DynamoDbJobRepository } from '../adapters/aws/dynamodb-jobs.ts';
 import {
   DynamoDbRequestRepository,
   DynamoDbResultCache,
+  DynamoDbSandboxMeter,
   DynamoDbUsageLedger,
 } from '../adapters/aws/dynamodb-requests.ts';
 import { LambdaPageSegmentRunner } from '../adapters/aws/lambda-page-segments.ts';
@@ -31,7 +32,7 @@ import {
 } from '../adapters/aws/secrets-manager-secret-source.ts';
 import { extractorNamed, type Extractor } from '../engines/extract/extractor.ts';
 import type { BatchQueue, BatchRepository, BatchWorkflow, WebhookTransport } from '../ports/batches.ts';
-import type { AccountRepository, RateLimiter } from '../ports/accounts.ts';
+import type { AccountRepository, RateLimiter, SandboxMeter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { DocumentRepository } from '../ports/documents.ts';
@@ -46,6 +47,8 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly accounts: AccountRepository;
   readonly rateLimiter: RateLimiter;
+  /** The daily page allowance of hk_test_ keys. */
+  readonly sandbox: SandboxMeter;
   readonly documents: DocumentRepository;
   readonly blobs: BlobStore;
   readonly secrets: SecretSource;
@@ -87,6 +90,7 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     clock: systemClock,
     accounts: new DynamoDbAccountRepository(db, config.accountsTable),
     rateLimiter: new DynamoDbRateLimiter(db, config.accountsTable),
+    sandbox: new DynamoDbSandboxMeter(db, config.requestsTable),
     documents: new DynamoDbDocumentRepository(db, config.documentsTable),
     blobs: new S3BlobStore(s3, config.bucket),
     secrets,

@@ -115,7 +115,8 @@ const AUTHENTICATED_ACCOUNTS: ScopedTableAccess = { read: ['apiKey', 'organizati
  */
 const PARSER_DATA = {
   documents: { read: ['document'], write: ['document'] },
-  requests: { read: ['request', 'cacheEntry'], write: ['request', 'cacheEntry'], append: ['usage'] },
+  // sandboxDay: the test-key page counter (a conditional ADD, read back when the ceiling is hit).
+  requests: { read: ['request', 'cacheEntry', 'sandboxDay'], write: ['request', 'cacheEntry', 'sandboxDay'], append: ['usage'] },
 } as const satisfies Readonly<Record<string, ScopedTableAccess>>;
 
 /**
@@ -166,9 +167,10 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // Usage ledger rows live in the requests table; a long CSV export can be offloaded.
   usage: { tables: { accounts: AUTHENTICATED_ACCOUNTS, requests: 'read' }, bucketRead: ['responses'], bucketPut: ['responses'] },
   // SQS-triggered: runs a queued job through the same pipeline as a synchronous call
-  // (organization lookup only, no rate window), then writes the verdict on the job row.
+  // (organization lookup and the key's by-id row, to stop work of a revoked key; no rate window),
+  // then writes the verdict on the job row.
   [JOB_WORKER_HANDLER]: {
-    tables: { accounts: { read: ['organization'] }, ...PARSER_DATA, jobs: { read: ['job'], write: ['job'] } },
+    tables: { accounts: { read: ['organization', 'apiKeyById'] }, ...PARSER_DATA, jobs: { read: ['job'], write: ['job'] } },
     bucketRead: ['uploads', 'stored'],
     bucketPut: ['stored'],
     invokePageRangeWorker: true,
@@ -189,7 +191,7 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   // SQS-triggered on the batch lane: one item through the same pipeline as a synchronous call
   // (stored request, cache, ledger in the requests table), then the item row.
   [BATCH_WORKER_HANDLER]: {
-    tables: { accounts: { read: ['organization'] }, ...PARSER_DATA, batches: { read: ['batch'], write: ['batch'] } },
+    tables: { accounts: { read: ['organization', 'apiKeyById'] }, ...PARSER_DATA, batches: { read: ['batch'], write: ['batch'] } },
     bucketRead: ['uploads', 'stored'],
     bucketPut: ['stored'],
     invokePageRangeWorker: true,
@@ -198,8 +200,9 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
   [BATCH_DEAD_LETTER_HANDLER]: { tables: { batches: 'readWrite' } },
   // Counts items and records the terminal state; completes a submission cut off before dispatch.
   [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, batchQueue: 'send', startBatchWorkflow: true },
-  // Signs deliveries with the organization's secret, derived from the master secret.
-  [BATCH_WEBHOOK_HANDLER]: { tables: { batches: 'readWrite' }, masterSecret: true },
+  // Signs deliveries with the organization's secret, derived from the master secret; reads the
+  // organization's signing-secret generation (rotation overlap: both signatures are sent).
+  [BATCH_WEBHOOK_HANDLER]: { tables: { accounts: { read: ['organization'] }, batches: 'readWrite' }, masterSecret: true },
   // A static page (unauthenticated): no data access at all.
   playground: {},
   // Unauthenticated 404/405 answers from the route table: no data access at all.

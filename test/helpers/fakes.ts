@@ -12,8 +12,10 @@ import type {
   OrganizationSettings,
   RateDecision,
   RateLimiter,
+  SandboxDecision,
+  SandboxMeter,
 } from '../../functions/ports/accounts.ts';
-import type { BlobStore, ObjectHead, PresignPutRequest } from '../../functions/ports/blob-store.ts';
+import { ObjectChangedError, type BlobStore, type ObjectHead, type PresignPutRequest, type ReadCondition } from '../../functions/ports/blob-store.ts';
 import { ManualClock } from '../../functions/ports/clock.ts';
 import type { DocumentRecord, DocumentRepository } from '../../functions/ports/documents.ts';
 import type { ErrorBody } from '../../functions/contracts/errors.ts';
@@ -52,8 +54,22 @@ export class MemoryAccounts implements AccountRepository {
       ...(template !== undefined ? { extractTemplate: template } : {}),
       ...(settings.extractAdvancedEnabled !== undefined ? { extractAdvancedEnabled: settings.extractAdvancedEnabled } : {}),
       ...(settings.webhooksEnabled !== undefined ? { webhooksEnabled: settings.webhooksEnabled } : {}),
+      ...(settings.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: settings.sandboxPagesPerDay } : {}),
     });
     return true;
+  }
+  async getKeyById(keyId: string) {
+    return [...this.keys.values()].find((k) => k.keyId === keyId);
+  }
+  async listKeys(orgId: string) {
+    return [...this.keys.values()].filter((k) => k.orgId === orgId);
+  }
+  async rotateSigningSecret(orgId: string, overlapUntil: Date) {
+    const org = this.orgs.get(orgId);
+    if (!org) return undefined;
+    const generation = (org.signingSecretGeneration ?? 0) + 1;
+    this.orgs.set(orgId, { ...org, signingSecretGeneration: generation, previousSigningSecretUntil: overlapUntil.toISOString() });
+    return generation;
   }
   async putKey(record: ApiKeyRecord) {
     this.keys.set(record.keyHash, record);
@@ -83,6 +99,20 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
+export class MemorySandboxMeter implements SandboxMeter {
+  readonly days = new Map<string, number>();
+  async reserve(orgId: string, day: string, pages: number, cap: number): Promise<SandboxDecision> {
+    const used = this.days.get(`${orgId}/${day}`) ?? 0;
+    if (used + pages > cap) return { allowed: false, used };
+    this.days.set(`${orgId}/${day}`, used + pages);
+    return { allowed: true, used: used + pages };
+  }
+  async release(orgId: string, day: string, pages: number) {
+    const used = this.days.get(`${orgId}/${day}`);
+    if (used !== undefined) this.days.set(`${orgId}/${day}`, used - pages);
+  }
+}
+
 export class MemoryDocuments implements DocumentRepository {
   readonly items = new Map<string, DocumentRecord>();
   async create(record: DocumentRecord) {
@@ -102,22 +132,25 @@ export class MemoryBlobs implements BlobStore {
   presignCount = 0;
   getCount = 0;
   private version = 0;
-  async presignPut({ key, contentType, expiresInSeconds }: PresignPutRequest) {
+  async presignPut({ key, contentType, expiresInSeconds, contentLength }: PresignPutRequest) {
     this.presignCount++;
-    return `memory://put/${key}?type=${encodeURIComponent(contentType)}&expires=${expiresInSeconds}&n=${this.presignCount}`;
+    const length = contentLength !== undefined ? `&length=${contentLength}` : '';
+    return `memory://put/${key}?type=${encodeURIComponent(contentType)}&expires=${expiresInSeconds}${length}&n=${this.presignCount}`;
   }
-  async presignGet(key: string, expiresInSeconds: number) {
+  async presignGet(key: string, expiresInSeconds: number, options: { attachment?: boolean } = {}) {
     this.presignCount++;
-    return `memory://get/${key}?expires=${expiresInSeconds}&n=${this.presignCount}`;
+    return `memory://get/${key}?expires=${expiresInSeconds}${options.attachment ? '&disposition=attachment' : ''}&n=${this.presignCount}`;
   }
   async head(key: string): Promise<ObjectHead | undefined> {
     const o = this.objects.get(key);
     return o ? { size: o.body.byteLength, contentType: o.contentType, etag: o.etag } : undefined;
   }
-  async getBytes(key: string) {
+  async getBytes(key: string, condition: ReadCondition = {}) {
     this.getCount++;
     const o = this.objects.get(key);
     if (!o) throw Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey' });
+    if (condition.etag && condition.etag !== o.etag) throw new ObjectChangedError(key, 'its ETag no longer matches');
+    if (condition.size !== undefined && o.body.byteLength > condition.size) throw new ObjectChangedError(key, 'it grew');
     return o.body;
   }
   async put(key: string, body: Uint8Array | string, contentType: string) {
@@ -210,6 +243,7 @@ export interface FakeDeps extends AppDeps {
   readonly clock: ManualClock;
   readonly accounts: MemoryAccounts;
   readonly rateLimiter: MemoryRateLimiter;
+  readonly sandbox: MemorySandboxMeter;
   readonly documents: MemoryDocuments;
   readonly blobs: MemoryBlobs;
 }
@@ -219,6 +253,7 @@ export function fakeDeps(now = new Date('2026-11-22T12:00:00Z')): FakeDeps {
     clock: new ManualClock(now),
     accounts: new MemoryAccounts(),
     rateLimiter: new MemoryRateLimiter(),
+    sandbox: new MemorySandboxMeter(),
     documents: new MemoryDocuments(),
     blobs: new MemoryBlobs(),
     secrets: { masterSecret: async () => Buffer.from('test-master-secret') },

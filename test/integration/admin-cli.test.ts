@@ -20,7 +20,12 @@ async function admin(...args: string[]) {
 describe('Admin CLI against the running local server', () => {
   it('creates a key that works at once, and revokes it so it gets 401', async () => {
     const created = JSON.parse(await admin('create-key', '--org', 'cli-org', '--tier', 'enterprise'));
-    expect(created).toEqual({ api_key: expect.stringMatching(/^hk_live_[0-9A-Za-z]{40}$/), org_id: 'cli-org', tier: 'enterprise' });
+    expect(created).toEqual({
+      api_key: expect.stringMatching(/^hk_live_[0-9A-Za-z]{40}$/),
+      org_id: 'cli-org',
+      tier: 'enterprise',
+      key_id: expect.stringMatching(/^key_[0-9a-f]{20}$/),
+    });
     const before = await api.call('GET', '/v1/limits', { key: created.api_key });
     expect(before.status).toBe(200);
     expect(before.body.limits.tier).toBe('enterprise');

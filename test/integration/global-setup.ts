@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createKey } from '../../functions/runtime/admin.ts';
+import { createKey, setSandboxLimit } from '../../functions/runtime/admin.ts';
 import { readConfig } from '../../functions/runtime/config.ts';
 import { buildDeps } from '../../functions/runtime/deps.ts';
 import { startLocalServer, type LocalServer } from '../../functions/runtime/local/local-server.ts';
@@ -60,6 +60,10 @@ export async function setup(project: TestProject): Promise<void> {
     batchLive: await key('batchco', 'pro', 'live'),
     freeTest: await key('tinyco', 'free', 'test'),
   });
+  // The suite runs thousands of test-key pages a day through these organizations (1,000-page
+  // parses, 200-document batches); the daily sandbox ceiling is tested on an organization of its own
+  // (platform-hardening.test.ts), so these get an allowance no run reaches.
+  for (const org of ['acme', 'globex', 'bigco', 'tinyco']) await setSandboxLimit(deps, org, 1_000_000);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '../../contracts/limits.ts';
 import { keys } from '../../contracts/tables.ts';
 import type {
@@ -10,6 +10,32 @@ import type {
   RateDecision,
   RateLimiter,
 } from '../../ports/accounts.ts';
+
+type Item = Record<string, any>;
+
+function keyRecordOf(item: Item): ApiKeyRecord {
+  return {
+    keyHash: item.key_hash,
+    keyId: item.key_id,
+    orgId: item.org_id,
+    kind: item.kind,
+    displayPrefix: item.display_prefix,
+    createdAt: item.created_at,
+    ...(item.revoked_at ? { revokedAt: item.revoked_at } : {}),
+  };
+}
+
+function keyAttributes(record: ApiKeyRecord): Item {
+  return {
+    key_hash: record.keyHash,
+    key_id: record.keyId,
+    org_id: record.orgId,
+    kind: record.kind,
+    display_prefix: record.displayPrefix,
+    created_at: record.createdAt,
+    ...(record.revokedAt ? { revoked_at: record.revokedAt } : {}),
+  };
+}
 
 function isConditionFailure(error: unknown): boolean {
   return (
@@ -35,6 +61,11 @@ export class DynamoDbAccountRepository implements AccountRepository {
       ...(typeof out.Item.extract_template === 'string' ? { extractTemplate: out.Item.extract_template } : {}),
       ...(typeof out.Item.extract_advanced_enabled === 'boolean' ? { extractAdvancedEnabled: out.Item.extract_advanced_enabled } : {}),
       ...(typeof out.Item.webhooks_enabled === 'boolean' ? { webhooksEnabled: out.Item.webhooks_enabled } : {}),
+      ...(typeof out.Item.sandbox_pages_per_day === 'number' ? { sandboxPagesPerDay: out.Item.sandbox_pages_per_day } : {}),
+      ...(typeof out.Item.signing_secret_generation === 'number' ? { signingSecretGeneration: out.Item.signing_secret_generation } : {}),
+      ...(typeof out.Item.previous_signing_secret_until === 'string'
+        ? { previousSigningSecretUntil: out.Item.previous_signing_secret_until }
+        : {}),
     };
   }
 
@@ -82,6 +113,10 @@ export class DynamoDbAccountRepository implements AccountRepository {
       set.push('webhooks_enabled = :webhooks');
       values[':webhooks'] = settings.webhooksEnabled;
     }
+    if (settings.sandboxPagesPerDay !== undefined) {
+      set.push('sandbox_pages_per_day = :sandbox');
+      values[':sandbox'] = settings.sandboxPagesPerDay;
+    }
     if (!set.length && !remove.length) return (await this.getOrganization(orgId)) !== undefined;
     try {
       await this.db.send(
@@ -100,53 +135,95 @@ export class DynamoDbAccountRepository implements AccountRepository {
     }
   }
 
+  /**
+   * Two items per key: `KEY#<hash>` (what authentication reads; the
+   * authority on revocation) and `KEYID#<id>` (lookup by public id, for the
+   * admin commands and for queued work checking its key is still active).
+   */
   async putKey(record: ApiKeyRecord): Promise<void> {
     await this.db.send(
       new PutCommand({
         TableName: this.table,
-        Item: {
-          ...keys.apiKey(record.keyHash),
-          key_hash: record.keyHash,
-          key_id: record.keyId,
-          org_id: record.orgId,
-          kind: record.kind,
-          display_prefix: record.displayPrefix,
-          created_at: record.createdAt,
-        },
+        Item: { ...keys.apiKey(record.keyHash), ...keyAttributes(record) },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.apiKeyById(record.keyId), ...keyAttributes(record) } }));
   }
 
   async getKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.apiKey(keyHash) }));
-    const item = out.Item;
-    if (!item) return undefined;
-    return {
-      keyHash: item.key_hash,
-      keyId: item.key_id,
-      orgId: item.org_id,
-      kind: item.kind,
-      displayPrefix: item.display_prefix,
-      createdAt: item.created_at,
-      ...(item.revoked_at ? { revokedAt: item.revoked_at } : {}),
-    };
+    // Consistent: a key revoked a moment ago must not authenticate from a stale replica.
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.apiKey(keyHash), ConsistentRead: true }));
+    return out.Item ? keyRecordOf(out.Item) : undefined;
+  }
+
+  async getKeyById(keyId: string): Promise<ApiKeyRecord | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.apiKeyById(keyId), ConsistentRead: true }));
+    return out.Item ? keyRecordOf(out.Item) : undefined;
+  }
+
+  /**
+   * A scan of the key items: admin-only and rare, and it also finds keys
+   * issued before the by-id items existed.
+   */
+  async listKeys(orgId: string): Promise<ApiKeyRecord[]> {
+    const found: ApiKeyRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.db.send(
+        new ScanCommand({
+          TableName: this.table,
+          FilterExpression: 'begins_with(pk, :prefix) AND org_id = :org',
+          ExpressionAttributeValues: { ':prefix': 'KEY#', ':org': orgId },
+          ConsistentRead: true,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of out.Items ?? []) found.push(keyRecordOf(item));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.keyId.localeCompare(b.keyId));
   }
 
   async revokeKey(keyHash: string, now: Date): Promise<boolean> {
+    let revoked: Item | undefined;
     try {
-      await this.db.send(
+      const out = await this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.apiKey(keyHash),
           UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now)',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':now': now.toISOString() },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      revoked = out.Attributes;
     } catch (error) {
       if (isConditionFailure(error)) return false;
+      throw error;
+    }
+    // The by-id copy follows (written whole: keys issued before it existed get one now).
+    const record = keyRecordOf(revoked!);
+    await this.db.send(new PutCommand({ TableName: this.table, Item: { ...keys.apiKeyById(record.keyId), ...keyAttributes(record) } }));
+    return true;
+  }
+
+  async rotateSigningSecret(orgId: string, overlapUntil: Date): Promise<number | undefined> {
+    try {
+      const out = await this.db.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: keys.organization(orgId),
+          UpdateExpression: 'SET signing_secret_generation = if_not_exists(signing_secret_generation, :zero) + :one, previous_signing_secret_until = :until',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':until': overlapUntil.toISOString() },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Number(out.Attributes!.signing_secret_generation);
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
       throw error;
     }
   }

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LIFETIMES } from '../../contracts/limits.ts';
 import { keys } from '../../contracts/tables.ts';
+import type { SandboxDecision, SandboxMeter } from '../../ports/accounts.ts';
 import type {
   CacheEntry,
   RequestRepository,
@@ -12,6 +13,10 @@ import type {
 } from '../../ports/requests.ts';
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
+}
 
 /**
  * Stored requests. The record outlives the 30-day retention by another 30
@@ -198,5 +203,56 @@ export class DynamoDbUsageLedger implements UsageLedger {
       } while (startKey);
     }
     return rows;
+  }
+}
+
+/**
+ * The per-day page counter of an organization's hk_test_ keys, beside the
+ * usage ledger in the requests table (the inference functions write usage
+ * there, never to the accounts table): one conditional ADD, so concurrent requests cannot overshoot the cap together.
+ */
+export class DynamoDbSandboxMeter implements SandboxMeter {
+  constructor(
+    private readonly db: DynamoDBDocumentClient,
+    private readonly table: string,
+  ) {}
+
+  async reserve(orgId: string, day: string, pages: number, cap: number): Promise<SandboxDecision> {
+    if (pages <= cap) {
+      try {
+        const out = await this.db.send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key: keys.sandboxDay(orgId, day),
+            UpdateExpression: 'ADD pages :pages SET #ttl = :ttl',
+            ConditionExpression: 'attribute_not_exists(pages) OR pages <= :room',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            // Kept two days: the counter of a day is only read during it.
+            ExpressionAttributeValues: { ':pages': pages, ':room': cap - pages, ':ttl': Math.ceil(Date.parse(`${day}T00:00:00Z`) / 1000) + 2 * 86400 },
+            ReturnValues: 'ALL_NEW',
+          }),
+        );
+        return { allowed: true, used: Number(out.Attributes!.pages) };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    }
+    const out = await this.db.send(new GetCommand({ TableName: this.table, Key: keys.sandboxDay(orgId, day), ConsistentRead: true }));
+    return { allowed: false, used: Number(out.Item?.pages ?? 0) };
+  }
+
+  async release(orgId: string, day: string, pages: number): Promise<void> {
+    if (pages <= 0) return;
+    await this.db.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: keys.sandboxDay(orgId, day),
+        UpdateExpression: 'ADD pages :minus',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':minus': -pages },
+      }),
+    ).catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
   }
 }

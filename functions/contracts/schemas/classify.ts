@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { JSON_FIELD_LIMITS } from '../limits.ts';
+import { booleanFlag, documentKey, jsonTextField } from './common.ts';
 
 /** The built-in class labels (`active_classes_type=default`); descriptions live with the classifier engine. */
 export const DEFAULT_CLASSES = [
@@ -123,24 +124,9 @@ export const SplitOptions = z.strictObject({
 });
 export type SplitOptions = z.output<typeof SplitOptions>;
 
-/** A form field holding a JSON object as a string; invalid JSON and non-objects are 400s. */
+/** A form field holding a JSON object as a string; invalid JSON, non-objects, oversized and over-nested values are 400s. */
 function jsonObjectField<S extends z.ZodType<unknown, object>>(schema: S, name: string) {
-  return z
-    .string()
-    .transform((raw, ctx) => {
-      try {
-        const value = JSON.parse(raw) as unknown;
-        if (!value || typeof value !== 'object' || Array.isArray(value)) {
-          ctx.addIssue({ code: 'custom', message: `${name} must be a JSON object` });
-          return z.NEVER;
-        }
-        return value as object;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: `${name} is not valid JSON` });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+  return jsonTextField(name, JSON_FIELD_LIMITS.optionsMaxDepth, { objectOnly: true }).pipe(schema);
 }
 
 export const ClassifyForm = z.object({

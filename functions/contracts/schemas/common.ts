@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_FIELD_LIMITS } from '../limits.ts';
 
 /** `true`/`false` query and header flags, case-insensitive; anything else is a 400. */
 export const booleanFlag = z
@@ -10,3 +11,44 @@ export const booleanFlag = z
   .meta({ enum: ['true', 'false'], description: "'true' or 'false' (any case)" });
 
 export const documentKey = z.uuid({ message: 'document_key must be the UUID returned by /v1/documents/upload' });
+
+/** True when `value` nests containers (objects, arrays) more than `maxDepth` deep; iterative, so any depth is safe to ask about. */
+export function nestsDeeperThan(value: unknown, maxDepth: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (!current || typeof current !== 'object') continue;
+    if (depth > maxDepth) return true;
+    for (const child of Object.values(current)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A form field holding JSON as a string: too long, invalid or nested past
+ * `maxDepth` are 400s with a message naming the field (checked before the
+ * value's schema runs, which recurses).
+ */
+export function jsonTextField(name: string, maxDepth: number, options: { objectOnly?: boolean; notJson?: string } = {}) {
+  return z
+    .string()
+    .max(JSON_FIELD_LIMITS.maxBytes, `${name} may be at most ${JSON_FIELD_LIMITS.maxBytes} characters of JSON`)
+    .transform((raw, ctx) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: options.notJson ?? `${name} is not valid JSON` });
+        return z.NEVER;
+      }
+      if (options.objectOnly && (!value || typeof value !== 'object' || Array.isArray(value))) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a JSON object` });
+        return z.NEVER;
+      }
+      if (nestsDeeperThan(value, maxDepth)) {
+        ctx.addIssue({ code: 'custom', message: `${name} nests more than ${maxDepth} levels deep` });
+        return z.NEVER;
+      }
+      return value;
+    });
+}

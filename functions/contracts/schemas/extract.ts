@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { JSON_FIELD_LIMITS } from '../limits.ts';
+import { booleanFlag, documentKey, jsonTextField } from './common.ts';
 
 /** Query of POST /v1/extract (SPEC "POST /v1/extract"). */
 export const ExtractQuery = z.strictObject({
@@ -35,16 +36,9 @@ function countFields(shape: ExtractShape): number {
 }
 
 /** A template: a non-empty JSON object (as text) whose values are shapes. */
-export const ExtractTemplate = z
-  .string()
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'schema must be a JSON object sent as a string; it is not valid JSON' });
-      return z.NEVER;
-    }
-  })
+export const ExtractTemplate = jsonTextField('schema', JSON_FIELD_LIMITS.schemaMaxDepth, {
+  notJson: 'schema must be a JSON object sent as a string; it is not valid JSON',
+})
   .pipe(
     z
       .record(z.string().trim().min(1).max(200), ExtractShapeSchema, { message: 'schema must be a JSON object' })

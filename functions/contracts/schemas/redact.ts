@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { JSON_FIELD_LIMITS } from '../limits.ts';
+import { booleanFlag, documentKey, jsonTextField } from './common.ts';
 
 /** Query parameters of POST /v1/redact (SPEC "POST /v1/redact"). Unknown parameters are rejected. */
 export const RedactQuery = z.strictObject({
@@ -33,16 +34,9 @@ export const PiiConfig = z
 export type PiiConfig = z.output<typeof PiiConfig>;
 
 /** `pii_config` arrives as a string holding JSON; invalid JSON is a 400 of its own. */
-export const piiConfigField = z
-  .string()
-  .transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'pii_config must be a JSON object sent as a string; it is not valid JSON' });
-      return z.NEVER;
-    }
-  })
+export const piiConfigField = jsonTextField('pii_config', JSON_FIELD_LIMITS.optionsMaxDepth, {
+  notJson: 'pii_config must be a JSON object sent as a string; it is not valid JSON',
+})
   .pipe(PiiConfig)
   .meta({ description: 'JSON string: {"mode":"extend"|"replace","types":[{"name","description","has_synthetic_replacement"}]}' });
 

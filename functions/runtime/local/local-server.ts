@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { ENV } from '../../contracts/env.ts';
 import { STORAGE } from '../../contracts/storage.ts';
 import { TABLES } from '../../contracts/tables.ts';
-import { createKey, type CreatedKey } from '../admin.ts';
+import { createKey, MAX_SANDBOX_PAGES_PER_DAY, setSandboxLimit, type CreatedKey } from '../admin.ts';
 import { readConfig } from '../config.ts';
 import { InProcessJobQueue, type SqsWorker } from '../../adapters/local/in-process-job-queue.ts';
 import { DurableLocalQueue } from '../../adapters/local/durable-queue.ts';
@@ -229,7 +229,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   let seededKey: CreatedKey | undefined;
   const marker = join(dataDir, SEED_MARKER);
   if (options.seed !== false && !(await fileExists(marker))) {
-    seededKey = await createKey(buildDeps(readConfig()), 'dev', 'pro', 'test');
+    const seedDeps = buildDeps(readConfig());
+    seededKey = await createKey(seedDeps, 'dev', 'pro', 'test');
+    // The local `dev` organization computes on this machine only: its test key gets the largest
+    // sandbox ceiling, so benches and evaluations over thousands of pages are not cut off at the
+    // default daily allowance (which every other organization keeps, locally as deployed).
+    await setSandboxLimit(seedDeps, 'dev', MAX_SANDBOX_PAGES_PER_DAY);
     // For the docintel CLI's default key (a local test key: unbilled, this machine only).
     await writeFile(join(dataDir, DEV_KEY_FILE), `${seededKey.api_key}\n`, { mode: 0o600 });
     await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));

@@ -33,6 +33,8 @@ describe('key families (the partition-key patterns IAM scopes access by)', () =>
   const sample: Record<keyof typeof keys, unknown> = {
     organization: keys.organization('acme'),
     apiKey: keys.apiKey('ab'.repeat(32)),
+    apiKeyById: keys.apiKeyById('key_1'),
+    sandboxDay: keys.sandboxDay('acme', '2026-11-25'),
     rateWindow: keys.rateWindow('key_1'),
     document: keys.document('acme', crypto.randomUUID()),
     request: keys.request('acme', crypto.randomUUID()),

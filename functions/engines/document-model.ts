@@ -106,6 +106,12 @@ export interface DocumentPage {
   readonly figures?: readonly BBox[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];
+  /**
+   * What the caller should know about how this page was read, in words
+   * (an OCR page with ink on which no text could be read). Operations list
+   * them in `metadata.warnings`.
+   */
+  readonly warnings?: readonly string[];
 }
 
 /**
@@ -163,6 +169,7 @@ export function textOnlyPage(page: DocumentPage): DocumentPage {
     height: page.height,
     text: page.text,
     source: page.source,
+    ...(page.warnings?.length ? { warnings: page.warnings } : {}),
     words: [],
     lines: [],
     blocks: [],

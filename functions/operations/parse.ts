@@ -85,4 +85,10 @@ export async function buildParseResult(
   };
 }
 
+/** `{ warnings: [...] }` from the pages' warnings (an OCR page with ink but no text read), or nothing when there are none. */
+export function documentWarnings(document: ParsedDocument): { warnings?: string[] } {
+  const warnings = document.pages.flatMap((p) => p.warnings ?? []);
+  return warnings.length ? { warnings } : {};
+}
+
 export const PAGE_IMAGE_TTL_SECONDS = LIFETIMES.pageImageUrlSeconds;

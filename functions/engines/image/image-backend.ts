@@ -18,7 +18,7 @@ import type { FileKind } from '../../contracts/media-types.ts';
 import type { DocumentPage, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { ocrImage, type OcrInput } from '../ocr/ocr-page.ts';
+import { ocrImage, ocrWarnings, type OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { OpenedDocument, OpenOptions } from '../registry.ts';
 
@@ -177,6 +177,7 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       text: ocr.text,
       source: ocr.words.length ? 'ocr' : 'none',
       rulings: ocr.rulings,
+      ...(ocr.unread ? { warnings: ocrWarnings(ocr, pageNumber) } : {}),
     };
   };
 

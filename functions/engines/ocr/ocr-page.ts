@@ -12,8 +12,8 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
-import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
-import { detectOrientation, recognizeUniformBlock, withRecognizer, type OcrPageData } from './tesseract-pool.ts';
+import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, localInkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
+import { detectOrientation, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
@@ -83,6 +83,12 @@ const MIN_SAMPLE_COLUMNS = 400;
  */
 const TURN_MARGIN = 1.25;
 const TURN_MARGIN_LETTERS = 8;
+/**
+ * A reading with fewer surely read letters than this found no text: the
+ * page is read again in the rescue readings (local threshold, sparse text,
+ * the image as it came), and the reading with the most wins.
+ */
+const MIN_READ_LETTERS = 12;
 /** Words below this confidence that hold no letter or digit are noise (specks, rules, picture edges). */
 const NOISE_CONFIDENCE = 0.5;
 
@@ -103,6 +109,12 @@ export interface OcrPage {
   readonly text: string;
   /** True when the page was judged blank and not recognised at all. */
   readonly blank: boolean;
+  /**
+   * True when the page has ink (it is not blank) but no reading of it, the
+   * rescue readings included, found text: a picture, or text OCR cannot
+   * read. Callers say so in the response's warnings.
+   */
+  readonly unread?: boolean;
   /** Clockwise rotation applied before OCR (0, 90, 180, 270). */
   readonly rotation: number;
   /** Clockwise deskew applied before OCR, in degrees. */
@@ -379,6 +391,13 @@ async function guessTurn(small: GrayImage, sample: Samples, axisRatio: number): 
   return surerTurn(sample, candidates, 0);
 }
 
+/** The warnings of an OCR'd page, in the words `metadata.warnings` carries. */
+export function ocrWarnings(page: OcrPage, pageNumber: number): string[] {
+  return page.unread
+    ? [`Page ${pageNumber} shows ink but no text could be read from it (a picture, or text too faint, small or distorted for OCR).`]
+    : [];
+}
+
 /**
  * OCRs one page image. Blank pages are recognised as blank without running
  * tesseract. The input is expected upright as the user sees it (EXIF
@@ -402,9 +421,14 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const small = await grayRaw(
     source(input).resize(Math.max(1, Math.round(width * analysisScale)), Math.max(1, Math.round(height * analysisScale)), { fit: 'fill' }),
   );
-  const mask = inkMask(small);
+  const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
-  if (isBlank(mask)) return empty;
+  if (isBlank(paper)) return empty;
+  // Text measurements (line direction, height, skew, sample strips) on the
+  // strokes only: on the page-wide split a grey column, a portrait or the
+  // table around a photographed card is "ink", and the text lines drown in
+  // it (no line height found, so small text was never enlarged).
+  const mask = localInkMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
@@ -415,16 +439,51 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const recognise = (rotation: Rotation) => recognisePage(input, { width, height, analysisScale, mask, rulings, rotation }, options);
-  if (options.detectRotation === false) return recognise(0);
+  const plan = (rotation: Rotation): PagePlan => ({ width, height, analysisScale, mask, rulings, rotation });
+  const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
+  if (options.detectRotation === false) {
+    const page = await recognise(0);
+    return readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(0), options);
+  }
   const sample = sampler(small, mask);
   const axisRatio = lineAxisRatio(mask);
   const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
-  const page = await recognise(guess);
-  const reading = readingConfidence(page.words);
-  if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return page;
+  const first = await recognise(guess);
+  const reading = readingConfidence(first.words);
+  if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return first;
   const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
-  return rotation === guess ? page : recognise(rotation);
+  const page = rotation === guess ? first : await recognise(rotation);
+  return readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(rotation), options);
+}
+
+/**
+ * Readings of a page on which the usual one found (next to) no text,
+ * tried in turn until one reads: Sauvola's local threshold (text on a grey
+ * column or a card on a table, which the page-wide threshold turns into
+ * one dark area that layout analysis takes for a picture), then sparse
+ * text with it (words wherever they are, no block analysis), then the image
+ * as it came (no rescaling or deskew, as the tesseract command line reads
+ * it). The reading with the most surely read letters wins; when none holds
+ * a word, the page is marked `unread`.
+ */
+async function rescue(page: OcrPage, input: OcrInput, pagePlan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+  let best = page;
+  let bestLetters = readingConfidence(page.words).sureLetters;
+  const attempts: Array<() => Promise<OcrPage>> = [
+    () => recognisePage(input, pagePlan, options, { localThreshold: true }),
+    () => recognisePage(input, pagePlan, options, { localThreshold: true, sparse: true }),
+    () => recognisePage(input, pagePlan, { ...options, scale: 1, deskew: false }, {}),
+  ];
+  for (const attempt of attempts) {
+    const candidate = await attempt();
+    const letters = readingConfidence(candidate.words).sureLetters;
+    if (letters > bestLetters) {
+      best = candidate;
+      bestLetters = letters;
+    }
+    if (bestLetters >= MIN_READ_LETTERS) break;
+  }
+  return best.words.some((w) => HAS_ALNUM.test(w.text)) ? best : { ...best, unread: true };
 }
 
 interface PagePlan {
@@ -439,7 +498,7 @@ interface PagePlan {
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
-async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions, settings?: ReadingSettings): Promise<OcrPage> {
   const { width, height, analysisScale, mask, rulings, rotation } = plan;
   // 3. Skew and text size, on the upright mask.
   const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation));
@@ -464,7 +523,9 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
 
   // 5. Recognition.
   const image = toPgm(upright.data, upright.width, upright.height);
-  const { data } = await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }));
+  const data = settings
+    ? await recognizeWith(image, settings)
+    : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }))).data;
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
   return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings };

@@ -214,6 +214,36 @@ export function recognizeUniformBlock(image: Uint8Array): Promise<OcrPageData> {
   });
 }
 
+/**
+ * Tesseract settings of a rescue reading (see ocr-page.ts): how the page is
+ * binarised and segmented when the usual reading found no text.
+ */
+export interface ReadingSettings {
+  /** Sauvola's local threshold instead of Otsu's page-wide one: text on grey columns, cards on tables. */
+  readonly localThreshold?: boolean;
+  /** Sparse text (PSM 11): words wherever they are, without the block layout analysis. */
+  readonly sparse?: boolean;
+}
+
+/**
+ * Recognises a page image with the given settings on a recognition worker,
+ * which gets its usual parameters back afterwards; returns blocks.
+ */
+export function recognizeWith(image: Uint8Array, settings: ReadingSettings): Promise<OcrPageData> {
+  return withRecognizer(async (worker) => {
+    const T = await loadTesseract();
+    await worker.setParameters({
+      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : T.PSM.AUTO,
+      thresholding_method: settings.localThreshold ? '2' : '0',
+    });
+    try {
+      return (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false })).data;
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, thresholding_method: '0' });
+    }
+  });
+}
+
 export interface DetectedOrientation {
   /** Clockwise rotation that makes the page upright: 0, 90, 180 or 270. */
   readonly rotate: 0 | 90 | 180 | 270;

@@ -16,7 +16,7 @@
  * @module
  */
 import type { BBox, DocumentPage } from '../document-model.ts';
-import { ocrImage } from '../ocr/ocr-page.ts';
+import { ocrImage, ocrWarnings } from '../ocr/ocr-page.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 
@@ -238,6 +238,7 @@ export async function ocrPdfPage(
     blocks: ocr.blocks,
     text: ocr.text,
     source: ocr.words.length ? 'ocr' : 'none',
+    ...(ocr.unread ? { warnings: ocrWarnings(ocr, page.pageNumber) } : {}),
     // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
     rulings: page.rulings?.length ? page.rulings : ocr.rulings,
   };

@@ -13,8 +13,10 @@
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
 import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, localInkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
-import { detectOrientation, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
+import { detectOrientation, languageKey, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
+import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
+import { guessLanguage } from './language-detect.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
@@ -89,6 +91,13 @@ const TURN_MARGIN_LETTERS = 8;
  * the image as it came), and the reading with the most wins.
  */
 const MIN_READ_LETTERS = 12;
+/**
+ * A re-reading with the model of the language found replaces the English
+ * one unless it reads surely at most this share of the letters (a wrong
+ * guess reads worse).
+ */
+const REREAD_MIN_SHARE = 0.8;
+const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['en'];
 /** Words below this confidence that hold no letter or digit are noise (specks, rules, picture edges). */
 const NOISE_CONFIDENCE = 0.5;
 
@@ -121,6 +130,8 @@ export interface OcrPage {
   readonly skew: number;
   /** Resize factor applied to the input before OCR. */
   readonly scale: number;
+  /** Languages the page was read with; absent for a blank page. */
+  readonly languages?: readonly OcrLanguage[];
   /** Size of the image tesseract saw. */
   readonly ocrWidth: number;
   readonly ocrHeight: number;
@@ -138,6 +149,12 @@ export interface OcrOptions {
   readonly deskew?: boolean;
   /** Force a resize factor instead of choosing one from the text size. */
   readonly scale?: number;
+  /**
+   * Languages to read with (the request's `languages`). Absent: English,
+   * and the page read again with another OCR language's model when its
+   * text is clearly in that language.
+   */
+  readonly languages?: readonly OcrLanguage[];
 }
 
 /** Callers check the pixel count before OCR; `failOn: 'error'` turns truncated data into an error, not a grey band. */
@@ -440,20 +457,30 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
   const plan = (rotation: Rotation): PagePlan => ({ width, height, analysisScale, mask, rulings, rotation });
-  const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
-  if (options.detectRotation === false) {
-    const page = await recognise(0);
-    return readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(0), options);
-  }
-  const sample = sampler(small, mask);
-  const axisRatio = lineAxisRatio(mask);
-  const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
-  const first = await recognise(guess);
-  const reading = readingConfidence(first.words);
-  if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return first;
-  const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
-  const page = rotation === guess ? first : await recognise(rotation);
-  return readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(rotation), options);
+  const read = async (): Promise<OcrPage> => {
+    const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
+    const orReRead = (page: OcrPage) =>
+      readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(page.rotation as Rotation), options);
+    if (options.detectRotation === false) return orReRead(await recognise(0));
+    const sample = sampler(small, mask);
+    const axisRatio = lineAxisRatio(mask);
+    const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
+    const first = await recognise(guess);
+    const reading = readingConfidence(first.words);
+    if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return first;
+    const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
+    return orReRead(rotation === guess ? first : await recognise(rotation));
+  };
+  const page = await read();
+  if (options.languages?.length || page.unread) return page;
+  // 6. No languages given: the page was read with the English model; when
+  // its text is clearly in another OCR language, it is read again with that
+  // language's model (accents, ß, its words), in the turn already found.
+  const guessed = guessLanguage(page.text);
+  if (!guessed.sure || guessed.language === 'en') return page;
+  const languages = [guessed.language];
+  const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages });
+  return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : page;
 }
 
 /**
@@ -521,12 +548,14 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
     );
   }
 
-  // 5. Recognition.
+  // 5. Recognition, with the page's languages (English unless given or found).
+  const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
+  const key = languageKey(languages.map((l) => OCR_LANGUAGES[l]));
   const image = toPgm(upright.data, upright.width, upright.height);
   const data = settings
-    ? await recognizeWith(image, settings)
-    : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }))).data;
+    ? await recognizeWith(image, settings, key)
+    : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }), key)).data;
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
-  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings };
+  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };
 }

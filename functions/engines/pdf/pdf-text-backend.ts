@@ -178,7 +178,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
     engine,
     engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
     ocrPageCount: ocrCandidates.size,
-    async extract(pageNumbers, { signal, graphics = true, textOnly = false } = {}) {
+    async extract(pageNumbers, { signal, graphics = true, textOnly = false, languages } = {}) {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -204,7 +204,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan): Pdf
           continue;
         }
         while (inFlight.size >= ocrPoolSize()) await Promise.race(inFlight).catch(() => undefined);
-        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options)).then((p) =>
+        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options), languages).then((p) =>
           textOnly ? textOnlyPage(p) : p,
         );
         const tracked = ocr.finally(() => inFlight.delete(tracked));

@@ -362,6 +362,7 @@ export interface operations {
                 include_boxes?: "true" | "false";
                 include_image?: "true" | "false";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */

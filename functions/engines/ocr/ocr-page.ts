@@ -86,6 +86,12 @@ const MIN_SAMPLE_COLUMNS = 400;
 const TURN_MARGIN = 1.25;
 const TURN_MARGIN_LETTERS = 8;
 /**
+ * Most ink a page of text on paper has on the page-wide split (printed
+ * pages and receipts: 2–12%); more means grey areas, pictures or a backdrop
+ * count as ink (photos and coloured layouts: 17–45%).
+ */
+const TEXT_PAGE_INK_RATIO = 0.15;
+/**
  * A reading with fewer surely read letters than this found no text: the
  * page is read again in the rescue readings (local threshold, sparse text,
  * the image as it came), and the reading with the most wins.
@@ -441,11 +447,7 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
   if (isBlank(paper)) return empty;
-  // Text measurements (line direction, height, skew, sample strips) on the
-  // strokes only: on the page-wide split a grey column, a portrait or the
-  // table around a photographed card is "ink", and the text lines drown in
-  // it (no line height found, so small text was never enlarged).
-  const mask = localInkMask(small, paper);
+  const mask = textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
@@ -481,6 +483,20 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const languages = [guessed.language];
   const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages });
   return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : page;
+}
+
+/**
+ * The mask text is measured on (line direction, height, skew, sample
+ * strips). On a page that looks like text on paper (little ink, text lines
+ * found) the page-wide split, as ever: on faded thermal print the local
+ * threshold keeps only fragments of the strokes. Otherwise the local one:
+ * on the page-wide split a grey column, a portrait or the table around a
+ * photographed card is "ink", the text lines drown in it, no line height is
+ * found and small text is never enlarged.
+ */
+function textMask(small: GrayImage, paper: InkMask): InkMask {
+  if (paper.inkRatio <= TEXT_PAGE_INK_RATIO && estimateSkew(paper).lineHeight !== undefined) return paper;
+  return localInkMask(small, paper);
 }
 
 /**

@@ -468,21 +468,33 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     const axisRatio = lineAxisRatio(mask);
     const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
     const first = await recognise(guess);
-    const reading = readingConfidence(first.words);
-    if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return first;
+    if (isSure(first)) return first;
+    // Text in another language reads unsure with the English model (its
+    // accented words come out doubtful): read it with its own model before
+    // doubting the page's turn.
+    const inLanguage = options.languages?.length ? undefined : await rereadInLanguage(first);
+    if (inLanguage && isSure(inLanguage)) return inLanguage;
     const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
     return orReRead(rotation === guess ? first : await recognise(rotation));
   };
-  const page = await read();
-  if (options.languages?.length || page.unread) return page;
   // 6. No languages given: the page was read with the English model; when
   // its text is clearly in another OCR language, it is read again with that
   // language's model (accents, ß, its words), in the turn already found.
-  const guessed = guessLanguage(page.text);
-  if (!guessed.sure || guessed.language === 'en') return page;
-  const languages = [guessed.language];
-  const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages });
-  return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : page;
+  const rereadInLanguage = async (page: OcrPage): Promise<OcrPage | undefined> => {
+    const guessed = guessLanguage(page.text);
+    if (!guessed.sure || guessed.language === 'en') return undefined;
+    const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages: [guessed.language] });
+    return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : undefined;
+  };
+  const page = await read();
+  if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
+  return (await rereadInLanguage(page)) ?? page;
+}
+
+/** A reading with enough words at a good mean confidence: upright, and read with a fitting model. */
+function isSure(page: OcrPage): boolean {
+  const reading = readingConfidence(page.words);
+  return reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE;
 }
 
 /**

@@ -500,6 +500,7 @@ export interface operations {
                 category?: "financial" | "non_financial";
                 parse_mode?: "fast" | "advanced";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -640,6 +641,7 @@ export interface operations {
             query?: {
                 mode?: "default";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -771,6 +773,7 @@ export interface operations {
             query?: {
                 mode?: "default";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -904,6 +907,7 @@ export interface operations {
                 include_logos?: "true" | "false";
                 output?: "urls";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { booleanFlag, documentKey, ocrLanguages } from './common.ts';
 
 /** The built-in class labels (`active_classes_type=default`); descriptions live with the classifier engine. */
 export const DEFAULT_CLASSES = [
@@ -41,6 +41,7 @@ const label = z
 export const RouterQuery = z.strictObject({
   mode: z.enum(['default']).default('default'),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type RouterQuery = z.output<typeof RouterQuery>;
 

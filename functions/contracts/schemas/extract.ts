@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { booleanFlag, documentKey, ocrLanguages } from './common.ts';
 
 /** Query of POST /v1/extract (SPEC "POST /v1/extract"). */
 export const ExtractQuery = z.strictObject({
   category: z.enum(['financial', 'non_financial']).default('financial'),
   parse_mode: z.enum(['fast', 'advanced']).default('fast'),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type ExtractQuery = z.output<typeof ExtractQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { booleanFlag, documentKey, ocrLanguages } from './common.ts';
 
 /** Query parameters of POST /v1/redact (SPEC "POST /v1/redact"). Unknown parameters are rejected. */
 export const RedactQuery = z.strictObject({
@@ -7,6 +7,7 @@ export const RedactQuery = z.strictObject({
   include_logos: booleanFlag.default(false),
   output: z.enum(['urls']).optional(),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type RedactQuery = z.output<typeof RedactQuery>;
 

@@ -34,6 +34,8 @@ operations:
             --documents N (default 1000), --probe-iterations N (idle probes, default 30)
   redact    POST /v1/redact end to end on a 1-page text PDF with PII (inline, output=urls, deidentify);
             --iterations N (default 15)
+  ocr       the OCR engine in process on a dense 300-dpi A4 page and small photos, against Debian's
+            tesseract (single thread) when installed; --iterations N (default 3)
   parse     POST /v1/parse end to end: 1- and 100-page text PDFs (fresh and cached),
             a 1-page 300-dpi scan (PNG and image-only PDF), a 10-page scan
 
@@ -943,6 +945,7 @@ const OPERATIONS: Record<string, (options: ReturnType<typeof parseArgs>['options
   redact: benchRedact,
   classify: (options, log) => benchClassifySplit('classify', options, log),
   split: (options, log) => benchClassifySplit('split', options, log),
+  ocr: async (options, log) => (await import('./bench-ocr.ts')).benchOcr(options, log),
 };
 
 async function main(): Promise<number> {

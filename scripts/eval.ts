@@ -30,7 +30,7 @@ options (parse):
   --limit N          SROIE receipts to sample (default 40; 0 = all)
   --funsd-limit N    FUNSD forms to sample (default 50; 0 = all)
   --invoice-limit N  invoices per invoice set (default 0 = all)
-  --sources a,b      subset of: ocr, sroie, funsd, invoices, tables (default all)
+  --sources a,b      subset of: ocr, sroie, funsd, invoices, tables, multilingual, photos (default all)
   --timeout-s N      per-file ceiling in seconds (default 180)
   --corpus DIR       corpus folder (default $DOCINTEL_CORPUS_DIR or ../shared/corpus)
   --out DIR          results folder (default eval-results)

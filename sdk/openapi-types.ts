@@ -1463,6 +1463,7 @@ export interface operations {
                 include_boxes?: "true" | "false";
                 include_image?: "true" | "false";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -1600,6 +1601,7 @@ export interface operations {
                 category?: "financial" | "non_financial";
                 parse_mode?: "fast" | "advanced";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -1740,6 +1742,7 @@ export interface operations {
             query?: {
                 mode?: "default";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -1871,6 +1874,7 @@ export interface operations {
             query?: {
                 mode?: "default";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */
@@ -2004,6 +2008,7 @@ export interface operations {
                 include_logos?: "true" | "false";
                 output?: "urls" | "pdf";
                 force_refresh?: "true" | "false";
+                languages?: string;
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */

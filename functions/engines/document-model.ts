@@ -9,6 +9,7 @@
  * @module
  */
 import type { FileKind } from '../contracts/media-types.ts';
+import type { OcrLanguage } from '../contracts/ocr-languages.ts';
 
 export type BBox = [left: number, top: number, right: number, bottom: number];
 
@@ -106,6 +107,14 @@ export interface DocumentPage {
   readonly figures?: readonly BBox[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];
+  /**
+   * What the caller should know about how this page was read, in words
+   * (an OCR page with ink on which no text could be read). Operations list
+   * them in `metadata.warnings`.
+   */
+  readonly warnings?: readonly string[];
+  /** Languages an OCR page was read with (ISO 639-1 codes). */
+  readonly languages?: readonly string[];
 }
 
 /**
@@ -132,6 +141,11 @@ export interface ParsedDocument {
 /** Renders a page to PNG; optional per backend (text formats have none). */
 /** Options every backend's `extract` accepts. */
 export interface ExtractOptions {
+  /**
+   * Languages to OCR with (ISO 639-1 codes of the OCR languages, the
+   * request's `languages`); absent: found per page (see ocr-page.ts).
+   */
+  readonly languages?: readonly OcrLanguage[];
   /**
    * Aborted when nobody waits for the result any more (the synchronous
    * deadline passed): backends stop before the next page instead of
@@ -163,6 +177,8 @@ export function textOnlyPage(page: DocumentPage): DocumentPage {
     height: page.height,
     text: page.text,
     source: page.source,
+    ...(page.warnings?.length ? { warnings: page.warnings } : {}),
+    ...(page.languages?.length ? { languages: page.languages } : {}),
     words: [],
     lines: [],
     blocks: [],

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { DocumentLoadErrorCode, PageRangeResponse } from '../ports/page-segments.ts';
 import { DocumentLoadError } from '../contracts/errors.ts';
 import { MEDIA_TYPES, type FileKind } from '../contracts/media-types.ts';
+import { OCR_LANGUAGE_CODES, type OcrLanguage } from '../contracts/ocr-languages.ts';
 import { openDocument, type OpenedDocument } from '../engines/registry.ts';
 import type { PageSegment } from '../ports/page-segments.ts';
 import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
@@ -34,6 +35,7 @@ const SegmentSchema = z.object({
     .array(z.number().int().positive())
     .min(1)
     .refine((pages) => pages.every((n, i) => i === 0 || n > pages[i - 1]), 'page numbers must be strictly ascending'),
+  languages: z.array(z.enum(OCR_LANGUAGE_CODES as [OcrLanguage, ...OcrLanguage[]])).optional(),
 });
 
 /** Validates the invocation payload; throws (→ FunctionError) on a malformed one. */
@@ -58,7 +60,7 @@ export const createHandler =
       if (last > opened.pageCount) {
         throw new RangeError(`Page ${last} requested from a document of ${opened.pageCount} pages`);
       }
-      const parsed = await opened.extract(segment.pageNumbers);
+      const parsed = await opened.extract(segment.pageNumbers, { languages: segment.languages });
       logger.debug('page segment extracted', { pages: segment.pageNumbers.length, engines: parsed.engines });
       return { pages: parsed.pages, engines: parsed.engines };
     } catch (error) {

@@ -28,16 +28,16 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
   querySchema: RouterQuery,
   formSchema: ClassifyForm,
   forceRefresh: (q) => q.force_refresh,
-  params: (_q, f) => ({ options: f.options ?? null }),
+  params: (q, f) => ({ options: f.options ?? null, ...(q.languages ? { languages: q.languages.join(',') } : {}) }),
   priceMode: () => 'fast',
   pageCap: () => undefined,
   // Only the budgeted pages are scanned at open, extracted and billed: a 200-page PDF is not read whole.
   pagesOfInterest: (_q, f, pageCount) => pagesToRead(pageCount, readingBudget(f)),
-  async execute({ form, document, signal }) {
+  async execute({ query, form, document, signal }) {
     const options = form.options ?? ClassifyOptions.parse({});
     const budget = readingBudget(form);
     const wanted = pagesToRead(document.pageCount, budget);
-    const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true });
+    const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true, languages: query.languages });
     const read = withinBudget(
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
       budget,

@@ -20,7 +20,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
   querySchema: ExtractQuery,
   formSchema: ExtractForm,
   forceRefresh: (q) => q.force_refresh,
-  params: (q, f) => ({ category: q.category, parse_mode: q.parse_mode, schema: f.schema ?? null }),
+  params: (q, f) => ({ category: q.category, parse_mode: q.parse_mode, schema: f.schema ?? null, ...(q.languages ? { languages: q.languages.join(',') } : {}) }),
   priceMode: (q) => q.parse_mode,
   pageCap: (q, limits, raised) =>
     q.parse_mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
@@ -45,7 +45,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     }
     const extractor = deps.extractor ?? localExtractor;
     // Advanced reads rulings and figures too: ruled tables are found from their lines.
-    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced' });
+    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages });
     const common = {
       modelUsed: [...parsed.engines, extractor.model].join('+'),
       pages: parsed.pages.length,

@@ -8,7 +8,7 @@ import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
-import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
+import { buildParseResult, documentLanguages, documentWarnings, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
 
 export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   operation: 'parse',
@@ -16,7 +16,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   querySchema: ParseQuery,
   formSchema: ParseForm,
   forceRefresh: (q) => q.force_refresh,
-  params: (q) => ({ mode: q.mode, include_boxes: q.include_boxes, include_image: q.include_image }),
+  params: (q) => ({ mode: q.mode, include_boxes: q.include_boxes, include_image: q.include_image, ...(q.languages ? { languages: q.languages.join(',') } : {}) }),
   priceMode: (q) => q.mode,
   pageCap: (q, limits, raised) =>
     q.mode === 'advanced' ? (raised && limits.raised ? limits.raised.advancedPages : limits.advancedPages) : undefined,
@@ -27,6 +27,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
     const parsed = await extractForRequest(context, {
       graphics: query.mode === 'advanced',
       textOnly: query.mode === 'fast' && !query.include_boxes,
+      languages: query.languages,
     });
     const output = await buildParseResult(parsed, query, {
       renderer: document.renderer,
@@ -42,7 +43,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
       result: output.result as unknown as Record<string, unknown>,
       modelUsed: parsed.engines.join('+'),
       pages: parsed.pages.length,
-      metadata: { file_type: parsed.kind, mode: query.mode },
+      metadata: { file_type: parsed.kind, mode: query.mode, languages: documentLanguages(parsed), ...documentWarnings(parsed) },
     };
   },
 };

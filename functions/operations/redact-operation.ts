@@ -52,6 +52,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     include_logos: q.include_logos,
     output: q.output ?? 'inline',
     pii_config: f.pii_config ?? null,
+    ...(q.languages ? { languages: q.languages.join(',') } : {}),
   }),
   priceMode: () => 'fast',
   // Spec: inline base64 up to 36 pages, links up to 60 (the PDF is a link too); refused with 413 before any billable work.
@@ -59,7 +60,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.
-    const parsed = await extractForRequest(context, { graphics: query.include_logos });
+    const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
     const plan = planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
     const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
     const pdfPages: RedactedPdfPage[] = [];

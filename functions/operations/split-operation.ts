@@ -46,13 +46,13 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
   querySchema: RouterQuery,
   formSchema: SplitForm,
   forceRefresh: (q) => q.force_refresh,
-  params: (_q, f) => ({ options: f.options ?? null }),
+  params: (q, f) => ({ options: f.options ?? null, ...(q.languages ? { languages: q.languages.join(',') } : {}) }),
   priceMode: () => 'fast',
   pageCap: () => undefined,
   async execute(context) {
-    const { form } = context;
+    const { form, query } = context;
     const options = form.options ?? SplitOptions.parse({});
-    const parsed = await extractForRequest(context, { graphics: false, textOnly: true });
+    const parsed = await extractForRequest(context, { graphics: false, textOnly: true, languages: query.languages });
     const g = options.custom_domain_guidelines;
     const segments = splitPages(
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height })),

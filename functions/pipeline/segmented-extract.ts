@@ -18,6 +18,7 @@ import { textOnlyPage, type DocumentPage, type ParsedDocument } from '../engines
 import type { OpenedDocument } from '../engines/registry.ts';
 import { availableParallelism } from 'node:os';
 import type { PageSegmentRunner } from '../ports/page-segments.ts';
+import type { OcrLanguage } from '../contracts/ocr-languages.ts';
 
 /** Pages per raised-limit segment: the standard advanced cap, so each segment is a standard-sized request. */
 export const RAISED_SEGMENT_PAGES = 60;
@@ -77,6 +78,8 @@ export interface SegmentedExtractInput {
   readonly graphics?: boolean;
   /** Whether callers need only page text (see `ExtractOptions.textOnly`). @default false */
   readonly textOnly?: boolean;
+  /** OCR languages of the request (see `ExtractOptions.languages`). */
+  readonly languages?: readonly OcrLanguage[];
 }
 
 export async function extractInSegments(input: SegmentedExtractInput): Promise<ParsedDocument> {
@@ -84,8 +87,8 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const ocrPageCount = document.ocrPageCount ?? 0;
   const concurrency = runner?.concurrency ?? input.localConcurrency ?? 1;
   const segments = planSegments({ pageCount: document.pageCount, ocrPageCount, raised, concurrency });
-  const { signal, graphics, textOnly } = input;
-  if (segments.length <= 1) return document.extract(undefined, { signal, graphics, textOnly });
+  const { signal, graphics, textOnly, languages } = input;
+  if (segments.length <= 1) return document.extract(undefined, { signal, graphics, textOnly, languages });
 
   // Remote fan-out only pays off when there is OCR to spread; text-layer segments stay local.
   const remote = runner && ocrPageCount > 0 ? runner : undefined;
@@ -94,11 +97,11 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const parts = await mapLimited(segments, remote ? remote.concurrency : raised && ocrPageCount === 0 ? 1 : concurrency, async (pageNumbers) => {
     signal?.throwIfAborted();
     if (remote) {
-      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers });
+      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}) });
       result.engines.forEach((e) => engines.add(e));
       return textOnly ? result.pages.map(textOnlyPage) : result.pages;
     }
-    const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly });
+    const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly, languages });
     kind = parsed.kind;
     parsed.engines.forEach((e) => engines.add(e));
     return parsed.pages;
@@ -119,7 +122,7 @@ export function extractForRequest(
     readonly raised: boolean;
     readonly signal?: AbortSignal;
   },
-  options: { readonly graphics?: boolean; readonly textOnly?: boolean } = {},
+  options: { readonly graphics?: boolean; readonly textOnly?: boolean; readonly languages?: readonly OcrLanguage[] } = {},
 ): Promise<ParsedDocument> {
   return extractInSegments({
     document: context.document,

@@ -15,6 +15,7 @@
  */
 import type { DocumentLoadError } from '../contracts/errors.ts';
 import type { FileKind } from '../contracts/media-types.ts';
+import type { OcrLanguage } from '../contracts/ocr-languages.ts';
 import type { DocumentPage } from '../engines/document-model.ts';
 
 export interface PageSegment {
@@ -25,6 +26,8 @@ export interface PageSegment {
   readonly filename?: string;
   /** 1-based, ascending. */
   readonly pageNumbers: readonly number[];
+  /** OCR languages of the request (`languages`); absent: found per page. */
+  readonly languages?: readonly OcrLanguage[];
 }
 
 export interface SegmentResult {

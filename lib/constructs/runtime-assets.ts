@@ -28,6 +28,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
+import { OCR_LANGUAGES, traineddataPackage } from '../../functions/contracts/ocr-languages.ts';
+
+/** The traineddata package of every OCR language (functions/contracts/ocr-languages.ts). */
+const LANGUAGE_PACKAGES = Object.values(OCR_LANGUAGES).map((language) => traineddataPackage(language));
 
 /** Packages heavy handlers load from node_modules at run time; esbuild leaves them (and their subpaths) external. */
 export const HEAVY_EXTERNAL_MODULES = [
@@ -36,7 +40,7 @@ export const HEAVY_EXTERNAL_MODULES = [
   'sharp',
   'tesseract.js',
   'tesseract.js-core',
-  '@tesseract.js-data/eng',
+  ...LANGUAGE_PACKAGES,
   '@tesseract.js-data/osd',
   'heic-decode',
   'libheif-js',
@@ -63,7 +67,8 @@ export const LAMBDA_X86_64: RuntimeTarget = {
  * trailing `?` marks a part that may be absent); everything else is copied whole. Keep these in step with the engines:
  * - pdf.js: the legacy ESM build the backend imports, plus the data folders
  *   it passes as `standardFontDataUrl`, `cMapUrl`, `wasmUrl`;
- * - traineddata: eng `4.0.0_best_int` (LSTM recognition), osd (orientation).
+ * - traineddata: each OCR language's `4.0.0_best_int` (LSTM recognition;
+ *   the `4.0.0` legacy + LSTM models are never loaded), osd (orientation).
  */
 export const PARTIAL_PACKAGES: Readonly<Record<string, readonly string[]>> = {
   'pdfjs-dist': [
@@ -75,7 +80,7 @@ export const PARTIAL_PACKAGES: Readonly<Record<string, readonly string[]>> = {
     'cmaps',
     'wasm?',
   ],
-  '@tesseract.js-data/eng': ['package.json', 'index.js', '4.0.0_best_int'],
+  ...Object.fromEntries(LANGUAGE_PACKAGES.map((name) => [name, ['package.json', 'index.js', '4.0.0_best_int']])),
   '@tesseract.js-data/osd': ['package.json', 'index.js', '4.0.0', '4.0.0_best_int'],
 };
 

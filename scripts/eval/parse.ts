@@ -9,7 +9,11 @@
  *   with the same text) and reading-order text;
  * - text-layer invoices (invoice2data, parsee, zugferd): no transcript, so the
  *   share of ground-truth field values found in the text;
- * - tables, when scripts/eval/tables.ts exists (another helper's).
+ * - tables, when scripts/eval/tables.ts exists (another helper's);
+ * - `multilingual`: generated scans in the seven OCR languages
+ *   (scripts/lib/multilingual-pages.ts), CER per language with accents;
+ * - `photos`: small photos and renderings, generated look-alikes and the
+ *   corpus's cards, résumés and IDs: the "text read" rate.
  *
  * A file that fails (unsupported, corrupt, timeout) is counted and reported,
  * never fatal.
@@ -23,6 +27,8 @@ import sharp from 'sharp';
 import { openDocument } from '../../functions/engines/registry.ts';
 import type { ParsedDocument } from '../../functions/engines/document-model.ts';
 import { matchWords, type BoxedWord } from '../lib/boxes.ts';
+import { multilingualSet, TEXTS } from '../lib/multilingual-pages.ts';
+import { photoSet } from '../lib/photo-lookalikes.ts';
 import { formatTable, pct } from '../lib/cli.ts';
 import { decodeTextFile, funsdBoxedWords, parseSroieBoxFile, readFunsdAnnotation, readingOrderText, sroieText } from '../lib/corpus.ts';
 import { describeMachine, machineInfo, mib, peakRssBytes } from '../lib/machine.ts';
@@ -37,7 +43,7 @@ import {
   type FieldSpec,
 } from './invoice-fields.ts';
 
-export const SOURCES = ['ocr', 'sroie', 'funsd', 'invoices', 'tables'] as const;
+export const SOURCES = ['ocr', 'sroie', 'funsd', 'invoices', 'tables', 'multilingual', 'photos'] as const;
 export type SourceName = (typeof SOURCES)[number];
 
 export interface ParseEvalOptions {
@@ -104,11 +110,19 @@ async function parseFile(
   path: string,
   timeoutMs: number,
 ): Promise<{ parsed?: ParsedDocument; seconds: number; error?: FileError }> {
-  const bytes = new Uint8Array(await readFile(path));
+  return parseBytes(new Uint8Array(await readFile(path)), basename(path), timeoutMs);
+}
+
+/** {@link parseFile} for generated documents. */
+async function parseBytes(
+  bytes: Uint8Array,
+  filename: string,
+  timeoutMs: number,
+): Promise<{ parsed?: ParsedDocument; seconds: number; error?: FileError }> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const work = (async () => {
-    const opened = await openDocument(bytes, { filename: basename(path) });
+    const opened = await openDocument(bytes, { filename });
     try {
       return await opened.extract();
     } finally {
@@ -330,6 +344,100 @@ async function evalFunsd(o: ParseEvalOptions): Promise<SourceSummary> {
   );
 }
 
+/**
+ * Generated scans in the seven OCR languages (scripts/lib/multilingual-pages.ts),
+ * read without a `languages` option (the language is found per page):
+ * CER per language, with accents (the strict figure), and how often the
+ * language found was the one drawn.
+ */
+async function evalMultilingual(o: ParseEvalOptions): Promise<SourceSummary> {
+  const records: FileRecord[] = [];
+  for (const page of await multilingualSet()) {
+    const filename = `${page.name}.${page.bytes[0] === 0x89 ? 'png' : 'jpg'}`;
+    const { parsed, seconds, error } = await parseBytes(new Uint8Array(page.bytes), filename, o.fileTimeoutMs);
+    records.push(
+      parsed
+        ? {
+            file: filename,
+            pages: 1,
+            seconds,
+            engines: parsed.engines,
+            scores: { ...textRecord(page.text, fullText(parsed)), language_right: parsed.pages[0]?.languages?.includes(page.language) ? 1 : 0 },
+          }
+        : { file: filename, pages: 0, seconds, error },
+    );
+    logRecord(o.log, 'multilingual', records.at(-1)!);
+  }
+  const perLanguage: Record<string, number | null> = {};
+  for (const language of Object.keys(TEXTS)) {
+    const mine = records.filter((r) => r.file.startsWith(`${language}-`));
+    perLanguage[`cer.${language}`] = textMetrics(mine).cer;
+    perLanguage[`cer_ci.${language}`] = textMetrics(mine).cer_ci;
+  }
+  const scored = records.filter((r) => r.scores);
+  return summarise(
+    'multilingual (generated)',
+    records,
+    { ...textMetrics(records), ...perLanguage, language_right: mean(scored.map((r) => r.scores!.language_right!)) },
+    [
+      'generated pages (scripts/lib/multilingual-pages.ts): 3 paragraphs per language, Liberation Sans regular/bold/italic, clean / scan (blur 0.6, noise 10, skew 1.2°, JPEG 75) / photo (blur 1, noise 16, skew −2.5°, JPEG 60)',
+      'read without a languages option: language_right = share of pages read with the language drawn',
+    ],
+  );
+}
+
+/** Words of at least three letters read at confidence ≥ 0.7: text surely read. */
+const sureWords = (parsed: ParsedDocument) => parsed.pages.flatMap((p) => p.words).filter((w) => w.confidence >= 0.7 && (w.text.match(/\p{L}/gu)?.length ?? 0) >= 3).length;
+
+/**
+ * Small photos and clean renderings: generated look-alikes (scripts/lib/photo-lookalikes.ts,
+ * share of the drawn words found) and the corpus's small card, résumé and ID
+ * images (no transcript: "text read" = at least 3 words of 3+ letters read
+ * at confidence ≥ 0.7, and no "no text could be read" warning).
+ */
+async function evalPhotos(o: ParseEvalOptions): Promise<SourceSummary> {
+  const records: FileRecord[] = [];
+  for (const lookalike of await photoSet()) {
+    const filename = `${lookalike.name}.${lookalike.bytes[0] === 0x89 ? 'png' : 'jpg'}`;
+    const { parsed, seconds, error } = await parseBytes(new Uint8Array(lookalike.bytes), filename, o.fileTimeoutMs);
+    if (!parsed) records.push({ file: `generated/${filename}`, pages: 0, seconds, error });
+    else {
+      const text = fullText(parsed);
+      const found = lookalike.words.filter((w) => text.includes(w)).length / lookalike.words.length;
+      records.push({ file: `generated/${filename}`, pages: 1, seconds, engines: parsed.engines, scores: { words_found: found, text_read: found >= 0.5 ? 1 : 0 } });
+    }
+    logRecord(o.log, 'photos', records.at(-1)!);
+  }
+  const dir = join(o.corpus, 'classification');
+  for (const folder of ['business_card', 'resume', 'health_insurance_card', 'identity_document']) {
+    if (!existsSync(join(dir, folder))) continue;
+    for (const file of (await readdir(join(dir, folder))).filter((f) => /\.(png|jpe?g)$/i.test(f)).sort()) {
+      const { parsed, seconds, error } = await parseFile(join(dir, folder, file), o.fileTimeoutMs);
+      const name = `${folder}/${file}`;
+      if (!parsed) records.push({ file: name, pages: 0, seconds, error });
+      else {
+        const read = sureWords(parsed) >= 3 && !parsed.pages.some((p) => p.warnings?.length);
+        records.push({ file: name, pages: 1, seconds, engines: parsed.engines, scores: { text_read: read ? 1 : 0, sure_words: sureWords(parsed) } });
+      }
+      logRecord(o.log, 'photos', records.at(-1)!);
+    }
+  }
+  const scored = records.filter((r) => r.scores);
+  const generated = scored.filter((r) => r.file.startsWith('generated/'));
+  const corpus = scored.filter((r) => !r.file.startsWith('generated/'));
+  return summarise(
+    'photos (small / low-dpi)',
+    records,
+    {
+      text_read: mean(scored.map((r) => r.scores!.text_read!)),
+      text_read_generated: mean(generated.map((r) => r.scores!.text_read!)),
+      text_read_corpus: mean(corpus.map((r) => r.scores!.text_read!)),
+      words_found_generated: mean(generated.map((r) => r.scores!.words_found!)),
+    },
+    ['text_read: generated = half the drawn words found; corpus = ≥ 3 words of 3+ letters at confidence ≥ 0.7 and no unread warning'],
+  );
+}
+
 interface InvoiceSet {
   readonly name: string;
   readonly files: { path: string; truth: Record<string, unknown> }[];
@@ -449,6 +557,8 @@ export async function runParseEval(o: ParseEvalOptions): Promise<Record<string, 
     ['ocr', evalOcr],
     ['funsd', evalFunsd],
     ['sroie', evalSroie],
+    ['multilingual', evalMultilingual],
+    ['photos', evalPhotos],
   ];
   for (const [name, run] of runners) {
     if (!o.sources.has(name)) continue;
@@ -498,7 +608,11 @@ function printSummary(
   const rows = summaries.map((s) => {
     const m = s.metrics;
     const extra =
-      m.box_match !== undefined
+      m.text_read !== undefined
+        ? `text read ${pct(m.text_read)} (generated ${pct(m.text_read_generated ?? null)}, corpus ${pct(m.text_read_corpus ?? null)})`
+        : m.language_right !== undefined
+          ? `language right ${pct(m.language_right)}; CER ${Object.keys(TEXTS).map((l) => `${l} ${pct(m[`cer.${l}`] ?? null)}`).join(' ')}`
+          : m.box_match !== undefined
         ? `box-match ${pct(m.box_match)}`
         : m.fields_found !== undefined
           ? `fields found ${pct(m.fields_found)}`

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_FIELD_LIMITS } from '../limits.ts';
-import { booleanFlag, documentKey, jsonTextField } from './common.ts';
+import { booleanFlag, documentKey, jsonTextField, ocrLanguages } from './common.ts';
 
 /** The built-in class labels (`active_classes_type=default`); descriptions live with the classifier engine. */
 export const DEFAULT_CLASSES = [
@@ -74,6 +74,7 @@ export const RouterQuery = z.strictObject({
     .enum(['default'], { error: 'the query mode has one value, "default"; the depth (fast, balanced, thorough) goes in the options form field: options={"mode":"thorough"}' })
     .default('default'),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type RouterQuery = z.output<typeof RouterQuery>;
 

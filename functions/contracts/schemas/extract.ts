@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { JSON_FIELD_LIMITS } from '../limits.ts';
-import { booleanFlag, documentKey, jsonTextField } from './common.ts';
+import { booleanFlag, documentKey, jsonTextField, ocrLanguages } from './common.ts';
 
 /** Query of POST /v1/extract (SPEC "POST /v1/extract"). */
 export const ExtractQuery = z.strictObject({
   category: z.enum(['financial', 'non_financial']).default('financial'),
   parse_mode: z.enum(['fast', 'advanced']).default('fast'),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type ExtractQuery = z.output<typeof ExtractQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFlag, documentKey } from './common.ts';
+import { booleanFlag, documentKey, ocrLanguages } from './common.ts';
 
 /** Query parameters of POST /v1/parse (SPEC "POST /v1/parse"). Unknown parameters are rejected. */
 export const ParseQuery = z.strictObject({
@@ -7,6 +7,7 @@ export const ParseQuery = z.strictObject({
   include_boxes: booleanFlag.default(false),
   include_image: booleanFlag.default(false),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type ParseQuery = z.output<typeof ParseQuery>;
 

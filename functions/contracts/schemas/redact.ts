@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JSON_FIELD_LIMITS } from '../limits.ts';
-import { booleanFlag, documentKey, jsonTextField } from './common.ts';
+import { booleanFlag, documentKey, jsonTextField, ocrLanguages } from './common.ts';
 
 /** Query parameters of POST /v1/redact (SPEC "POST /v1/redact"). Unknown parameters are rejected. */
 export const RedactQuery = z.strictObject({
@@ -9,6 +9,7 @@ export const RedactQuery = z.strictObject({
   // 'pdf' goes beyond the spec's urls/inline: one redacted PDF (page images plus an invisible text layer) behind a short-lived link.
   output: z.enum(['urls', 'pdf']).optional(),
   force_refresh: booleanFlag.default(false),
+  languages: ocrLanguages.optional(),
 });
 export type RedactQuery = z.output<typeof RedactQuery>;
 

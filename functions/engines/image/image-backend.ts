@@ -19,10 +19,11 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 import type { FileKind } from '../../contracts/media-types.ts';
+import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import type { DocumentPage, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { ocrImage, type OcrInput } from '../ocr/ocr-page.ts';
+import { ocrImage, ocrWarnings, type OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { OpenedDocument, OpenOptions } from '../registry.ts';
 import { orientedSize, tiffPages, type TiffPages } from './tiff-pages.ts';
@@ -178,12 +179,12 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
   };
 
-  const readPage = async (pageNumber: number): Promise<DocumentPage> => {
+  const readPage = async (pageNumber: number, languages?: readonly OcrLanguage[]): Promise<DocumentPage> => {
     const input = await inputOf(pageNumber);
     const { width, height } = await sizeOf(pageNumber);
     let ocr;
     try {
-      ocr = await ocrImage(input);
+      ocr = await ocrImage(input, { languages });
     } catch (error) {
       if (error instanceof DocumentLoadError) throw error;
       // sharp's decode errors (truncated, invalid data) are the file's fault; others are ours.
@@ -200,6 +201,8 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       text: ocr.text,
       source: ocr.words.length ? 'ocr' : 'none',
       rulings: ocr.rulings,
+      ...(ocr.unread ? { warnings: ocrWarnings(ocr, pageNumber) } : {}),
+      ...(ocr.languages ? { languages: ocr.languages } : {}),
     };
   };
 
@@ -212,10 +215,10 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
-      const { signal, textOnly } = extractOptions;
+      const { signal, textOnly, languages } = extractOptions;
       const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
         signal?.throwIfAborted();
-        const page = await readPage(pageNumber);
+        const page = await readPage(pageNumber, languages);
         return textOnly ? textOnlyPage(page) : page;
       });
       return { kind, pages: extracted, engines: [OCR_ENGINE] };

@@ -12,9 +12,11 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
-import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
-import { detectOrientation, recognizeUniformBlock, withRecognizer, type OcrPageData } from './tesseract-pool.ts';
+import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, localInkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
+import { detectOrientation, languageKey, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
+import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
+import { guessLanguage } from './language-detect.ts';
 
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
@@ -83,6 +85,25 @@ const MIN_SAMPLE_COLUMNS = 400;
  */
 const TURN_MARGIN = 1.25;
 const TURN_MARGIN_LETTERS = 8;
+/**
+ * Most ink a page of text on paper has on the page-wide split (printed
+ * pages and receipts: 2–12%); more means grey areas, pictures or a backdrop
+ * count as ink (photos and coloured layouts: 17–45%).
+ */
+const TEXT_PAGE_INK_RATIO = 0.15;
+/**
+ * A reading with fewer surely read letters than this found no text: the
+ * page is read again in the rescue readings (local threshold, sparse text,
+ * the image as it came), and the reading with the most wins.
+ */
+const MIN_READ_LETTERS = 12;
+/**
+ * A re-reading with the model of the language found replaces the English
+ * one unless it reads surely at most this share of the letters (a wrong
+ * guess reads worse).
+ */
+const REREAD_MIN_SHARE = 0.8;
+const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['en'];
 /** Words below this confidence that hold no letter or digit are noise (specks, rules, picture edges). */
 const NOISE_CONFIDENCE = 0.5;
 
@@ -103,12 +124,20 @@ export interface OcrPage {
   readonly text: string;
   /** True when the page was judged blank and not recognised at all. */
   readonly blank: boolean;
+  /**
+   * True when the page has ink (it is not blank) but no reading of it, the
+   * rescue readings included, found text: a picture, or text OCR cannot
+   * read. Callers say so in the response's warnings.
+   */
+  readonly unread?: boolean;
   /** Clockwise rotation applied before OCR (0, 90, 180, 270). */
   readonly rotation: number;
   /** Clockwise deskew applied before OCR, in degrees. */
   readonly skew: number;
   /** Resize factor applied to the input before OCR. */
   readonly scale: number;
+  /** Languages the page was read with; absent for a blank page. */
+  readonly languages?: readonly OcrLanguage[];
   /** Size of the image tesseract saw. */
   readonly ocrWidth: number;
   readonly ocrHeight: number;
@@ -126,6 +155,12 @@ export interface OcrOptions {
   readonly deskew?: boolean;
   /** Force a resize factor instead of choosing one from the text size. */
   readonly scale?: number;
+  /**
+   * Languages to read with (the request's `languages`). Absent: English,
+   * and the page read again with another OCR language's model when its
+   * text is clearly in that language.
+   */
+  readonly languages?: readonly OcrLanguage[];
 }
 
 /** Callers check the pixel count before OCR; `failOn: 'error'` turns truncated data into an error, not a grey band. */
@@ -379,6 +414,13 @@ async function guessTurn(small: GrayImage, sample: Samples, axisRatio: number): 
   return surerTurn(sample, candidates, 0);
 }
 
+/** The warnings of an OCR'd page, in the words `metadata.warnings` carries. */
+export function ocrWarnings(page: OcrPage, pageNumber: number): string[] {
+  return page.unread
+    ? [`Page ${pageNumber} shows ink but no text could be read from it (a picture, or text too faint, small or distorted for OCR).`]
+    : [];
+}
+
 /**
  * OCRs one page image. Blank pages are recognised as blank without running
  * tesseract. The input is expected upright as the user sees it (EXIF
@@ -402,9 +444,10 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const small = await grayRaw(
     source(input).resize(Math.max(1, Math.round(width * analysisScale)), Math.max(1, Math.round(height * analysisScale)), { fit: 'fill' }),
   );
-  const mask = inkMask(small);
+  const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
-  if (isBlank(mask)) return empty;
+  if (isBlank(paper)) return empty;
+  const mask = textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
@@ -415,16 +458,87 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const recognise = (rotation: Rotation) => recognisePage(input, { width, height, analysisScale, mask, rulings, rotation }, options);
-  if (options.detectRotation === false) return recognise(0);
-  const sample = sampler(small, mask);
-  const axisRatio = lineAxisRatio(mask);
-  const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
-  const page = await recognise(guess);
+  const plan = (rotation: Rotation): PagePlan => ({ width, height, analysisScale, mask, rulings, rotation });
+  const read = async (): Promise<OcrPage> => {
+    const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
+    const orReRead = (page: OcrPage) =>
+      readingConfidence(page.words).sureLetters >= MIN_READ_LETTERS ? page : rescue(page, input, plan(page.rotation as Rotation), options);
+    if (options.detectRotation === false) return orReRead(await recognise(0));
+    const sample = sampler(small, mask);
+    const axisRatio = lineAxisRatio(mask);
+    const guess = axisRatio >= HORIZONTAL_LINES_RATIO ? 0 : await guessTurn(small, sample, axisRatio);
+    const first = await recognise(guess);
+    if (isSure(first)) return first;
+    // Text in another language reads unsure with the English model (its
+    // accented words come out doubtful): read it with its own model before
+    // doubting the page's turn.
+    const inLanguage = options.languages?.length ? undefined : await rereadInLanguage(first);
+    if (inLanguage && isSure(inLanguage)) return inLanguage;
+    const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
+    return orReRead(rotation === guess ? first : await recognise(rotation));
+  };
+  // 6. No languages given: the page was read with the English model; when
+  // its text is clearly in another OCR language, it is read again with that
+  // language's model (accents, ß, its words), in the turn already found.
+  const rereadInLanguage = async (page: OcrPage): Promise<OcrPage | undefined> => {
+    const guessed = guessLanguage(page.text);
+    if (!guessed.sure || guessed.language === 'en') return undefined;
+    const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages: [guessed.language] });
+    return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : undefined;
+  };
+  const page = await read();
+  if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
+  return (await rereadInLanguage(page)) ?? page;
+}
+
+/** A reading with enough words at a good mean confidence: upright, and read with a fitting model. */
+function isSure(page: OcrPage): boolean {
   const reading = readingConfidence(page.words);
-  if (reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE) return page;
-  const rotation = await surerTurn(sample, [0, 90, 180, 270], guess);
-  return rotation === guess ? page : recognise(rotation);
+  return reading.words >= MIN_SURE_WORDS && reading.confidence >= SURE_CONFIDENCE;
+}
+
+/**
+ * The mask text is measured on (line direction, height, skew, sample
+ * strips). On a page that looks like text on paper (little ink, text lines
+ * found) the page-wide split, as ever: on faded thermal print the local
+ * threshold keeps only fragments of the strokes. Otherwise the local one:
+ * on the page-wide split a grey column, a portrait or the table around a
+ * photographed card is "ink", the text lines drown in it, no line height is
+ * found and small text is never enlarged.
+ */
+function textMask(small: GrayImage, paper: InkMask): InkMask {
+  if (paper.inkRatio <= TEXT_PAGE_INK_RATIO && estimateSkew(paper).lineHeight !== undefined) return paper;
+  return localInkMask(small, paper);
+}
+
+/**
+ * Readings of a page on which the usual one found (next to) no text,
+ * tried in turn until one reads: Sauvola's local threshold (text on a grey
+ * column or a card on a table, which the page-wide threshold turns into
+ * one dark area that layout analysis takes for a picture), then sparse
+ * text with it (words wherever they are, no block analysis), then the image
+ * as it came (no rescaling or deskew, as the tesseract command line reads
+ * it). The reading with the most surely read letters wins; when none holds
+ * a word, the page is marked `unread`.
+ */
+async function rescue(page: OcrPage, input: OcrInput, pagePlan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+  let best = page;
+  let bestLetters = readingConfidence(page.words).sureLetters;
+  const attempts: Array<() => Promise<OcrPage>> = [
+    () => recognisePage(input, pagePlan, options, { localThreshold: true }),
+    () => recognisePage(input, pagePlan, options, { localThreshold: true, sparse: true }),
+    () => recognisePage(input, pagePlan, { ...options, scale: 1, deskew: false }, {}),
+  ];
+  for (const attempt of attempts) {
+    const candidate = await attempt();
+    const letters = readingConfidence(candidate.words).sureLetters;
+    if (letters > bestLetters) {
+      best = candidate;
+      bestLetters = letters;
+    }
+    if (bestLetters >= MIN_READ_LETTERS) break;
+  }
+  return best.words.some((w) => HAS_ALNUM.test(w.text)) ? best : { ...best, unread: true };
 }
 
 interface PagePlan {
@@ -439,7 +553,7 @@ interface PagePlan {
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
-async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<OcrPage> {
+async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions, settings?: ReadingSettings): Promise<OcrPage> {
   const { width, height, analysisScale, mask, rulings, rotation } = plan;
   // 3. Skew and text size, on the upright mask.
   const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation));
@@ -462,10 +576,14 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
     );
   }
 
-  // 5. Recognition.
+  // 5. Recognition, with the page's languages (English unless given or found).
+  const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
+  const key = languageKey(languages.map((l) => OCR_LANGUAGES[l]));
   const image = toPgm(upright.data, upright.width, upright.height);
-  const { data } = await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }));
+  const data = settings
+    ? await recognizeWith(image, settings, key)
+    : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }), key)).data;
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
-  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings };
+  return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };
 }

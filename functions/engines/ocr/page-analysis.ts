@@ -52,6 +52,8 @@ export interface InkMask {
   readonly inkRatio: number;
   /** Background minus ink level (0–255): the page's contrast. */
   readonly contrast: number;
+  /** Ink is the lighter class (white text on a dark page). */
+  readonly inkIsLight?: boolean;
 }
 
 /** Minimum contrast between ink and paper for anything to count as ink. */
@@ -89,7 +91,89 @@ export function inkMask(image: GrayImage): InkMask {
       ink++;
     }
   }
-  return { mask, width, height, inkRatio: ink / data.length, contrast };
+  return { mask, width, height, inkRatio: ink / data.length, contrast, inkIsLight: !inkIsDark };
+}
+
+/**
+ * Window half-width of the local ink mask, as a share of the image's long
+ * side (bounded in pixels): wider than a stroke and about a character, so a
+ * letter is darker than its surroundings while a grey column, a photo's
+ * flat areas or a table's wood grain are as dark as theirs.
+ */
+const LOCAL_WINDOW_SHARE = 0.012;
+const MIN_LOCAL_RADIUS = 6;
+const MAX_LOCAL_RADIUS = 24;
+/** Sauvola's sensitivity (k) and dynamic range (R): a pixel is ink when darker than mean × (1 + k (std / R − 1)). */
+const SAUVOLA_K = 0.3;
+const SAUVOLA_RANGE = 128;
+/** A page whose median grey level is under this is dark (light text on it). */
+const DARK_PAGE_MEDIAN = 96;
+/** … and at least this many grey levels darker than its surroundings (flat paper noise is not ink). */
+const MIN_LOCAL_CONTRAST = 20;
+
+/**
+ * Ink by local contrast (Sauvola's threshold over a window about a
+ * character wide): the strokes of text on whatever lies behind them. Unlike
+ * the page-wide split of {@link inkMask}, a grey side column, a grey
+ * backdrop around a photographed card, a portrait or a wooden table is not
+ * ink; only their edges are. Text measurements (line height, skew, text
+ * bands) made on this mask see the text of photos and coloured layouts,
+ * not their areas. Light text on a dark page (light ink as {@link inkMask}
+ * found it, on a page mostly dark) is read on the inverted image; a light
+ * card on a dark backdrop is not a dark page.
+ */
+export function localInkMask(image: GrayImage, global: InkMask = inkMask(image)): InkMask {
+  const { data, width, height } = image;
+  const mask = new Uint8Array(data.length);
+  if (global.contrast < MIN_CONTRAST) return { mask, width, height, inkRatio: 0, contrast: global.contrast };
+  const invert = global.inkIsLight === true && medianLevel(data) < DARK_PAGE_MEDIAN;
+  const radius = Math.max(MIN_LOCAL_RADIUS, Math.min(MAX_LOCAL_RADIUS, Math.round(Math.max(width, height) * LOCAL_WINDOW_SHARE)));
+  // Integral images of the value and its square, (width + 1) × (height + 1).
+  const stride = width + 1;
+  const sum = new Float64Array(stride * (height + 1));
+  const squares = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0;
+    let rowSquares = 0;
+    for (let x = 0; x < width; x++) {
+      const v = invert ? 255 - data[y * width + x] : data[y * width + x];
+      rowSum += v;
+      rowSquares += v * v;
+      sum[(y + 1) * stride + x + 1] = sum[y * stride + x + 1] + rowSum;
+      squares[(y + 1) * stride + x + 1] = squares[y * stride + x + 1] + rowSquares;
+    }
+  }
+  let ink = 0;
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const n = (y1 - y0) * (x1 - x0);
+      const s = sum[y1 * stride + x1] - sum[y0 * stride + x1] - sum[y1 * stride + x0] + sum[y0 * stride + x0];
+      const q = squares[y1 * stride + x1] - squares[y0 * stride + x1] - squares[y1 * stride + x0] + squares[y0 * stride + x0];
+      const mean = s / n;
+      const std = Math.sqrt(Math.max(0, q / n - mean * mean));
+      const v = invert ? 255 - data[y * width + x] : data[y * width + x];
+      if (v < mean * (1 + SAUVOLA_K * (std / SAUVOLA_RANGE - 1)) && mean - v >= MIN_LOCAL_CONTRAST) {
+        mask[y * width + x] = 1;
+        ink++;
+      }
+    }
+  }
+  return { mask, width, height, inkRatio: ink / data.length, contrast: global.contrast, inkIsLight: invert };
+}
+
+function medianLevel(data: Uint8Array): number {
+  const histogram = new Uint32Array(256);
+  for (let i = 0; i < data.length; i++) histogram[data[i]]++;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v];
+    if (seen * 2 >= data.length) return v;
+  }
+  return 255;
 }
 
 /** Pages with less ink than this share (a few specks of dust) are blank. */

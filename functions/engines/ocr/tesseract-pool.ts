@@ -18,10 +18,12 @@
  *
  * @module
  */
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type Tesseract from 'tesseract.js';
+import { OCR_LANGUAGES, traineddataPackage, type TesseractLanguage } from '../../contracts/ocr-languages.ts';
 
 type TesseractModule = typeof Tesseract;
 export type OcrWorker = Tesseract.Worker;
@@ -70,11 +72,49 @@ function loadTesseract(): Promise<TesseractModule> {
   return tesseractModule;
 }
 
+/**
+ * One folder holding every language's LSTM model: tesseract.js reads all of
+ * a worker's models from one `langPath`, while each language is its own
+ * package. Symbolic links in the temporary folder (writable on Lambda too),
+ * made once per process.
+ */
+let modelFolder: string | undefined;
+function lstmModelFolder(): string {
+  if (modelFolder) return modelFolder;
+  const folder = join(tmpdir(), `docintel-tessdata-${tesseractVersion()}-${process.pid}`);
+  mkdirSync(folder, { recursive: true });
+  for (const language of Object.values(OCR_LANGUAGES)) {
+    const link = join(folder, `${language}.traineddata.gz`);
+    let target: string;
+    try {
+      target = join(packageDir(traineddataPackage(language)), '4.0.0_best_int', `${language}.traineddata.gz`);
+    } catch {
+      continue; // Not installed in this bundle: a request for it fails when the worker loads it.
+    }
+    if (!existsSync(link)) symlinkSync(target, link);
+  }
+  modelFolder = folder;
+  return folder;
+}
+
+/** Key of a language set as tesseract takes it: `deu+eng`. */
+export type LanguageKey = string;
+export const DEFAULT_LANGUAGES: LanguageKey = 'eng';
+export function languageKey(languages: readonly TesseractLanguage[]): LanguageKey {
+  return languages.length ? languages.join('+') : DEFAULT_LANGUAGES;
+}
+
+/** tesseract's API defaults differ from what pages need; set on every worker, and again after a language switch (re-initialising resets them). */
+async function setPageParameters(worker: OcrWorker): Promise<void> {
+  const T = await loadTesseract();
+  await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: T.PSM.AUTO, debug_file: '/dev/null' });
+}
+
 async function createRecognizer(): Promise<OcrWorker> {
   const T = await loadTesseract();
   workersStarted++;
-  const worker = await T.createWorker('eng', T.OEM.LSTM_ONLY, {
-    langPath: join(packageDir('@tesseract.js-data/eng'), '4.0.0_best_int'),
+  const worker = await T.createWorker(DEFAULT_LANGUAGES, T.OEM.LSTM_ONLY, {
+    langPath: lstmModelFolder(),
     gzip: true,
     cacheMethod: 'none',
   });
@@ -85,7 +125,7 @@ async function createRecognizer(): Promise<OcrWorker> {
   // multi-column pages across the columns; the CLI's full layout analysis is PSM 3.
   // tesseract's diagnostics ("Detected 197 diacritics", …) go to its debug
   // file instead of stdout, where they would break the structured logs.
-  await worker.setParameters({ user_defined_dpi: '300', tessedit_pageseg_mode: T.PSM.AUTO, debug_file: '/dev/null' });
+  await setPageParameters(worker);
   return worker;
 }
 
@@ -105,6 +145,8 @@ async function createDetector(): Promise<OcrWorker> {
 
 interface Slot {
   worker?: Promise<OcrWorker>;
+  /** Languages the worker is initialised with. */
+  languages: LanguageKey;
   pages: number;
   busy: boolean;
 }
@@ -118,15 +160,19 @@ class WorkerPool {
     private readonly create: () => Promise<OcrWorker>,
     private readonly recycleAfter: number,
   ) {
-    this.slots = Array.from({ length: size }, () => ({ pages: 0, busy: false }));
+    this.slots = Array.from({ length: size }, () => ({ pages: 0, busy: false, languages: DEFAULT_LANGUAGES }));
   }
 
   get size(): number {
     return this.slots.length;
   }
 
-  private acquire(): Promise<Slot> {
-    const free = this.slots.find((s) => !s.busy && s.worker) ?? this.slots.find((s) => !s.busy);
+  private acquire(languages: LanguageKey): Promise<Slot> {
+    // A worker already reading these languages, then any started one, then a new one.
+    const free =
+      this.slots.find((s) => !s.busy && s.worker && s.languages === languages) ??
+      this.slots.find((s) => !s.busy && s.worker) ??
+      this.slots.find((s) => !s.busy);
     if (free) {
       free.busy = true;
       return Promise.resolve(free);
@@ -144,11 +190,12 @@ class WorkerPool {
     const worker = slot.worker;
     slot.worker = undefined;
     slot.pages = 0;
+    slot.languages = DEFAULT_LANGUAGES;
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
-  async run<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
-    const slot = await this.acquire();
+  async run<T>(job: (worker: OcrWorker) => Promise<T>, languages: LanguageKey = DEFAULT_LANGUAGES): Promise<T> {
+    const slot = await this.acquire(languages);
     try {
       if (!slot.worker) {
         const created = this.create();
@@ -160,6 +207,13 @@ class WorkerPool {
       const worker = await slot.worker;
       let result: T;
       try {
+        if (slot.languages !== languages) {
+          // Models once loaded stay in the worker's memory: switching back is an initialisation only.
+          const T = await loadTesseract();
+          await worker.reinitialize(languages, T.OEM.LSTM_ONLY);
+          await setPageParameters(worker);
+          slot.languages = languages;
+        }
         result = await job(worker);
       } catch (error) {
         // A worker whose job failed may be in a bad state: replace it.
@@ -190,9 +244,9 @@ let detector: WorkerPool | undefined;
  * @example
  * const { data } = await withRecognizer((w) => w.recognize(png, {}, { blocks: true }));
  */
-export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>): Promise<T> {
+export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>, languages: LanguageKey = DEFAULT_LANGUAGES): Promise<T> {
   recognizers ??= new WorkerPool(poolSize(), createRecognizer, recyclePages());
-  return recognizers.run(job);
+  return recognizers.run(job, languages);
 }
 
 /**
@@ -212,6 +266,36 @@ export function recognizeUniformBlock(image: Uint8Array): Promise<OcrPageData> {
       await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: '1' });
     }
   });
+}
+
+/**
+ * Tesseract settings of a rescue reading (see ocr-page.ts): how the page is
+ * binarised and segmented when the usual reading found no text.
+ */
+export interface ReadingSettings {
+  /** Sauvola's local threshold instead of Otsu's page-wide one: text on grey columns, cards on tables. */
+  readonly localThreshold?: boolean;
+  /** Sparse text (PSM 11): words wherever they are, without the block layout analysis. */
+  readonly sparse?: boolean;
+}
+
+/**
+ * Recognises a page image with the given settings on a recognition worker,
+ * which gets its usual parameters back afterwards; returns blocks.
+ */
+export function recognizeWith(image: Uint8Array, settings: ReadingSettings, languages: LanguageKey = DEFAULT_LANGUAGES): Promise<OcrPageData> {
+  return withRecognizer(async (worker) => {
+    const T = await loadTesseract();
+    await worker.setParameters({
+      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : T.PSM.AUTO,
+      thresholding_method: settings.localThreshold ? '2' : '0',
+    });
+    try {
+      return (await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false })).data;
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, thresholding_method: '0' });
+    }
+  }, languages);
 }
 
 export interface DetectedOrientation {

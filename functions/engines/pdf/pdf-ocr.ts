@@ -16,7 +16,8 @@
  * @module
  */
 import type { BBox, DocumentPage } from '../document-model.ts';
-import { ocrImage } from '../ocr/ocr-page.ts';
+import { ocrImage, ocrWarnings } from '../ocr/ocr-page.ts';
+import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 
@@ -241,9 +242,10 @@ export async function needsOcr(page: DocumentPage, pdfPage: PdfPageProxy): Promi
 export async function ocrPdfPage(
   page: DocumentPage,
   render: (pageNumber: number, options: { dpi: number }) => Promise<{ png: Uint8Array }>,
+  languages?: readonly OcrLanguage[],
 ): Promise<DocumentPage> {
   const { png } = await render(page.pageNumber, { dpi: OCR_RENDER_DPI });
-  const ocr = await ocrImage({ image: png });
+  const ocr = await ocrImage({ image: png }, { languages });
   return {
     ...page,
     words: ocr.words,
@@ -251,6 +253,8 @@ export async function ocrPdfPage(
     blocks: ocr.blocks,
     text: ocr.text,
     source: ocr.words.length ? 'ocr' : 'none',
+    ...(ocr.unread ? { warnings: ocrWarnings(ocr, page.pageNumber) } : {}),
+    ...(ocr.languages ? { languages: ocr.languages } : {}),
     // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
     rulings: page.rulings?.length ? page.rulings : ocr.rulings,
   };

@@ -199,7 +199,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
     },
   };
 
-  async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false }: ExtractOptions = {}): Promise<ParsedDocument> {
+  async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false, languages }: ExtractOptions = {}): Promise<ParsedDocument> {
       checkOpen();
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
@@ -226,7 +226,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
           continue;
         }
         while (inFlight.size >= ocrPoolSize()) await Promise.race(inFlight).catch(() => undefined);
-        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options)).then((p) =>
+        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options), languages).then((p) =>
           textOnly ? textOnlyPage(p) : p,
         );
         const tracked = ocr.finally(() => inFlight.delete(tracked));

@@ -54,8 +54,7 @@ const REQUIRED_FILES = [
     `tesseract.js-core/tesseract-core${v}.wasm`,
   ]),
   'wasm-feature-detect/package.json',
-  '@tesseract.js-data/eng/package.json',
-  '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
+  ...['eng', 'deu', 'fra', 'spa', 'ita', 'nld', 'por'].flatMap((l) => [`@tesseract.js-data/${l}/package.json`, `@tesseract.js-data/${l}/4.0.0_best_int/${l}.traineddata.gz`]),
   '@tesseract.js-data/osd/package.json',
   '@tesseract.js-data/osd/4.0.0/osd.traineddata.gz',
   '@tesseract.js-data/osd/4.0.0_best_int/osd.traineddata.gz',
@@ -136,7 +135,7 @@ describe('Stack: Docintel (bundled assets, slow)', () => {
     // Prepare
     const modules = join(assetDir('parse'), 'node_modules');
     // Assess
-    expect(existsSync(join(modules, '@tesseract.js-data/eng/4.0.0'))).toBe(false);
+    for (const language of ['eng', 'deu', 'fra', 'spa', 'ita', 'nld', 'por']) expect(existsSync(join(modules, `@tesseract.js-data/${language}/4.0.0`))).toBe(false);
     expect(readdirSync(join(modules, 'tesseract.js-core')).filter((f) => f.endsWith('.wasm.js'))).toEqual([]);
     expect(existsSync(join(modules, 'pdfjs-dist/web'))).toBe(false);
     expect(existsSync(join(modules, 'pdfjs-dist/build'))).toBe(false);

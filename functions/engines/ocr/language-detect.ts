@@ -1,0 +1,83 @@
+/**
+ * Which of the OCR languages a page's text is in, from the text itself:
+ * its most frequent short words (articles, prepositions, conjunctions),
+ * which survive a reading with the English model (`für` read as `fur`
+ * still counts), and the letters only some languages use (`ß`, `ñ`, `ã`,
+ * `ij`). Cheap (a pass over the words), so it runs on every page read
+ * without a `languages` option, and on text-layer pages.
+ *
+ * @module
+ */
+import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
+
+/** Frequent function words per language; a word shared by several languages counts for each, divided among them. */
+const STOP_WORDS: Record<OcrLanguage, readonly string[]> = {
+  en: ['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'are', 'this', 'be', 'by', 'from', 'was', 'it', 'as', 'at', 'or', 'have', 'not', 'which', 'you', 'your', 'will', 'we', 'our', 'has', 'an'],
+  de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'für', 'fur', 'von', 'zu', 'den', 'des', 'auf', 'ein', 'eine', 'im', 'dem', 'sich', 'auch', 'es', 'wir', 'sie', 'bei', 'oder', 'wird', 'werden', 'nach', 'über', 'uber', 'ihre', 'einer', 'sind', 'zum', 'zur'],
+  fr: ['le', 'la', 'les', 'des', 'et', 'est', 'une', 'pour', 'dans', 'que', 'qui', 'sur', 'par', 'du', 'au', 'avec', 'ce', 'pas', 'sont', 'nous', 'vous', 'aux', 'ou', 'mais', 'été', 'ete', 'cette', 'leur', 'il', 'elle', 'en'],
+  es: ['el', 'la', 'los', 'las', 'de', 'que', 'y', 'en', 'por', 'con', 'para', 'una', 'del', 'es', 'al', 'se', 'lo', 'como', 'más', 'mas', 'su', 'sus', 'pero', 'este', 'esta', 'fue', 'son', 'también', 'tambien', 'muy', 'entre'],
+  it: ['il', 'di', 'che', 'la', 'e', 'per', 'un', 'una', 'del', 'della', 'con', 'non', 'sono', 'gli', 'le', 'nel', 'nella', 'alla', 'dei', 'delle', 'è', 'anche', 'ma', 'come', 'questo', 'questa', 'essere', 'più', 'piu', 'lo', 'da'],
+  nl: ['de', 'het', 'een', 'en', 'van', 'is', 'dat', 'op', 'te', 'voor', 'met', 'niet', 'zijn', 'aan', 'die', 'er', 'ook', 'als', 'bij', 'wordt', 'worden', 'naar', 'uit', 'om', 'maar', 'wij', 'u', 'uw', 'deze', 'heeft'],
+  pt: ['o', 'a', 'os', 'as', 'de', 'que', 'e', 'do', 'da', 'em', 'para', 'com', 'um', 'uma', 'não', 'nao', 'por', 'dos', 'das', 'no', 'na', 'se', 'mais', 'ao', 'pelo', 'pela', 'são', 'sao', 'foi', 'também', 'tambem'],
+};
+
+/** Letters (and pairs) that point to one language, with their weight in stop-word units. */
+const MARKS: Record<OcrLanguage, readonly RegExp[]> = {
+  en: [],
+  de: [/ß/g, /[äöü]/g, /\b\w*(?:sch|tz|ung|keit|lich)\b/g],
+  fr: [/[èêëàâîïôûç]/g, /\b\w*(?:eux|aux)\b/g, /\b[ldjqn]'/g],
+  es: [/ñ/g, /[¿¡]/g, /\b\w*(?:ción|cion|dad)\b/g],
+  it: [/\b\w*(?:zione|zioni|mente|ggi|cch|gli)\b/g],
+  nl: [/ij/g, /\b\w*(?:aa|uu)\w*\b/g],
+  pt: [/[ãõ]/g, /\b\w*(?:ção|ções|cao|coes|nh|lh)\w*\b/g],
+};
+const MARK_WEIGHT = 0.3;
+
+const WEIGHTS: ReadonlyMap<string, ReadonlyMap<OcrLanguage, number>> = (() => {
+  const owners = new Map<string, OcrLanguage[]>();
+  for (const [language, words] of Object.entries(STOP_WORDS) as [OcrLanguage, readonly string[]][]) {
+    for (const word of words) owners.set(word, [...(owners.get(word) ?? []), language]);
+  }
+  const weights = new Map<string, Map<OcrLanguage, number>>();
+  for (const [word, languages] of owners) weights.set(word, new Map(languages.map((l) => [l, 1 / languages.length])));
+  return weights;
+})();
+
+/** Fewer words than this, or fewer function words, and the page keeps the default (English): too little to tell. */
+const MIN_WORDS = 12;
+const MIN_EVIDENCE = 3;
+/** The winner must beat the runner-up by this factor. */
+const MARGIN = 1.5;
+
+export interface LanguageGuess {
+  readonly language: OcrLanguage;
+  /** Evidence per language (stop-word hits, marks), for diagnostics. */
+  readonly scores: Readonly<Record<OcrLanguage, number>>;
+  /** Whether the evidence was enough to decide; otherwise `language` is English by default. */
+  readonly sure: boolean;
+}
+
+/**
+ * The language of `text`, among the OCR languages. English when the text is
+ * too short or the evidence too thin (receipts, forms of numbers and
+ * names): the English model reads those as well as any.
+ *
+ * @example
+ * guessLanguage('Die Rechnung ist bis zum 15. März zu zahlen und wird ...').language; // 'de'
+ */
+export function guessLanguage(text: string): LanguageGuess {
+  const lower = text.toLowerCase();
+  const words = lower.match(/[\p{L}']+/gu) ?? [];
+  const scores: Record<OcrLanguage, number> = { en: 0, de: 0, fr: 0, es: 0, it: 0, nl: 0, pt: 0 };
+  for (const word of words) {
+    const weights = WEIGHTS.get(word.replace(/^'+|'+$/g, ''));
+    if (weights) for (const [language, weight] of weights) scores[language] += weight;
+  }
+  for (const [language, marks] of Object.entries(MARKS) as [OcrLanguage, readonly RegExp[]][]) {
+    for (const mark of marks) scores[language] += (lower.match(mark)?.length ?? 0) * MARK_WEIGHT;
+  }
+  const ranked = (Object.entries(scores) as [OcrLanguage, number][]).sort((a, b) => b[1] - a[1]);
+  const [best, second] = ranked;
+  const sure = words.length >= MIN_WORDS && best[1] >= MIN_EVIDENCE && best[1] >= second[1] * MARGIN;
+  return { language: sure ? best[0] : 'en', scores, sure };
+}

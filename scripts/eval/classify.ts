@@ -29,6 +29,7 @@ import { openDocument } from '../../functions/engines/registry.ts';
 import { splitPages } from '../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../functions/operations/split-operation.ts';
 import { machineInfo } from '../lib/machine.ts';
+import { seeded } from '../lib/random.ts';
 
 async function pdfPages(path: string): Promise<string[]> {
   const bytes = new Uint8Array(await readFile(path));
@@ -119,18 +120,6 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     folds: FOLDS,
     by_mode: byDepth,
     engine_ms_per_page: Math.round(msPerPage * 100) / 100,
-  };
-}
-
-/** A small seeded generator (mulberry32), so packets are the same on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 

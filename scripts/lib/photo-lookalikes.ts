@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import sharp from 'sharp';
+import { seeded } from './random.ts';
 
 const require = createRequire(import.meta.url);
 let registered = false;
@@ -30,17 +31,7 @@ export function registerFonts(): void {
   registered = true;
 }
 
-/** Mulberry32: a small seeded generator, so look-alikes are reproducible. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded };
 
 export interface Lookalike {
   readonly name: string;

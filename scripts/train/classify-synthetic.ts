@@ -14,19 +14,9 @@
 import { BUILT_IN_CLASSES } from '../../functions/engines/classify/classes.ts';
 import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
+import { seeded, type Random } from '../lib/random.ts';
 
-export type Random = () => number;
-
-/** mulberry32: small, seeded, good enough for sampling. */
-export function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded, type Random };
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const int = (random: Random, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));

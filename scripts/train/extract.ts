@@ -23,6 +23,7 @@ import { FEATURE_NAMES, pick, RANKED_FIELDS, type FieldModel, type RankCandidate
 import { corpusDir } from '../lib/corpus.ts';
 import { fieldKind, strictSame } from '../eval/extract-score.ts';
 import { sroieTranscriptPage } from '../eval/receipt-pages.ts';
+import { seeded } from '../lib/random.ts';
 
 export const MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'receipt-model.json');
 export const DEFAULT_SEED = 20261125;
@@ -34,17 +35,7 @@ export interface TrainingReceipt {
   readonly candidates: Record<RankedField, { readonly candidate: RankCandidate; readonly right: boolean }[]>;
 }
 
-/** A small seeded generator (mulberry32): shuffles and folds repeat exactly. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seeded };
 
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const random = seeded(seed);

@@ -34,7 +34,7 @@ describe('PII detection: each built-in type, valid and invalid', () => {
     ['IP_ADDRESS', 'from 192.168.10.254 at noon', '192.168.10.254'],
     ['IP_ADDRESS', 'host 2001:db8:85a3::8a2e:370:7334 down', '2001:db8:85a3::8a2e:370:7334'],
     ['TAX_ID', 'EIN: 12-3456789', '12-3456789'],
-    ['TAX_ID', 'USt-IdNr. DE123456789', 'DE123456789'],
+    ['TAX_ID', 'USt-IdNr. DE274819365', 'DE274819365'],
     ['MEDICAL_RECORD_NUMBER', 'MRN: 00482913', '00482913'],
     ['PERSON', 'Dear Mrs. Katarzyna Wiśniewska,', 'Katarzyna Wiśniewska'],
     ['PERSON', 'Patient: Jonathan Miller', 'Jonathan Miller'],

@@ -17,7 +17,7 @@
  * The result is one JSON line, the last line of stdout.
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TIERS, type Tier } from '../functions/contracts/limits.ts';
 import {
@@ -35,12 +35,8 @@ import {
 import { readConfig } from '../functions/runtime/config.ts';
 import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
 import { startEmulators } from '../functions/runtime/local/emulators.ts';
-import {
-  ENDPOINTS_FILE,
-  localEnvironment,
-  localMasterSecret,
-  type EndpointsFile,
-} from '../functions/runtime/local/local-server.ts';
+import { runningServer } from '../functions/runtime/local/endpoints-file.ts';
+import { localEnvironment, localMasterSecret } from '../functions/runtime/local/local-server.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
@@ -60,26 +56,11 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function withDeps<T>(aws: boolean, fn: (deps: AppDeps) => Promise<T>): Promise<T> {
   if (aws) return fn(buildDeps(readConfig()));
   const dataDir = resolve(process.env.DOCINTEL_DATA_DIR ?? './.docintel');
   const secret = await localMasterSecret(dataDir).catch(() => fail(`cannot use data dir ${dataDir}`));
-  let running: EndpointsFile | undefined;
-  try {
-    running = JSON.parse(await readFile(join(dataDir, ENDPOINTS_FILE), 'utf8')) as EndpointsFile;
-    if (!processAlive(running.pid)) running = undefined;
-  } catch {
-    running = undefined;
-  }
+  const running = runningServer(dataDir);
   if (running) {
     const env = localEnvironment({ ...running, stop: async () => undefined }, secret);
     return fn(buildDeps(readConfig({ ...process.env, ...env })));

@@ -16,6 +16,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runningServer } from '../functions/runtime/local/endpoints-file.ts';
 
 export const DEFAULT_API_URL = 'http://127.0.0.1:3000';
 const CHECKOUT_DATA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '.docintel');
@@ -46,32 +47,10 @@ export function findDataDir(cwd = process.cwd(), env = process.env): string | un
   return isDir(CHECKOUT_DATA_DIR) ? CHECKOUT_DATA_DIR : undefined;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, owned by someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The address a running local server recorded, if its process is still alive. */
-export function runningServer(dataDir: string | undefined): { url: string; pid: number; file: string } | undefined {
-  if (!dataDir) return undefined;
-  const file = join(dataDir, 'endpoints.json');
-  try {
-    const endpoints = JSON.parse(readFileSync(file, 'utf8')) as { url?: unknown; pid?: unknown };
-    if (typeof endpoints.url !== 'string' || typeof endpoints.pid !== 'number') return undefined;
-    return processAlive(endpoints.pid) ? { url: endpoints.url, pid: endpoints.pid, file } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function apiUrl(env = process.env, cwd = process.cwd()): Resolved<string> {
   if (env.DOCINTEL_API_URL) return { value: env.DOCINTEL_API_URL.replace(/\/$/, ''), source: 'DOCINTEL_API_URL' };
-  const server = runningServer(findDataDir(cwd, env));
+  const dataDir = findDataDir(cwd, env);
+  const server = dataDir ? runningServer(dataDir) : undefined;
   if (server) return { value: server.url, source: server.file };
   return { value: DEFAULT_API_URL, source: 'default' };
 }

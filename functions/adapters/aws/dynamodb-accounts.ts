@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from './condition-failure.ts';
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Tier } from '../../contracts/limits.ts';
 import { keys } from '../../contracts/tables.ts';
@@ -35,13 +35,6 @@ function keyAttributes(record: ApiKeyRecord): Item {
     created_at: record.createdAt,
     ...(record.revokedAt ? { revoked_at: record.revokedAt } : {}),
   };
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return (
-    error instanceof ConditionalCheckFailedException ||
-    (error as { name?: string })?.name === 'ConditionalCheckFailedException'
-  );
 }
 
 /** Organizations and API keys in the accounts table. */
@@ -130,7 +123,7 @@ export class DynamoDbAccountRepository implements AccountRepository {
       );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   }

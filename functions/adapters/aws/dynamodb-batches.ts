@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from './condition-failure.ts';
 import {
   BatchWriteCommand,
   GetCommand,
@@ -35,9 +35,6 @@ import type {
   WebhookAttempt,
   WebhookState,
 } from '../../ports/batches.ts';
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
 
 async function conditional(run: () => Promise<unknown>): Promise<boolean> {
   try {

@@ -1,11 +1,8 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from './condition-failure.ts';
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ErrorBody } from '../../contracts/errors.ts';
 import { keys } from '../../contracts/tables.ts';
 import type { JobRecord, JobRepository } from '../../ports/jobs.ts';
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error)?.name === 'ConditionalCheckFailedException';
 
 /**
  * A processing job whose worker has been silent this long is presumed dead

@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from './condition-failure.ts';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { LIFETIMES } from '../../contracts/limits.ts';
 import { keys } from '../../contracts/tables.ts';
@@ -13,10 +13,6 @@ import type {
 } from '../../ports/requests.ts';
 
 const epochSeconds = (iso: string) => Math.ceil(Date.parse(iso) / 1000);
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof ConditionalCheckFailedException || (error as { name?: string })?.name === 'ConditionalCheckFailedException';
-}
 
 /**
  * Stored requests. The record outlives the 30-day retention by another 30
@@ -161,7 +157,7 @@ export class DynamoDbUsageLedger implements UsageLedger {
       );
     } catch (error) {
       // Already recorded (a retried delivery): one row per request.
-      if (!(error instanceof ConditionalCheckFailedException) && (error as Error).name !== 'ConditionalCheckFailedException') {
+      if (!isConditionFailure(error)) {
         throw error;
       }
     }

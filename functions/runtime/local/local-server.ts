@@ -36,6 +36,7 @@ import { lambdaContext } from './api-gateway-event.ts';
 import { buildDeps, defaultDeps, resetDefaultDeps } from '../deps.ts';
 import { logger } from '../logger.ts';
 import { startEmulators, type RunningEmulators } from './emulators.ts';
+import { ENDPOINTS_FILE, runningServer, type EndpointsFile } from './endpoints-file.ts';
 import { createLocalApiGateway, loadHandler, type RequestActivity } from './local-api-gateway.ts';
 
 export interface LocalServerOptions {
@@ -59,19 +60,10 @@ export interface LocalServer {
   stop(): Promise<void>;
 }
 
-/** Written while the server runs, so the admin CLI can reach its emulators. */
-export const ENDPOINTS_FILE = 'endpoints.json';
 const MASTER_SECRET_FILE = 'master-secret';
 const SEED_MARKER = 'seeded.json';
 /** The seeded test key, read by the docintel CLI when DOCINTEL_API_KEY is unset. */
 export const DEV_KEY_FILE = 'dev-api-key';
-
-export interface EndpointsFile {
-  pid: number;
-  url: string;
-  dynamodbEndpoint: string;
-  s3Endpoint: string;
-}
 
 /** The local master secret: generated once, kept in the data dir (mode 600). */
 export async function localMasterSecret(dataDir: string): Promise<string> {
@@ -108,29 +100,6 @@ export class LocalServerStartError extends Error {
   override readonly name = 'LocalServerStartError';
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * The server already running on this data dir, if any. Two processes cannot
- * share one: the DynamoDB emulator's store is locked by the first, and the
- * second would die with "Database is closed" deep inside it.
- */
-export async function runningOn(dataDir: string): Promise<EndpointsFile | undefined> {
-  try {
-    const endpoints = JSON.parse(await readFile(join(dataDir, ENDPOINTS_FILE), 'utf8')) as EndpointsFile;
-    return typeof endpoints.pid === 'number' && endpoints.pid !== process.pid && processAlive(endpoints.pid) ? endpoints : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Fails early, before the emulators start, when the port is taken. */
 async function checkPortFree(port: number, host: string): Promise<void> {
   if (port === 0) return;
@@ -157,7 +126,9 @@ async function fileExists(path: string): Promise<boolean> {
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const running = await runningOn(dataDir);
+  // Two processes cannot share a data dir: the DynamoDB emulator's store is
+  // locked by the first, and the second would die with "Database is closed".
+  const running = runningServer(dataDir);
   if (running) {
     throw new LocalServerStartError(
       `already running on ${running.url}, pid ${running.pid} (data in ${dataDir}). Use that one, stop it (kill ${running.pid}), or start a second server with its own data: DOCINTEL_DATA_DIR=./.docintel-2 PORT=3001 npm start.`,

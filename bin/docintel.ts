@@ -254,6 +254,9 @@ program
         for (const upload of uploads) if (upload) accepted.push(upload);
       }
       bar.stop();
+      // Uploads run eight at a time and fail in any order; the summary lists files in the folder's order.
+      const position = new Map(files.map((file, i) => [file, i]));
+      rejected.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
       if (accepted.length === 0) {
         reportBatch({ status: 'rejected', counts: { total: files.length, done: 0, failed: 0, rejected: rejected.length }, out: resolve(o.out) }, rejected, []);
         process.exitCode = 1;

@@ -28,13 +28,13 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** The server recorded in `dataDir`, if its process (not this one) is still alive. */
+/** The server recorded in `dataDir`, if its process is still alive. */
 export function runningServer(dataDir: string): (EndpointsFile & { file: string }) | undefined {
   const file = join(dataDir, ENDPOINTS_FILE);
   try {
     const endpoints = JSON.parse(readFileSync(file, 'utf8')) as Partial<EndpointsFile>;
     if (typeof endpoints.url !== 'string' || typeof endpoints.pid !== 'number') return undefined;
-    if (endpoints.pid === process.pid || !processAlive(endpoints.pid)) return undefined;
+    if (!processAlive(endpoints.pid)) return undefined;
     return { ...(endpoints as EndpointsFile), file };
   } catch {
     return undefined;

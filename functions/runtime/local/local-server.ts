@@ -128,7 +128,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   await mkdir(dataDir, { recursive: true });
   // Two processes cannot share a data dir: the DynamoDB emulator's store is
   // locked by the first, and the second would die with "Database is closed".
-  const running = runningServer(dataDir);
+  const recorded = runningServer(dataDir);
+  // This process's own record (a restart in the same process) is no other server.
+  const running = recorded?.pid === process.pid ? undefined : recorded;
   if (running) {
     throw new LocalServerStartError(
       `already running on ${running.url}, pid ${running.pid} (data in ${dataDir}). Use that one, stop it (kill ${running.pid}), or start a second server with its own data: DOCINTEL_DATA_DIR=./.docintel-2 PORT=3001 npm start.`,

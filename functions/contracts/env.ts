@@ -34,6 +34,4 @@ export const ENV = {
   /** Locally: the master secret itself (hex). */
   masterSecret: 'DOCINTEL_MASTER_SECRET',
   region: 'AWS_REGION',
-  /** Which extractor POST /v1/extract runs (`local` when unset); see engines/extract/extractor.ts. */
-  extractEngine: 'DOCINTEL_EXTRACT_ENGINE',
 } as const;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { BEDROCK_MODEL_ENV, DEFAULT_BEDROCK_MODEL_ID, engineSelectionFromEnv, type EngineSelection } from '../contracts/engines.ts';
 import { ENV } from '../contracts/env.ts';
 
 export interface ServiceConfig {
@@ -26,8 +27,10 @@ export interface ServiceConfig {
   readonly s3Endpoint?: string;
   readonly masterSecretArn?: string;
   readonly masterSecretHex?: string;
-  /** The extractor extract runs; absent → the local one. */
-  readonly extractEngine?: string;
+  /** What runs each slot (`DOCINTEL_<SLOT>_ENGINE`); unset slots run the local engines. */
+  readonly engines: EngineSelection;
+  /** The model the `bedrock` engines call (`DOCINTEL_BEDROCK_MODEL_ID`). */
+  readonly bedrockModelId: string;
 }
 
 function required(env: NodeJS.ProcessEnv, key: string): string {
@@ -58,6 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     s3Endpoint: optional(env, ENV.s3Endpoint),
     masterSecretArn: optional(env, ENV.masterSecretArn),
     masterSecretHex: optional(env, ENV.masterSecret),
-    extractEngine: optional(env, ENV.extractEngine),
+    engines: engineSelectionFromEnv(env),
+    bedrockModelId: optional(env, BEDROCK_MODEL_ENV) ?? DEFAULT_BEDROCK_MODEL_ID,
   };
 }

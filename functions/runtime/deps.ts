@@ -40,8 +40,11 @@ import type { JobQueue, JobRepository } from '../ports/jobs.ts';
 import type { PageSegmentRunner } from '../ports/page-segments.ts';
 import type { RequestRepository, ResultCache, UsageLedger } from '../ports/requests.ts';
 import type { SecretSource } from '../ports/secrets.ts';
+import type { EngineSelection } from '../contracts/engines.ts';
 import { ENV } from '../contracts/env.ts';
+import type { HostedServices } from '../contracts/hosted-models.ts';
 import { readConfig, type ServiceConfig } from './config.ts';
+import { buildHostedServices } from './hosted-services.ts';
 
 export interface AppDeps {
   readonly clock: Clock;
@@ -66,6 +69,10 @@ export interface AppDeps {
   readonly segments?: PageSegmentRunner;
   /** The extractor POST /v1/extract runs; absent → the local one. */
   readonly extractor?: Extractor;
+  /** What runs each slot (contracts/engines.ts); absent → the local engines everywhere. */
+  readonly engines?: EngineSelection;
+  /** Clients of the hosted services the selection turned on; absent → none. */
+  readonly hosted?: HostedServices;
 }
 
 export type DepsProvider = () => AppDeps;
@@ -98,7 +105,9 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     cache: new DynamoDbResultCache(db, config.requestsTable),
     ledger: new DynamoDbUsageLedger(db, config.requestsTable),
     jobs: new DynamoDbJobRepository(db, config.jobsTable),
-    extractor: extractorNamed(config.extractEngine),
+    extractor: extractorNamed(config.engines.extract),
+    engines: config.engines,
+    hosted: buildHostedServices(config),
     batches: new DynamoDbBatchRepository(db, config.batchesTable),
     batchQueue: config.batchQueueUrl
       ? new SqsBatchQueue(new SQSClient({ region: config.region }), config.batchQueueUrl)

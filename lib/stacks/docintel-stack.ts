@@ -11,6 +11,7 @@ import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-
 import { BATCH_LIMITS, BATCH_WORKER_TIMEOUT_SECONDS } from '../../functions/contracts/batch.ts';
 import { ACCOUNT_CONCURRENCY, QUEUE_CONSUMER_CONCURRENCY, RESERVED_CONCURRENCY, type FunctionGroup } from '../../functions/contracts/capacity.ts';
 import { ENV } from '../../functions/contracts/env.ts';
+import { engineEnvVar } from '../../functions/contracts/engines.ts';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
@@ -141,7 +142,7 @@ export class DocintelStack extends Stack {
     const functions: Record<string, OperationFunction> = {};
     // Deployment choices read from CDK context (`cdk deploy -c docintel:extractEngine=local`).
     const extractEngine = this.node.tryGetContext(EXTRACT_ENGINE_CONTEXT) as unknown;
-    const settings: Record<string, string> = typeof extractEngine === 'string' && extractEngine ? { [ENV.extractEngine]: extractEngine } : {};
+    const settings: Record<string, string> = typeof extractEngine === 'string' && extractEngine ? { [engineEnvVar('extract')]: extractEngine } : {};
     const reserve = contextFlag(this.node.tryGetContext(RESERVED_CONCURRENCY_CONTEXT), true);
     const reservedConcurrency: Record<string, number> = {};
     const groups: Record<string, FunctionGroup> = {};

@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '../../../functions/contracts/env.ts';
+import { engineEnvVar } from '../../../functions/contracts/engines.ts';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import {
@@ -663,8 +664,8 @@ describe('Stack: Docintel', () => {
       const { stack: chosen } = createDocintelApp({ context: { [EXTRACT_ENGINE_CONTEXT]: 'local' } });
       const { stack: plain } = createDocintelApp();
       // Act / Assess
-      expect(extractEnvironment(chosen)[ENV.extractEngine]).toBe('local');
-      expect(extractEnvironment(plain)[ENV.extractEngine]).toBeUndefined();
+      expect(extractEnvironment(chosen)[engineEnvVar('extract')]).toBe('local');
+      expect(extractEnvironment(plain)[engineEnvVar('extract')]).toBeUndefined();
     });
   });
 });

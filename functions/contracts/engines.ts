@@ -1,0 +1,104 @@
+/**
+ * Which engine runs each part of the work, chosen per deployment: the local
+ * engines (the default, offline) or a hosted model in the deployment's own
+ * AWS account. One table read by the CDK stack (environment, IAM), the
+ * runtime configuration and the docs.
+ *
+ * Slots are the pieces of work, not routes: `ocr` is page reading for every
+ * operation that reads scans; the others are the operations' own engines.
+ *
+ * @module
+ */
+
+/** The engines each slot can run; the first is the default. */
+export const ENGINE_CHOICES = {
+  ocr: ['local', 'textract'],
+  classify: ['local', 'bedrock'],
+  split: ['local', 'bedrock'],
+  extract: ['local', 'bedrock'],
+  redact: ['local', 'comprehend'],
+} as const;
+
+export type EngineSlot = keyof typeof ENGINE_CHOICES;
+export type EngineName = (typeof ENGINE_CHOICES)[EngineSlot][number];
+export type HostedEngineName = Exclude<EngineName, 'local'>;
+export type EngineSelection = { readonly [S in EngineSlot]: (typeof ENGINE_CHOICES)[S][number] };
+
+export const ENGINE_SLOTS = Object.keys(ENGINE_CHOICES) as EngineSlot[];
+
+export const DEFAULT_ENGINES: EngineSelection = { ocr: 'local', classify: 'local', split: 'local', extract: 'local', redact: 'local' };
+
+/** Function environment: `DOCINTEL_<SLOT>_ENGINE` (e.g. `DOCINTEL_CLASSIFY_ENGINE=bedrock`). */
+export function engineEnvVar(slot: EngineSlot): string {
+  return `DOCINTEL_${slot.toUpperCase()}_ENGINE`;
+}
+
+/** Function environment: the Bedrock model (or inference profile) id the `bedrock` engines call. */
+export const BEDROCK_MODEL_ENV = 'DOCINTEL_BEDROCK_MODEL_ID';
+
+/**
+ * Amazon Nova Lite: on-demand in the Bedrock regions, supports Converse tool
+ * use, and is among the cheapest models that follow a JSON tool schema well.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'amazon.nova-lite-v1:0';
+
+/** CDK context: `-c docintel:engines='{"classify":"bedrock","redact":"comprehend"}'`. */
+export const ENGINES_CONTEXT = 'docintel:engines';
+/** CDK context: `-c docintel:bedrockModelId=anthropic.claude-3-5-haiku-20241022-v1:0`. */
+export const BEDROCK_MODEL_CONTEXT = 'docintel:bedrockModelId';
+
+/**
+ * Budgets for one hosted call. The call also stops when the request's own
+ * deadline signal fires, whichever is first, so a slow service never holds a
+ * Lambda past its timeout: the local engine answers instead.
+ */
+export const HOSTED_CALL_LIMITS = {
+  /** One call (all SDK retries included). */
+  timeoutMs: 25_000,
+  /** SDK attempts per call before the local engine takes over (throttling is retried once). */
+  maxAttempts: 2,
+} as const;
+
+/** Why a hosted engine did not answer, as `metadata.engine_fallback.reason` reports it. */
+export type FallbackReason = 'throttled' | 'unavailable' | 'timeout' | 'access_denied' | 'invalid_response';
+
+/** `metadata.engine_fallback`: the hosted engine that was asked, why it failed, and what answered instead. */
+export interface EngineFallback {
+  readonly slot: EngineSlot;
+  readonly engine: HostedEngineName;
+  readonly reason: FallbackReason;
+  readonly used: 'local';
+}
+
+export class InvalidEngineSelection extends Error {}
+
+/**
+ * Reads a selection from `{slot: engine}` pairs (CDK context or environment),
+ * refusing unknown slots and engines so a typo fails the deploy or the first
+ * request instead of silently running the local engine.
+ */
+export function parseEngineSelection(raw: Readonly<Record<string, unknown>>): EngineSelection {
+  const selection: Record<string, string> = { ...DEFAULT_ENGINES };
+  for (const [slot, engine] of Object.entries(raw)) {
+    if (engine === undefined || engine === null || engine === '') continue;
+    if (!(slot in ENGINE_CHOICES)) {
+      throw new InvalidEngineSelection(`Unknown engine slot "${slot}" (known: ${ENGINE_SLOTS.join(', ')})`);
+    }
+    const allowed = ENGINE_CHOICES[slot as EngineSlot] as readonly string[];
+    if (typeof engine !== 'string' || !allowed.includes(engine)) {
+      throw new InvalidEngineSelection(`Engine "${String(engine)}" cannot run ${slot} (choose one of: ${allowed.join(', ')})`);
+    }
+    selection[slot] = engine;
+  }
+  return selection as unknown as EngineSelection;
+}
+
+/** The selection in a function environment (`DOCINTEL_<SLOT>_ENGINE`). */
+export function engineSelectionFromEnv(env: Readonly<Record<string, string | undefined>>): EngineSelection {
+  return parseEngineSelection(Object.fromEntries(ENGINE_SLOTS.map((slot) => [slot, env[engineEnvVar(slot)]])));
+}
+
+/** The hosted services a selection needs (for IAM and for building clients). */
+export function hostedEnginesIn(selection: EngineSelection): Set<HostedEngineName> {
+  return new Set(Object.values(selection).filter((engine): engine is HostedEngineName => engine !== 'local'));
+}

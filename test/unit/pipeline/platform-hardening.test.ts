@@ -17,7 +17,9 @@ import { createHandler as createSnapshot } from '../../../functions/handlers/get
 import { validate } from '../../../functions/middleware/validate.ts';
 import { parseOperation } from '../../../functions/operations/parse-operation.ts';
 import { loadDocumentInput } from '../../../functions/pipeline/document-input.ts';
+import { runInference } from '../../../functions/pipeline/inference.ts';
 import { acceptJob, runJob } from '../../../functions/pipeline/jobs.ts';
+import type { OperationSpec } from '../../../functions/pipeline/operation.ts';
 import {
   createKey,
   listKeys,
@@ -101,6 +103,37 @@ describe('Item 7: test keys cannot make billing optional', () => {
     // The next UTC day starts from zero.
     deps.clock.advance(24 * 3600 * 1000);
     expect((await parse(deps, TEST, await putDocument(deps, 'acme', threePages), { force_refresh: 'true' })).statusCode).toBe(200);
+  });
+
+  it('reserves sandbox pages beside the work: a refusal stops the work and nothing is stored, cached or billed', async () => {
+    await setSandboxLimit(deps, 'acme', 2);
+    const threePageKey = await putDocument(deps, 'acme', threePages);
+    let sawRefusal: boolean | undefined;
+    const watching: OperationSpec = {
+      ...parseOperation,
+      async execute(context) {
+        // Longer than the reservation takes: by now the refusal has aborted the work.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        sawRefusal = context.signal?.aborted;
+        return parseOperation.execute(context);
+      },
+    };
+    const principal = { orgId: 'acme', tier: 'pro' as const, keyId: 'k-test', keyKind: 'test' as const, sandboxPagesPerDay: 2 };
+    const refused = runInference(deps, watching, {
+      requestId: 'req-refused',
+      principal,
+      query: parseOperation.querySchema.parse({}),
+      form: { document_key: threePageKey },
+      forceRefresh: true,
+      raised: false,
+      synchronous: true,
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'sandbox_limit_exceeded' });
+    expect(sawRefusal).toBe(true);
+    expect(deps.requests.items.size).toBe(0);
+    expect(deps.ledger.rows).toHaveLength(0);
+    expect(deps.cache.items.size).toBe(0);
+    expect([...deps.sandbox.days.values()].reduce((a, b) => a + b, 0)).toBe(0);
   });
 
   it('gives pages back when the work fails, and uses the documented default ceiling', async () => {

@@ -201,7 +201,7 @@ async function comparePresidio(corpus: string) {
   const original = await readFile(join(corpus, 'pii/presidio/text/demo.txt'), 'utf8');
   const anonymised = await readFile(join(corpus, 'pii/presidio/text/demo_anonymized.txt'), 'utf8');
   const theirs = presidioSpans(original, anonymised);
-  const ours = detectPii(original, BUILT_INS);
+  const ours = await detectPii(original, BUILT_INS);
   // Their PII types we also detect; the rest (LOCATION, DATE_TIME, URL, CRYPTO) are listed apart.
   const comparable = theirs.filter((s) => PRESIDIO_TO_OURS[s.type]);
   const foundByUs = comparable.filter((s) => covered(s, ours.filter((o) => o.type === PRESIDIO_TO_OURS[s.type])));
@@ -252,7 +252,7 @@ async function redactEndToEnd(bytes: Uint8Array, withPdf: boolean) {
   const document = await openDocument(bytes, { filename: 'document.pdf' });
   try {
     const parsed = await document.extract();
-    const plan = planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
+    const plan = await planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
     const masked: Uint8Array[] = [];
     const pdfPages: RedactedPdfPage[] = [];
     for (const [i, page] of parsed.pages.entries()) {
@@ -370,12 +370,12 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   const started = Date.now();
   const synth = JSON.parse(await readFile(join(corpus, 'pii/presidio-research/synth_dataset_v2.json'), 'utf8')) as Sample[];
   let detectMs = 0;
-  const predictions = synth.map((s) => {
+  const predictions: PiiSpan[][] = [];
+  for (const s of synth) {
     const t0 = performance.now();
-    const found = detectPii(s.full_text, BUILT_INS);
+    predictions.push(await detectPii(s.full_text, BUILT_INS));
     detectMs += performance.now() - t0;
-    return found;
-  });
+  }
   const half = Math.floor(synth.length / 2);
   const folds = {
     held_out: scoreSynthetic(synth.slice(half), predictions.slice(half)),
@@ -394,7 +394,7 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   const falseRedactions: string[] = [];
   for (const doc of ORDINARY_PROSE) {
     words += wordCount(doc.text);
-    for (const s of detectPii(doc.text, BUILT_INS)) falseRedactions.push(`${doc.kind} ${s.type}: ${s.value}`);
+    for (const s of await detectPii(doc.text, BUILT_INS)) falseRedactions.push(`${doc.kind} ${s.type}: ${s.value}`);
   }
   const ordinary = { documents: ORDINARY_PROSE.length, words, false_redactions: falseRedactions.length, per_1000_words: round((falseRedactions.length / words) * 1000, 2), spans: falseRedactions };
   log(`ordinary prose (${ordinary.documents} texts, ${words} words): ${ordinary.false_redactions} false redactions, ${ordinary.per_1000_words} per 1,000 words ${JSON.stringify(falseRedactions)}`);
@@ -410,7 +410,7 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   for (const v of vectors) {
     const type = VECTOR_MAP[v.recognizer];
     if (!type) continue;
-    const found = detectPii(v.text, BUILT_INS).filter((s) => s.type === type).length;
+    const found = (await detectPii(v.text, BUILT_INS)).filter((s) => s.type === type).length;
     const r = perRecognizer.get(v.recognizer) ?? { cases: 0, exact: 0, must_not: 0, false_alarms: 0 };
     r.cases++;
     if (found === v.expected_count) r.exact++;

@@ -19,8 +19,7 @@
  *
  * @module
  */
-import nlp from 'compromise';
-import { nameLexicon, type NameLexicon } from './name-lexicon.ts';
+import type { NameLexicon, PersonResources } from './name-lexicon.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
@@ -76,9 +75,8 @@ interface Run {
   words: { text: string; start: number; kind: WordKind }[];
 }
 
-function contextBefore(text: string, start: number) {
+function contextBefore(text: string, start: number, lex: NameLexicon) {
   const before = text.slice(Math.max(0, start - 40), start);
-  const lex = nameLexicon();
   const honorific = /(?:^|[^\p{L}])(\p{L}{1,6})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
   return {
     before,
@@ -89,11 +87,10 @@ function contextBefore(text: string, start: number) {
 }
 
 /** Score of a run of words as a person's name (0 = not one). */
-function scoreRun(text: string, run: Run): number {
+function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   if (words.length === 0) return 0;
-  const { before, honorific, cue, weakCue } = contextBefore(text, run.start);
-  const lex = nameLexicon();
+  const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 24);
   const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
   const strong = count('strong');
@@ -222,12 +219,12 @@ function nameLike(value: string, lex: NameLexicon): boolean {
   return kinds.length > 0 && !kinds.includes('ordinary') && kinds.some((k) => k === 'strong' || k === 'unknown');
 }
 
-export function findPersons(text: string): Candidate[] {
-  const lex = nameLexicon();
+/** Person-name candidates in `text`; `resources` from personResources() (loaded once, on the first redaction). */
+export function findPersons(text: string, { lexicon: lex, tagger }: PersonResources): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(RUN)) {
     for (const run of runsIn(text, m[0], m.index!, lex)) {
-      const score = scoreRun(text, run);
+      const score = scoreRun(text, run, lex);
       if (score > 0) out.push({ type: 'PERSON', start: run.start, end: run.end, score, rule: 'name-run' });
     }
   }
@@ -246,7 +243,7 @@ export function findPersons(text: string): Candidate[] {
   }
   // The tagger reads names from sentence context (verbs, titles, possessives); the lexicon must not contradict it.
   try {
-    const people = nlp(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
+    const people = tagger(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
     for (const p of people) {
       let { start, length } = p.offset;
       let value = text.slice(start, start + length);
@@ -273,8 +270,7 @@ export function findPersons(text: string): Candidate[] {
  * words (capitalised, 4+ letters, no common English word) wherever they occur
  * as whole words, at the score of the mention that was found.
  */
-export function otherMentions(text: string, found: readonly Candidate[]): Candidate[] {
-  const lex = nameLexicon();
+export function otherMentions(text: string, found: readonly Candidate[], lex: NameLexicon): Candidate[] {
   const terms = new Map<string, number>();
   for (const c of found) {
     if (c.type !== 'PERSON') continue;

@@ -75,6 +75,15 @@ describe('person names across cultures, case and layout', () => {
     expect(found.filter((s) => s.type === 'PERSON').map((s) => s.value)).toEqual(['Ingrid Halvorsbakken', 'Halvorsbakken', 'Halvorsbakken']);
   });
 
+  it('finds the addressee above an address block, and still not a street named after a person', async () => {
+    const shipTo = await spans('Ship to: Margarethe Vollstedt\n1187 Kestrel Road\nApt. 4');
+    expect(shipTo).toContainEqual(['PERSON', 'Margarethe Vollstedt']);
+    // The street line and its unit are one address, even when the cue lifts the unit line alone higher.
+    expect(shipTo).toContainEqual(['STREET_ADDRESS', '1187 Kestrel Road\nApt. 4']);
+    expect(await persons('Oswin Tarrowby\n\n52 Quillfeather Lane')).toContain('Oswin Tarrowby');
+    expect(await persons('Our office: Victor Hugo u. 49, second floor.')).toEqual([]);
+  });
+
   it('finds the name and not the title in a signature block', async () => {
     expect((await persons('Kind regards,\nTobias Lindqvist\nSales Director\nNorthwind Traders'))).toEqual(['Tobias Lindqvist']);
   });

@@ -6,7 +6,8 @@
  */
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { findPersons, otherMentions } from './names.ts';
+import { candidateRuns, findPersons, otherMentions } from './names.ts';
+import { modelPersons, modelVetoes } from './person-model.ts';
 import { ADDRESS_RECOGNIZER, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
@@ -50,7 +51,15 @@ export interface PiiSpan {
 }
 
 const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER];
-const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, { type: 'PERSON', find: (text) => findPersons(text, persons) }];
+/** Person names: the rules (names.ts), and the learned model's second opinion on runs the rules left below the threshold. */
+const personRecognizer = (persons: PersonResources): Recognizer => ({
+  type: 'PERSON',
+  find: (text) => {
+    const runs = candidateRuns(text, persons.lexicon);
+    return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)];
+  },
+});
+const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons)];
 
 /** Whether a detection needs the person-name resources (the built-ins include PERSON, or a supplied type is named so). */
 const needsPersons = (config: DetectionConfig) => config.mode === 'extend' || config.types.some((t) => t.name === 'PERSON');

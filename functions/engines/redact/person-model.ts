@@ -76,7 +76,8 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
   const nextWord = LIST_GAP_AFTER.exec(after)?.[1];
   const prevWord = LIST_GAP_BEFORE.exec(before)?.[1];
   const nameLike = (w: string | undefined) => w !== undefined && ['strong', 'weak', 'unknown'].includes(kindOf(w, lex));
-  const followingWords = after.match(/\p{L}+/gu)?.slice(0, 4) ?? [];
+  // The whole list a run stands in: "Hale, Ortiz and Brandt LLP" is a firm from its first word on.
+  const followingWords = text.slice(run.end, run.end + 60).match(/\p{L}+/gu)?.slice(0, 6) ?? [];
   const first = words[0] ? lower(words[0].text) : '';
   const last = words.length ? lower(words[words.length - 1].text) : '';
   const value = text.slice(run.start, run.end);

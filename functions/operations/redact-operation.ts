@@ -61,7 +61,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.
     const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
-    const plan = planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
+    const plan = await planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
     const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
     const pdfPages: RedactedPdfPage[] = [];
     let logos = 0;

@@ -5,7 +5,9 @@
  * @module
  */
 import { customRecognizer } from './custom-types.ts';
-import { findPersons, otherMentions } from './names.ts';
+import { personResources, type PersonResources } from './name-lexicon.ts';
+import { candidateRuns, findPersons, otherMentions } from './names.ts';
+import { modelPersons, modelVetoes } from './person-model.ts';
 import { ADDRESS_RECOGNIZER, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
@@ -48,8 +50,19 @@ export interface PiiSpan {
   readonly score: number;
 }
 
-const PERSON_RECOGNIZER: Recognizer = { type: 'PERSON', find: findPersons };
-const ALL_BUILT_IN: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, PERSON_RECOGNIZER];
+const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER];
+/** Person names: the rules (names.ts), and the learned model's second opinion on runs the rules left below the threshold. */
+const personRecognizer = (persons: PersonResources): Recognizer => ({
+  type: 'PERSON',
+  find: (text) => {
+    const runs = candidateRuns(text, persons.lexicon);
+    return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)];
+  },
+});
+const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons)];
+
+/** Whether a detection needs the person-name resources (the built-ins include PERSON, or a supplied type is named so). */
+const needsPersons = (config: DetectionConfig) => config.mode === 'extend' || config.types.some((t) => t.name === 'PERSON');
 
 /** The effective type list: name → whether de-identification substitutes synthetic text. */
 export function effectiveTypes(config: DetectionConfig): Map<string, PiiType> {
@@ -62,11 +75,12 @@ export function effectiveTypes(config: DetectionConfig): Map<string, PiiType> {
   return types;
 }
 
-function recognizersFor(config: DetectionConfig): Recognizer[] {
+function recognizersFor(config: DetectionConfig, persons: PersonResources | undefined): Recognizer[] {
+  const allBuiltIn = persons ? builtIns(persons) : PATTERN_BUILT_INS;
   const recognizers: Recognizer[] = [];
-  if (config.mode === 'extend') recognizers.push(...ALL_BUILT_IN);
+  if (config.mode === 'extend') recognizers.push(...allBuiltIn);
   for (const t of config.types) {
-    const builtIn = ALL_BUILT_IN.find((r) => r.type === t.name);
+    const builtIn = allBuiltIn.find((r) => r.type === t.name);
     // A built-in name in replace mode keeps its own recognizer; the description adds to it.
     if (config.mode === 'replace' && builtIn) recognizers.push(builtIn);
     recognizers.push(customRecognizer({ name: t.name, description: t.description }));
@@ -88,10 +102,11 @@ export function resolveOverlaps(candidates: readonly Candidate[]): Candidate[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Detects PII spans in `text`. */
-export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
+/** Detects PII spans in `text` (asynchronous: the first call loads the name lexicons). */
+export async function detectPii(text: string, config: DetectionConfig): Promise<PiiSpan[]> {
+  const persons = needsPersons(config) ? await personResources() : undefined;
   const candidates: Candidate[] = [];
-  for (const recognizer of recognizersFor(config)) {
+  for (const recognizer of recognizersFor(config, persons)) {
     for (const c of recognizer.find(text)) {
       if (c.score < SCORE_THRESHOLD || c.end <= c.start) continue;
       // Spans never cross a blank line (a page or block break).
@@ -102,6 +117,6 @@ export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
   }
   // Every other mention of a person found once (the same name, or its surname alone).
   const resolved = resolveOverlaps(candidates);
-  const mentions = otherMentions(text, resolved).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
+  const mentions = (persons ? otherMentions(text, resolved, persons.lexicon) : []).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }

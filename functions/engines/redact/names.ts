@@ -19,16 +19,15 @@
  *
  * @module
  */
-import nlp from 'compromise';
-import { nameLexicon, type NameLexicon } from './name-lexicon.ts';
+import type { NameLexicon, PersonResources } from './name-lexicon.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
-const NAME_CUE =
+export const NAME_CUE =
   /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
 /** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
-const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
-const PERSON_VERB =
+export const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
+export const PERSON_VERB =
   /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated|is a|was a|and (?:his|her|their))\b/iu;
 
 /** A word: capitalised (incl. accented letters, O'Brien, Jean-Luc), an initial, or lower-case (weighed more strictly). */
@@ -40,19 +39,22 @@ const PARTICLES = new Set(PARTICLE_WORDS);
 const RUN = new RegExp(`${WORD}(?:(?: |\\n|, )${WORD})*`, 'gu');
 
 /** Words that end organisation and place names, never surnames. */
-/** What follows a street name: an optional street word, then a house number. */
-const STREET_AFTER = /^\s*(?:u\.|ul\.|str\.?|street|st\.|utca|út)?\s*\d{1,5}[a-z]?\b/iu;
-const ORGANISATION_WORDS = new Set(
-  'orchestra band ensemble choir investments investment partners strasse straße parks pass courts terrace gardens way services service bank group inc ltd llc plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
+/**
+ * What follows a street name on the same line: an optional street word, then a house number.
+ * Not across a line end: a name above an address block ("Jane Doe⏎12 High Street") is the addressee.
+ */
+export const STREET_AFTER = /^[ \t]*(?:u\.|ul\.|str\.?|street|st\.|utca|út)?[ \t]*\d{1,5}[a-z]?\b/iu;
+export const ORGANISATION_WORDS = new Set(
+  'orchestra band ensemble choir investments investment partners strasse straße parks pass courts terrace gardens way services service bank group inc ltd llc llp plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
 );
 
 /** Surname endings of many languages (Slavic, Nordic, Greek, Romanian, Armenian, Georgian, Turkish, Persian, Japanese). */
-const SURNAME_SHAPE =
+export const SURNAME_SHAPE =
   /^\p{Lu}\p{Ll}{2,}(?:ova|eva|ovich|ovna|ovski|evski|ski|ska|sky|skaya|wicz|czyk|enko|escu|idis|opoulos|akis|sson|dottir|dóttir|yan|ishvili|shvili|adze|oglu|oğlu|zadeh|moto|mura|yama|kawa|hashi|saki|uchi)$/u;
 
-type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
+export type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
 
-function kindOf(word: string, lex: NameLexicon): WordKind {
+export function kindOf(word: string, lex: NameLexicon): WordKind {
   if (/^\p{Lu}\.?$/u.test(word)) return 'initial';
   const w = word.toLowerCase().replace(/[’']s$/u, '');
   if (PARTICLES.has(w)) return 'particle';
@@ -68,7 +70,7 @@ function kindOf(word: string, lex: NameLexicon): WordKind {
   return 'unknown';
 }
 
-interface Run {
+export interface Run {
   start: number;
   end: number;
   /** Whether the run already crossed a line end (a name breaks over at most one). */
@@ -76,9 +78,8 @@ interface Run {
   words: { text: string; start: number; kind: WordKind }[];
 }
 
-function contextBefore(text: string, start: number) {
+export function contextBefore(text: string, start: number, lex: NameLexicon) {
   const before = text.slice(Math.max(0, start - 40), start);
-  const lex = nameLexicon();
   const honorific = /(?:^|[^\p{L}])(\p{L}{1,6})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
   return {
     before,
@@ -89,11 +90,10 @@ function contextBefore(text: string, start: number) {
 }
 
 /** Score of a run of words as a person's name (0 = not one). */
-function scoreRun(text: string, run: Run): number {
+export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   if (words.length === 0) return 0;
-  const { before, honorific, cue, weakCue } = contextBefore(text, run.start);
-  const lex = nameLexicon();
+  const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 24);
   const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
   const strong = count('strong');
@@ -216,20 +216,23 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
   });
 }
 
+/** Every run of name-like words in `text` (what findPersons scores, and the person model too). */
+export function candidateRuns(text: string, lex: NameLexicon): Run[] {
+  return [...text.matchAll(RUN)].flatMap((m) => runsIn(text, m[0], m.index!, lex));
+}
+
 /** Whether a span's words are all name-like (not ordinary words, not only places). */
 function nameLike(value: string, lex: NameLexicon): boolean {
   const kinds = (value.match(/\p{L}[\p{L}\p{M}'’.-]*/gu) ?? []).map((w) => kindOf(w, lex)).filter((k) => k !== 'particle' && k !== 'initial');
   return kinds.length > 0 && !kinds.includes('ordinary') && kinds.some((k) => k === 'strong' || k === 'unknown');
 }
 
-export function findPersons(text: string): Candidate[] {
-  const lex = nameLexicon();
+/** Person-name candidates in `text`; `resources` from personResources() (loaded once, on the first redaction). */
+export function findPersons(text: string, { lexicon: lex, tagger }: PersonResources): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of text.matchAll(RUN)) {
-    for (const run of runsIn(text, m[0], m.index!, lex)) {
-      const score = scoreRun(text, run);
-      if (score > 0) out.push({ type: 'PERSON', start: run.start, end: run.end, score, rule: 'name-run' });
-    }
+  for (const run of candidateRuns(text, lex)) {
+    const score = scoreRun(text, run, lex);
+    if (score > 0) out.push({ type: 'PERSON', start: run.start, end: run.end, score, rule: 'name-run' });
   }
   // Lists of people ("Eklund, Michael and Hodge"): a capitalised name-like word next to an accepted name in a comma/"and" list.
   const accepted = out.filter((c) => c.score >= 0.5);
@@ -246,7 +249,7 @@ export function findPersons(text: string): Candidate[] {
   }
   // The tagger reads names from sentence context (verbs, titles, possessives); the lexicon must not contradict it.
   try {
-    const people = nlp(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
+    const people = tagger(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
     for (const p of people) {
       let { start, length } = p.offset;
       let value = text.slice(start, start + length);
@@ -273,8 +276,7 @@ export function findPersons(text: string): Candidate[] {
  * words (capitalised, 4+ letters, no common English word) wherever they occur
  * as whole words, at the score of the mention that was found.
  */
-export function otherMentions(text: string, found: readonly Candidate[]): Candidate[] {
-  const lex = nameLexicon();
+export function otherMentions(text: string, found: readonly Candidate[], lex: NameLexicon): Candidate[] {
   const terms = new Map<string, number>();
   for (const c of found) {
     if (c.type !== 'PERSON') continue;

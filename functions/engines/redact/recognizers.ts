@@ -291,8 +291,9 @@ const NUMBER_WORDS_NUMBER = re(
  * ("address", "lives at", "ship to") or an address continuing after it (a
  * unit, a postcode and town, a country line).
  */
-const BARE_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:\\d{1,4}\\s+)?${CAP}(?:\\s+${CAP}){0,2}\\s+\\d{1,5}[a-z]?\\.?${E}`);
-const MORPHEME_STREET = re(`${B}(?:\\d{1,6}\\s+)?(?:${CAP}\\s+)?\\p{L}{3,}${STREET_MORPHEME}\\s+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
+// A street, its name and its number are on one line: a name above an address block is no street.
+const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
+const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
 const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
@@ -322,7 +323,7 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
     add(UNIT_ONLY, 0.5, 'unit');
     add(MILITARY, 0.65, 'military');
     // Extend each street line over what follows it in the address (at most four parts, within 120 characters).
-    return cores.map((c) => {
+    const extended = cores.map((c) => {
       if (c.rule === 'unit') return c;
       let end = c.end;
       for (let parts = 0; parts < 4; parts++) {
@@ -334,6 +335,14 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
       if (end === c.end) return c;
       // An address continuing after the street line (unit, town, postcode, country) is evidence of its own.
       return { ...c, end, score: c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score };
+    });
+    // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
+    // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).
+    const units = extended.filter((c) => c.rule === 'unit');
+    return extended.flatMap((c) => {
+      if (c.rule === 'unit') return extended.some((o) => o !== c && o.rule !== 'unit' && o.start <= c.start && c.end <= o.end) ? [] : [c];
+      const inside = units.filter((u) => c.start <= u.start && u.end <= c.end);
+      return [inside.length ? { ...c, score: Math.max(c.score, ...inside.map((u) => u.score)) } : c];
     });
   },
 };

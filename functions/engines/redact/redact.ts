@@ -40,12 +40,12 @@ function spanBoxes(words: readonly IndexedWord[], start: number, end: number): {
   return out;
 }
 
-export function planRedaction(
+export async function planRedaction(
   pages: readonly DocumentPage[],
   options: { mode: RedactMode; config: DetectionConfig; synthetic?: SyntheticValues },
-): RedactionPlan {
+): Promise<RedactionPlan> {
   const index = buildTextIndex(pages);
-  const spans = detectPii(index.text, options.config);
+  const spans = await detectPii(index.text, options.config);
   const types = effectiveTypes(options.config);
   const synthetic = options.synthetic ?? new SyntheticValues();
   const replacementOf = (span: PiiSpan) =>

@@ -12,9 +12,13 @@
  * The text layer uses the standard Helvetica font (no font file to ship):
  * characters outside its WinAnsi set become '?' in the text layer only.
  *
+ * pdf-lib is imported when a PDF is built, not with the module: the module is
+ * reachable from every inference handler through the operation registry,
+ * and pdf-lib's evaluation would otherwise be part of each cold start.
+ *
  * @module
  */
-import { PDFDocument, PDFNumber, PDFOperator, PDFOperatorNames, StandardFonts, popGraphicsState, pushGraphicsState, setTextRenderingMode, TextRenderingMode, type PDFFont } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { BBox } from '../document-model.ts';
 import type { MaskBox } from './mask.ts';
 
@@ -47,7 +51,10 @@ function encodable(text: string, font: PDFFont): string {
   return out;
 }
 
-function drawInvisibleText(page: ReturnType<PDFDocument['addPage']>, font: PDFFont, text: string, bbox: BBox, pageWidth: number, pageHeight: number): void {
+type PdfLib = typeof import('pdf-lib');
+
+function drawInvisibleText(lib: PdfLib, page: PDFPage, font: PDFFont, text: string, bbox: BBox, pageWidth: number, pageHeight: number): void {
+  const { PDFNumber, PDFOperator, PDFOperatorNames } = lib;
   const value = encodable(text, font).trim();
   if (!value) return;
   const [l, t, r, b] = bbox;
@@ -63,6 +70,8 @@ function drawInvisibleText(page: ReturnType<PDFDocument['addPage']>, font: PDFFo
 
 /** Builds the redacted PDF from masked pages. */
 export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promise<Uint8Array> {
+  const lib = await import('pdf-lib');
+  const { PDFDocument, StandardFonts, popGraphicsState, pushGraphicsState, setTextRenderingMode, TextRenderingMode } = lib;
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setProducer('docintel redact');
   doc.setCreator('docintel redact');
@@ -77,10 +86,10 @@ export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promi
     const masks = source.boxes.map((box) => box.bbox);
     for (const word of source.words) {
       if (masks.some((mask) => touches(word.bbox, mask))) continue;
-      drawInvisibleText(page, font, word.text, word.bbox, pageWidth, pageHeight);
+      drawInvisibleText(lib, page, font, word.text, word.bbox, pageWidth, pageHeight);
     }
     // De-identified values are searchable like the words around them.
-    for (const box of source.boxes) if (box.replacement) drawInvisibleText(page, font, box.replacement, box.bbox, pageWidth, pageHeight);
+    for (const box of source.boxes) if (box.replacement) drawInvisibleText(lib, page, font, box.replacement, box.bbox, pageWidth, pageHeight);
     page.pushOperators(popGraphicsState());
   }
   return doc.save({ useObjectStreams: true });

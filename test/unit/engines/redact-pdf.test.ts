@@ -29,7 +29,7 @@ const LINES = [
 
 async function redactedPdf(mode: 'redact' | 'deidentify') {
   const pages = [buildPage({ items: prose(LINES, 72, 72, 16), pageNumber: 1 }), buildPage({ items: prose(['Second page', `Signed by ${SECRETS[0]}`], 72, 72, 16), pageNumber: 2 })];
-  const plan = planRedaction(pages, { mode, config: BUILT_INS });
+  const plan = await planRedaction(pages, { mode, config: BUILT_INS });
   const pdfPages = [];
   for (const [i, page] of pages.entries()) {
     const boxes = plan.boxes.get(i) ?? [];

@@ -9,7 +9,7 @@ import { buildPage, prose } from './page-builder.ts';
 const pageFromLines = (lines: string[], pageNumber: number) => buildPage({ items: prose(lines, 72, 72, 16), pageNumber });
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
-const found = (text: string, config = BUILT_INS) => detectPii(text, config).map((s) => [s.type, s.value]);
+const found = async (text: string, config = BUILT_INS) => (await detectPii(text, config)).map((s) => [s.type, s.value]);
 
 describe('PII detection: each built-in type, valid and invalid', () => {
   it.each([
@@ -38,8 +38,8 @@ describe('PII detection: each built-in type, valid and invalid', () => {
     ['MEDICAL_RECORD_NUMBER', 'MRN: 00482913', '00482913'],
     ['PERSON', 'Dear Mrs. Katarzyna Wiśniewska,', 'Katarzyna Wiśniewska'],
     ['PERSON', 'Patient: Jonathan Miller', 'Jonathan Miller'],
-  ])('finds %s in %j', (type, text, value) => {
-    expect(found(text)).toContainEqual([type, value]);
+  ])('finds %s in %j', async (type, text, value) => {
+    expect((await found(text))).toContainEqual([type, value]);
   });
 
   it.each([
@@ -56,19 +56,19 @@ describe('PII detection: each built-in type, valid and invalid', () => {
     ['a 9-digit number without routing context', 'Order 121000358 shipped'],
     ['a date without birth context', 'Invoice date: 04/17/1986'],
     ['an account-length number without context', 'Reference 000123456789'],
-  ])('does not report %s', (_label, text) => {
-    const types = found(text).map(([t]) => t);
+  ])('does not report %s', async (_label, text) => {
+    const types = (await found(text)).map(([t]) => t);
     expect(types.filter((t) => t !== 'PHONE_NUMBER' || /\d{3}[- ]\d{3}/.test(text))).toEqual([]);
   });
 
-  it('keeps table headers, labels and amounts out of PERSON', () => {
+  it('keeps table headers, labels and amounts out of PERSON', async () => {
     const text = 'Description Quantity Unit Price Total\nConsulting Services 10 150.00 1,500.00\nTotal Amount Due 1,500.00\nInvoice Date 2026-11-01';
-    expect(found(text).filter(([t]) => t === 'PERSON')).toEqual([]);
+    expect((await found(text)).filter(([t]) => t === 'PERSON')).toEqual([]);
   });
 
-  it('raises a context-dependent candidate above the threshold only with its context', () => {
-    expect(found('Passport number: 912803456').map(([t]) => t)).toContain('PASSPORT_NUMBER');
-    expect(found('Quantity 912803456').map(([t]) => t)).not.toContain('PASSPORT_NUMBER');
+  it('raises a context-dependent candidate above the threshold only with its context', async () => {
+    expect((await found('Passport number: 912803456')).map(([t]) => t)).toContain('PASSPORT_NUMBER');
+    expect((await found('Quantity 912803456')).map(([t]) => t)).not.toContain('PASSPORT_NUMBER');
   });
 });
 
@@ -88,27 +88,27 @@ describe('validators', () => {
 });
 
 describe('pii_config custom types', () => {
-  it('learns the shape of examples written in the description', () => {
+  it('learns the shape of examples written in the description', async () => {
     const config: DetectionConfig = {
       mode: 'extend',
       types: [{ name: 'EMPLOYEE_ID', description: 'Employee numbers, e.g. "EMP-20391"', hasSyntheticReplacement: true }],
     };
-    expect(found('Badge EMP-88812 issued', config)).toContainEqual(['EMPLOYEE_ID', 'EMP-88812']);
-    expect(found('Badge EMP-88812 issued')).not.toContainEqual(['EMPLOYEE_ID', 'EMP-88812']);
+    expect((await found('Badge EMP-88812 issued', config))).toContainEqual(['EMPLOYEE_ID', 'EMP-88812']);
+    expect((await found('Badge EMP-88812 issued'))).not.toContainEqual(['EMPLOYEE_ID', 'EMP-88812']);
   });
 
-  it('reads placeholder formats and cue words from the description', () => {
+  it('reads placeholder formats and cue words from the description', async () => {
     const config: DetectionConfig = {
       mode: 'replace',
       types: [{ name: 'CLAIM_NUMBER', description: 'Insurance claim number in the format AA-9999-99, written after "claim"', hasSyntheticReplacement: false }],
     };
-    expect(found('Your claim XZ-4821-07 was received', config)).toEqual([['CLAIM_NUMBER', 'XZ-4821-07']]);
-    expect(found('Claim: 77123', config)).toEqual([['CLAIM_NUMBER', '77123']]);
+    expect((await found('Your claim XZ-4821-07 was received', config))).toEqual([['CLAIM_NUMBER', 'XZ-4821-07']]);
+    expect((await found('Claim: 77123', config))).toEqual([['CLAIM_NUMBER', '77123']]);
   });
 
-  it('uses only the supplied types in replace mode', () => {
+  it('uses only the supplied types in replace mode', async () => {
     const config: DetectionConfig = { mode: 'replace', types: [{ name: 'PROJECT', description: 'codes like PRJ-1234', hasSyntheticReplacement: true }] };
-    expect(found('PRJ-4411 owner jane@example.org', config)).toEqual([['PROJECT', 'PRJ-4411']]);
+    expect((await found('PRJ-4411 owner jane@example.org', config))).toEqual([['PROJECT', 'PRJ-4411']]);
   });
 });
 
@@ -117,16 +117,16 @@ describe('planRedaction', () => {
     pageFromLines(['Name: Jane Doe', 'Email: jane.doe@example.org', 'Backup: jane.doe@example.org'], 1),
   ];
 
-  it('replaces spans with markers and counts them by type', () => {
-    const plan = planRedaction(pages, { mode: 'redact', config: BUILT_INS });
+  it('replaces spans with markers and counts them by type', async () => {
+    const plan = await planRedaction(pages, { mode: 'redact', config: BUILT_INS });
     expect(plan.updatedText).toBe('Name: [PERSON]\nEmail: [EMAIL_ADDRESS]\nBackup: [EMAIL_ADDRESS]');
     expect(plan.summary).toEqual({ PERSON: 1, EMAIL_ADDRESS: 2 });
     expect(plan.boxes.get(0)).toHaveLength(3);
   });
 
-  it('de-identifies consistently: the same original gets the same synthetic value, different ones differ', () => {
+  it('de-identifies consistently: the same original gets the same synthetic value, different ones differ', async () => {
     const synthetic = new SyntheticValues();
-    const plan = planRedaction(pages, { mode: 'deidentify', config: BUILT_INS, synthetic });
+    const plan = await planRedaction(pages, { mode: 'deidentify', config: BUILT_INS, synthetic });
     const emails = [...plan.updatedText.matchAll(/\S+@example\.com/g)].map((m) => m[0]);
     expect(emails).toHaveLength(2);
     expect(emails[0]).toBe(emails[1]);
@@ -134,15 +134,15 @@ describe('planRedaction', () => {
     expect(synthetic.valueFor('EMAIL_ADDRESS', 'other@example.org')).not.toBe(emails[0]);
   });
 
-  it('writes a type marker for types without synthetic replacement', () => {
+  it('writes a type marker for types without synthetic replacement', async () => {
     const config: DetectionConfig = { mode: 'extend', types: [{ name: 'EMAIL_ADDRESS', description: 'email addresses', hasSyntheticReplacement: false }] };
-    const plan = planRedaction(pages, { mode: 'deidentify', config });
+    const plan = await planRedaction(pages, { mode: 'deidentify', config });
     expect(plan.updatedText).toContain('Email: [EMAIL_ADDRESS]');
     expect(plan.updatedText).not.toContain('[PERSON]');
   });
 
-  it('masks only the value part of a word that carries its label (Email:jane@x.org)', () => {
-    const plan = planRedaction([pageFromLines(['Email:jane@example.org'], 1)], { mode: 'redact', config: BUILT_INS });
+  it('masks only the value part of a word that carries its label (Email:jane@x.org)', async () => {
+    const plan = await planRedaction([pageFromLines(['Email:jane@example.org'], 1)], { mode: 'redact', config: BUILT_INS });
     const [box] = plan.boxes.get(0)!;
     const word = pageFromLines(['Email:jane@example.org'], 1).words[0];
     expect(box.bbox[0]).toBeGreaterThan(word.bbox[0]);

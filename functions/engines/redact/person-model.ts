@@ -1,0 +1,179 @@
+/**
+ * A learned second opinion on capitalised runs the name rules (names.ts)
+ * leave below the threshold: a lone surname in running text ("… and Reed
+ * were engineers"), the members of a list of people, a speaker or an
+ * addressee without a cue. Logistic regression over features of the run
+ * and its neighbourhood — lexicon kinds and membership, capitalisation,
+ * position in the sentence and line, list structure, neighbouring cue and
+ * verb words, organisation words after it, and the rules' own score — with
+ * weights fitted by `npm run train -- redact` on generated text (templates
+ * and names of its own, seeded; scripts/train/redact.ts) and committed as
+ * JSON. It never sees a word's identity, only these features, so it cannot
+ * learn the names of its training text.
+ *
+ * @module
+ */
+import weights from './person-model.json' with { type: 'json' };
+import type { NameLexicon } from './name-lexicon.ts';
+import { contextBefore, kindOf, NAME_CUE, ORGANISATION_WORDS, PERSON_VERB, scoreRun, STREET_AFTER, SURNAME_SHAPE, type Run } from './names.ts';
+import type { Candidate } from './recognizers.ts';
+
+/** Feature names, in the order of the weight vector (the JSON records them too, and must agree). */
+export const PERSON_FEATURES = [
+  'bias',
+  'rule_score',
+  'one_word',
+  'three_plus_words',
+  'share_strong',
+  'share_weak',
+  'share_unknown',
+  'share_place',
+  'share_ordinary',
+  'first_given',
+  'last_family',
+  'any_family_only',
+  'surname_shape',
+  'sentence_start',
+  'line_start',
+  'line_end',
+  'list_next',
+  'list_prev',
+  'list_next_name_like',
+  'list_prev_name_like',
+  'organisation_word_after',
+  'place_preposition_before',
+  'person_verb_after',
+  'be_verb_after',
+  'colon_after',
+  'comma_lower_after',
+  'strong_cue',
+  'weak_cue',
+  'honorific',
+  'speech_word_before',
+  'possessive',
+  'all_caps',
+  'long_word',
+  'the_before',
+  'pronoun_after',
+  'digits_before_on_line',
+] as const;
+
+const LIST_GAP_AFTER = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)(\p{Lu}[\p{L}\p{M}'’-]*)/u;
+const LIST_GAP_BEFORE = /(\p{Lu}[\p{L}\p{M}'’-]*)(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)$/u;
+const PLACE_PREPOSITION = /(?:^|[^\p{L}])(?:at|in|from|of|near|into|across|for|with|via|on)\s+$/iu;
+const BE_VERB = /^\s+(?:is|was|were|are|had|has|have|will|would|can|could|did|does|do|should|must|may|might)\b/u;
+const SPEECH_BEFORE = /(?:^|[^\p{L}])(?:said|says|asked|asks|told|tells|replied|shouted|whispered|named|called|him|her|them|me|us|to|gave|given|met|meet|saw|see|thank|thanks|ask)\s+$/iu;
+
+/** The feature vector of a capitalised run (see PERSON_FEATURES). */
+export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] {
+  const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
+  const n = Math.max(1, words.length);
+  const share = (k: string) => words.filter((w) => w.kind === k).length / n;
+  const lower = (w: string) => w.toLowerCase().replace(/[’']s$/u, '');
+  const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
+  const after = text.slice(run.end, run.end + 40);
+  const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
+  const nextWord = LIST_GAP_AFTER.exec(after)?.[1];
+  const prevWord = LIST_GAP_BEFORE.exec(before)?.[1];
+  const nameLike = (w: string | undefined) => w !== undefined && ['strong', 'weak', 'unknown'].includes(kindOf(w, lex));
+  // The whole list a run stands in: "Hale, Ortiz and Brandt LLP" is a firm from its first word on.
+  const followingWords = text.slice(run.end, run.end + 60).match(/\p{L}+/gu)?.slice(0, 6) ?? [];
+  const first = words[0] ? lower(words[0].text) : '';
+  const last = words.length ? lower(words[words.length - 1].text) : '';
+  const value = text.slice(run.start, run.end);
+  const f: Record<(typeof PERSON_FEATURES)[number], number> = {
+    bias: 1,
+    rule_score: scoreRun(text, run, lex),
+    one_word: words.length === 1 ? 1 : 0,
+    three_plus_words: words.length >= 3 ? 1 : 0,
+    share_strong: share('strong'),
+    share_weak: share('weak'),
+    share_unknown: share('unknown'),
+    share_place: share('place'),
+    share_ordinary: share('ordinary'),
+    first_given: lex.given.has(first) ? 1 : 0,
+    last_family: lex.family.has(last) ? 1 : 0,
+    any_family_only: words.some((w) => lex.family.has(lower(w.text)) && !lex.given.has(lower(w.text))) ? 1 : 0,
+    surname_shape: words.some((w) => SURNAME_SHAPE.test(w.text)) ? 1 : 0,
+    sentence_start: /(?:^|[.!?]["”’]?\s+|\n\s*)$/u.test(before) ? 1 : 0,
+    line_start: /^[\s>*-]*$/u.test(lineBefore) ? 1 : 0,
+    line_end: /^[ \t]*(?:\n|$)/u.test(after) ? 1 : 0,
+    list_next: nextWord ? 1 : 0,
+    list_prev: prevWord ? 1 : 0,
+    list_next_name_like: nameLike(nextWord) ? 1 : 0,
+    list_prev_name_like: nameLike(prevWord) ? 1 : 0,
+    organisation_word_after: followingWords.some((w) => ORGANISATION_WORDS.has(w.toLowerCase()) && /^\p{Lu}/u.test(w)) ? 1 : 0,
+    place_preposition_before: PLACE_PREPOSITION.test(before) ? 1 : 0,
+    person_verb_after: PERSON_VERB.test(after) ? 1 : 0,
+    be_verb_after: BE_VERB.test(after) ? 1 : 0,
+    colon_after: /^\s*:/u.test(after) ? 1 : 0,
+    comma_lower_after: /^,\s+\p{Ll}/u.test(after) ? 1 : 0,
+    strong_cue: cue || NAME_CUE.test(before) ? 1 : 0,
+    weak_cue: weakCue ? 1 : 0,
+    honorific: honorific ? 1 : 0,
+    speech_word_before: SPEECH_BEFORE.test(before) ? 1 : 0,
+    possessive: /^[’']s\b/u.test(after) || /[’']s$/u.test(value) ? 1 : 0,
+    all_caps: value.length > 1 && value === value.toUpperCase() ? 1 : 0,
+    long_word: words.some((w) => w.text.length >= 9) ? 1 : 0,
+    the_before: /(?:^|[^\p{L}])the\s+$/iu.test(before) ? 1 : 0,
+    // "Can I", "Will my", "May we": a modal verb that is also a name, asking a question.
+    // An address or data line ("Apt. 397, Mora de Rubielos"): numbers before the run on its line.
+    digits_before_on_line: /\d/u.test(lineBefore) ? 1 : 0,
+    pronoun_after: /^\s+(?:I|you|we|my|your|our|someone|anyone|they|it|he|she|me|us|this|that|the)\b/u.test(after) ? 1 : 0,
+  };
+  return PERSON_FEATURES.map((name) => f[name]);
+}
+
+export interface PersonModelWeights {
+  readonly features: readonly string[];
+  readonly weights: readonly number[];
+  /** The probability from which the model's opinion becomes a candidate. */
+  readonly threshold: number;
+}
+
+export function probability(features: readonly number[], model: PersonModelWeights): number {
+  let z = 0;
+  for (let i = 0; i < features.length; i++) z += features[i] * model.weights[i];
+  return 1 / (1 + Math.exp(-z));
+}
+
+const MODEL = weights as PersonModelWeights;
+if (MODEL.features.join() !== PERSON_FEATURES.join()) throw new Error('person-model.json was trained on other features: run npm run train -- redact');
+
+/** "I'm", "Don't", "C'mon", "N'": contractions are words, whatever the lexicon says. */
+const CONTRACTION = /['’](?:m|t|d|ll|re|ve|mon)?$|^\p{L}['’]\p{Ll}{1,3}$/iu;
+
+/** Whether the model reads this run at all: capitalised runs of at most four words (lower case is for the rules). */
+export const modelReads = (run: Run) =>
+  run.words.length <= 4 &&
+  run.words.every((w) => /^\p{Lu}/u.test(w.text) && !CONTRACTION.test(w.text) && !ORGANISATION_WORDS.has(w.text.toLowerCase())) &&
+  // Ordinary words, and runs of names that are all words too ("Grace Period", "Rose Garden"), stay the rules' to weigh.
+  !run.words.some((w) => w.kind === 'ordinary') &&
+  run.words.some((w) => (w.kind === 'strong' || w.kind === 'unknown') && w.text.length >= 3);
+
+/** Below this probability a run the rules accepted is dropped (chosen on the dev half: 0.1–0.3 tried, 0.2 kept). */
+const VETO_BELOW = 0.2;
+
+/** The rules' candidates the model is all but sure are no person (an organisation named after people, a place): dropped. */
+export function modelVetoes(text: string, runs: readonly Run[], lex: NameLexicon, found: readonly Candidate[], model: PersonModelWeights = MODEL): Candidate[] {
+  return found.filter((c) => {
+    if (c.type !== 'PERSON') return true;
+    const run = runs.find((r) => r.start === c.start && r.end === c.end);
+    if (!run || !modelReads(run)) return true;
+    return probability(runFeatures(text, run, lex), model) >= VETO_BELOW;
+  });
+}
+
+/** Candidates the model finds among runs the rules scored below `threshold` (their own candidates stand as they are). */
+export function modelPersons(text: string, runs: readonly Run[], lex: NameLexicon, threshold: number, model: PersonModelWeights = MODEL): Candidate[] {
+  const out: Candidate[] = [];
+  for (const run of runs) {
+    // A street named after a person ("Victor Hugo u. 49") stays the address recognizer's.
+    if (!modelReads(run) || STREET_AFTER.test(text.slice(run.end, run.end + 24))) continue;
+    const features = runFeatures(text, run, lex);
+    if (features[1] >= threshold) continue;
+    const p = probability(features, model);
+    if (p >= model.threshold) out.push({ type: 'PERSON', start: run.start, end: run.end, score: Math.max(threshold, Math.min(0.7, p)), rule: 'name-model' });
+  }
+  return out;
+}

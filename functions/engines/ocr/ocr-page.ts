@@ -12,7 +12,20 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
-import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, localInkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
+import {
+  backdropMask,
+  estimateSkew,
+  textBand,
+  inkMask,
+  isBlank,
+  lineAxisRatio,
+  localInkMask,
+  rotateMask,
+  textRows,
+  whitenBackdrop,
+  type GrayImage,
+  type InkMask,
+} from './page-analysis.ts';
 import { detectOrientation, languageKey, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
@@ -444,10 +457,15 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const small = await grayRaw(
     source(input).resize(Math.max(1, Math.round(width * analysisScale)), Math.max(1, Math.round(height * analysisScale)), { fit: 'fill' }),
   );
+  // A dark backdrop or torn edge around the paper is painted white first:
+  // left in, it sets the page-wide threshold and grey print vanishes.
+  const backdrop = backdropMask(small);
+  if (backdrop) whitenBackdrop(small, backdrop, small.width, small.height, 0);
   const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
-  if (isBlank(paper)) return empty;
-  const mask = textMask(small, paper);
+  const faint = isBlank(paper) ? faintText(small, paper) : undefined;
+  if (isBlank(paper) && !faint) return empty;
+  const mask = faint ?? textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
@@ -458,7 +476,16 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const plan = (rotation: Rotation): PagePlan => ({ width, height, analysisScale, mask, rulings, rotation });
+  const plan = (rotation: Rotation): PagePlan => ({
+    width,
+    height,
+    analysisScale,
+    mask,
+    rulings,
+    rotation,
+    faint: faint !== undefined,
+    backdrop: backdrop && { mask: backdrop, width: small.width, height: small.height },
+  });
   const read = async (): Promise<OcrPage> => {
     const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
     const orReRead = (page: OcrPage) =>
@@ -486,9 +513,53 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages: [guessed.language] });
     return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : undefined;
   };
-  const page = await read();
+  const page = await withEveryLine(await read(), mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true }));
   if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
   return (await rereadInLanguage(page)) ?? page;
+}
+
+/**
+ * A reading that left out this many text rows of the page, and this share
+ * of them, is read again as one block of text: tesseract's layout analysis
+ * drops lines it takes for part of a picture or a rule (a receipt's item
+ * lines between dashed rules, a total beside a logo).
+ */
+const MIN_MISSED_ROWS = 2;
+const MISSED_ROWS_SHARE = 0.1;
+/** … and the block reading is kept when it reads at least this many times the surely read letters. */
+const BLOCK_READING_GAIN = 1.05;
+
+/**
+ * Text rows of the page's ink that no line of `page` overlaps by half
+ * their height, and all text rows (upright or upside-down pages only: the
+ * rows are those of the page as uploaded).
+ */
+function missedRows(page: OcrPage, mask: InkMask): { missed: number; rows: number } {
+  if (page.rotation === 90 || page.rotation === 270) return { missed: 0, rows: 0 };
+  const rows = textRows(mask);
+  const spans = page.lines.map((l) => [l.bbox[1] * mask.height, l.bbox[3] * mask.height] as const);
+  let missed = 0;
+  for (const [top, bottom] of rows) {
+    const half = (bottom - top) / 2;
+    if (!spans.some(([y0, y1]) => Math.min(bottom, y1) - Math.max(top, y0) >= half)) missed++;
+  }
+  return { missed, rows: rows.length };
+}
+
+/**
+ * `page`, or its reading as one block of text when the first one left out
+ * text rows of the page (see {@link MIN_MISSED_ROWS}) and the block reading
+ * reads more. A page read completely is not read twice.
+ */
+async function withEveryLine(page: OcrPage, mask: InkMask, readAsBlock: (rotation: Rotation) => Promise<OcrPage>): Promise<OcrPage> {
+  if (page.unread) return page;
+  const { missed, rows } = missedRows(page, mask);
+  if (process.env.DOCINTEL_OCR_DEBUG) console.error(`ocr: ${missed} of ${rows} text rows not read`);
+  if (missed < MIN_MISSED_ROWS || missed < rows * MISSED_ROWS_SHARE) return page;
+  const block = await readAsBlock(page.rotation as Rotation);
+  const gain = readingConfidence(block.words).sureLetters / Math.max(1, readingConfidence(page.words).sureLetters);
+  if (process.env.DOCINTEL_OCR_DEBUG) console.error(`ocr: block reading gain ${gain.toFixed(2)}`);
+  return gain >= BLOCK_READING_GAIN ? block : page;
 }
 
 /** A reading with enough words at a good mean confidence: upright, and read with a fitting model. */
@@ -509,6 +580,21 @@ function isSure(page: OcrPage): boolean {
 function textMask(small: GrayImage, paper: InkMask): InkMask {
   if (paper.inkRatio <= TEXT_PAGE_INK_RATIO && estimateSkew(paper).lineHeight !== undefined) return paper;
   return localInkMask(small, paper);
+}
+
+/** Faint print (pale thermal or ink on grey paper) has at least this contrast to its paper; flat paper noise less. */
+const FAINT_MIN_CONTRAST = 24;
+
+/**
+ * The ink of a page the page-wide split calls blank because print and paper
+ * differ by less than its minimum contrast (faded thermal print, blue ink
+ * on grey-blue paper), found by local contrast; undefined when there is no
+ * such print either (no ink, or ink without text lines: paper texture).
+ */
+function faintText(small: GrayImage, paper: InkMask): InkMask | undefined {
+  if (paper.contrast < FAINT_MIN_CONTRAST) return undefined;
+  const local = localInkMask(small, paper, FAINT_MIN_CONTRAST);
+  return !isBlank(local) && estimateSkew(local).lineHeight !== undefined ? local : undefined;
 }
 
 /**
@@ -550,6 +636,10 @@ interface PagePlan {
   /** Found once on the analysis copy; the same whichever turn is read. */
   readonly rulings: readonly Ruling[];
   readonly rotation: Rotation;
+  /** Faint print: the contrast is stretched before recognition. */
+  readonly faint?: boolean;
+  /** Backdrop found on the analysis copy (input frame), painted white before recognition. */
+  readonly backdrop?: { readonly mask: Uint8Array; readonly width: number; readonly height: number };
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
@@ -567,7 +657,13 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   let pipeline = source(input).flatten({ background: '#ffffff' }).grayscale();
   if (scaledWidth !== width || scaledHeight !== height) pipeline = pipeline.resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' });
   if (rotation) pipeline = pipeline.rotate(rotation);
+  if (plan.faint) pipeline = pipeline.normalise();
   let upright = await grayRaw(pipeline);
+  if (plan.backdrop) {
+    const turned = rotateMask({ ...plan.backdrop, inkRatio: 0, contrast: 0 }, rotation);
+    // Grown by two analysis pixels: the backdrop's grey fringe would read as a rule or a letter.
+    whitenBackdrop(upright, turned.mask, turned.width, turned.height, 2);
+  }
   const uprightWidth = upright.width;
   const uprightHeight = upright.height;
   if (skew) {

@@ -277,6 +277,11 @@ export interface ReadingSettings {
   readonly localThreshold?: boolean;
   /** Sparse text (PSM 11): words wherever they are, without the block layout analysis. */
   readonly sparse?: boolean;
+  /**
+   * One uniform block of text (PSM 6): every line read top to bottom, none
+   * left out by the layout analysis (a receipt's lines between dashed rules).
+   */
+  readonly singleBlock?: boolean;
 }
 
 /**
@@ -287,7 +292,7 @@ export function recognizeWith(image: Uint8Array, settings: ReadingSettings, lang
   return withRecognizer(async (worker) => {
     const T = await loadTesseract();
     await worker.setParameters({
-      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : T.PSM.AUTO,
+      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : settings.singleBlock ? T.PSM.SINGLE_BLOCK : T.PSM.AUTO,
       thresholding_method: settings.localThreshold ? '2' : '0',
     });
     try {

@@ -582,8 +582,13 @@ function textMask(small: GrayImage, paper: InkMask): InkMask {
   return localInkMask(small, paper);
 }
 
-/** Faint print (pale thermal or ink on grey paper) has at least this contrast to its paper; flat paper noise less. */
-const FAINT_MIN_CONTRAST = 24;
+/**
+ * Faint print (pale thermal or ink on grey paper) has at least this
+ * contrast to its paper, flat paper noise less; its strokes are found with
+ * Sauvola's k at this (a stroke 10% darker than around it is ink, if also
+ * 20 grey levels darker: paper grain is not).
+ */
+const FAINT_INK = { minContrast: 24, sensitivity: 0.1 };
 
 /**
  * The ink of a page the page-wide split calls blank because print and paper
@@ -592,8 +597,8 @@ const FAINT_MIN_CONTRAST = 24;
  * such print either (no ink, or ink without text lines: paper texture).
  */
 function faintText(small: GrayImage, paper: InkMask): InkMask | undefined {
-  if (paper.contrast < FAINT_MIN_CONTRAST) return undefined;
-  const local = localInkMask(small, paper, FAINT_MIN_CONTRAST);
+  if (paper.contrast < FAINT_INK.minContrast) return undefined;
+  const local = localInkMask(small, paper, FAINT_INK);
   return !isBlank(local) && estimateSkew(local).lineHeight !== undefined ? local : undefined;
 }
 

@@ -112,6 +112,16 @@ const DARK_PAGE_MEDIAN = 96;
 const MIN_LOCAL_CONTRAST = 20;
 
 /**
+ * Settings of {@link localInkMask} for faint print: the page-wide contrast
+ * it accepts, and Sauvola's k (smaller: strokes only a little darker than
+ * their surroundings count; the usual 0.3 wants them under ~70% of it).
+ */
+export interface FaintInk {
+  readonly minContrast: number;
+  readonly sensitivity: number;
+}
+
+/**
  * Ink by local contrast (Sauvola's threshold over a window about a
  * character wide): the strokes of text on whatever lies behind them. Unlike
  * the page-wide split of {@link inkMask}, a grey side column, a grey
@@ -122,10 +132,11 @@ const MIN_LOCAL_CONTRAST = 20;
  * found it, on a page mostly dark) is read on the inverted image; a light
  * card on a dark backdrop is not a dark page.
  */
-export function localInkMask(image: GrayImage, global: InkMask = inkMask(image), minContrast = MIN_CONTRAST): InkMask {
+export function localInkMask(image: GrayImage, global: InkMask = inkMask(image), faint?: FaintInk): InkMask {
   const { data, width, height } = image;
   const mask = new Uint8Array(data.length);
-  if (global.contrast < minContrast) return { mask, width, height, inkRatio: 0, contrast: global.contrast };
+  if (global.contrast < (faint?.minContrast ?? MIN_CONTRAST)) return { mask, width, height, inkRatio: 0, contrast: global.contrast };
+  const k = faint?.sensitivity ?? SAUVOLA_K;
   const invert = global.inkIsLight === true && medianLevel(data) < DARK_PAGE_MEDIAN;
   const radius = Math.max(MIN_LOCAL_RADIUS, Math.min(MAX_LOCAL_RADIUS, Math.round(Math.max(width, height) * LOCAL_WINDOW_SHARE)));
   // Integral images of the value and its square, (width + 1) × (height + 1).
@@ -156,7 +167,7 @@ export function localInkMask(image: GrayImage, global: InkMask = inkMask(image),
       const mean = s / n;
       const std = Math.sqrt(Math.max(0, q / n - mean * mean));
       const v = invert ? 255 - data[y * width + x] : data[y * width + x];
-      if (v < mean * (1 + SAUVOLA_K * (std / SAUVOLA_RANGE - 1)) && mean - v >= MIN_LOCAL_CONTRAST) {
+      if (v < mean * (1 + k * (std / SAUVOLA_RANGE - 1)) && mean - v >= MIN_LOCAL_CONTRAST) {
         mask[y * width + x] = 1;
         ink++;
       }

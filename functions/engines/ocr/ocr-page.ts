@@ -520,46 +520,61 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
 
 /**
  * A reading that left out this many text rows of the page, and this share
- * of them, is read again as one block of text: tesseract's layout analysis
- * drops lines it takes for part of a picture or a rule (a receipt's item
- * lines between dashed rules, a total beside a logo).
+ * of them, is completed from a reading of the page as one block of text:
+ * tesseract's layout analysis drops lines it takes for part of a picture
+ * or a rule (a receipt's item lines between dashed rules, a total beside a
+ * logo).
  */
 const MIN_MISSED_ROWS = 2;
 const MISSED_ROWS_SHARE = 0.1;
-/** … and the block reading is kept when it reads at least this many times the surely read letters. */
-const BLOCK_READING_GAIN = 1.05;
+/** A line taken from the block reading has at least this mean word confidence (noise along an edge reads far below). */
+const ADDED_LINE_CONFIDENCE = 0.6;
 
 /**
- * Text rows of the page's ink that no line of `page` overlaps by half
- * their height, and all text rows (upright or upside-down pages only: the
- * rows are those of the page as uploaded).
+ * Text rows of the page's ink (upright or upside-down pages only: the rows
+ * are those of the page as uploaded) that no line of `page` overlaps by
+ * half their height.
  */
-function missedRows(page: OcrPage, mask: InkMask): { missed: number; rows: number } {
-  if (page.rotation === 90 || page.rotation === 270) return { missed: 0, rows: 0 };
+function missedRows(page: OcrPage, mask: InkMask): { missed: Array<[number, number]>; rows: number } {
+  if (page.rotation === 90 || page.rotation === 270) return { missed: [], rows: 0 };
   const rows = textRows(mask);
   const spans = page.lines.map((l) => [l.bbox[1] * mask.height, l.bbox[3] * mask.height] as const);
-  let missed = 0;
-  for (const [top, bottom] of rows) {
-    const half = (bottom - top) / 2;
-    if (!spans.some(([y0, y1]) => Math.min(bottom, y1) - Math.max(top, y0) >= half)) missed++;
-  }
+  const missed = rows.filter(([top, bottom]) => !spans.some(([y0, y1]) => Math.min(bottom, y1) - Math.max(top, y0) >= (bottom - top) / 2));
   return { missed, rows: rows.length };
 }
 
 /**
- * `page`, or its reading as one block of text when the first one left out
- * text rows of the page (see {@link MIN_MISSED_ROWS}) and the block reading
- * reads more. A page read completely is not read twice.
+ * `page`, completed with the lines of a block reading that lie on text
+ * rows it left out (see {@link MIN_MISSED_ROWS}); everything it read stays
+ * as read. A page read completely is not read twice.
  */
 async function withEveryLine(page: OcrPage, mask: InkMask, readAsBlock: (rotation: Rotation) => Promise<OcrPage>): Promise<OcrPage> {
   if (page.unread) return page;
   const { missed, rows } = missedRows(page, mask);
-  if (process.env.DOCINTEL_OCR_DEBUG) console.error(`ocr: ${missed} of ${rows} text rows not read`);
-  if (missed < MIN_MISSED_ROWS || missed < rows * MISSED_ROWS_SHARE) return page;
+  if (missed.length < MIN_MISSED_ROWS || missed.length < rows * MISSED_ROWS_SHARE) return page;
   const block = await readAsBlock(page.rotation as Rotation);
-  const gain = readingConfidence(block.words).sureLetters / Math.max(1, readingConfidence(page.words).sureLetters);
-  if (process.env.DOCINTEL_OCR_DEBUG) console.error(`ocr: block reading gain ${gain.toFixed(2)}`);
-  return gain >= BLOCK_READING_GAIN ? block : page;
+  const taken = block.lines.filter((line) => {
+    const middle = ((line.bbox[1] + line.bbox[3]) / 2) * mask.height;
+    if (!missed.some(([top, bottom]) => middle >= top && middle <= bottom)) return false;
+    if (page.lines.some((l) => Math.min(l.bbox[3], line.bbox[3]) - Math.max(l.bbox[1], line.bbox[1]) > (line.bbox[3] - line.bbox[1]) / 2)) return false;
+    return readingConfidence(line.wordIndexes.map((i) => block.words[i])).confidence >= ADDED_LINE_CONFIDENCE;
+  });
+  return taken.length ? addLines(page, taken, block.words) : page;
+}
+
+/** `page` with `lines` (their words from `words`) added, each as a block of its own, placed among the blocks by height on the page. */
+function addLines(page: OcrPage, lines: readonly Line[], words: readonly Word[]): OcrPage {
+  const allWords = [...page.words];
+  const allLines = [...page.lines];
+  const blocks = [...page.blocks];
+  for (const line of lines) {
+    const wordIndexes = line.wordIndexes.map((i) => allWords.push(words[i]) - 1);
+    const lineIndex = allLines.push({ ...line, wordIndexes }) - 1;
+    const added: Block = { text: line.text, bbox: line.bbox, lineIndexes: [lineIndex] };
+    const before = blocks.findIndex((b) => b.bbox[1] > line.bbox[1]);
+    blocks.splice(before < 0 ? blocks.length : before, 0, added);
+  }
+  return { ...page, words: allWords, lines: allLines, blocks, text: blocks.map((b) => b.text).join('\n\n') };
 }
 
 /** A reading with enough words at a good mean confidence: upright, and read with a fitting model. */

@@ -250,6 +250,15 @@ export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>, langua
 }
 
 /**
+ * Starts one recognition worker and loads the English model now, so the
+ * first page a server reads does not wait for them (about 1–2 s). For a
+ * long-running server at start-up; resolves when the worker is ready.
+ */
+export async function warmOcr(): Promise<void> {
+  await withRecognizer(async () => undefined);
+}
+
+/**
  * Recognises an image as one uniform block of text (tesseract's PSM 6: no
  * layout analysis, so no block of sideways text is turned upright on its
  * own), without the second, inverted reading of doubtful lines, on a

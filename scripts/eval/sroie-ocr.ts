@@ -19,7 +19,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDocument } from '../../functions/engines/registry.ts';
-import { corpusDir, decodeTextFile, parseSroieBoxFile, sroieText, type SroieLine } from '../lib/corpus.ts';
+import { corpusDir, decodeTextFile, parseSroieBoxFile, readingOrderLines, sroieText } from '../lib/corpus.ts';
 import { seeded } from '../lib/random.ts';
 import { characterErrorRate, levenshtein, normaliseText } from '../lib/text-metrics.ts';
 
@@ -37,25 +37,6 @@ export function seededSample(names: readonly string[], n: number, seed: number):
     [copy[i], copy[j]] = [copy[j], copy[i]];
   }
   return copy.slice(0, Math.min(n, copy.length)).sort();
-}
-
-/** Reference boxes as rows: grouped by vertical overlap (≥ half the smaller height), left to right. */
-export function readingOrderLines(lines: readonly SroieLine[]): string[] {
-  const boxes = lines.map((l) => {
-    const ys = [l.quad[1], l.quad[3], l.quad[5], l.quad[7]];
-    const xs = [l.quad[0], l.quad[2], l.quad[4], l.quad[6]];
-    return { top: Math.min(...ys), bottom: Math.max(...ys), left: Math.min(...xs), text: l.text };
-  });
-  boxes.sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
-  const rows: (typeof boxes)[] = [];
-  for (const box of boxes) {
-    const row = rows.at(-1);
-    const overlap = row ? Math.min(box.bottom, ...row.map((r) => r.bottom)) - Math.max(box.top, ...row.map((r) => r.top)) : -1;
-    const height = Math.min(box.bottom - box.top, ...(row ?? []).map((r) => r.bottom - r.top));
-    if (row && overlap >= height / 2) row.push(box);
-    else rows.push([box]);
-  }
-  return rows.map((row) => row.sort((a, b) => a.left - b.left).map((b) => b.text).join(' '));
 }
 
 /**

@@ -263,6 +263,22 @@ function chooseScale(width: number, height: number, lineHeight: number | undefin
 
 const HAS_ALNUM = /[\p{L}\p{N}]/u;
 
+/**
+ * A "line" of dashes, dots or a faded rule read as letters ("O O O E a o …"):
+ * at least {@link NOISE_LINE_WORDS} words, nearly all one or two characters
+ * long, read with a mean confidence under {@link NOISE_CONFIDENCE}. Real
+ * lines of short tokens ("1 X 2.50", "S R 6") read far more surely.
+ */
+const NOISE_LINE_WORDS = 4;
+const NOISE_LINE_SHORT_SHARE = 0.7;
+
+function isNoiseLine(words: readonly Word[]): boolean {
+  if (words.length < NOISE_LINE_WORDS) return false;
+  const short = words.filter((w) => Array.from(w.text).length <= 2).length;
+  const confidence = words.reduce((sum, w) => sum + (w.confidence ?? 1), 0) / words.length;
+  return short >= words.length * NOISE_LINE_SHORT_SHARE && confidence < NOISE_CONFIDENCE;
+}
+
 /** Turns tesseract's block tree into the document model; paragraphs become blocks. */
 function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<OcrPage, 'words' | 'lines' | 'blocks' | 'text'> {
   const words: Word[] = [];
@@ -285,6 +301,10 @@ function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<Ocr
           words.push({ text, bbox: map(word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1), confidence, source: 'ocr' });
         }
         if (!wordIndexes.length) continue;
+        if (isNoiseLine(wordIndexes.map((i) => words[i]))) {
+          words.length = wordIndexes[0];
+          continue;
+        }
         const boxes = wordIndexes.map((i) => words[i].bbox);
         const text = texts.join(' ');
         lineIndexes.push(lines.length);

@@ -149,3 +149,13 @@ describe('text measurements for receipts', () => {
     expect(backdropMask({ data: plain, width, height })).toBeUndefined();
   });
 });
+
+describe('SROIE reading order (evaluation helper)', () => {
+  it('reads boxes of one row left to right and rows top to bottom, whatever the file order', async () => {
+    const { readingOrderLines } = await import('../../../scripts/lib/corpus.ts');
+    const box = (x: number, y: number, text: string) => ({ quad: [x, y, x + 80, y, x + 80, y + 20, x, y + 20], text });
+    // An amount listed before its label, and the footer before the header, as some box files do.
+    const lines = [box(10, 100, 'FOOTER'), box(300, 40, '9.90'), box(10, 41, 'TOTAL'), box(10, 5, 'HEADER')];
+    expect(readingOrderLines(lines)).toEqual(['HEADER', 'TOTAL 9.90', 'FOOTER']);
+  });
+});

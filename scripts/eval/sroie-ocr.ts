@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/eval/sroie-ocr.ts [--n 40] [--seed 22] [--tag name] [--all]`:
+ * `tsx scripts/eval/sroie-ocr.ts [--n 40] [--seed 22] [--tag name] [--all] [--skip K]`:
  * OCR CER on a seeded random sample of SROIE receipts, scored three ways so
  * recognition errors are told apart from scorer artefacts:
  *
@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   const tag = argValue('tag', 'run');
   const dir = join(corpusDir(), 'receipts', 'sroie');
   const all = (await readdir(join(dir, 'img'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
-  const names = process.argv.includes('--all') ? all : seededSample(all, n, seed);
+  // --skip K: leave out the first K of the seeded choice (a larger sample computed beside a smaller one; same tag, shared cache).
+  const skip = new Set(seededSample(all, Number(argValue('skip', '0')), seed));
+  const names = (process.argv.includes('--all') ? all : seededSample(all, n, seed)).filter((name) => !skip.has(name));
   const out = join('.cache', 'sroie-ocr', tag);
   await mkdir(out, { recursive: true });
   const total = { file: [0, 0], file_ci: [0, 0], reading: [0, 0], reading_ci: [0, 0], lines: [0, 0], lines_ci: [0, 0] } as Record<string, [number, number]>;

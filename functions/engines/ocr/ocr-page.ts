@@ -533,7 +533,12 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages: [guessed.language] });
     return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : undefined;
   };
-  const page = await withEveryLine(await read(), mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true }));
+  // Completing left-out lines is for text on paper (scans, receipts, faint
+  // print): on photos measured by local contrast, a table's grain or a
+  // picture's edges make "rows" no reading should cover.
+  const onPaper = mask === paper || faint !== undefined;
+  const first = await read();
+  const page = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
   if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
   return (await rereadInLanguage(page)) ?? page;
 }

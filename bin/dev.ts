@@ -3,6 +3,7 @@
  * AWS-protocol emulators embedded and all state under
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
+import { warmOcr } from '../functions/engines/ocr/tesseract-pool.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
@@ -28,6 +29,8 @@ if (server.seededKey) {
 }
 console.log(`data in ${server.dataDir}`);
 console.log(`docintel listening on ${server.url}`);
+// The OCR worker and model load now, not on the first request that reads a page.
+warmOcr().catch((error: unknown) => console.error(`docintel: OCR warm-up failed (pages will start it): ${String(error)}`));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

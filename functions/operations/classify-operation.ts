@@ -9,6 +9,7 @@ import { buildClassSet } from '../engines/classify/class-set.ts';
 import { classifyText } from '../engines/classify/classifier.ts';
 import { budgetFor, pagesToRead, withinBudget, type ReadingBudget } from '../engines/classify/reading.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
+import { readingMetadata } from './document-metadata.ts';
 
 export const CLASSIFIER_MODEL = 'docintel-classify@2';
 
@@ -64,6 +65,7 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
         pages_read: read.pages.map((p) => p.pageNumber),
         tokens_read: read.tokens,
         file_type: parsed.kind,
+        ...readingMetadata(parsed),
       },
     };
   },

@@ -13,6 +13,7 @@ import { readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
 import { localExtractor } from '../engines/extract/extractor.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { readingMetadata } from './document-metadata.ts';
 
 export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
   operation: 'extract',
@@ -55,7 +56,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       return {
         ...common,
         result: { data: filled.result as Record<string, unknown>, confidence: filled.confidence, schema_source: form.schema ? 'request' : 'template' },
-        metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind },
+        metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind, ...readingMetadata(parsed) },
       };
     }
     const fromPages = await extractor.financial(parsed.pages, signal);
@@ -75,6 +76,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
         category: query.category,
         parse_mode: query.parse_mode,
         file_type: parsed.kind,
+        ...readingMetadata(parsed),
         ...(eInvoice ? { e_invoice: { format: eInvoice.format, file: eInvoice.file } } : {}),
       },
     };

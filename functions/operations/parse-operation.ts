@@ -8,7 +8,8 @@ import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
-import { buildParseResult, documentLanguages, documentWarnings, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
+import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
+import { readingMetadata } from './document-metadata.ts';
 
 export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
   operation: 'parse',
@@ -43,7 +44,7 @@ export const parseOperation: OperationSpec<ParseQuery, ParseForm> = {
       result: output.result as unknown as Record<string, unknown>,
       modelUsed: parsed.engines.join('+'),
       pages: parsed.pages.length,
-      metadata: { file_type: parsed.kind, mode: query.mode, languages: documentLanguages(parsed), ...documentWarnings(parsed) },
+      metadata: { file_type: parsed.kind, mode: query.mode, ...readingMetadata(parsed) },
     };
   },
 };

@@ -8,7 +8,6 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
-import { guessLanguage } from '../engines/ocr/language-detect.ts';
 import { buildDocumentStructure, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
@@ -86,24 +85,6 @@ export async function buildParseResult(
   };
 }
 
-/** `{ warnings: [...] }` from the pages' warnings (an OCR page with ink but no text read), or nothing when there are none. */
-export function documentWarnings(document: ParsedDocument): { warnings?: string[] } {
-  const warnings = document.pages.flatMap((p) => p.warnings ?? []);
-  return warnings.length ? { warnings } : {};
-}
-
-/**
- * The languages of the document's text (ISO 639-1), most pages first: the
- * languages its OCR pages were read with, and for other pages the language
- * their text is clearly in. Empty when no page has text to tell by.
- */
-export function documentLanguages(document: ParsedDocument): string[] {
-  const counts = new Map<string, number>();
-  for (const page of document.pages) {
-    const languages = page.languages?.length ? page.languages : page.text ? [guessLanguage(page.text)].filter((g) => g.sure).map((g) => g.language) : [];
-    for (const language of languages) counts.set(language, (counts.get(language) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([language]) => language);
-}
+export { documentLanguages, documentWarnings } from './document-metadata.ts';
 
 export const PAGE_IMAGE_TTL_SECONDS = LIFETIMES.pageImageUrlSeconds;

@@ -16,6 +16,7 @@ import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { readingMetadata } from './document-metadata.ts';
 
 /** Masked pages are rendered at this resolution: readable, and small enough to ship 36 inline. */
 const MASK_DPI = 150;
@@ -113,7 +114,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
       },
       modelUsed: [...parsed.engines, 'docintel-pii@1'].join('+'),
       pages: parsed.pages.length,
-      metadata: { mode: query.mode, file_type: parsed.kind },
+      metadata: { mode: query.mode, file_type: parsed.kind, ...readingMetadata(parsed) },
     };
   },
 };

@@ -10,6 +10,7 @@ import { classesFromDescriptions, contentWords } from '../engines/classify/class
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { readingMetadata } from './document-metadata.ts';
 
 export const SPLITTER_MODEL = 'docintel-split@2';
 
@@ -76,7 +77,7 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
       result: { segments },
       modelUsed: [...parsed.engines, SPLITTER_MODEL].join('+'),
       pages: parsed.pages.length,
-      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...(g ? { domain_name: g.domain_name } : {}) },
+      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...readingMetadata(parsed), ...(g ? { domain_name: g.domain_name } : {}) },
     };
   },
 };

@@ -30,7 +30,7 @@ import { matchWords, type BoxedWord } from '../lib/boxes.ts';
 import { multilingualSet, TEXTS } from '../lib/multilingual-pages.ts';
 import { photoSet } from '../lib/photo-lookalikes.ts';
 import { formatTable, pct } from '../lib/cli.ts';
-import { decodeTextFile, funsdBoxedWords, parseSroieBoxFile, readFunsdAnnotation, readingOrderText, sroieText } from '../lib/corpus.ts';
+import { decodeTextFile, funsdBoxedWords, parseSroieBoxFile, readFunsdAnnotation, readingOrderLines, readingOrderText, sroieText } from '../lib/corpus.ts';
 import { describeMachine, machineInfo, mib, peakRssBytes } from '../lib/machine.ts';
 import { mean, round } from '../lib/stats.ts';
 import { bagOfWords, textScores } from '../lib/text-metrics.ts';
@@ -275,18 +275,36 @@ async function evalSroie(o: ParseEvalOptions): Promise<SourceSummary> {
     const stem = file.replace(/\.[^.]+$/, '');
     const boxPath = join(dir, 'box', `${stem}.csv`);
     if (!existsSync(boxPath)) continue;
-    const reference = sroieText(parseSroieBoxFile(decodeTextFile(await readFile(boxPath))));
+    const box = parseSroieBoxFile(decodeTextFile(await readFile(boxPath)));
+    const reference = sroieText(box);
     const { parsed, seconds, error } = await parseFile(join(dir, 'img', file), o.fileTimeoutMs);
+    const reading = parsed && textScores(readingOrderLines(box).join('\n'), fullText(parsed));
     records.push(
-      parsed
-        ? { file, pages: parsed.pages.length, seconds, engines: parsed.engines, scores: textRecord(reference, fullText(parsed)) }
+      parsed && reading
+        ? {
+            file,
+            pages: parsed.pages.length,
+            seconds,
+            engines: parsed.engines,
+            scores: {
+              ...textRecord(reference, fullText(parsed)),
+              cer_reading: reading.cer,
+              cer_ci_reading: reading.cer_ci,
+              cer_reading_errors: reading.cer * reading.ref_chars,
+              cer_ci_reading_errors: reading.cer_ci * reading.ref_chars,
+            },
+          }
         : { file, pages: 0, seconds, error },
     );
     logRecord(o.log, 'sroie', records.at(-1)!);
   }
-  return summarise('receipts/sroie', records, textMetrics(records), [
+  const scored = records.filter((r) => r.scores?.cer_reading !== undefined);
+  const chars = scored.reduce((a, r) => a + (r.scores!.ref_chars ?? 0), 0);
+  const pooled = (key: string) => (chars ? scored.reduce((a, r) => a + (r.scores![key] ?? 0), 0) / chars : null);
+  return summarise('receipts/sroie', records, { ...textMetrics(records), cer_reading: pooled('cer_reading_errors'), cer_ci_reading: pooled('cer_ci_reading_errors') }, [
     `sample of ${records.length} of ${names.length} receipts (--limit)`,
     'reference: line transcripts in file order; WER/CER also penalise a different reading order, BoW-F1 does not',
+    'cer_reading / cer_ci_reading: the same transcripts in reading order (boxes grouped into rows, left to right), the order OCR reads in',
   ]);
 }
 

@@ -72,6 +72,31 @@ export function parseSroieBoxFile(content: string): SroieLine[] {
   return content.split(/\n/).flatMap((row) => parseSroieRow(row) ?? []);
 }
 
+/**
+ * SROIE transcript lines in reading order: boxes grouped into rows by
+ * vertical overlap (at least half the smaller height), each row read left
+ * to right, rows top to bottom — the order OCR reads a receipt in. The box
+ * files list a receipt's two columns (item, amount) as separate lines and
+ * not always top to bottom, which a file-order CER counts as errors.
+ */
+export function readingOrderLines(lines: readonly SroieLine[]): string[] {
+  const boxes = lines.map((l) => {
+    const ys = [l.quad[1], l.quad[3], l.quad[5], l.quad[7]];
+    const xs = [l.quad[0], l.quad[2], l.quad[4], l.quad[6]];
+    return { top: Math.min(...ys), bottom: Math.max(...ys), left: Math.min(...xs), text: l.text };
+  });
+  boxes.sort((a, b) => a.top + a.bottom - (b.top + b.bottom));
+  const rows: (typeof boxes)[] = [];
+  for (const box of boxes) {
+    const row = rows.at(-1);
+    const overlap = row ? Math.min(box.bottom, ...row.map((r) => r.bottom)) - Math.max(box.top, ...row.map((r) => r.top)) : -1;
+    const height = Math.min(box.bottom - box.top, ...(row ?? []).map((r) => r.bottom - r.top));
+    if (row && overlap >= height / 2) row.push(box);
+    else rows.push([box]);
+  }
+  return rows.map((row) => row.sort((a, b) => a.left - b.left).map((b) => b.text).join(' '));
+}
+
 /** The SROIE line transcript as one text: lines joined by '\n' in file order. */
 export const sroieText = (lines: readonly SroieLine[]): string => lines.map((l) => l.text).join('\n');
 

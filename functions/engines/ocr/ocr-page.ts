@@ -12,7 +12,20 @@
  */
 import sharp, { type Sharp } from 'sharp';
 import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
-import { estimateSkew, textBand, inkMask, isBlank, lineAxisRatio, localInkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
+import {
+  backdropMask,
+  estimateSkew,
+  textBand,
+  inkMask,
+  isBlank,
+  lineAxisRatio,
+  localInkMask,
+  rotateMask,
+  textRows,
+  whitenBackdrop,
+  type GrayImage,
+  type InkMask,
+} from './page-analysis.ts';
 import { detectOrientation, languageKey, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
@@ -250,6 +263,22 @@ function chooseScale(width: number, height: number, lineHeight: number | undefin
 
 const HAS_ALNUM = /[\p{L}\p{N}]/u;
 
+/**
+ * A "line" of dashes, dots or a faded rule read as letters ("O O O E a o …"):
+ * at least {@link NOISE_LINE_WORDS} words, nearly all one or two characters
+ * long, read with a mean confidence under {@link NOISE_CONFIDENCE}. Real
+ * lines of short tokens ("1 X 2.50", "S R 6") read far more surely.
+ */
+const NOISE_LINE_WORDS = 4;
+const NOISE_LINE_SHORT_SHARE = 0.7;
+
+function isNoiseLine(words: readonly Word[]): boolean {
+  if (words.length < NOISE_LINE_WORDS) return false;
+  const short = words.filter((w) => Array.from(w.text).length <= 2).length;
+  const confidence = words.reduce((sum, w) => sum + (w.confidence ?? 1), 0) / words.length;
+  return short >= words.length * NOISE_LINE_SHORT_SHARE && confidence < NOISE_CONFIDENCE;
+}
+
 /** Turns tesseract's block tree into the document model; paragraphs become blocks. */
 function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<OcrPage, 'words' | 'lines' | 'blocks' | 'text'> {
   const words: Word[] = [];
@@ -272,6 +301,10 @@ function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<Ocr
           words.push({ text, bbox: map(word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1), confidence, source: 'ocr' });
         }
         if (!wordIndexes.length) continue;
+        if (isNoiseLine(wordIndexes.map((i) => words[i]))) {
+          words.length = wordIndexes[0];
+          continue;
+        }
         const boxes = wordIndexes.map((i) => words[i].bbox);
         const text = texts.join(' ');
         lineIndexes.push(lines.length);
@@ -444,10 +477,15 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const small = await grayRaw(
     source(input).resize(Math.max(1, Math.round(width * analysisScale)), Math.max(1, Math.round(height * analysisScale)), { fit: 'fill' }),
   );
+  // A dark backdrop or torn edge around the paper is painted white first:
+  // left in, it sets the page-wide threshold and grey print vanishes.
+  const backdrop = backdropMask(small);
+  if (backdrop) whitenBackdrop(small, backdrop, small.width, small.height, 0);
   const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
-  if (isBlank(paper)) return empty;
-  const mask = textMask(small, paper);
+  const faint = isBlank(paper) ? faintText(small, paper) : undefined;
+  if (isBlank(paper) && !faint) return empty;
+  const mask = faint ?? textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
@@ -458,7 +496,16 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
-  const plan = (rotation: Rotation): PagePlan => ({ width, height, analysisScale, mask, rulings, rotation });
+  const plan = (rotation: Rotation): PagePlan => ({
+    width,
+    height,
+    analysisScale,
+    mask,
+    rulings,
+    rotation,
+    faint: faint !== undefined,
+    backdrop: backdrop && { mask: backdrop, width: small.width, height: small.height },
+  });
   const read = async (): Promise<OcrPage> => {
     const recognise = (rotation: Rotation) => recognisePage(input, plan(rotation), options);
     const orReRead = (page: OcrPage) =>
@@ -486,9 +533,73 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     const again = await recognisePage(input, plan(page.rotation as Rotation), { ...options, languages: [guessed.language] });
     return readingConfidence(again.words).sureLetters >= readingConfidence(page.words).sureLetters * REREAD_MIN_SHARE ? again : undefined;
   };
-  const page = await read();
+  // Completing left-out lines is for text on paper (scans, receipts, faint
+  // print): on photos measured by local contrast, a table's grain or a
+  // picture's edges make "rows" no reading should cover.
+  const onPaper = mask === paper || faint !== undefined;
+  const first = await read();
+  const page = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
   if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
   return (await rereadInLanguage(page)) ?? page;
+}
+
+/**
+ * A reading that left out this many text rows of the page, and this share
+ * of them, is completed from a reading of the page as one block of text:
+ * tesseract's layout analysis drops lines it takes for part of a picture
+ * or a rule (a receipt's item lines between dashed rules, a total beside a
+ * logo).
+ */
+const MIN_MISSED_ROWS = 2;
+const MISSED_ROWS_SHARE = 0.1;
+/** A line taken from the block reading has at least this mean word confidence (noise along an edge reads far below). */
+const ADDED_LINE_CONFIDENCE = 0.6;
+
+/**
+ * Text rows of the page's ink (upright or upside-down pages only: the rows
+ * are those of the page as uploaded) that no line of `page` overlaps by
+ * half their height.
+ */
+function missedRows(page: OcrPage, mask: InkMask): { missed: Array<[number, number]>; rows: number } {
+  if (page.rotation === 90 || page.rotation === 270) return { missed: [], rows: 0 };
+  const rows = textRows(mask);
+  const spans = page.lines.map((l) => [l.bbox[1] * mask.height, l.bbox[3] * mask.height] as const);
+  const missed = rows.filter(([top, bottom]) => !spans.some(([y0, y1]) => Math.min(bottom, y1) - Math.max(top, y0) >= (bottom - top) / 2));
+  return { missed, rows: rows.length };
+}
+
+/**
+ * `page`, completed with the lines of a block reading that lie on text
+ * rows it left out (see {@link MIN_MISSED_ROWS}); everything it read stays
+ * as read. A page read completely is not read twice.
+ */
+async function withEveryLine(page: OcrPage, mask: InkMask, readAsBlock: (rotation: Rotation) => Promise<OcrPage>): Promise<OcrPage> {
+  if (page.unread) return page;
+  const { missed, rows } = missedRows(page, mask);
+  if (missed.length < MIN_MISSED_ROWS || missed.length < rows * MISSED_ROWS_SHARE) return page;
+  const block = await readAsBlock(page.rotation as Rotation);
+  const taken = block.lines.filter((line) => {
+    const middle = ((line.bbox[1] + line.bbox[3]) / 2) * mask.height;
+    if (!missed.some(([top, bottom]) => middle >= top && middle <= bottom)) return false;
+    if (page.lines.some((l) => Math.min(l.bbox[3], line.bbox[3]) - Math.max(l.bbox[1], line.bbox[1]) > (line.bbox[3] - line.bbox[1]) / 2)) return false;
+    return readingConfidence(line.wordIndexes.map((i) => block.words[i])).confidence >= ADDED_LINE_CONFIDENCE;
+  });
+  return taken.length ? addLines(page, taken, block.words) : page;
+}
+
+/** `page` with `lines` (their words from `words`) added, each as a block of its own, placed among the blocks by height on the page. */
+function addLines(page: OcrPage, lines: readonly Line[], words: readonly Word[]): OcrPage {
+  const allWords = [...page.words];
+  const allLines = [...page.lines];
+  const blocks = [...page.blocks];
+  for (const line of lines) {
+    const wordIndexes = line.wordIndexes.map((i) => allWords.push(words[i]) - 1);
+    const lineIndex = allLines.push({ ...line, wordIndexes }) - 1;
+    const added: Block = { text: line.text, bbox: line.bbox, lineIndexes: [lineIndex] };
+    const before = blocks.findIndex((b) => b.bbox[1] > line.bbox[1]);
+    blocks.splice(before < 0 ? blocks.length : before, 0, added);
+  }
+  return { ...page, words: allWords, lines: allLines, blocks, text: blocks.map((b) => b.text).join('\n\n') };
 }
 
 /** A reading with enough words at a good mean confidence: upright, and read with a fitting model. */
@@ -509,6 +620,26 @@ function isSure(page: OcrPage): boolean {
 function textMask(small: GrayImage, paper: InkMask): InkMask {
   if (paper.inkRatio <= TEXT_PAGE_INK_RATIO && estimateSkew(paper).lineHeight !== undefined) return paper;
   return localInkMask(small, paper);
+}
+
+/**
+ * Faint print (pale thermal or ink on grey paper) has at least this
+ * contrast to its paper, flat paper noise less; its strokes are found with
+ * Sauvola's k at this (a stroke 10% darker than around it is ink, if also
+ * 20 grey levels darker: paper grain is not).
+ */
+const FAINT_INK = { minContrast: 24, sensitivity: 0.1 };
+
+/**
+ * The ink of a page the page-wide split calls blank because print and paper
+ * differ by less than its minimum contrast (faded thermal print, blue ink
+ * on grey-blue paper), found by local contrast; undefined when there is no
+ * such print either (no ink, or ink without text lines: paper texture).
+ */
+function faintText(small: GrayImage, paper: InkMask): InkMask | undefined {
+  if (paper.contrast < FAINT_INK.minContrast) return undefined;
+  const local = localInkMask(small, paper, FAINT_INK);
+  return !isBlank(local) && estimateSkew(local).lineHeight !== undefined ? local : undefined;
 }
 
 /**
@@ -550,6 +681,10 @@ interface PagePlan {
   /** Found once on the analysis copy; the same whichever turn is read. */
   readonly rulings: readonly Ruling[];
   readonly rotation: Rotation;
+  /** Faint print: the contrast is stretched before recognition. */
+  readonly faint?: boolean;
+  /** Backdrop found on the analysis copy (input frame), painted white before recognition. */
+  readonly backdrop?: { readonly mask: Uint8Array; readonly width: number; readonly height: number };
 }
 
 /** Steps 3–5 of {@link ocrImage} for a decided rotation: deskew, rescale, recognise, map boxes back. */
@@ -567,7 +702,13 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   let pipeline = source(input).flatten({ background: '#ffffff' }).grayscale();
   if (scaledWidth !== width || scaledHeight !== height) pipeline = pipeline.resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' });
   if (rotation) pipeline = pipeline.rotate(rotation);
+  if (plan.faint) pipeline = pipeline.normalise();
   let upright = await grayRaw(pipeline);
+  if (plan.backdrop) {
+    const turned = rotateMask({ ...plan.backdrop, inkRatio: 0, contrast: 0 }, rotation);
+    // Grown by two analysis pixels: the backdrop's grey fringe would read as a rule or a letter.
+    whitenBackdrop(upright, turned.mask, turned.width, turned.height, 2);
+  }
   const uprightWidth = upright.width;
   const uprightHeight = upright.height;
   if (skew) {

@@ -112,6 +112,16 @@ const DARK_PAGE_MEDIAN = 96;
 const MIN_LOCAL_CONTRAST = 20;
 
 /**
+ * Settings of {@link localInkMask} for faint print: the page-wide contrast
+ * it accepts, and Sauvola's k (smaller: strokes only a little darker than
+ * their surroundings count; the usual 0.3 wants them under ~70% of it).
+ */
+export interface FaintInk {
+  readonly minContrast: number;
+  readonly sensitivity: number;
+}
+
+/**
  * Ink by local contrast (Sauvola's threshold over a window about a
  * character wide): the strokes of text on whatever lies behind them. Unlike
  * the page-wide split of {@link inkMask}, a grey side column, a grey
@@ -122,10 +132,11 @@ const MIN_LOCAL_CONTRAST = 20;
  * found it, on a page mostly dark) is read on the inverted image; a light
  * card on a dark backdrop is not a dark page.
  */
-export function localInkMask(image: GrayImage, global: InkMask = inkMask(image)): InkMask {
+export function localInkMask(image: GrayImage, global: InkMask = inkMask(image), faint?: FaintInk): InkMask {
   const { data, width, height } = image;
   const mask = new Uint8Array(data.length);
-  if (global.contrast < MIN_CONTRAST) return { mask, width, height, inkRatio: 0, contrast: global.contrast };
+  if (global.contrast < (faint?.minContrast ?? MIN_CONTRAST)) return { mask, width, height, inkRatio: 0, contrast: global.contrast };
+  const k = faint?.sensitivity ?? SAUVOLA_K;
   const invert = global.inkIsLight === true && medianLevel(data) < DARK_PAGE_MEDIAN;
   const radius = Math.max(MIN_LOCAL_RADIUS, Math.min(MAX_LOCAL_RADIUS, Math.round(Math.max(width, height) * LOCAL_WINDOW_SHARE)));
   // Integral images of the value and its square, (width + 1) × (height + 1).
@@ -156,7 +167,7 @@ export function localInkMask(image: GrayImage, global: InkMask = inkMask(image))
       const mean = s / n;
       const std = Math.sqrt(Math.max(0, q / n - mean * mean));
       const v = invert ? 255 - data[y * width + x] : data[y * width + x];
-      if (v < mean * (1 + SAUVOLA_K * (std / SAUVOLA_RANGE - 1)) && mean - v >= MIN_LOCAL_CONTRAST) {
+      if (v < mean * (1 + k * (std / SAUVOLA_RANGE - 1)) && mean - v >= MIN_LOCAL_CONTRAST) {
         mask[y * width + x] = 1;
         ink++;
       }
@@ -311,13 +322,38 @@ export function estimateSkew(mask: InkMask): SkewEstimate {
   // Prefer exactly 0 when it is as good as the best (no needless resampling).
   const zero = sharpness(projection(xs, ys, 0, size));
   if (zero >= bestScore * 0.995) bestAngle = 0;
-  return { angle: bestAngle, lineHeight: lineHeightOf(projection(xs, ys, bestAngle, size)) };
+  return { angle: bestAngle, lineHeight: lineHeightOf(projection(xs, ys, bestAngle, size), mask.width) };
 }
 
-/** Median length of the runs of rows that hold ink (text lines), ignoring specks. */
-function lineHeightOf(bins: Float64Array): number | undefined {
+/**
+ * Rows with more ink than this share of the page width are rules, borders
+ * or a dark edge, not text: a text row of a receipt or a page holds 5–30%.
+ */
+const FULL_ROW_SHARE = 0.5;
+/**
+ * Text line bands shorter than this (mask pixels) are slivers of lines, not
+ * lines: at the analysis copy's 1600 px a line of print is 8 or more.
+ */
+const MIN_LINE_BAND = 6;
+
+/**
+ * Median length of the runs of rows that hold ink (text lines), ignoring
+ * specks: rows under 5% of the fullest row. When one black border row
+ * across a scan sets that scale, the floor lies above the thin parts of
+ * every text line and splits each into slivers (a 4-pixel "line height",
+ * and a 4× blow-up of the page); the height is then measured again against
+ * the fullest row that is not full ({@link FULL_ROW_SHARE}). Only then: the
+ * higher floor keeps text lines apart from a picture beside them.
+ */
+function lineHeightOf(bins: Float64Array, width: number): number | undefined {
+  const measured = runLength(bins, Number.POSITIVE_INFINITY);
+  if (measured === undefined || measured >= MIN_LINE_BAND) return measured;
+  return runLength(bins, width * FULL_ROW_SHARE) ?? measured;
+}
+
+function runLength(bins: Float64Array, fullRow: number): number | undefined {
   let max = 0;
-  for (const v of bins) if (v > max) max = v;
+  for (const v of bins) if (v > max && v <= fullRow) max = v;
   if (max === 0) return undefined;
   const floor = max * 0.05;
   const runs: number[] = [];
@@ -333,6 +369,39 @@ function lineHeightOf(bins: Float64Array): number | undefined {
   if (runs.length < 2) return undefined;
   runs.sort((a, b) => a - b);
   return runs[Math.floor(runs.length / 2)];
+}
+
+/**
+ * The page's text rows as `[start, end)` row ranges of the mask: runs of
+ * inked rows (as {@link estimateSkew} measures line height, on the
+ * unrotated profile) no shorter than half and no taller than twice their
+ * median, so rules, specks and pictures are left out. For checking that a
+ * reading covered every line of a page.
+ */
+export function textRows(mask: InkMask): Array<[number, number]> {
+  const rows = new Float64Array(mask.height);
+  for (let y = 0; y < mask.height; y++) {
+    const row = y * mask.width;
+    for (let x = 0; x < mask.width; x++) rows[y] += mask.mask[row + x];
+  }
+  let max = 0;
+  for (const v of rows) if (v > max && v <= mask.width * FULL_ROW_SHARE) max = v;
+  if (max === 0) return [];
+  const floor = max * 0.05;
+  const runs: Array<[number, number]> = [];
+  let start = -1;
+  for (let y = 0; y <= mask.height; y++) {
+    const inked = y < mask.height && rows[y] > floor && rows[y] <= mask.width * FULL_ROW_SHARE;
+    if (inked && start < 0) start = y;
+    else if (!inked && start >= 0) {
+      if (y - start >= 2) runs.push([start, y]);
+      start = -1;
+    }
+  }
+  if (runs.length < 2) return runs;
+  const heights = runs.map(([a, b]) => b - a).sort((a, b) => a - b);
+  const median = heights[Math.floor(heights.length / 2)];
+  return runs.filter(([a, b]) => b - a >= median / 2 && b - a <= median * 2);
 }
 
 /**
@@ -370,4 +439,115 @@ export function textBand(mask: InkMask, size: number, axis: 'rows' | 'columns' =
     }
   }
   return [start, start + window];
+}
+
+/**
+ * Grey level at or under which a region touching the image's edge is a
+ * backdrop (the scanner's lid or bed, a dark table, a torn-off corner's
+ * shadow) rather than print: near black. Coloured banners and grey columns
+ * of a layout are lighter and stay.
+ */
+const BACKDROP_LEVEL = 60;
+/** A dark region touching the edge is a backdrop from this share of the page up (a glyph cut by the edge is far smaller). */
+const MIN_BACKDROP_SHARE = 0.003;
+/** The backdrop's grey fringe: pixels up to this level, up to this many pixels out from its near-black core. */
+const FRINGE_LEVEL = 170;
+const FRINGE_STEPS = 4;
+
+/**
+ * The near-black regions connected to the image's edge that are too big to
+ * be print (a receipt scanned or photographed on something dark, a torn
+ * edge), as a mask (1 = backdrop), or undefined when there is none. Such a
+ * region drags a page-wide threshold down to between it and the paper, so
+ * grey thermal print falls on the paper side and disappears (for the text
+ * measurements here and for tesseract's own threshold alike); painted
+ * white, the page is text on paper again.
+ */
+export function backdropMask(image: GrayImage): Uint8Array | undefined {
+  const { data, width, height } = image;
+  const region = new Uint8Array(data.length);
+  const stack = new Int32Array(data.length);
+  const minSize = data.length * MIN_BACKDROP_SHARE;
+  let found = false;
+  const fill = (start: number) => {
+    if (region[start] || data[start] > BACKDROP_LEVEL) return;
+    const members: number[] = [];
+    let top = 0;
+    stack[top++] = start;
+    region[start] = 2;
+    while (top > 0) {
+      const p = stack[--top];
+      members.push(p);
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      if (x > 0 && !region[p - 1] && data[p - 1] <= BACKDROP_LEVEL) (region[p - 1] = 2), (stack[top++] = p - 1);
+      if (x < width - 1 && !region[p + 1] && data[p + 1] <= BACKDROP_LEVEL) (region[p + 1] = 2), (stack[top++] = p + 1);
+      if (y > 0 && !region[p - width] && data[p - width] <= BACKDROP_LEVEL) (region[p - width] = 2), (stack[top++] = p - width);
+      if (y < height - 1 && !region[p + width] && data[p + width] <= BACKDROP_LEVEL) (region[p + width] = 2), (stack[top++] = p + width);
+    }
+    // 2 = visited but too small (a glyph cut by the edge): not backdrop, not visited again.
+    const mark = members.length >= minSize ? 1 : 2;
+    if (mark === 1) found = true;
+    for (const p of members) region[p] = mark;
+  };
+  for (let x = 0; x < width; x++) {
+    fill(x);
+    fill((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y++) {
+    fill(y * width);
+    fill(y * width + width - 1);
+  }
+  if (!found) return undefined;
+  for (let i = 0; i < region.length; i++) region[i] = region[i] === 1 ? 1 : 0;
+  // The fringe between backdrop and paper (a torn edge's shadow, JPEG
+  // ringing) is grey: grown into by a few pixels, or its jagged remains
+  // read as a line of letters once the backdrop is white.
+  for (let step = 0; step < FRINGE_STEPS; step++) {
+    const grown: number[] = [];
+    for (let p = 0; p < region.length; p++) {
+      if (region[p] || data[p] > FRINGE_LEVEL) continue;
+      const y = (p / width) | 0;
+      const x = p - y * width;
+      if ((x > 0 && region[p - 1]) || (x < width - 1 && region[p + 1]) || (y > 0 && region[p - width]) || (y < height - 1 && region[p + width])) grown.push(p);
+    }
+    if (!grown.length) break;
+    for (const p of grown) region[p] = 1;
+  }
+  return region;
+}
+
+/**
+ * Paints `backdrop` (a mask over an image of `maskWidth`×`maskHeight`, in
+ * the same frame as `image` but maybe smaller) white on `image`, grown by
+ * `margin` mask pixels so the backdrop's grey fringe goes too. In place.
+ */
+export function whitenBackdrop(image: GrayImage, backdrop: Uint8Array, maskWidth: number, maskHeight: number, margin = 1): void {
+  const grown = margin > 0 ? dilate(backdrop, maskWidth, maskHeight, margin) : backdrop;
+  const { data, width, height } = image;
+  const columns = new Int32Array(width);
+  for (let x = 0; x < width; x++) columns[x] = Math.min(maskWidth - 1, Math.floor(((x + 0.5) * maskWidth) / width));
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / height)) * maskWidth;
+    const out = y * width;
+    for (let x = 0; x < width; x++) if (grown[row + columns[x]]) data[out + x] = 255;
+  }
+}
+
+function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const horizontal = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!mask[y * width + x]) continue;
+      for (let dx = Math.max(0, x - radius); dx <= Math.min(width - 1, x + radius); dx++) horizontal[y * width + dx] = 1;
+    }
+  }
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if (!horizontal[y * width + x]) continue;
+      for (let dy = Math.max(0, y - radius); dy <= Math.min(height - 1, y + radius); dy++) out[dy * width + x] = 1;
+    }
+  }
+  return out;
 }

@@ -250,6 +250,15 @@ export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>, langua
 }
 
 /**
+ * Starts one recognition worker and loads the English model now, so the
+ * first page a server reads does not wait for them (about 1–2 s). For a
+ * long-running server at start-up; resolves when the worker is ready.
+ */
+export async function warmOcr(): Promise<void> {
+  await withRecognizer(async () => undefined);
+}
+
+/**
  * Recognises an image as one uniform block of text (tesseract's PSM 6: no
  * layout analysis, so no block of sideways text is turned upright on its
  * own), without the second, inverted reading of doubtful lines, on a
@@ -277,6 +286,11 @@ export interface ReadingSettings {
   readonly localThreshold?: boolean;
   /** Sparse text (PSM 11): words wherever they are, without the block layout analysis. */
   readonly sparse?: boolean;
+  /**
+   * One uniform block of text (PSM 6): every line read top to bottom, none
+   * left out by the layout analysis (a receipt's lines between dashed rules).
+   */
+  readonly singleBlock?: boolean;
 }
 
 /**
@@ -287,7 +301,7 @@ export function recognizeWith(image: Uint8Array, settings: ReadingSettings, lang
   return withRecognizer(async (worker) => {
     const T = await loadTesseract();
     await worker.setParameters({
-      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : T.PSM.AUTO,
+      tessedit_pageseg_mode: settings.sparse ? T.PSM.SPARSE_TEXT : settings.singleBlock ? T.PSM.SINGLE_BLOCK : T.PSM.AUTO,
       thresholding_method: settings.localThreshold ? '2' : '0',
     });
     try {

@@ -15,6 +15,7 @@ import { BUILT_IN_CLASSES } from '../../functions/engines/classify/classes.ts';
 import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
 import { seeded, type Random } from '../lib/random.ts';
+import { GENRES, ocrNoise } from './classify-genres.ts';
 
 export { seeded, type Random };
 
@@ -59,6 +60,9 @@ function shapeOf(label: string, r: Random): { width?: number; height?: number } 
   return r() < 0.5 ? { width: 595, height: 842 } : { width: 612, height: 792 };
 }
 
+/** Share of a class's synthetic documents written in its genre's layout (classify-genres.ts) rather than from its phrase list. */
+const GENRE_SHARE = 0.5;
+
 /** How long documents of a kind run, in phrase lines (cards are short, articles long). */
 const LENGTH: Partial<Record<string, [number, number]>> = {
   business_card: [3, 6], health_insurance_card: [4, 8], bank_check: [3, 6], envelope: [2, 5], identity_document: [4, 9], presentation: [3, 7], handwritten: [2, 5], certificate: [3, 6],
@@ -93,6 +97,13 @@ function correspondence(label: string, r: Random): string[] {
 }
 
 export function syntheticDocument(label: string, r: Random): CorpusDocument {
+  const genre = GENRES[label];
+  if (genre && r() < GENRE_SHARE) {
+    // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
+    const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
+    const lines = genre(r);
+    return { source: `synthetic/${label}`, label, pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
+  }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
     return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
   }

@@ -47,8 +47,28 @@ function filled(r: Random, phrase: string): string {
   }
 }
 
+/**
+ * The file a document of this class would arrive as: workbooks and decks
+ * often as Office files, cards, cheques, notes and receipts often as photos
+ * or scans, everything else mostly as PDF. Leaning, not rules: each class
+ * keeps some of every kind, so the file kind nudges and never decides.
+ */
+function kindOf(label: string, r: Random): string | undefined {
+  const roll = r();
+  const office = label === 'spreadsheet' ? 'xlsx' : label === 'presentation' ? 'pptx' : undefined;
+  if (office && roll < 0.4) return office;
+  const photographed = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check', 'envelope', 'handwritten', 'receipt', 'certificate', 'vehicle_registration'].includes(label);
+  if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
+  if (roll < 0.9) return 'pdf';
+  return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;
+}
+
 /** Page shape (width, height) by kind, in points. */
-function shapeOf(label: string, r: Random): { width?: number; height?: number } {
+function shapeOf(label: string, r: Random): { width?: number; height?: number; kind?: string } {
+  return { ...pageSize(label, r), kind: kindOf(label, r) };
+}
+
+function pageSize(label: string, r: Random): { width?: number; height?: number } {
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
   if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8) return { width: jitter(243), height: jitter(153) };
   if (label === 'bank_check') return { width: jitter(612), height: jitter(270) };
@@ -61,7 +81,7 @@ function shapeOf(label: string, r: Random): { width?: number; height?: number } 
 }
 
 /** Share of a class's synthetic documents written in its genre's layout (classify-genres.ts) rather than from its phrase list. */
-const GENRE_SHARE = 0.5;
+export const GENRE_SHARE = 0.5;
 
 /** How long documents of a kind run, in phrase lines (cards are short, articles long). */
 const LENGTH: Partial<Record<string, [number, number]>> = {
@@ -96,9 +116,9 @@ function correspondence(label: string, r: Random): string[] {
   return [`From: ${name(r)} <${mail(name(r))}>`, `Sent: ${date(r)} 10:${int(r, 10, 59)}`, `To: ${mail(name(r))}`, `Subject: ${pick(r, ['RE: ', 'FW: ', ''])}${pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order'])}`, '', `Hi ${pick(r, FIRST)},`, ...body, pick(r, ['Thanks,', 'Best,', 'Regards,']), pick(r, FIRST)];
 }
 
-export function syntheticDocument(label: string, r: Random): CorpusDocument {
+export function syntheticDocument(label: string, r: Random, genreShare = GENRE_SHARE): CorpusDocument {
   const genre = GENRES[label];
-  if (genre && r() < GENRE_SHARE) {
+  if (genre && r() < genreShare) {
     // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
     const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
     const lines = genre(r);
@@ -126,7 +146,7 @@ export function syntheticDocument(label: string, r: Random): CorpusDocument {
 }
 
 /** `perClass` synthetic documents for every built-in class. */
-export function syntheticSet(perClass: number, seed: number): CorpusDocument[] {
+export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_SHARE): CorpusDocument[] {
   const r = seeded(seed);
-  return DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r)));
+  return DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r, genreShare)));
 }

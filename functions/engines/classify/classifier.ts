@@ -22,6 +22,8 @@ export interface ClassifyPage {
   /** Page size (any unit; the learned model reads the aspect ratio). */
   readonly width?: number;
   readonly height?: number;
+  /** File kind of the document (`pdf`, `png`, `xlsx`, …): the learned model reads it as a layout cue. */
+  readonly kind?: string;
 }
 
 export interface ClassifierOptions {
@@ -195,7 +197,11 @@ function softmax(scores: readonly number[], temperature: number): number[] {
 /** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
 const CUSTOM_ANCHOR_EVIDENCE = 2;
 
-/** Weight of the description scorer's evidence beside the learned logits of built-in classes. */
+/**
+ * Weight of the description scorer's evidence beside the learned logits of
+ * built-in classes, for a model file that does not carry its own (the
+ * trained file records the weight chosen out of fold).
+ */
 export const DESCRIPTION_WEIGHT = 0.3;
 
 const isLearned = (cls: ClassDefinition, model: LinearModel) =>
@@ -228,7 +234,7 @@ export function scoreClasses(pages: readonly ClassifyPage[], options: Classifier
   const logits = new Map<string, number>();
   if (model && learnedClasses.length) {
     const all = logitsOf(model, featuresOf(pages));
-    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + DESCRIPTION_WEIGHT * evidenceOf.get(cls.label)!);
+    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + (model.descriptionWeight ?? DESCRIPTION_WEIGHT) * evidenceOf.get(cls.label)!);
   }
   const anchor = logits.size ? Math.max(...logits.values()) : 0;
   for (const cls of options.classes) {

@@ -54,6 +54,28 @@ describe('features and the model file', () => {
     expect([...portrait.index]).not.toEqual([...a.index]);
   });
 
+  it('reads the file kind as a layout cue, grouped (a JPEG and a PNG read alike, a workbook differently)', () => {
+    const text = 'Category Jan Feb Mar Total\nRent 1200 1200 1200 3600\nTravel 300 120 80 500';
+    const ids = (kind?: string) => [...featuresOf([{ text, kind }]).index].join(',');
+    expect(ids('jpeg')).toBe(ids('png'));
+    expect(ids('xlsx')).not.toBe(ids('pdf'));
+    expect(ids(undefined)).not.toBe(ids('pdf'));
+    // An unknown kind reads like no kind rather than failing.
+    expect(ids('mystery')).toBe(ids(undefined));
+  });
+
+  it('keeps the description weight chosen in training through encoding, and uses it', () => {
+    const dimension = 1 << FEATURE_BITS;
+    const model = { labels: ['a'], bias: Float32Array.from([0]), weights: new Float32Array(dimension), dimension, temperature: { balanced: 1 }, descriptionWeight: 0.2 };
+    expect(decodeModel(JSON.parse(JSON.stringify(encodeModel(model, {})))).descriptionWeight).toBe(0.2);
+    // With learned logits held equal, the weight scales how much the description evidence counts.
+    const committed = classifierModel();
+    const flat = { ...committed, weights: new Float32Array(committed.weights.length), bias: new Float32Array(committed.bias.length) };
+    const scoreAt = (w: number) => classifyText([page(CHEQUE)], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'other', model: { ...flat, descriptionWeight: w } }).scores.bank_check;
+    expect(scoreAt(0)).toBe(0);
+    expect(scoreAt(0.5)).toBeCloseTo(2 * scoreAt(0.25), 1);
+  });
+
   it('encodes weights to int8 and back within a quantisation step', () => {
     const dimension = 1 << FEATURE_BITS;
     const weights = new Float32Array(2 * dimension).map((_, i) => Math.sin(i) * (i % 2 ? 0.5 : 2));

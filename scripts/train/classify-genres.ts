@@ -90,7 +90,20 @@ function utilityBill(r: Random): string[] {
   return lines;
 }
 
+/** Civil-status certificates: a registrar's record of a birth, marriage or death, laid out as labelled fields. */
+function vitalRecord(r: Random): string[] {
+  const kind = pick(r, ['birth', 'marriage', 'death']);
+  const title = { birth: pick(r, ['CERTIFICATE OF LIVE BIRTH', 'Birth Certificate', 'CERTIFIED COPY OF AN ENTRY OF BIRTH']), marriage: pick(r, ['CERTIFICATE OF MARRIAGE', 'Marriage Certificate', 'MARRIAGE LICENSE AND CERTIFICATE']), death: pick(r, ['CERTIFICATE OF DEATH', 'Death Certificate']) }[kind];
+  const lines = [pick(r, [`STATE OF ${pick(r, ['OHIO', 'TEXAS', 'OREGON', 'VERMONT'])}`, `${pick(r, CITY)} County`, 'Department of Health - Vital Records', 'General Register Office']), title, `State file number ${digits(r, 3)}-${digits(r, 2)}-${digits(r, 6)}`];
+  if (kind === 'birth') lines.push(`Child's name ${person(r)}`, `Date of birth ${day(r)}`, `Sex ${pick(r, ['Male', 'Female'])}`, `Place of birth ${pick(r, CITY)} ${pick(r, ['General Hospital', 'Medical Center'])}`, `Mother's maiden name ${person(r)}`, `Father's name ${person(r)}`);
+  else if (kind === 'marriage') lines.push(`Groom / Party A ${person(r)}`, `Bride / Party B ${person(r)}`, `Date of marriage ${day(r)}`, `Place of marriage ${pick(r, CITY)}`, `Officiant ${person(r)}`, `Witnesses ${person(r)}, ${person(r)}`);
+  else lines.push(`Name of deceased ${person(r)}`, `Date of death ${day(r)}`, `Age ${int(r, 40, 99)}`, `Cause of death ${pick(r, ['natural causes', 'cardiac arrest', 'pneumonia'])}`, `Informant ${person(r)}`);
+  lines.push(pick(r, ['I certify that this is a true copy of the record on file.', 'This is a certified copy of a vital record.', 'Issued under the seal of the registrar.']), `Registrar ${person(r)}`, `Date issued ${short(r)}`);
+  return lines;
+}
+
 function certificate(r: Random): string[] {
+  if (r() < 0.35) return vitalRecord(r);
   const what = pick(r, ['Certificate of Completion', 'Certificate of Achievement', 'Certificate of Appreciation', 'Certificate of Participation', 'Certificate of Excellence', 'Diploma', 'Certificate of Training', 'Award Certificate']);
   const lines = [pick(r, ['', company(r), `${pick(r, ORG)} ${pick(r, ['University', 'Institute', 'Academy', 'College'])}`]), r() < 0.5 ? what.toUpperCase() : what];
   lines.push(pick(r, ['This is to certify that', 'This certificate is presented to', 'is hereby awarded to', 'Presented to', 'This certifies that', 'Awarded to', 'Proudly presented to']));

@@ -92,7 +92,7 @@ function utilityBill(r: Random): string[] {
 
 /** Civil-status certificates: a registrar's record of a birth, marriage or death, laid out as labelled fields. */
 function vitalRecord(r: Random): string[] {
-  const kind = pick(r, ['birth', 'marriage', 'death']);
+  const kind = pick(r, ['birth', 'marriage', 'death'] as const);
   const title = { birth: pick(r, ['CERTIFICATE OF LIVE BIRTH', 'Birth Certificate', 'CERTIFIED COPY OF AN ENTRY OF BIRTH']), marriage: pick(r, ['CERTIFICATE OF MARRIAGE', 'Marriage Certificate', 'MARRIAGE LICENSE AND CERTIFICATE']), death: pick(r, ['CERTIFICATE OF DEATH', 'Death Certificate']) }[kind];
   const lines = [pick(r, [`STATE OF ${pick(r, ['OHIO', 'TEXAS', 'OREGON', 'VERMONT'])}`, `${pick(r, CITY)} County`, 'Department of Health - Vital Records', 'General Register Office']), title, `State file number ${digits(r, 3)}-${digits(r, 2)}-${digits(r, 6)}`];
   if (kind === 'birth') lines.push(`Child's name ${person(r)}`, `Date of birth ${day(r)}`, `Sex ${pick(r, ['Male', 'Female'])}`, `Place of birth ${pick(r, CITY)} ${pick(r, ['General Hospital', 'Medical Center'])}`, `Mother's maiden name ${person(r)}`, `Father's name ${person(r)}`);

@@ -135,12 +135,16 @@ export interface Scored {
   readonly depth: Depth;
   /** The description weight these logits were combined with. */
   readonly weight: number;
+  /** The L2 penalty of the fold model that scored it. */
+  readonly l2: number;
   readonly labels: readonly string[];
   readonly logits: readonly number[];
 }
 
 /** Description weights tried out of fold (0 = the learned model alone). */
 export const DESCRIPTION_WEIGHTS: readonly number[] = [0, 0.1, 0.2, 0.3, 0.5, 0.8];
+/** L2 penalties tried out of fold. */
+export const L2_GRID: readonly number[] = [3e-4, 1e-4, 3e-5];
 
 /** Stratified folds: each label's documents dealt round-robin after a seeded shuffle. */
 export function foldsOf(docs: readonly CorpusDocument[], k: number, seed: number): number[] {
@@ -165,20 +169,21 @@ export function scoreWith(model: LinearModel, doc: CorpusDocument, depth: Depth)
   return { labels: s.labels, logits: s.logits };
 }
 
-export function crossValidate(real: readonly CorpusDocument[], synthetic: readonly CorpusDocument[], k: number, options: FitOptions = FIT_DEFAULTS, log: (line: string) => void = () => {}): Scored[] {
+/** Every real document scored out of fold, for each L2 penalty of `l2Grid`, each depth and each description weight. */
+export function crossValidate(real: readonly CorpusDocument[], synthetic: readonly CorpusDocument[], k: number, options: FitOptions = FIT_DEFAULTS, log: (line: string) => void = () => {}, l2Grid: readonly number[] = L2_GRID): Scored[] {
   const folds = foldsOf(real, k, options.seed);
   const cache = new Map<CorpusDocument, SparseVector>();
   const out: Scored[] = [];
-  for (let f = 0; f < k; f++) {
+  for (const l2 of l2Grid) for (let f = 0; f < k; f++) {
     const t0 = performance.now();
-    const model = fit([...real.filter((_, i) => folds[i] !== f), ...synthetic], options, cache);
+    const model = fit([...real.filter((_, i) => folds[i] !== f), ...synthetic], { ...options, l2 }, cache);
     real.forEach((doc, i) => {
       if (folds[i] !== f) return;
       for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-        for (const weight of DESCRIPTION_WEIGHTS) out.push({ doc, fold: f, depth, weight, ...scoreWith({ ...model, descriptionWeight: weight }, doc, depth) });
+        for (const weight of DESCRIPTION_WEIGHTS) out.push({ doc, fold: f, depth, weight, l2, ...scoreWith({ ...model, descriptionWeight: weight }, doc, depth) });
       }
     });
-    log(`  fold ${f + 1}/${k}: ${Math.round(performance.now() - t0)} ms`);
+    log(`  l2 ${l2}, fold ${f + 1}/${k}: ${Math.round(performance.now() - t0)} ms`);
   }
   return out;
 }
@@ -219,34 +224,43 @@ function argmax(values: readonly number[]): number {
   return top;
 }
 
-/**
- * The description weight with the best accuracy over scored `balanced`
- * documents (the default depth); ties go to the better likelihood at its
- * fitted temperature, then to the smaller weight.
- */
-export function chooseWeight(items: readonly Scored[]): number {
-  let best = { weight: DESCRIPTION_WEIGHTS[0], accuracy: -1, loss: Infinity };
-  for (const weight of DESCRIPTION_WEIGHTS) {
-    const at = items.filter((s) => s.depth === 'balanced' && s.weight === weight);
-    const accuracy = accuracyOf(at);
-    const loss = nll(at, fitTemperature(at));
-    if (accuracy > best.accuracy + 1e-9 || (Math.abs(accuracy - best.accuracy) <= 1e-9 && loss < best.loss)) best = { weight, accuracy, loss };
-  }
-  return best.weight;
+export interface Setting {
+  readonly l2: number;
+  readonly weight: number;
 }
 
 /**
- * Out-of-fold outcomes at one depth, nested: for each fold, the description
- * weight and the temperature are chosen on the other folds' scores only,
- * then applied to that fold. `items` holds every depth and weight.
+ * The L2 penalty and description weight with the best accuracy over scored
+ * `balanced` documents (the default depth); ties go to the better
+ * likelihood at the fitted temperature, then to the earlier setting.
+ */
+export function chooseSetting(items: readonly Scored[]): Setting {
+  let best = { l2: items[0]?.l2 ?? FIT_DEFAULTS.l2, weight: DESCRIPTION_WEIGHTS[0], accuracy: -1, loss: Infinity };
+  for (const l2 of [...new Set(items.map((s) => s.l2))]) {
+    for (const weight of DESCRIPTION_WEIGHTS) {
+      const at = items.filter((s) => s.depth === 'balanced' && s.l2 === l2 && s.weight === weight);
+      if (!at.length) continue;
+      const accuracy = accuracyOf(at);
+      const loss = nll(at, fitTemperature(at));
+      if (accuracy > best.accuracy + 1e-9 || (Math.abs(accuracy - best.accuracy) <= 1e-9 && loss < best.loss)) best = { l2, weight, accuracy, loss };
+    }
+  }
+  return { l2: best.l2, weight: best.weight };
+}
+
+/**
+ * Out-of-fold outcomes at one depth, nested: for each fold, the L2 penalty,
+ * the description weight and the temperature are chosen on the other
+ * folds' scores only, then applied to that fold. `items` holds every
+ * penalty, depth and weight.
  */
 export function nestedCalibration(items: readonly Scored[], k: number, depth: Depth): Outcome[] {
   const out: Outcome[] = [];
   for (let f = 0; f < k; f++) {
     const others = items.filter((s) => s.fold !== f);
-    const weight = chooseWeight(others);
-    const temperature = fitTemperature(others.filter((s) => s.depth === depth && s.weight === weight));
-    for (const s of items.filter((x) => x.fold === f && x.depth === depth && x.weight === weight)) {
+    const { l2, weight } = chooseSetting(others);
+    const temperature = fitTemperature(others.filter((s) => s.depth === depth && s.l2 === l2 && s.weight === weight));
+    for (const s of items.filter((x) => x.fold === f && x.depth === depth && x.l2 === l2 && x.weight === weight)) {
       const p = probabilities(s, temperature);
       let top = 0;
       for (let i = 1; i < p.length; i++) if (p[i] > p[top]) top = i;

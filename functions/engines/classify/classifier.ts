@@ -194,6 +194,9 @@ function softmax(scores: readonly number[], temperature: number): number[] {
   return exps.map((e) => e / sum);
 }
 
+/** Below this many words, a learned answer needs at least one phrase of some class behind it. */
+const MIN_WORDS_WITHOUT_EVIDENCE = 12;
+
 /** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
 const CUSTOM_ANCHOR_EVIDENCE = 2;
 
@@ -293,8 +296,11 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
   const top = candidates[0];
   const scores = Object.fromEntries(scored.labels.map((l, i) => [l, Math.round(scored.logits[i] * 100) / 100]));
   const topEvidence = Math.max(0, ...scored.evidence.values());
-  // Nothing fits: too few words to judge, or not one phrase of any class and an unsure learned guess.
-  const nothingFits = !top || words < 3 || (scored.learned ? topEvidence < 1 && top.confidence < 0.6 : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
+  // Nothing fits: too few words to judge, or not one phrase of any class and either an unsure learned
+  // guess or a text too short for one (a few unknown words leave the model only page-shape cues, and it
+  // has no "none of these" class to fall back on).
+  const unsupported = topEvidence < 1 && (top?.confidence < 0.6 || words < MIN_WORDS_WITHOUT_EVIDENCE);
+  const nothingFits = !top || words < 3 || (scored.learned ? unsupported : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
   if (nothingFits) {
     const none = scored.learned ? 1 - (top?.confidence ?? 0) : probabilities[withNone.length - 1];
     return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };

@@ -76,6 +76,13 @@ describe('features and the model file', () => {
     expect(scoreAt(0.5)).toBeCloseTo(2 * scoreAt(0.25), 1);
   });
 
+  it('a few words no class has a phrase for are not a document type, whatever the page shape suggests', () => {
+    for (const size of [{}, { width: 612, height: 792 }, { width: 243, height: 153 }]) {
+      const result = classifyText([{ pageNumber: 1, text: 'quibble zephyr marmalade oblong\nfrobnicate twelve', ...size, kind: 'png' }], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'unknown' });
+      expect(result.label).toBe('unknown');
+    }
+  });
+
   it('encodes weights to int8 and back within a quantisation step', () => {
     const dimension = 1 << FEATURE_BITS;
     const weights = new Float32Array(2 * dimension).map((_, i) => Math.sin(i) * (i % 2 ? 0.5 : 2));

@@ -131,7 +131,8 @@ export const BUILT_IN_CLASSES: Readonly<Record<BuiltInClass, ClassDefinition>> =
     ['press release', 'for immediate release'],
     { 'said': 1.5, 'according to': 2, 'reported': 1.5, 'reporter': 2.5, 'staff writer': 3, 'press release': 3, 'for immediate release': 3, 'media contact': 3, 'published': 1.5, 'updated': 1, 'associated press': 3, 'reuters': 3, '(ap)': 3, 'correspondent': 2.5, 'spokesperson': 2, 'spokesman': 2, 'told': 1, 'news': 1, 'edition': 1.5 }),
   handwritten: c('handwritten', 'A handwritten note or letter: short irregular lines of handwriting, often informal, with few printed elements.', ['general', 'correspondence'],
-    ['note', 'notes'],
+    // No title: typed "Notes" and "Note" headings (meeting notes, notes to accounts) are not handwriting.
+    [],
     { 'note': 1, 'dear': 1, 'love': 1.5, 'thanks': 1, 'call me': 2, 'reminder': 1.5, 'don\'t forget': 2.5, 'todo': 2, 'to do': 1.5, 'xoxo': 3, 'p.s.': 2, 'cheers': 1.5 }),
 };
 

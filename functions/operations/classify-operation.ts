@@ -43,9 +43,9 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
       budget,
     );
-    // The learned model reads the page shape too.
+    // The learned model reads the page shape and the file kind too.
     const size = new Map(parsed.pages.map((p) => [p.pageNumber, { width: p.width, height: p.height }]));
-    const pages = read.pages.map((p) => ({ ...p, ...size.get(p.pageNumber) }));
+    const pages = read.pages.map((p) => ({ ...p, ...size.get(p.pageNumber), kind: parsed.kind }));
     const result = classifyText(pages, {
       classes: buildClassSet({ type: options.active_classes_type, active: options.active_classes, custom: options.custom_llm_classes }),
       depth: options.mode,

@@ -56,7 +56,7 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
     const parsed = await extractForRequest(context, { graphics: false, textOnly: true, languages: query.languages });
     const g = options.custom_domain_guidelines;
     const segments = splitPages(
-      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height })),
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind: parsed.kind })),
       {
         classes: segmentClasses(options),
         thorough: options.use_thinking,

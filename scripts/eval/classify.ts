@@ -78,7 +78,7 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
   const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
   const byDepth: Record<string, unknown> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-    const outcomes = nestedCalibration(scored.filter((s) => s.depth === depth), FOLDS);
+    const outcomes = nestedCalibration(scored, FOLDS, depth);
     const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
     const classification = outcomes.filter((o) => o.doc.origin === 'classification');
     const detail = perClass(outcomes);
@@ -155,7 +155,8 @@ function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
   const misses: string[] = [];
   for (const c of cases) {
     pagesTotal += c.pages.length;
-    const segments = splitPages(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height })), { classes, thorough });
+    // Every packet arrives as one PDF, whatever its parts were scanned or typed as.
+    const segments = splitPages(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p, kind: 'pdf' } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height, kind: 'pdf' })), { classes, thorough });
     if (c.labels) {
       labelled++;
       const got = segments.map((s) => s.type);

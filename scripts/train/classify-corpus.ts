@@ -18,6 +18,15 @@ export interface CorpusPage {
   readonly text: string;
   readonly width?: number;
   readonly height?: number;
+  /** File kind as the service names it (`pdf`, `png`, `xlsx`, …), from the file's extension. */
+  readonly kind?: string;
+}
+
+/** The file kind the service would report for a corpus path (e-mails are read as text). */
+export function kindOfPath(path: string): string | undefined {
+  const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
+  if (!ext) return undefined;
+  return ({ jpg: 'jpeg', jpeg: 'jpeg', tif: 'tiff', tiff: 'tiff', eml: 'txt', png: 'png', pdf: 'pdf', xlsx: 'xlsx', pptx: 'pptx', docx: 'docx', webp: 'webp', heic: 'heic', csv: 'csv', txt: 'txt' } as Record<string, string>)[ext];
 }
 
 export interface CorpusDocument {
@@ -98,32 +107,42 @@ export async function labelledCorpus(corpus: string, options: CorpusOptions = {}
   const log = options.log ?? (() => {});
   cachedOnly = options.cachedOnly ?? false;
   const docs: CorpusDocument[] = [];
-  const add = (source: string, label: string, pages: CorpusPage[], origin: string) => {
-    if (pages.some((p) => p.text.trim())) docs.push({ source, label: LABEL_ALIASES[label] ?? label, pages, origin });
+  // The same file sits in more than one folder (some classification-set invoices and a credit note are also
+  // in the invoice folders): it counts once, under the first (the classification set's) label, or a
+  // cross-validation fold would hold its own twin.
+  const seen = new Set<string>();
+  const add = async (source: string, label: string, pages: CorpusPage[], origin: string, kind = kindOfPath(source)) => {
+    if (existsSync(join(corpus, source))) {
+      const digest = createHash('sha1').update(await readFile(join(corpus, source))).digest('hex');
+      if (seen.has(digest)) return;
+      seen.add(digest);
+    }
+    if (pages.some((p) => p.text.trim())) docs.push({ source, label: LABEL_ALIASES[label] ?? label, pages: pages.map((p) => ({ ...p, kind })), origin });
   };
   const rows = parseCsv(await readFile(join(corpus, 'classification/labels.csv'), 'utf8')).slice(1);
   let n = 0;
   for (const [path, label] of rows) {
     n++;
     if (n % 10 === 0) log(`  classification ${n}/${rows.length}`);
-    add(path, label, await filePages(join(corpus, path)), 'classification');
+    await add(path, label, await filePages(join(corpus, path)), 'classification');
   }
   for (const dir of ['invoices/invoice2data', 'invoices/parsee-invoices/pdf', 'invoices/zugferd-corpus/pdf', 'invoices/e-invoices/pdf']) {
     if (!existsSync(join(corpus, dir))) continue;
-    for (const name of (await readdir(join(corpus, dir))).filter((f) => f.endsWith('.pdf')).sort()) add(`${dir}/${name}`, 'invoice', await filePages(join(corpus, dir, name)), dir);
+    for (const name of (await readdir(join(corpus, dir))).filter((f) => f.endsWith('.pdf')).sort()) await add(`${dir}/${name}`, 'invoice', await filePages(join(corpus, dir, name)), dir);
   }
   // SROIE: the line transcripts stand in for OCR (334 scans would take an hour to OCR here).
   const boxDir = join(corpus, 'receipts/sroie/box');
   for (const name of (await readdir(boxDir)).filter((f) => f.endsWith('.csv')).sort()) {
     const lines = (await readFile(join(boxDir, name), 'utf8')).split('\n').filter(Boolean).map((row) => row.split(',').slice(8).join(','));
-    add(`receipts/sroie/box/${name}`, 'receipt', [{ text: lines.join('\n') }], 'receipts/sroie');
+    // Transcripts of receipt photos: the service would see the photo (jpeg).
+    await add(`receipts/sroie/box/${name}`, 'receipt', [{ text: lines.join('\n') }], 'receipts/sroie', 'jpeg');
   }
   // (softmatic-de receipts are left out: receipts are well covered, and OCR of 27 flatbed scans costs minutes here.)
   const funsdDir = join(corpus, 'forms/funsd/training_data/annotations');
   for (const name of (await readdir(funsdDir)).filter((f) => f.endsWith('.json')).sort()) {
     const form = JSON.parse(await readFile(join(funsdDir, name), 'utf8')) as { form: { text: string; box: number[] }[] };
     const ordered = [...form.form].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-    add(`forms/funsd/${name}`, 'form', [{ text: ordered.map((e) => e.text).join('\n') }], 'forms/funsd');
+    await add(`forms/funsd/${name}`, 'form', [{ text: ordered.map((e) => e.text).join('\n') }], 'forms/funsd', 'png');
   }
   return docs;
 }

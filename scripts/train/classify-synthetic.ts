@@ -15,6 +15,7 @@ import { BUILT_IN_CLASSES } from '../../functions/engines/classify/classes.ts';
 import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
 import { seeded, type Random } from '../lib/random.ts';
+import { GENRES, ocrNoise } from './classify-genres.ts';
 
 export { seeded, type Random };
 
@@ -46,8 +47,28 @@ function filled(r: Random, phrase: string): string {
   }
 }
 
+/**
+ * The file a document of this class would arrive as: workbooks and decks
+ * often as Office files, cards, cheques, notes and receipts often as photos
+ * or scans, everything else mostly as PDF. Leaning, not rules: each class
+ * keeps some of every kind, so the file kind nudges and never decides.
+ */
+function kindOf(label: string, r: Random): string | undefined {
+  const roll = r();
+  const office = label === 'spreadsheet' ? 'xlsx' : label === 'presentation' ? 'pptx' : undefined;
+  if (office && roll < 0.4) return office;
+  const photographed = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check', 'envelope', 'handwritten', 'receipt', 'certificate', 'vehicle_registration'].includes(label);
+  if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
+  if (roll < 0.9) return 'pdf';
+  return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;
+}
+
 /** Page shape (width, height) by kind, in points. */
-function shapeOf(label: string, r: Random): { width?: number; height?: number } {
+function shapeOf(label: string, r: Random): { width?: number; height?: number; kind?: string } {
+  return { ...pageSize(label, r), kind: kindOf(label, r) };
+}
+
+function pageSize(label: string, r: Random): { width?: number; height?: number } {
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
   if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8) return { width: jitter(243), height: jitter(153) };
   if (label === 'bank_check') return { width: jitter(612), height: jitter(270) };
@@ -58,6 +79,9 @@ function shapeOf(label: string, r: Random): { width?: number; height?: number } 
   if (r() < 0.15) return {};
   return r() < 0.5 ? { width: 595, height: 842 } : { width: 612, height: 792 };
 }
+
+/** Share of a class's synthetic documents written in its genre's layout (classify-genres.ts) rather than from its phrase list. */
+export const GENRE_SHARE = 0.5;
 
 /** How long documents of a kind run, in phrase lines (cards are short, articles long). */
 const LENGTH: Partial<Record<string, [number, number]>> = {
@@ -92,7 +116,14 @@ function correspondence(label: string, r: Random): string[] {
   return [`From: ${name(r)} <${mail(name(r))}>`, `Sent: ${date(r)} 10:${int(r, 10, 59)}`, `To: ${mail(name(r))}`, `Subject: ${pick(r, ['RE: ', 'FW: ', ''])}${pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order'])}`, '', `Hi ${pick(r, FIRST)},`, ...body, pick(r, ['Thanks,', 'Best,', 'Regards,']), pick(r, FIRST)];
 }
 
-export function syntheticDocument(label: string, r: Random): CorpusDocument {
+export function syntheticDocument(label: string, r: Random, genreShare = GENRE_SHARE): CorpusDocument {
+  const genre = GENRES[label];
+  if (genre && r() < genreShare) {
+    // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
+    const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
+    const lines = genre(r);
+    return { source: `synthetic/${label}`, label, pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
+  }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
     return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
   }
@@ -115,7 +146,7 @@ export function syntheticDocument(label: string, r: Random): CorpusDocument {
 }
 
 /** `perClass` synthetic documents for every built-in class. */
-export function syntheticSet(perClass: number, seed: number): CorpusDocument[] {
+export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_SHARE): CorpusDocument[] {
   const r = seeded(seed);
-  return DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r)));
+  return DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r, genreShare)));
 }

@@ -13,8 +13,8 @@ import type { Depth } from '../../functions/engines/classify/classifier.ts';
 import { encodeModel } from '../../functions/engines/classify/model.ts';
 import { corpusDir } from '../lib/corpus.ts';
 import { labelledCorpus, type CorpusDocument } from './classify-corpus.ts';
-import { crossValidate, ece, fit, FIT_DEFAULTS, fitTemperature, nestedCalibration } from './classify-model.ts';
-import { seeded, syntheticSet } from './classify-synthetic.ts';
+import { chooseSetting, crossValidate, ece, fit, FIT_DEFAULTS, fitTemperature, L2_GRID, nestedCalibration } from './classify-model.ts';
+import { GENRE_SHARE, seeded, syntheticSet } from './classify-synthetic.ts';
 
 export const MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'classify', 'classify-model.json');
 export const FOLDS = 5;
@@ -43,19 +43,22 @@ export async function trainClassify(log: (line: string) => void = console.log): 
   const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
   const temperature: Record<string, number> = {};
   const report: Record<string, unknown> = {};
+  // The penalty, description weight and temperatures of the committed model: chosen on all out-of-fold scores.
+  const { l2, weight: descriptionWeight } = chooseSetting(scored);
+  log(`  l2 ${l2}, description weight ${descriptionWeight} (out of fold)`);
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-    const items = scored.filter((s) => s.depth === depth);
-    temperature[depth] = fitTemperature(items);
-    const outcomes = nestedCalibration(items, FOLDS);
+    temperature[depth] = fitTemperature(scored.filter((s) => s.depth === depth && s.l2 === l2 && s.weight === descriptionWeight));
+    // The reported figures are nested: penalty, weight and temperature chosen without the fold scored.
+    const outcomes = nestedCalibration(scored, FOLDS, depth);
     const accuracy = outcomes.filter((o) => o.predicted === o.doc.label).length / outcomes.length;
     report[depth] = { oof_accuracy: Number(accuracy.toFixed(3)), oof_ece: Number(ece(outcomes).toFixed(3)), temperature: temperature[depth] };
     log(`  ${depth}: out-of-fold accuracy ${accuracy.toFixed(3)}, ECE ${ece(outcomes).toFixed(3)}, temperature ${temperature[depth]}`);
   }
-  const model = { ...fit([...real, ...synthetic]), temperature };
+  const model = { ...fit([...real, ...synthetic], { ...FIT_DEFAULTS, l2 }), temperature, descriptionWeight };
   const counts: Record<string, number> = {};
   for (const d of real) counts[d.label] = (counts[d.label] ?? 0) + 1;
   const file = encodeModel(model, {
-    training: { real_documents: real.length, synthetic_documents: synthetic.length, labels: counts, folds: FOLDS, fit: FIT_DEFAULTS, out_of_fold: report },
+    training: { real_documents: real.length, genre_share: GENRE_SHARE, synthetic_documents: synthetic.length, labels: counts, folds: FOLDS, fit: { ...FIT_DEFAULTS, l2 }, l2_grid: L2_GRID, description_weight: descriptionWeight, out_of_fold: report },
   });
   await writeFile(MODEL_PATH, `${JSON.stringify(file)}\n`);
   log(`wrote ${MODEL_PATH}`);

@@ -22,6 +22,8 @@ export interface ClassifyPage {
   /** Page size (any unit; the learned model reads the aspect ratio). */
   readonly width?: number;
   readonly height?: number;
+  /** File kind of the document (`pdf`, `png`, `xlsx`, …): the learned model reads it as a layout cue. */
+  readonly kind?: string;
 }
 
 export interface ClassifierOptions {
@@ -192,10 +194,17 @@ function softmax(scores: readonly number[], temperature: number): number[] {
   return exps.map((e) => e / sum);
 }
 
+/** Below this many words, a learned answer needs at least one phrase of some class behind it. */
+const MIN_WORDS_WITHOUT_EVIDENCE = 12;
+
 /** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
 const CUSTOM_ANCHOR_EVIDENCE = 2;
 
-/** Weight of the description scorer's evidence beside the learned logits of built-in classes. */
+/**
+ * Weight of the description scorer's evidence beside the learned logits of
+ * built-in classes, for a model file that does not carry its own (the
+ * trained file records the weight chosen out of fold).
+ */
 export const DESCRIPTION_WEIGHT = 0.3;
 
 const isLearned = (cls: ClassDefinition, model: LinearModel) =>
@@ -228,7 +237,7 @@ export function scoreClasses(pages: readonly ClassifyPage[], options: Classifier
   const logits = new Map<string, number>();
   if (model && learnedClasses.length) {
     const all = logitsOf(model, featuresOf(pages));
-    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + DESCRIPTION_WEIGHT * evidenceOf.get(cls.label)!);
+    for (const cls of learnedClasses) logits.set(cls.label, all[model.labels.indexOf(cls.label)] + (model.descriptionWeight ?? DESCRIPTION_WEIGHT) * evidenceOf.get(cls.label)!);
   }
   const anchor = logits.size ? Math.max(...logits.values()) : 0;
   for (const cls of options.classes) {
@@ -287,8 +296,11 @@ export function classifyText(pages: readonly ClassifyPage[], options: Classifier
   const top = candidates[0];
   const scores = Object.fromEntries(scored.labels.map((l, i) => [l, Math.round(scored.logits[i] * 100) / 100]));
   const topEvidence = Math.max(0, ...scored.evidence.values());
-  // Nothing fits: too few words to judge, or not one phrase of any class and an unsure learned guess.
-  const nothingFits = !top || words < 3 || (scored.learned ? topEvidence < 1 && top.confidence < 0.6 : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
+  // Nothing fits: too few words to judge, or not one phrase of any class and either an unsure learned
+  // guess or a text too short for one (a few unknown words leave the model only page-shape cues, and it
+  // has no "none of these" class to fall back on).
+  const unsupported = topEvidence < 1 && (top?.confidence < 0.6 || words < MIN_WORDS_WITHOUT_EVIDENCE);
+  const nothingFits = !top || words < 3 || (scored.learned ? unsupported : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
   if (nothingFits) {
     const none = scored.learned ? 1 - (top?.confidence ?? 0) : probabilities[withNone.length - 1];
     return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };

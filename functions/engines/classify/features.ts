@@ -19,7 +19,20 @@ export interface FeaturePage {
   /** Page size in any unit (only the ratio matters); absent for text-only pages. */
   readonly width?: number;
   readonly height?: number;
+  /** The file kind the page came from, as the registry names it (`pdf`, `png`, `xlsx`, …); absent for bare text. */
+  readonly kind?: string;
 }
+
+/**
+ * File kinds grouped by what they say about a document: a workbook is
+ * usually a table, a deck a presentation, a photo or scan often a card,
+ * receipt or note. Grouped so kinds with few examples (webp, heic) share
+ * what their group learned.
+ */
+const KIND_GROUPS: Readonly<Record<string, string>> = {
+  xlsx: 'sheet', csv: 'sheet', pptx: 'slides', docx: 'text', txt: 'text', rtf: 'text', json: 'text', xml: 'text',
+  png: 'image', jpeg: 'image', webp: 'image', tiff: 'image', heic: 'image', pdf: 'pdf',
+};
 
 /** A sparse vector: parallel arrays of bucket indexes (ascending) and values. */
 export interface SparseVector {
@@ -52,6 +65,7 @@ function layoutTokens(pages: readonly FeaturePage[], text: string, words: readon
     const ratio = first.width / first.height;
     tokens.push(`#aspect:${bucket(ratio, [0.6, 0.74, 0.8, 0.95, 1.05, 1.3, 1.5, 1.7, 2.2])}`);
   } else tokens.push('#aspect:none');
+  tokens.push(`#kind:${(first?.kind && KIND_GROUPS[first.kind]) ?? 'none'}`);
   tokens.push(`#pages:${bucket(pages.length, [2, 3, 5])}`);
   tokens.push(`#words:${bucket(words.length, [8, 20, 40, 80, 150, 300, 600, 1200])}`);
   const letters = (text.match(/\p{L}/gu) ?? []).length;

@@ -21,6 +21,8 @@ export interface ModelFile {
   readonly weights: string;
   /** Softmax temperatures fitted out of fold, per reading depth. */
   readonly temperature: Readonly<Record<string, number>>;
+  /** Weight of the description scorer's evidence beside the learned logits, chosen out of fold (absent in older files). */
+  readonly description_weight?: number;
   readonly training?: Readonly<Record<string, unknown>>;
 }
 
@@ -31,6 +33,8 @@ export interface LinearModel {
   readonly weights: Float32Array;
   readonly dimension: number;
   readonly temperature: Readonly<Record<string, number>>;
+  /** Weight of description evidence added to each learned logit (classifier.ts `DESCRIPTION_WEIGHT` when absent). */
+  readonly descriptionWeight?: number;
 }
 
 export function decodeModel(file: ModelFile): LinearModel {
@@ -40,7 +44,7 @@ export function decodeModel(file: ModelFile): LinearModel {
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const weights = new Float32Array(file.labels.length * dimension);
   for (let k = 0; k < file.labels.length; k++) for (let j = 0; j < dimension; j++) weights[k * dimension + j] = q[k * dimension + j] * file.scales[k];
-  return { labels: file.labels, bias: Float32Array.from(file.bias), weights, dimension, temperature: file.temperature };
+  return { labels: file.labels, bias: Float32Array.from(file.bias), weights, dimension, temperature: file.temperature, descriptionWeight: file.description_weight };
 }
 
 /** Quantises trained float weights for the committed file. */
@@ -66,6 +70,7 @@ export function encodeModel(model: LinearModel, extra: Pick<ModelFile, 'training
     scales,
     weights: btoa(binary),
     temperature: model.temperature,
+    ...(model.descriptionWeight === undefined ? {} : { description_weight: model.descriptionWeight }),
     ...extra,
   };
 }

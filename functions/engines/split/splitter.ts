@@ -34,6 +34,8 @@ export interface SplitPage {
   /** Page size (any unit): a scanned packet's documents often differ in size. */
   readonly width?: number;
   readonly height?: number;
+  /** File kind of the packet (`pdf`, `tiff`, …), passed to the classifier as a layout cue. */
+  readonly kind?: string;
 }
 
 export interface SegmentClass {
@@ -166,7 +168,7 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     if (hit) identifiers.set('custom', hit);
   }
   const definitions = options.classes.map((c) => c.definition);
-  const classification = classifyText([{ pageNumber: page.pageNumber, text, width: page.width, height: page.height }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
+  const classification = classifyText([{ pageNumber: page.pageNumber, text, width: page.width, height: page.height, kind: page.kind }], { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
   const best = options.classes.find((c) => c.definition.label === classification.label);
   const confident = classification.label !== 'other' && ((classification.evidence[classification.label] ?? 0) >= MIN_EVIDENCE || classification.confidence >= 0.6);
   const titled = options.classes.some((c) => hasTitle(head, c.definition.titles));
@@ -304,7 +306,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     if (!options.thorough) return slice[0].label;
     // A one-page segment was classified with its page already.
     if (from === to) return facts[from].ownType;
-    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height }));
+    const text = pages.slice(from, to + 1).map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind: p.kind }));
     const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
     return c.label;
   };

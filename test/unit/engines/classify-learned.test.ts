@@ -13,13 +13,19 @@ import { classifierModel, decodeModel, encodeModel, logitsOf } from '../../../fu
 import { splitPages } from '../../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../../functions/operations/split-operation.ts';
 
-const page = (text: string, pageNumber = 1, size: { width?: number; height?: number } = {}) => ({ pageNumber, text, ...size });
-const classify = (text: string, size: { width?: number; height?: number } = {}) =>
+type Shape = { width?: number; height?: number; kind?: string };
+const page = (text: string, pageNumber = 1, size: Shape = {}) => ({ pageNumber, text, ...size });
+const classify = (text: string, size: Shape = {}) =>
   classifyText([page(text, 1, size)], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'other' });
 
 const CHEQUE = 'RIVERSIDE SAVINGS BANK\nDate 04/12/2026\nPAY TO THE ORDER OF  Jonas Weber   $ 1,250.00\nOne thousand two hundred fifty and 00/100 DOLLARS\nMEMO rent April\nAuthorized signature\n⑆021000089⑆ 4481229907⑈ 1042';
 const COURT = 'UNITED STATES DISTRICT COURT\nFOR THE NORTHERN DISTRICT OF OHIO\nMARTA LINDQVIST, Plaintiff,\nv.\nHARBOR FREIGHT LINES INC., Defendant.\nCase No. 3:26-cv-01187\nMOTION TO DISMISS\nDefendant, by its attorneys, respectfully moves the Court pursuant to Rule 12(b)(6).\nAttorney for Defendant';
 const VEHICLE = 'CERTIFICATE OF REGISTRATION\nMOTOR VEHICLE DIVISION\nPlate number 7KLM204\nVehicle identification number 1HGCM82633A004352\nMake HONDA  Model ACCORD  Model year 2021\nBody type 4D SEDAN\nRegistered owner DANA PRICE\nExpires 08/31/2027';
+const ENVELOPE = 'Greenline Insurance Co.\nPO Box 4410\nHartford, CT 06101\nPRESORTED FIRST-CLASS MAIL\nU.S. POSTAGE PAID\nMS. DANA PRICE\n88 WILLOW CT\nSPRINGFIELD IL 62704-1123';
+const NEWS = 'City opens new library branch\nBy Sam Ortiz, Staff Writer\nMARCH 3 — The long-awaited branch opened its doors on Saturday, drawing hundreds of residents. "It has been a decade in the making," said council member Rita Gomez. The library will offer evening hours and a maker space, officials said.';
+const WATER_BILL = 'Harbor Water Authority\nAccount 5531-0087\nService address 14 Elm Drive\nBilling period 02/01/2026 - 02/28/2026\nMeter 8812231 previous reading 10422 present reading 10511\nUsage 89 CCF\nAmount due $64.20 by 03/20/2026';
+const NOTE = 'Hi Sam,\nthanks for feeding the cat\nfood is in the top cupboard\nback sunday night\nxx Jo';
+const SLIDES = 'Q3 Roadmap\nWhere we are\n• Launched mobile app\n• 12k active users\nNext steps\n• Payments in Q4\nQuestions?';
 const CARD = 'Priya Raman\nHead of Partnerships\nLumen Analytics\nMobile +44 7700 900123\npriya.raman@lumen-analytics.example\nwww.lumen-analytics.example';
 
 describe('default classes cover a mail room', () => {
@@ -37,6 +43,11 @@ describe('default classes cover a mail room', () => {
     ['court_filing', COURT, {}],
     ['vehicle_registration', VEHICLE, {}],
     ['business_card', CARD, { width: 252, height: 144 }],
+    ['envelope', ENVELOPE, { width: 684, height: 297, kind: 'jpeg' }],
+    ['news_article', NEWS, { width: 612, height: 792, kind: 'pdf' }],
+    ['utility_bill', WATER_BILL, { width: 612, height: 792, kind: 'pdf' }],
+    ['handwritten', NOTE, { width: 900, height: 1200, kind: 'jpeg' }],
+    ['presentation', SLIDES, { width: 720, height: 405, kind: 'pdf' }],
   ])('calls a %s look-alike by its name', (label, text, size) => {
     expect(classify(text, size).label).toBe(label);
   });
@@ -52,6 +63,35 @@ describe('features and the model file', () => {
     // The page shape is part of what the model reads.
     const portrait = featuresOf([{ text: CHEQUE, width: 612, height: 792 }]);
     expect([...portrait.index]).not.toEqual([...a.index]);
+  });
+
+  it('reads the file kind as a layout cue, grouped (a JPEG and a PNG read alike, a workbook differently)', () => {
+    const text = 'Category Jan Feb Mar Total\nRent 1200 1200 1200 3600\nTravel 300 120 80 500';
+    const ids = (kind?: string) => [...featuresOf([{ text, kind }]).index].join(',');
+    expect(ids('jpeg')).toBe(ids('png'));
+    expect(ids('xlsx')).not.toBe(ids('pdf'));
+    expect(ids(undefined)).not.toBe(ids('pdf'));
+    // An unknown kind reads like no kind rather than failing.
+    expect(ids('mystery')).toBe(ids(undefined));
+  });
+
+  it('keeps the description weight chosen in training through encoding, and uses it', () => {
+    const dimension = 1 << FEATURE_BITS;
+    const model = { labels: ['a'], bias: Float32Array.from([0]), weights: new Float32Array(dimension), dimension, temperature: { balanced: 1 }, descriptionWeight: 0.2 };
+    expect(decodeModel(JSON.parse(JSON.stringify(encodeModel(model, {})))).descriptionWeight).toBe(0.2);
+    // With learned logits held equal, the weight scales how much the description evidence counts.
+    const committed = classifierModel();
+    const flat = { ...committed, weights: new Float32Array(committed.weights.length), bias: new Float32Array(committed.bias.length) };
+    const scoreAt = (w: number) => classifyText([page(CHEQUE)], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'other', model: { ...flat, descriptionWeight: w } }).scores.bank_check;
+    expect(scoreAt(0)).toBe(0);
+    expect(scoreAt(0.5)).toBeCloseTo(2 * scoreAt(0.25), 1);
+  });
+
+  it('a few words no class has a phrase for are not a document type, whatever the page shape suggests', () => {
+    for (const size of [{}, { width: 612, height: 792 }, { width: 243, height: 153 }]) {
+      const result = classifyText([{ pageNumber: 1, text: 'quibble zephyr marmalade oblong\nfrobnicate twelve', ...size, kind: 'png' }], { classes: buildClassSet({ type: 'default' }), depth: 'balanced', nonDomainLabel: 'unknown' });
+      expect(result.label).toBe('unknown');
+    }
   });
 
   it('encodes weights to int8 and back within a quantisation step', () => {

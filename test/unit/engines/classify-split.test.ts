@@ -61,7 +61,7 @@ describe('classify: every option changes the outcome on a document made for it',
   });
 
   it('system_instruction tips a close call toward the classes it speaks of', () => {
-    const text = 'Summary\nAccount 12345678\nList of items\nTotal 120.00';
+    const text = 'Summary for March\nAccount 12345678\nPayments and items listed below\nTotal 120.00\nBalance carried forward 80.00';
     const plain = classify([text]);
     const guided = classify([text], { systemInstruction: 'These are monthly bank statements with balances and transactions.' });
     expect(guided.label).toBe('bank_statement');

@@ -97,6 +97,8 @@ export interface ExtractEvalOptions {
   readonly note?: string;
   /** Folds for the out-of-fold receipt models (default 5). */
   readonly folds?: number;
+  /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
+  readonly sets?: readonly string[];
 }
 
 /**
@@ -221,7 +223,9 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     }
   };
   const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log));
-  for (const c of cases) {
+  const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
+  const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
+  for (const c of cases.filter((x) => wanted(x.set))) {
     let result: FinancialExtraction;
     try {
       if (c.pages) {
@@ -271,7 +275,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
   const perField = Object.fromEntries(
     [...fields].map(([k, s]) => [
       k,
-      { ...prf(s.strict, s.predicted, s.truth), right: s.strict, predicted: s.predicted, truth: s.truth, lenient: prf(s.lenient, s.predicted, s.truth), misses: s.misses.slice(0, 8) },
+      { ...prf(s.strict, s.predicted, s.truth), right: s.strict, predicted: s.predicted, truth: s.truth, lenient: prf(s.lenient, s.predicted, s.truth), misses: s.misses.slice(0, 16) },
     ]),
   );
   const micro = (prefix: string, lenient = false) => {

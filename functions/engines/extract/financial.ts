@@ -58,12 +58,33 @@ interface Candidate {
   readonly order: number;
 }
 
+/**
+ * OCR sets a space inside an amount after its decimal separator ("SUMME EUR 49. 99", "31, 98"): on a scanned
+ * line, a number ending in the separator followed by a word of exactly two digits is one amount, and its
+ * words one word (so the word map, and the citation's box, still match the text).
+ */
+function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text: string; bbox: BBox }[] {
+  const out: { text: string; bbox: BBox }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const next = words[i + 1];
+    if (next && /^\d{1,6}[.,]$/.test(w.text) && /^\d{2}$/.test(next.text) && (!words[i + 2] || !/^\d{1,2}$/.test(words[i + 2].text))) {
+      out.push({ text: w.text + next.text, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
 function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {
-      for (const line of page.lines) {
-        const words = line.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+      for (const pageLine of page.lines) {
+        const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+        const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && /\d[.,] \d{2}(?!\S)/.test(pageLine.text);
+        const words = split ? joinSplitCents(pageWords) : pageWords;
+        const line = split ? { ...pageLine, text: words.map((w) => w.text).join(' ') } : pageLine;
         // Words are joined by single spaces in the line text when it is their concatenation (text layers may add a trailing space); else no word map.
         const joined = words.map((w) => w.text).join(' ');
         let at = 0;

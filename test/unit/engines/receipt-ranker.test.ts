@@ -56,6 +56,15 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('21.20');
   });
 
+  it('joins an amount OCR split after its decimal separator ("SUMME EUR 27. 45"), on scans only, and cites it', () => {
+    const rows: (string | [string, string])[] = ['Getränkeland Vossberg', 'Ringstraße 14', '59302 Oelde', ['APFELSAFT 1L', '1,89'], ['KAFFEE GEMAHLEN', '25,56'], ['SUMME EUR', '27. 45'], ['BAR EUR', '30. 00'], ['RÜCKGELD EUR', '2. 55'], '14.03.2031 10:12'];
+    const { entities, citations } = extractFinancial([receipt(rows)]);
+    expect(entities.total_amount).toBe('27.45');
+    expect(citations?.entities.total_amount.text).toContain('27.45');
+    // A text layer means what it says: its words are not rejoined.
+    expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
   it('is not used on text-layer documents (invoices keep the rules)', () => {
     let called = false;
     extractFinancial([{ ...KEDAI, source: 'text-layer' }], { onCandidates: () => (called = true) });

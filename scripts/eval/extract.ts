@@ -20,8 +20,9 @@
  *   invoice_date, total_amount (`receipts-de`).
  *
  * Receipt fields ranked by the learned model are scored out of fold: each
- * SROIE receipt by a model fitted on the other folds (`--folds K`, default 5,
- * seeded); German receipts and invoices are never used for fitting.
+ * SROIE or German receipt by a model fitted on the other folds (`--folds K`,
+ * default 5, seeded; folds over documents, so neither a receipt's transcript
+ * nor its OCR was seen); invoices are never used for fitting.
  *
  * @module
  */
@@ -106,11 +107,14 @@ export interface ExtractEvalOptions {
  * itself); anything else (German receipts, invoices) with the committed model.
  */
 async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void) {
-  const { DEFAULT_SEED, fitRanker, foldsOf, loadTrainingReceipts } = await import('../train/extract.ts');
+  const { DEFAULT_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
   const receipts = await loadTrainingReceipts(corpus);
-  const folds = foldsOf(receipts.map((r) => r.id), k, DEFAULT_SEED);
-  const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(r.id) !== fold), DEFAULT_SEED));
-  log(`receipt ranker: ${k} fold models fitted on SROIE transcripts (seed ${DEFAULT_SEED}); each SROIE receipt scored by the model that never saw it`);
+  const folds = foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
+  const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
+  log(
+    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}) fitted on SROIE transcripts, the SROIE OCR sample and the German receipts; ` +
+      'each receipt (SROIE or German) scored by the model that never saw it in any reading',
+  );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
     return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold] } : {});
@@ -193,7 +197,13 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     const t = JSON.parse(await readFile(join(deDir, 'key', name), 'utf8')) as Record<string, string>;
     const image = join(deDir, 'img', name.replace(/\.json$/, '.jpg'));
     // The merchant is a chain name ("mediamarkt"): scored as such (see extract-score.ts).
-    cases.push({ source: `receipts/softmatic-de/img/${name.replace(/\.json$/, '.jpg')}`, set: 'receipts-de', truth: { merchant: t.merchant, invoice_date: t.date, total_amount: amount(t.total) }, pages: async () => (await cachedPages(image)).pages });
+    cases.push({
+      source: `receipts/softmatic-de/img/${name.replace(/\.json$/, '.jpg')}`,
+      set: 'receipts-de',
+      truth: { merchant: t.merchant, invoice_date: t.date, total_amount: amount(t.total) },
+      pages: async () => (await cachedPages(image)).pages,
+      receipt: `de:${name.replace(/\.json$/, '')}`,
+    });
   }
 
   interface FieldStat { strict: number; lenient: number; predicted: number; truth: number; misses: string[] }
@@ -302,7 +312,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     line_items_zugferd: itemScore('zugferd'),
     line_item_count_exact_zugferd: `${countRight}/${countCases}`,
     median_ms_per_text_invoice: times.length ? Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]) : null,
-    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds, SROIE); committed model for German receipts`,
+    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds over SROIE and German receipts)`,
   };
   log(`scoring: ${summary.scoring}`);
   for (const [label, key] of [

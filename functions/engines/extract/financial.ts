@@ -140,6 +140,23 @@ function isCreditNote(lines: readonly Line[]): boolean {
   return lines.some((l) => l.pageIndex === 0 && l.bbox[1] < 0.35 && CREDIT_NOTE_TITLE.test(l.text.trim()));
 }
 
+/**
+ * A web address as OCR reads it off a receipt — "www.getraenke-vossberg.de", "Www. getraenke-vossberg de",
+ * "wWWw.vossberg.de" — and the name it spells: its first part, before a hyphen ("getraenke"), capitalised.
+ */
+const WEB_ADDRESS = /(?<![\p{L}])w{2,}\s?[.,]\s?([a-z0-9][a-z0-9 -]{1,40}?)\s?[., ]\s?(?:de|com|net|org|eu|at|ch|fr|es|it|nl|be|co\.uk|uk|my|com\.my|sg)(?![\p{L}])/iu;
+
+function webNames(lines: readonly Line[]): { name: string; line: number }[] {
+  const out: { name: string; line: number }[] = [];
+  lines.forEach((l, line) => {
+    const m = WEB_ADDRESS.exec(l.text);
+    if (!m) return;
+    const first = m[1].replace(/\s+/g, '').split('-')[0].replace(/[^\p{L}\p{N}]/gu, '');
+    if (first.length >= 3 && /\p{L}{3,}/u.test(first) && !out.some((o) => o.name.toLowerCase() === first.toLowerCase())) out.push({ name: first.charAt(0).toUpperCase() + first.slice(1), line });
+  });
+  return out;
+}
+
 /** A number followed by a period word is a term, not money: "30 days", "14 Tage(n)", "30 jours", "30 días", "30 giorni", "30 dagen". */
 const PERIOD_AFTER = /^\s*(?:days?|jours?|tagen?|tage|días|dias|giorni|dagen|months?|monate?n?|mois|meses|mesi|maanden)(?![\p{L}])/iu;
 
@@ -820,6 +837,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       nameOf: (i) => nameOf(lines[i]),
       rulePick: { total_amount: entities.total_amount, vendor_name: entities.vendor_name, vendor_address: entities.vendor_address },
       paid: paid?.value,
+      domains: webNames(lines),
     };
     const candidates = rankCandidates(input);
     options.onCandidates?.(candidates);

@@ -54,6 +54,9 @@ describe('normalisation', () => {
     // OCR sets a space after the dots of a dotted date.
     ['Datum: 04.04. 2020', '2020-04-04'],
     ['04. 05. 2020 13:43', '2020-05-04'],
+    // …and reads one of its dots as a comma.
+    ['Datum: „07, 11. 2031', '2031-11-07'],
+    ['07.11, 2031 09:40', '2031-11-07'],
   ])('date %j → %s', (raw, expected) => {
     expect(parseDate(raw)).toBe(expected);
   });

@@ -132,8 +132,12 @@ function vectorOf(names: readonly string[], values: Record<string, number | bool
 function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[] {
   const { lines } = input;
   const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number }[] = [];
+  // Where amounts are written with cents, a long whole number is a phone, an id or a code, never the total.
+  const centsWritten = lines.some((l) => /\d[.,]\d{2}(?!\d)/.test(l.text));
   lines.forEach((l, i) => {
-    const amounts = amountsIn(l.text).filter((a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)));
+    const amounts = amountsIn(l.text).filter(
+      (a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)) && !(centsWritten && /^\d{5,}$/.test(a.raw.trim())),
+    );
     amounts.forEach((a, k) => found.push({ value: a.value, line: i, start: a.start, end: a.end, raw: a.raw, onLine: amounts.length, index: k }));
   });
   if (!found.length) return [];

@@ -65,6 +65,14 @@ describe('receipt ranker', () => {
     expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
   });
 
+  it('offers no long whole number (a phone, an id) as the total where the receipt writes cents', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const doc = receipt(['Getränkeland Vossberg', 'Tel. 02522 / 730418', ['SUMME EUR', '27,45'], '14.03.2031 10:12']);
+    extractFinancial([doc], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    expect(seen!.total_amount.map((c) => c.value)).toContain('27.45');
+    expect(seen!.total_amount.map((c) => c.value)).not.toContain('730418.00');
+  });
+
   it('offers the name a web address spells, as OCR reads it, when no line spells it (a logo OCR cannot read)', () => {
     let seen: Record<string, RankCandidate[]> | undefined;
     const doc = receipt(['Wl ibe nel', 'Ringstraße 14', '59302 Oelde', ['SUMME EUR', '27,45'], 'Www. getraenkeland-vossberg de', '14.03.2031 10:12']);

@@ -15,7 +15,7 @@
  *   total_amount (total), vendor_address (address), read from their line
  *   transcripts with boxes (`receipts-transcript`: all of them, fast) and
  *   from OCR of the images (`receipts-ocr`: `--receipts N`, default 60,
- *   evenly spaced; OCR cached under .tmp/);
+ *   evenly spaced; OCR cached under .cache/extract-ocr/);
  * - German receipts (27, OCR): vendor_name as the merchant's chain name,
  *   invoice_date, total_amount (`receipts-de`).
  *

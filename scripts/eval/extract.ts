@@ -100,19 +100,22 @@ export interface ExtractEvalOptions {
   readonly folds?: number;
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
   readonly sets?: readonly string[];
+  /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the OCR sample of 60 and the German receipts). */
+  readonly training?: { readonly ocr?: number; readonly german?: boolean };
 }
 
 /**
  * Each SROIE receipt read with a ranker fitted on the other folds (never on
  * itself); anything else (German receipts, invoices) with the committed model.
  */
-async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void) {
+async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void, training: ExtractEvalOptions['training'] = {}) {
   const { DEFAULT_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
-  const receipts = await loadTrainingReceipts(corpus);
+  const receipts = await loadTrainingReceipts(corpus, training);
   const folds = foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
   const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
+  const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
   log(
-    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}) fitted on SROIE transcripts, the SROIE OCR sample and the German receipts; ` +
+    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
       'each receipt (SROIE or German) scored by the model that never saw it in any reading',
   );
   return (pages: readonly DocumentPage[], receipt?: string) => {
@@ -232,7 +235,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
       } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
     }
   };
-  const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log));
+  const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training));
   const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
   const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
   for (const c of cases.filter((x) => wanted(x.set))) {

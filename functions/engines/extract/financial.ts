@@ -401,7 +401,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
           const bare = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u.test(title);
           // French "avoir" is also the verb "to have": a title only where it opens the line ("Avoir AV-2017-0005").
           if (title === 'avoir' && line.text.slice(0, hit.start).trim()) break;
-          add(hit.field, value, bare ? 0.55 : 0.9, order);
+          // A label inside a sentence ("please quote your customer number and document number 4711") names the number less surely.
+          const prose = line.text.slice(0, hit.start).split(/\s+/).filter((w) => /^\p{L}{2,}$/u.test(w)).length >= 4;
+          add(hit.field, value, bare ? 0.55 : prose ? 0.6 : 0.9, order);
           break;
         }
         case 'invoice_date':

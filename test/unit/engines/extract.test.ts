@@ -388,6 +388,11 @@ describe('invoice rules that generalise', () => {
     expect(extractFinancial([terms]).entities.amount_due).toBeUndefined();
   });
 
+  it('trusts a number label in a sentence less than the number in the title line', () => {
+    const doc = page(['Verkehrsbetriebe Auenstadt GmbH', 'Fahrkartenrechnung (380) Nr. K2031117 vom 17.11.2031', 'Bei Schriftwechsel bitte Ihre Kundennummer 5521 und Belegnummer 2031117 angeben', ['Gesamtbetrag', '12,40']]);
+    expect(extractFinancial([doc]).entities.invoice_number).toBe('K2031117');
+  });
+
   it('reads the date set apart at the right of a title line ending in "vom" / "dated"', () => {
     const doc = page(['Korbflechterei Wendt GmbH', ['Rechnung (380) Nr. 20317 vom', '14.09.2031'], 'Leistungszeitraum: 01.08.2031 bis 31.08.2031', ['Gesamtbetrag', '120,00']]);
     expect(extractFinancial([doc]).entities.invoice_date).toBe('2031-09-14');

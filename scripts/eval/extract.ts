@@ -15,13 +15,14 @@
  *   total_amount (total), vendor_address (address), read from their line
  *   transcripts with boxes (`receipts-transcript`: all of them, fast) and
  *   from OCR of the images (`receipts-ocr`: `--receipts N`, default 60,
- *   evenly spaced; OCR cached under .tmp/);
+ *   evenly spaced; OCR cached under .cache/extract-ocr/);
  * - German receipts (27, OCR): vendor_name as the merchant's chain name,
  *   invoice_date, total_amount (`receipts-de`).
  *
  * Receipt fields ranked by the learned model are scored out of fold: each
- * SROIE receipt by a model fitted on the other folds (`--folds K`, default 5,
- * seeded); German receipts and invoices are never used for fitting.
+ * SROIE or German receipt by a model fitted on the other folds (`--folds K`,
+ * default 5, seeded; folds over documents, so neither a receipt's transcript
+ * nor its OCR was seen); invoices are never used for fitting.
  *
  * @module
  */
@@ -97,18 +98,26 @@ export interface ExtractEvalOptions {
   readonly note?: string;
   /** Folds for the out-of-fold receipt models (default 5). */
   readonly folds?: number;
+  /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
+  readonly sets?: readonly string[];
+  /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the OCR sample of 60 and the German receipts). */
+  readonly training?: { readonly ocr?: number; readonly german?: boolean };
 }
 
 /**
  * Each SROIE receipt read with a ranker fitted on the other folds (never on
  * itself); anything else (German receipts, invoices) with the committed model.
  */
-async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void) {
-  const { DEFAULT_SEED, fitRanker, foldsOf, loadTrainingReceipts } = await import('../train/extract.ts');
-  const receipts = await loadTrainingReceipts(corpus);
-  const folds = foldsOf(receipts.map((r) => r.id), k, DEFAULT_SEED);
-  const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(r.id) !== fold), DEFAULT_SEED));
-  log(`receipt ranker: ${k} fold models fitted on SROIE transcripts (seed ${DEFAULT_SEED}); each SROIE receipt scored by the model that never saw it`);
+async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void, training: ExtractEvalOptions['training'] = {}) {
+  const { DEFAULT_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
+  const receipts = await loadTrainingReceipts(corpus, training);
+  const folds = foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
+  const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
+  const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
+  log(
+    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
+      'each receipt (SROIE or German) scored by the model that never saw it in any reading',
+  );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
     return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold] } : {});
@@ -191,7 +200,13 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     const t = JSON.parse(await readFile(join(deDir, 'key', name), 'utf8')) as Record<string, string>;
     const image = join(deDir, 'img', name.replace(/\.json$/, '.jpg'));
     // The merchant is a chain name ("mediamarkt"): scored as such (see extract-score.ts).
-    cases.push({ source: `receipts/softmatic-de/img/${name.replace(/\.json$/, '.jpg')}`, set: 'receipts-de', truth: { merchant: t.merchant, invoice_date: t.date, total_amount: amount(t.total) }, pages: async () => (await cachedPages(image)).pages });
+    cases.push({
+      source: `receipts/softmatic-de/img/${name.replace(/\.json$/, '.jpg')}`,
+      set: 'receipts-de',
+      truth: { merchant: t.merchant, invoice_date: t.date, total_amount: amount(t.total) },
+      pages: async () => (await cachedPages(image)).pages,
+      receipt: `de:${name.replace(/\.json$/, '')}`,
+    });
   }
 
   interface FieldStat { strict: number; lenient: number; predicted: number; truth: number; misses: string[] }
@@ -220,8 +235,10 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
       } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
     }
   };
-  const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log));
-  for (const c of cases) {
+  const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training));
+  const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
+  const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
+  for (const c of cases.filter((x) => wanted(x.set))) {
     let result: FinancialExtraction;
     try {
       if (c.pages) {
@@ -271,7 +288,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
   const perField = Object.fromEntries(
     [...fields].map(([k, s]) => [
       k,
-      { ...prf(s.strict, s.predicted, s.truth), right: s.strict, predicted: s.predicted, truth: s.truth, lenient: prf(s.lenient, s.predicted, s.truth), misses: s.misses.slice(0, 8) },
+      { ...prf(s.strict, s.predicted, s.truth), right: s.strict, predicted: s.predicted, truth: s.truth, lenient: prf(s.lenient, s.predicted, s.truth), misses: s.misses.slice(0, 16) },
     ]),
   );
   const micro = (prefix: string, lenient = false) => {
@@ -298,7 +315,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     line_items_zugferd: itemScore('zugferd'),
     line_item_count_exact_zugferd: `${countRight}/${countCases}`,
     median_ms_per_text_invoice: times.length ? Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]) : null,
-    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds, SROIE); committed model for German receipts`,
+    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds over SROIE and German receipts)`,
   };
   log(`scoring: ${summary.scoring}`);
   for (const [label, key] of [

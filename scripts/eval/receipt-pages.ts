@@ -4,7 +4,7 @@
  * - from the SROIE line transcripts with their boxes (`box/NNN.csv`): the
  *   document model a perfect OCR would give, instantly (training and the
  *   layout-only score);
- * - from OCR of the image, cached under `.tmp/ocr-cache/extract/` (gitignored)
+ * - from OCR of the image, cached under `.cache/extract-ocr/` (gitignored)
  *   keyed by the file's content hash and the OCR engine it named, so reruns
  *   do not spend minutes per receipt on this shared box.
  *
@@ -63,7 +63,7 @@ export async function sroieTranscriptPage(boxPath: string, imagePath: string): P
   return { pageNumber: 1, width, height, words, lines, blocks: [], text: lines.map((l) => l.text).join('\n'), source: 'ocr' };
 }
 
-const CACHE = resolve(import.meta.dirname, '..', '..', '.tmp', 'ocr-cache', 'extract');
+const CACHE = resolve(import.meta.dirname, '..', '..', '.cache', 'extract-ocr');
 
 /** The pages of a document as the parse engine reads them (OCR for images), cached on disk by content hash. */
 export async function cachedPages(path: string): Promise<{ pages: DocumentPage[]; engines: string[]; cached: boolean }> {

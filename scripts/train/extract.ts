@@ -1,7 +1,14 @@
 /**
  * `npm run train -- extract`: fits the receipt ranker (functions/engines/
- * extract/receipt-ranker.ts) on the SROIE receipts' line transcripts with
- * boxes and writes functions/engines/extract/receipt-model.json.
+ * extract/receipt-ranker.ts) and writes functions/engines/extract/receipt-model.json.
+ * Trained on three readings: all SROIE receipts from their line transcripts
+ * with boxes; the evenly spaced SROIE sample (`--ocr N`, default 60, the
+ * eval's sample) read by our own OCR, so that the model meets the noise it
+ * will see; and the 27 German receipts read by our OCR (`--no-german` to
+ * leave them out). OCR pages are cached under .cache/extract-ocr/ (gitignored;
+ * made on first use, minutes per receipt): the weights are reproducible for
+ * one OCR engine, and change when the OCR does. Folds are drawn over
+ * documents, so a receipt's transcript and its OCR are always in one fold.
  *
  * Per field (total, vendor name, vendor address) every receipt yields the
  * ranker's candidates; a candidate is positive when it equals the ground
@@ -22,7 +29,8 @@ import { extractFinancial } from '../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type FieldModel, type RankCandidate, type RankedField, type RankerModel } from '../../functions/engines/extract/receipt-ranker.ts';
 import { corpusDir } from '../lib/corpus.ts';
 import { fieldKind, strictSame } from '../eval/extract-score.ts';
-import { sroieTranscriptPage } from '../eval/receipt-pages.ts';
+import { cachedPages, sroieTranscriptPage } from '../eval/receipt-pages.ts';
+import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { seeded } from '../lib/random.ts';
 
 export const MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'receipt-model.json');
@@ -31,6 +39,10 @@ export const DEFAULT_SEED = 20261125;
 /** One receipt's candidates per field, each marked right or wrong against the truth. */
 export interface TrainingReceipt {
   readonly id: string;
+  /** The document it was read from: its transcript and its OCR are one group, always in the same fold. */
+  readonly group?: string;
+  /** How it was read. */
+  readonly source?: 'transcript' | 'ocr' | 'ocr-de';
   readonly truth: Partial<Record<RankedField, string>>;
   readonly candidates: Record<RankedField, { readonly candidate: RankCandidate; readonly right: boolean }[]>;
 }
@@ -47,29 +59,72 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
   return out;
 }
 
-/** The SROIE receipts with their ranker candidates (from the line transcripts: no OCR). */
-export async function loadTrainingReceipts(corpus: string): Promise<TrainingReceipt[]> {
+/** Every n-th of the sorted keys, `count` of them (the eval's OCR sample: the same rule). */
+export function evenSample<T>(keys: readonly T[], count: number): T[] {
+  const step = Math.max(1, Math.floor(keys.length / Math.max(1, count)));
+  return keys.filter((_, i) => i % step === 0).slice(0, count);
+}
+
+/** One page's candidates marked against the truth (a German receipt's vendor is its chain name: scored as a merchant). */
+function marked(page: DocumentPage, truth: Partial<Record<RankedField, string>>, merchant = false): TrainingReceipt['candidates'] | undefined {
+  let seen: Record<RankedField, RankCandidate[]> | undefined;
+  extractFinancial([page], { receiptModel: null, onCandidates: (c) => (seen = c) });
+  if (!seen) return undefined;
+  const found = seen;
+  const kind = (field: RankedField) => (merchant && field === 'vendor_name' ? 'merchant' : fieldKind(field));
+  return Object.fromEntries(
+    RANKED_FIELDS.map((field) => [field, found[field].map((candidate) => ({ candidate, right: truth[field] !== undefined && strictSame(kind(field), candidate.value, truth[field]!) }))]),
+  ) as TrainingReceipt['candidates'];
+}
+
+export interface TrainingSet {
+  /** SROIE receipts also read by OCR (evenly spaced, the eval's sample); 0 for the transcripts alone. */
+  readonly ocr?: number;
+  /** The German receipts (OCR) too. */
+  readonly german?: boolean;
+}
+
+/**
+ * The training receipts with their ranker candidates: every SROIE receipt from its line transcript, the
+ * evenly spaced SROIE sample read by our OCR (so the model meets OCR noise), and the German receipts (OCR).
+ * OCR pages come from the cache under .cache/extract-ocr/ (made on first use: minutes per receipt).
+ */
+export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}): Promise<TrainingReceipt[]> {
+  const { ocr = DEFAULT_OCR_SAMPLE, german = true } = set;
   const dir = join(corpus, 'receipts', 'sroie');
   const out: TrainingReceipt[] = [];
-  for (const name of (await readdir(join(dir, 'key'))).filter((n) => n.endsWith('.json')).sort()) {
+  const keys = (await readdir(join(dir, 'key'))).filter((n) => n.endsWith('.json')).sort();
+  const sample = new Set(ocr > 0 ? evenSample(keys, ocr) : []);
+  for (const name of keys) {
     const id = name.replace(/\.json$/, '');
     const key = JSON.parse(await readFile(join(dir, 'key', name), 'utf8')) as Record<string, string>;
     const truth: Partial<Record<RankedField, string>> = { total_amount: key.total, vendor_name: key.company, vendor_address: key.address };
     const page = await sroieTranscriptPage(join(dir, 'box', `${id}.csv`), join(dir, 'img', `${id}.jpg`));
-    let seen: Record<RankedField, RankCandidate[]> | undefined;
-    extractFinancial([page], { receiptModel: null, onCandidates: (c) => (seen = c) });
-    if (!seen) continue;
-    const found = seen;
-    const candidates = Object.fromEntries(
-      RANKED_FIELDS.map((field) => [
-        field,
-        found[field].map((candidate) => ({ candidate, right: truth[field] !== undefined && strictSame(fieldKind(field), candidate.value, truth[field]!) })),
-      ]),
-    ) as TrainingReceipt['candidates'];
-    out.push({ id, truth, candidates });
+    const candidates = marked(page, truth);
+    if (candidates) out.push({ id, group: id, source: 'transcript', truth, candidates });
+    if (sample.has(name)) {
+      const [scanned] = (await cachedPages(join(dir, 'img', `${id}.jpg`))).pages;
+      const read = scanned ? marked(scanned, truth) : undefined;
+      if (read) out.push({ id: `ocr:${id}`, group: id, source: 'ocr', truth, candidates: read });
+    }
+  }
+  if (german) {
+    const de = join(corpus, 'receipts', 'softmatic-de');
+    for (const name of (await readdir(join(de, 'key'))).filter((n) => n.endsWith('.json')).sort()) {
+      const key = JSON.parse(await readFile(join(de, 'key', name), 'utf8')) as Record<string, string>;
+      const [scanned] = (await cachedPages(join(de, 'img', name.replace(/\.json$/, '.jpg')))).pages;
+      const truth: Partial<Record<RankedField, string>> = { total_amount: key.total, vendor_name: key.merchant };
+      const read = scanned ? marked(scanned, truth, true) : undefined;
+      const id = germanReceiptId(name);
+      if (read) out.push({ id, group: id, source: 'ocr-de', truth, candidates: read });
+    }
   }
   return out;
 }
+
+/** A German receipt's id in folds (the eval names it the same way). */
+export const germanReceiptId = (keyFile: string) => `de:${keyFile.replace(/\.json$/, '')}`;
+export const DEFAULT_OCR_SAMPLE = 60;
 
 /** Fits one field's model: softmax over each receipt's candidates, gradient descent with L2. */
 export function fitField(field: RankedField, receipts: readonly TrainingReceipt[], seed: number, options: { epochs?: number; rate?: number; l2?: number } = {}): FieldModel {
@@ -112,7 +167,7 @@ export function fitField(field: RankedField, receipts: readonly TrainingReceipt[
 export function fitRanker(receipts: readonly TrainingReceipt[], seed: number): RankerModel {
   return {
     version: 1,
-    trained_on: `SROIE line transcripts with boxes, ${receipts.length} receipts`,
+    trained_on: `${receipts.length} receipt readings: ${['transcript', 'ocr', 'ocr-de'].map((s) => `${receipts.filter((r) => (r.source ?? 'transcript') === s).length} ${s === 'transcript' ? 'SROIE line transcripts with boxes' : s === 'ocr' ? 'SROIE receipts through our OCR' : 'German receipts through our OCR'}`).join(', ')}`,
     seed,
     fields: Object.fromEntries(RANKED_FIELDS.map((f) => [f, fitField(f, receipts, seed)])),
   };
@@ -124,24 +179,29 @@ export function foldsOf(ids: readonly string[], k: number, seed: number): Map<st
 }
 
 /** Out-of-fold pick accuracy per field (receipts whose truth is among the candidates, and all receipts). */
-export function outOfFold(receipts: readonly TrainingReceipt[], k: number, seed: number): Record<RankedField, { right: number; reachable: number; receipts: number }> {
-  const folds = foldsOf(receipts.map((r) => r.id), k, seed);
-  const out = Object.fromEntries(RANKED_FIELDS.map((f) => [f, { right: 0, reachable: 0, receipts: 0 }])) as Record<RankedField, { right: number; reachable: number; receipts: number }>;
+export const groupOf = (r: TrainingReceipt) => r.group ?? r.id;
+
+/** Out-of-fold pick accuracy per source and field (receipts whose truth is among the candidates, and all receipts with a truth). */
+export function outOfFold(receipts: readonly TrainingReceipt[], k: number, seed: number): Record<string, { right: number; reachable: number; receipts: number }> {
+  const folds = foldsOf([...new Set(receipts.map(groupOf))], k, seed);
+  const out: Record<string, { right: number; reachable: number; receipts: number }> = {};
   for (let fold = 0; fold < k; fold++) {
-    const model = fitRanker(receipts.filter((r) => folds.get(r.id) !== fold), seed);
-    for (const r of receipts.filter((x) => folds.get(x.id) === fold)) {
+    const model = fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), seed);
+    for (const r of receipts.filter((x) => folds.get(groupOf(x)) === fold)) {
       for (const field of RANKED_FIELDS) {
-        out[field].receipts++;
-        if (r.candidates[field].some((c) => c.right)) out[field].reachable++;
+        if (r.truth[field] === undefined) continue;
+        const s = (out[`${r.source ?? 'transcript'} ${field}`] ??= { right: 0, reachable: 0, receipts: 0 });
+        s.receipts++;
+        if (r.candidates[field].some((c) => c.right)) s.reachable++;
         const chosen = pick(model.fields[field], r.candidates[field].map((c) => c.candidate));
-        if (chosen && r.candidates[field].find((c) => c.candidate === chosen.candidate)?.right) out[field].right++;
+        if (chosen && r.candidates[field].find((c) => c.candidate === chosen.candidate)?.right) s.right++;
       }
     }
   }
   return out;
 }
 
-/** `npm run train -- extract [--folds K] [--seed N] [--corpus DIR] [--dry-run]`. */
+/** `npm run train -- extract [--folds K] [--seed N] [--ocr N] [--no-german] [--corpus DIR] [--dry-run]`. */
 export async function trainExtract(args: readonly string[]): Promise<void> {
   const option = (name: string) => {
     const at = args.indexOf(`--${name}`);
@@ -151,11 +211,12 @@ export async function trainExtract(args: readonly string[]): Promise<void> {
   const folds = Number(option('folds') ?? 5);
   const seed = Number(option('seed') ?? DEFAULT_SEED);
   const t0 = performance.now();
-  const receipts = await loadTrainingReceipts(corpus);
+  const ocr = Number(option('ocr') ?? DEFAULT_OCR_SAMPLE);
+  const receipts = await loadTrainingReceipts(corpus, { ocr, german: !args.includes('--no-german') });
   console.log(`${receipts.length} receipts, candidates loaded in ${Math.round(performance.now() - t0)} ms`);
   const oof = outOfFold(receipts, folds, seed);
   for (const [field, s] of Object.entries(oof)) {
-    console.log(`  ${field.padEnd(16)} out of fold (${folds} folds): ${s.right}/${s.receipts} right (${(s.right / s.receipts).toFixed(3)}); truth among candidates ${s.reachable}/${s.receipts}`);
+    console.log(`  ${field.padEnd(28)} out of fold (${folds} folds): ${s.right}/${s.receipts} right (${(s.right / s.receipts).toFixed(3)}); truth among candidates ${s.reachable}/${s.receipts}`);
   }
   const model = fitRanker(receipts, seed);
   if (args.includes('--dry-run')) return;

@@ -58,12 +58,33 @@ interface Candidate {
   readonly order: number;
 }
 
+/**
+ * OCR sets a space inside an amount after its decimal separator ("SUMME EUR 49. 99", "31, 98"): on a scanned
+ * line, a number ending in the separator followed by a word of exactly two digits is one amount, and its
+ * words one word (so the word map, and the citation's box, still match the text).
+ */
+function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text: string; bbox: BBox }[] {
+  const out: { text: string; bbox: BBox }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const next = words[i + 1];
+    if (next && /^\d{1,6}[.,]$/.test(w.text) && /^\d{2}$/.test(next.text) && (!words[i + 2] || !/^\d{1,2}$/.test(words[i + 2].text))) {
+      out.push({ text: w.text + next.text, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
+      i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
 function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {
-      for (const line of page.lines) {
-        const words = line.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+      for (const pageLine of page.lines) {
+        const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+        const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && /\d[.,] \d{2}(?!\S)/.test(pageLine.text);
+        const words = split ? joinSplitCents(pageWords) : pageWords;
+        const line = split ? { ...pageLine, text: words.map((w) => w.text).join(' ') } : pageLine;
         // Words are joined by single spaces in the line text when it is their concatenation (text layers may add a trailing space); else no word map.
         const joined = words.map((w) => w.text).join(' ');
         let at = 0;
@@ -111,6 +132,33 @@ function currencyColumn(lines: readonly Line[], at: number, count: number, curre
 
 /** Phone, fax, mail and web lines under a letterhead: contact details, not the address. */
 const CONTACT_LINE = /@|https?:\/\/|www\.|(?<![\p{L}])(?:tel|phone|fax|mobile|téléphone|telefon|teléfono|telefono)(?![\p{L}])|\+\d{1,3}[\s\d]{6,}/iu;
+
+/** A credit note's title: "Credit note CN-12", "Gutschrift", "Avoir AV-7" (French "avoir" only opening a line: it is also a verb). */
+const CREDIT_NOTE_TITLE = /^(?:[-–*=\s]*)(?:credit\s*note|credit\s*memo|gutschrift|avoir|nota\s+de\s+cr[ée]dito|nota\s+di\s+credito|creditnota)(?![\p{L}])/iu;
+
+function isCreditNote(lines: readonly Line[]): boolean {
+  return lines.some((l) => l.pageIndex === 0 && l.bbox[1] < 0.35 && CREDIT_NOTE_TITLE.test(l.text.trim()));
+}
+
+/**
+ * A web address as OCR reads it off a receipt — "www.getraenke-vossberg.de", "Www. getraenke-vossberg de",
+ * "wWWw.vossberg.de" — and the name it spells: its first part, before a hyphen ("getraenke"), capitalised.
+ */
+const WEB_ADDRESS = /(?<![\p{L}])w{2,}\s?[.,]\s?([a-z0-9][a-z0-9 -]{1,40}?)\s?[., ]\s?(?:de|com|net|org|eu|at|ch|fr|es|it|nl|be|co\.uk|uk|my|com\.my|sg)(?![\p{L}])/iu;
+
+function webNames(lines: readonly Line[]): { name: string; line: number }[] {
+  const out: { name: string; line: number }[] = [];
+  lines.forEach((l, line) => {
+    const m = WEB_ADDRESS.exec(l.text);
+    if (!m) return;
+    const first = m[1].replace(/\s+/g, '').split('-')[0].replace(/[^\p{L}\p{N}]/gu, '');
+    if (first.length >= 3 && /\p{L}{3,}/u.test(first) && !out.some((o) => o.name.toLowerCase() === first.toLowerCase())) out.push({ name: first.charAt(0).toUpperCase() + first.slice(1), line });
+  });
+  return out;
+}
+
+/** A number followed by a period word is a term, not money: "30 days", "14 Tage(n)", "30 jours", "30 días", "30 giorni", "30 dagen". */
+const PERIOD_AFTER = /^\s*(?:days?|jours?|tagen?|tage|días|dias|giorni|dagen|months?|monate?n?|mois|meses|mesi|maanden)(?![\p{L}])/iu;
 
 const AMOUNT_FIELDS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
 
@@ -295,6 +343,11 @@ function money(a: string | undefined): number | undefined {
   return a === undefined ? undefined : Number(a);
 }
 const close = (a: number, b: number) => Math.abs(a - b) <= Math.max(0.011, Math.abs(b) * 0.001);
+/**
+ * Printed amounts that add up (net + tax = gross): to the cent, a cent more per extra tax rate. Not `close`'s
+ * 0.1 %: on 2,076.76 that lets a stray "2" (from "article 283-2") pass for the tax.
+ */
+const sumsTo = (a: number, b: number, terms = 2) => Math.abs(a - b) <= 0.006 + 0.005 * terms;
 
 export interface FinancialOptions {
   readonly monthFirst?: boolean;
@@ -348,7 +401,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
           const bare = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u.test(title);
           // French "avoir" is also the verb "to have": a title only where it opens the line ("Avoir AV-2017-0005").
           if (title === 'avoir' && line.text.slice(0, hit.start).trim()) break;
-          add(hit.field, value, bare ? 0.55 : 0.9, order);
+          // A label inside a sentence ("please quote your customer number and document number 4711") names the number less surely.
+          const prose = line.text.slice(0, hit.start).split(/\s+/).filter((w) => /^\p{L}{2,}$/u.test(w)).length >= 4;
+          add(hit.field, value, bare ? 0.55 : prose ? 0.6 : 0.9, order);
           break;
         }
         case 'invoice_date':
@@ -375,7 +430,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
             !amountsIn(sameRow).length && later.length && later.every((h) => !AMOUNT_FIELDS.has(h.field)) && amountsIn(line.text.slice(hit.end)).length
               ? line.text.slice(hit.end)
               : sameRow;
-          const amounts = amountsIn(amountRow).filter((a) => !/%/.test(amountRow.slice(a.end, a.end + 2)));
+          // Not rates ("19 %") nor periods ("balance at 30 days", "zahlbar in 14 Tagen").
+          const amounts = amountsIn(amountRow).filter((a) => !/%/.test(amountRow.slice(a.end, a.end + 2)) && !PERIOD_AFTER.test(amountRow.slice(a.end, a.end + 12)));
           // Amounts in two currency columns ("USD EUR" over "119.95 109.15"): the document currency's column.
           const column = amounts.length >= 2 ? currencyColumn(lines, order, amounts.length, documentCurrency) : undefined;
           const value = column !== undefined ? amounts[column].value : amounts.length ? amounts[amounts.length - 1].value : undefined;
@@ -472,7 +528,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       if (!value) return;
       if (hit.field === 'invoice_date' || hit.field === 'due_date') add(hit.field, datesIn(value, { monthFirst })[0]?.value, 0.85, order);
       else if (hit.field === 'invoice_number' || hit.field === 'purchase_order') add(hit.field, identifierIn(value), 0.8, order);
-      else if (hit.field === 'subtotal' || hit.field === 'tax_amount' || hit.field === 'total_amount' || hit.field === 'amount_due') add(hit.field, amountsIn(value).pop()?.value, 0.75, order);
+      // A rate column ("BTW %" over "21 %") holds no amount.
+      else if (AMOUNT_FIELDS.has(hit.field)) add(hit.field, amountsIn(value).filter((a) => !/^\s?%/.test(value.slice(a.end, a.end + 2))).pop()?.value, 0.75, order);
     });
   });
 
@@ -483,6 +540,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     if (number && !datesIn(number[1]).length) add('invoice_number', number[1], 0.75, order);
     const dated = /(?:vom|du|del|dated|of|from|datum|date)\s+(.{6,30})$/iu.exec(line.text);
     if (dated) add('invoice_date', datesIn(dated[1], { monthFirst })[0]?.value, 0.75, order);
+    // "… Nr. 471102 vom" with the date set apart at the right of the same row.
+    else if (/(?<![\p{L}])(?:vom|du|del|dated|datum|date)\s*:?\s*$/iu.test(line.text)) add('invoice_date', datesIn(rightOf(lines, line), { monthFirst })[0]?.value, 0.75, order);
   });
 
   // A date with no label at all (receipts print it on a line of its own): the first one, weakly.
@@ -633,7 +692,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // breakdown) makes a total, else the best labelled (the last among equals: summaries come after details).
   const taxSum = taxes.reduce((a, t) => a + Number(t.value), 0);
   const makesTotal = (s: Candidate) =>
-    totals.some((t) => taxes.some((x) => close(Number(s.value) + Number(x.value), Number(t.value))) || (taxes.length > 1 && close(Number(s.value) + taxSum, Number(t.value))));
+    totals.some((t) => taxes.some((x) => sumsTo(Number(s.value) + Number(x.value), Number(t.value))) || (taxes.length > 1 && sumsTo(Number(s.value) + taxSum, Number(t.value), 1 + taxes.length)));
   const matchesItems = subtotals.find((s) => items.length > 0 && close(Number(s.value), lineSum));
   const arithmetic = matchesItems ? undefined : subtotals.filter(makesTotal).sort((a, b) => b.score - a.score || b.order - a.order)[0];
   let subtotal = matchesItems ?? arithmetic ?? [...subtotals].sort((a, b) => b.score - a.score || b.order - a.order)[0];
@@ -649,14 +708,14 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // Any subtotal candidate, not only the chosen one: "Subtotaal 717,97" (gross) and "Exclusief BTW 593,36" (net) on one invoice.
   for (const t of totals) {
     for (const x of taxes) {
-      const net = subtotals.find((s) => close(Number(s.value) + Number(x.value), Number(t.value)) && Number(x.value) !== 0);
+      const net = subtotals.find((s) => sumsTo(Number(s.value) + Number(x.value), Number(t.value)) && Number(x.value) !== 0);
       if (net) {
         total = t;
         tax = x;
         subtotal = net;
         subtotalConfidence = 0.97;
         totalConfidence = 0.98;
-      } else if (!total && subtotal && close(Number(subtotal.value) + Number(x.value), Number(t.value))) {
+      } else if (!total && subtotal && sumsTo(Number(subtotal.value) + Number(x.value), Number(t.value))) {
         total = t;
         tax = x;
         totalConfidence = 0.98;
@@ -666,7 +725,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // A tax breakdown (one line per rate): the taxes together make the total.
   if (!total && subtotal && taxes.length > 1) {
     const sum = taxes.reduce((a, t) => a + Number(t.value), 0);
-    const t = totals.find((x) => close(Number(subtotal!.value) + sum, Number(x.value)));
+    const t = totals.find((x) => sumsTo(Number(subtotal!.value) + sum, Number(x.value), 1 + taxes.length));
     if (t) {
       total = t;
       tax = { field: 'tax_amount', value: sum.toFixed(2), score: 0.9, order: t.order };
@@ -715,7 +774,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   if (!tax && taxes.length) {
     // A tax smaller than the total, the last one written (a tax summary line).
-    tax = [...taxes].filter((t) => !total || Number(t.value) < Number(total.value)).sort((a, b) => b.order - a.order)[0];
+    // Not a whole number where the document writes cents (a clause's "article 283-2").
+    tax = [...taxes].filter((t) => (!total || Number(t.value) < Number(total.value)) && t.score > 0.45).sort((a, b) => b.order - a.order)[0];
   }
   if (!subtotal && total && tax && Number(tax.value) === 0) {
     // No tax charged: the amount before tax is the total.
@@ -746,6 +806,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     entities.amount_due = due.value;
     confidence.amount_due = total && close(money(due.value)!, money(total.value)!) ? 0.95 : 0.75;
   }
+  // A credit note printing its amounts negative: reported as the amounts credited, positive, as EN 16931 and
+  // e-invoices state them (the document type carries the direction, not the sign).
+  if (entities.total_amount && Number(entities.total_amount) < 0 && isCreditNote(lines)) {
+    for (const field of AMOUNT_FIELDS) if (entities[field]) entities[field] = Math.abs(Number(entities[field])).toFixed(2);
+  }
   if (currency) {
     entities.currency = currency;
     confidence.currency = 0.8;
@@ -774,6 +839,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       nameOf: (i) => nameOf(lines[i]),
       rulePick: { total_amount: entities.total_amount, vendor_name: entities.vendor_name, vendor_address: entities.vendor_address },
       paid: paid?.value,
+      domains: webNames(lines),
     };
     const candidates = rankCandidates(input);
     options.onCandidates?.(candidates);

@@ -120,7 +120,10 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
     push(monthFirst ? iso(y, a, b) : iso(y, b, a), m.index!, m.index! + m[0].length);
   }
   // "04.04. 2020", "04. 04. 2020": OCR of a dotted date sets a space after a dot; with a four-digit year only, day-first.
-  for (const m of lower.matchAll(/(?<![\d.])(\d{1,2})\.\s?(\d{1,2})\.\s?((?:19|20)\d{2})(?!\d)/g)) push(iso(+m[3], +m[2], +m[1]), m.index!, m.index! + m[0].length);
+  // OCR also reads one of the dots as a comma ("04, 04. 2020", "04.04, 2020"): one dot is enough with the four-digit year.
+  for (const m of lower.matchAll(/(?<![\d.,])(\d{1,2})([.,])\s?(\d{1,2})([.,])\s?((?:19|20)\d{2})(?![\d.,]?\d)/g)) {
+    if (m[2] === '.' || m[4] === '.') push(iso(+m[5], +m[3], +m[1]), m.index!, m.index! + m[0].length);
+  }
   return out.sort((x, y) => x.start - y.start);
 }
 

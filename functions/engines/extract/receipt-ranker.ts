@@ -47,6 +47,8 @@ export interface RankInput {
   readonly rulePick: Partial<Record<RankedField, string>>;
   /** Cash tendered minus change, when printed. */
   readonly paid?: string;
+  /** Names spelled by the receipt's web address ("www.getraenke-vossberg.de" → "Getraenke"), with the line they are on. */
+  readonly domains?: readonly { readonly name: string; readonly line: number }[];
 }
 
 export interface RankCandidate {
@@ -93,6 +95,7 @@ const TOTAL_FEATURES = [
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
+  'from_domain', 'wordlike', 'spelled_by_domain',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -107,6 +110,11 @@ export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
 };
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** Share of a text's tokens that look like words (three letters or more, a vowel among them): OCR of a logo gives "Wel ibe nell". */
+const wordlike = (s: string) => {
+  const tokens = s.split(/\s+/).filter(Boolean);
+  return tokens.length ? tokens.filter((t) => /^[\p{L}&.'-]{3,}$/u.test(t) && /[aeiouyäöüéèáíóú]/iu.test(t)).length / tokens.length : 0;
+};
 const ratio = (s: string, re: RegExp) => (s.length ? (s.match(re)?.length ?? 0) / s.length : 0);
 const height = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 
@@ -124,8 +132,12 @@ function vectorOf(names: readonly string[], values: Record<string, number | bool
 function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[] {
   const { lines } = input;
   const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number }[] = [];
+  // Where amounts are written with cents, a long whole number is a phone, an id or a code, never the total.
+  const centsWritten = lines.some((l) => /\d[.,]\d{2}(?!\d)/.test(l.text));
   lines.forEach((l, i) => {
-    const amounts = amountsIn(l.text).filter((a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)));
+    const amounts = amountsIn(l.text).filter(
+      (a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)) && !(centsWritten && /^\d{5,}$/.test(a.raw.trim())),
+    );
     amounts.forEach((a, k) => found.push({ value: a.value, line: i, start: a.start, end: a.end, raw: a.raw, onLine: amounts.length, index: k }));
   });
   if (!found.length) return [];
@@ -193,9 +205,12 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   const firstCompany = top.find((i) => lines[i].company);
   const heights = top.map((i) => height(lines[i].bbox)).sort((a, b) => b - a);
   const out: RankCandidate[] = [];
-  [...top, ...named].forEach((i, k) => {
+  const domainKeys = (input.domains ?? []).map((d) => norm(d.name)).filter((d) => d.length >= 3);
+  const entries: { i: number; k: number; value: string; domain: boolean }[] = [...top, ...named].map((i, k) => ({ i, k, value: input.nameOf(i), domain: false }));
+  // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
+  for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true });
+  entries.forEach(({ i, k, value, domain }) => {
     const l = lines[i];
-    const value = input.nameOf(i);
     if (!/\p{L}{2,}/u.test(value)) return;
     const next = lines[i + 1];
     const values = {
@@ -224,6 +239,9 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       length: Math.min(60, value.length) / 60,
       lines_before_company: firstCompany === undefined ? 0 : Math.max(-3, Math.min(3, firstCompany - i)) / 3,
       outside_top: !topSet.has(i),
+      from_domain: domain,
+      wordlike: wordlike(value),
+      spelled_by_domain: !domain && domainKeys.some((d) => norm(value).startsWith(d)),
     };
     out.push({ field: 'vendor_name', value, lines: [i], features: vectorOf(NAME_FEATURES, values) });
   });

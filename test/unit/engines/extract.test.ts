@@ -54,6 +54,9 @@ describe('normalisation', () => {
     // OCR sets a space after the dots of a dotted date.
     ['Datum: 04.04. 2020', '2020-04-04'],
     ['04. 05. 2020 13:43', '2020-05-04'],
+    // …and reads one of its dots as a comma.
+    ['Datum: „07, 11. 2031', '2031-11-07'],
+    ['07.11, 2031 09:40', '2031-11-07'],
   ])('date %j → %s', (raw, expected) => {
     expect(parseDate(raw)).toBe(expected);
   });
@@ -361,6 +364,48 @@ describe('financial extraction in several languages', () => {
     const { entities, confidence } = extractFinancial([doc]);
     expect(entities.total_amount).toBe('108.00');
     expect(confidence.total_amount).toBeGreaterThanOrEqual(0.97);
+  });
+});
+
+describe('invoice rules that generalise', () => {
+  it('reports a credit note\'s negative amounts as the amounts credited, positive; an invoice keeps its signs', () => {
+    const rows: (string | [string, string])[] = [['Total HT', '-140,00 €'], ['Total TVA', '-28,00 €'], ['Total TTC', '-168,00 €']];
+    const credit = page(['Fromagerie Lunel SARL - 4 place du marché - 30400 Lunel', 'Avoir AV-2031-0042', 'Date de facture 03/02/2031', ...rows]);
+    expect(extractFinancial([credit]).entities).toMatchObject({ subtotal: '140.00', tax_amount: '28.00', total_amount: '168.00' });
+    const invoice = page(['Fromagerie Lunel SARL', 'Facture FA-2031-0043', 'Date de facture 03/02/2031', ...rows]);
+    expect(extractFinancial([invoice]).entities.total_amount).toBe('-168.00');
+  });
+
+  it('takes no stray number in a tax exemption sentence for the tax: net + tax must equal the total to the cent', () => {
+    const doc = page(['Olivier Dumas SARL', 'Invoice FA-7', ['Net total', '3,180.40 €'], ['Tax Total', '0.00 €'], ['Total', '3,180.40 €'], 'VAT exemption according to article 283-2 of the tax code']);
+    expect(extractFinancial([doc]).entities).toMatchObject({ tax_amount: '0.00', total_amount: '3180.40' });
+  });
+
+  it('reads a residual amount as the amount due, and no payment period ("balance at 30 days") as money', () => {
+    const doc = page(['Olivier Dumas SARL', 'Invoice FA-8', 'Payment Terms 40% advance payment, balance at 30 days', ['Total', '2,500.00 €'], ['Residual', '1,500.00 €']]);
+    expect(extractFinancial([doc]).entities.amount_due).toBe('1500.00');
+    const terms = page(['Olivier Dumas SARL', 'Invoice FA-9', 'Payment Terms balance at 45 days', ['Total', '900.00 €']]);
+    expect(extractFinancial([terms]).entities.amount_due).toBeUndefined();
+  });
+
+  it('trusts a number label in a sentence less than the number in the title line', () => {
+    const doc = page(['Verkehrsbetriebe Auenstadt GmbH', 'Fahrkartenrechnung (380) Nr. K2031117 vom 17.11.2031', 'Bei Schriftwechsel bitte Ihre Kundennummer 5521 und Belegnummer 2031117 angeben', ['Gesamtbetrag', '12,40']]);
+    expect(extractFinancial([doc]).entities.invoice_number).toBe('K2031117');
+  });
+
+  it('reads the date set apart at the right of a title line ending in "vom" / "dated"', () => {
+    const doc = page(['Korbflechterei Wendt GmbH', ['Rechnung (380) Nr. 20317 vom', '14.09.2031'], 'Leistungszeitraum: 01.08.2031 bis 31.08.2031', ['Gesamtbetrag', '120,00']]);
+    expect(extractFinancial([doc]).entities.invoice_date).toBe('2031-09-14');
+  });
+
+  it('reads a due date after "date limite de paiement", and a tax table whose rate column holds no amount', () => {
+    const doc = page(['Facture n°77120 du 02 Mars 2031', 'Date limite de paiement le 12 Mars 2031 18.00 € TTC', ['Total', '18.00']]);
+    expect(extractFinancial([doc]).entities.due_date).toBe('2031-03-12');
+    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
+    const table = buildPage({
+      items: [at('Tulpenkwekerij Bos', 60, 60), at('Factuur nr 5521', 60, 80), at('BTW %', 300, 120), at('Grondslag', 360, 120), at('BTW bedrag', 440, 120), at('Totaal', 530, 120), at('21 %', 300, 136), at('57,85', 360, 136), at('12,15', 440, 136), at('70,00', 530, 136)],
+    });
+    expect(extractFinancial([table]).entities).toMatchObject({ subtotal: '57.85', tax_amount: '12.15', total_amount: '70.00' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial, RECEIPT_MODEL } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
-import { fitField, fitRanker, foldsOf, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
+import { evenSample, fitField, fitRanker, foldsOf, groupOf, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
 /** A scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row (as OCR and SROIE transcripts give them). */
@@ -56,6 +56,36 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('21.20');
   });
 
+  it('joins an amount OCR split after its decimal separator ("SUMME EUR 27. 45"), on scans only, and cites it', () => {
+    const rows: (string | [string, string])[] = ['Getränkeland Vossberg', 'Ringstraße 14', '59302 Oelde', ['APFELSAFT 1L', '1,89'], ['KAFFEE GEMAHLEN', '25,56'], ['SUMME EUR', '27. 45'], ['BAR EUR', '30. 00'], ['RÜCKGELD EUR', '2. 55'], '14.03.2031 10:12'];
+    const { entities, citations } = extractFinancial([receipt(rows)]);
+    expect(entities.total_amount).toBe('27.45');
+    expect(citations?.entities.total_amount.text).toContain('27.45');
+    // A text layer means what it says: its words are not rejoined.
+    expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
+  it('offers no long whole number (a phone, an id) as the total where the receipt writes cents', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const doc = receipt(['Getränkeland Vossberg', 'Tel. 02522 / 730418', ['SUMME EUR', '27,45'], '14.03.2031 10:12']);
+    extractFinancial([doc], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    expect(seen!.total_amount.map((c) => c.value)).toContain('27.45');
+    expect(seen!.total_amount.map((c) => c.value)).not.toContain('730418.00');
+  });
+
+  it('offers the name a web address spells, as OCR reads it, when no line spells it (a logo OCR cannot read)', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const doc = receipt(['Wl ibe nel', 'Ringstraße 14', '59302 Oelde', ['SUMME EUR', '27,45'], 'Www. getraenkeland-vossberg de', '14.03.2031 10:12']);
+    extractFinancial([doc], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    const fromDomain = FEATURE_NAMES.vendor_name.indexOf('from_domain');
+    const named = seen!.vendor_name.find((c) => c.features[fromDomain] === 1);
+    expect(named?.value).toBe('Getraenkeland');
+    expect(named?.lines).toEqual([4]);
+    // A garbled logo line looks less like words than a name does.
+    const wordlike = FEATURE_NAMES.vendor_name.indexOf('wordlike');
+    expect(seen!.vendor_name.find((c) => c.value === 'Wl ibe nel')!.features[wordlike]).toBeLessThan(named!.features[wordlike]);
+  });
+
   it('is not used on text-layer documents (invoices keep the rules)', () => {
     let called = false;
     extractFinancial([{ ...KEDAI, source: 'text-layer' }], { onCandidates: () => (called = true) });
@@ -90,6 +120,17 @@ describe('receipt ranker training', () => {
     expect(model.weights[FEATURE_NAMES.total_amount.indexOf('row_total')]).toBeGreaterThan(1);
     for (const r of data) expect(pick(model, r.candidates.total_amount.map((c) => c.candidate))!.candidate.value).toBe(r.truth.total_amount);
     expect(fitRanker(data, 7)).toEqual(fitRanker(data, 7));
+  });
+
+  it('scores a reading only with a model that saw no reading of the same document (transcript and OCR share a fold)', () => {
+    const data = synthetic(20).flatMap((r) => [{ ...r, group: r.id, source: 'transcript' as const }, { ...r, id: `ocr:${r.id}`, group: r.id, source: 'ocr' as const }]);
+    expect(groupOf(data[1])).toBe(groupOf(data[0]));
+    const counts = outOfFold(data, 5, 3);
+    expect(counts['transcript total_amount'].receipts).toBe(20);
+    expect(counts['ocr total_amount'].receipts).toBe(20);
+    // The eval's OCR sample rule: evenly spaced, as many as asked.
+    expect(evenSample(Array.from({ length: 334 }, (_, i) => i), 60)).toHaveLength(60);
+    expect(evenSample(Array.from({ length: 334 }, (_, i) => i), 60).slice(0, 3)).toEqual([0, 5, 10]);
   });
 
   it('folds and shuffles are seeded', () => {

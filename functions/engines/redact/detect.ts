@@ -62,11 +62,27 @@ export function effectiveTypes(config: DetectionConfig): Map<string, PiiType> {
   return types;
 }
 
-function recognizersFor(config: DetectionConfig): Recognizer[] {
+/** Which built-in types are turned on: all of them (`extend`), or those a `replace` config names. */
+export function enabledBuiltIns(config: DetectionConfig): Set<string> {
+  if (config.mode === 'extend') return new Set(Object.keys(BUILT_IN_TYPES));
+  return new Set(config.types.map((t) => t.name).filter((name) => name in BUILT_IN_TYPES));
+}
+
+export interface DetectOptions {
+  /**
+   * Built-in types another detector (a hosted one) answers for: their
+   * built-in recognizers do not run here. Custom recognizers of the same
+   * name still do (the caller's description adds to the type).
+   */
+  readonly skipBuiltIns?: ReadonlySet<string>;
+}
+
+function recognizersFor(config: DetectionConfig, skip: ReadonlySet<string> = new Set()): Recognizer[] {
   const recognizers: Recognizer[] = [];
-  if (config.mode === 'extend') recognizers.push(...ALL_BUILT_IN);
+  const builtIns = ALL_BUILT_IN.filter((r) => !skip.has(r.type));
+  if (config.mode === 'extend') recognizers.push(...builtIns);
   for (const t of config.types) {
-    const builtIn = ALL_BUILT_IN.find((r) => r.type === t.name);
+    const builtIn = builtIns.find((r) => r.type === t.name);
     // A built-in name in replace mode keeps its own recognizer; the description adds to it.
     if (config.mode === 'replace' && builtIn) recognizers.push(builtIn);
     recognizers.push(customRecognizer({ name: t.name, description: t.description }));
@@ -88,20 +104,28 @@ export function resolveOverlaps(candidates: readonly Candidate[]): Candidate[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Detects PII spans in `text`. */
-export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
-  const candidates: Candidate[] = [];
-  for (const recognizer of recognizersFor(config)) {
-    for (const c of recognizer.find(text)) {
-      if (c.score < SCORE_THRESHOLD || c.end <= c.start) continue;
-      // Spans never cross a blank line (a page or block break).
-      const value = text.slice(c.start, c.end);
-      if (value.includes('\n\n')) continue;
-      candidates.push(c);
-    }
-  }
-  // Every other mention of a person found once (the same name, or its surname alone).
-  const resolved = resolveOverlaps(candidates);
+/** Whether a candidate can be a span: scored high enough, not empty, and never across a blank line (a page or block break). */
+function acceptable(text: string, c: Candidate): boolean {
+  return c.score >= SCORE_THRESHOLD && c.end > c.start && !text.slice(c.start, c.end).includes('\n\n');
+}
+
+/**
+ * The final spans from candidates of every detector: non-overlapping, plus
+ * every other mention of a person found once (the same name, or its surname
+ * alone).
+ */
+export function settleSpans(text: string, candidates: readonly Candidate[]): PiiSpan[] {
+  const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)));
   const mentions = otherMentions(text, resolved).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+}
+
+/** The local recognizers' candidates (before overlaps are settled). */
+export function localCandidates(text: string, config: DetectionConfig, options: DetectOptions = {}): Candidate[] {
+  return recognizersFor(config, options.skipBuiltIns).flatMap((recognizer) => recognizer.find(text).filter((c) => acceptable(text, c)));
+}
+
+/** Detects PII spans in `text` with the local recognizers. */
+export function detectPii(text: string, config: DetectionConfig): PiiSpan[] {
+  return settleSpans(text, localCandidates(text, config));
 }

@@ -75,13 +75,24 @@ export function fallbackReasonOf(error: unknown, signal?: AbortSignal): Fallback
  */
 export async function callHosted<T>(service: string, signal: AbortSignal | undefined, send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
   const deadline = hostedCallSignal(signal);
+  // The SDK aborts the HTTP request on the signal; the race also ends a call
+  // stuck anywhere else (credential resolution, a retry's back-off wait).
+  let stop: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => reject(Object.assign(new Error('The hosted call was aborted'), { name: 'AbortError' }));
+    if (deadline.aborted) onAbort();
+    deadline.addEventListener('abort', onAbort, { once: true });
+    stop = () => deadline.removeEventListener('abort', onAbort);
+  });
   try {
-    return await send(deadline);
+    return await Promise.race([send(deadline), aborted]);
   } catch (error) {
     const reason = fallbackReasonOf(error, deadline);
     if (!reason) throw error;
     const name = (error as SdkErrorLike).name ?? 'Error';
     throw new HostedEngineError(reason, `${service} failed (${name})`, { cause: error });
+  } finally {
+    stop();
   }
 }
 

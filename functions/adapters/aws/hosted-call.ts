@@ -73,8 +73,13 @@ export function fallbackReasonOf(error: unknown, signal?: AbortSignal): Fallback
  * failures become `HostedEngineError` (the message names the service and the
  * error type only: the SDK message may quote the document).
  */
-export async function callHosted<T>(service: string, signal: AbortSignal | undefined, send: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
-  const deadline = hostedCallSignal(signal);
+export async function callHosted<T>(
+  service: string,
+  signal: AbortSignal | undefined,
+  send: (abortSignal: AbortSignal) => Promise<T>,
+  timeoutMs: number = HOSTED_CALL_LIMITS.timeoutMs,
+): Promise<T> {
+  const deadline = hostedCallSignal(signal, timeoutMs);
   // The SDK aborts the HTTP request on the signal; the race also ends a call
   // stuck anywhere else (credential resolution, a retry's back-off wait).
   let stop: () => void = () => undefined;

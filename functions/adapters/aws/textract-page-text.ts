@@ -7,7 +7,7 @@
  * @module
  */
 import { DetectDocumentTextCommand, TextractClient, type Block } from '@aws-sdk/client-textract';
-import { HOSTED_CALL_LIMITS } from '../../contracts/engines.ts';
+import { HOSTED_CALL_LIMITS, HOSTED_PAGE_READ_TIMEOUT_MS } from '../../contracts/engines.ts';
 import { HostedEngineError, type FractionBox, type PageTextService, type RecognizedLine, type RecognizedWord } from '../../contracts/hosted-models.ts';
 import { callHosted, invalidResponse } from './hosted-call.ts';
 
@@ -69,8 +69,11 @@ export class TextractPageText implements PageTextService {
   async detectText(image: Uint8Array, signal?: AbortSignal): Promise<{ readonly lines: readonly RecognizedLine[] }> {
     // The engine sizes pages to fit; a larger one would only come back as an error after the upload.
     if (image.byteLength > this.maxImageBytes) throw new HostedEngineError('unavailable', `${SERVICE}: the page image is over the synchronous size limit`);
-    const answer = await callHosted(SERVICE, signal, (abortSignal) =>
-      this.client.send(new DetectDocumentTextCommand({ Document: { Bytes: image } }), { abortSignal }),
+    const answer = await callHosted(
+      SERVICE,
+      signal,
+      (abortSignal) => this.client.send(new DetectDocumentTextCommand({ Document: { Bytes: image } }), { abortSignal }),
+      HOSTED_PAGE_READ_TIMEOUT_MS,
     );
     if (!Array.isArray(answer.Blocks)) throw invalidResponse(SERVICE, 'a Blocks list');
     return { lines: linesFromBlocks(answer.Blocks) };

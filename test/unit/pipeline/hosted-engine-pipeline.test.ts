@@ -9,6 +9,8 @@ import type { DocumentPage } from '../../../functions/engines/document-model.ts'
 import type { OpenedDocument } from '../../../functions/engines/registry.ts';
 import { cacheDigest, engineCacheTag } from '../../../functions/pipeline/cache-policy.ts';
 import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from '../../../functions/pipeline/ocr-fallback.ts';
+import { extractInSegments } from '../../../functions/pipeline/segmented-extract.ts';
+import type { PageSegmentRunner } from '../../../functions/ports/page-segments.ts';
 
 const page = (pageNumber: number, ocrFallback?: DocumentPage['ocrFallback']): DocumentPage => ({
   pageNumber,
@@ -55,6 +57,21 @@ describe('OCR fallback log', () => {
     // Assess
     expect(log.fallback()).toEqual({ slot: 'ocr', engine: 'textract', reason: 'throttled', used: 'local', pages: [2, 3] });
     expect(new OcrFallbackLog().fallback()).toBeUndefined();
+  });
+
+  it('notes the fallbacks of pages read by the page-range workers', async () => {
+    // Arrange: 20 OCR pages fan out to the remote runner; the worker read page 7 locally.
+    const log = new OcrFallbackLog();
+    const opened = { kind: 'pdf', pageCount: 20, ocrPageCount: 20, engines: [], extract: async () => ({ kind: 'pdf', pages: [], engines: [] }), close: async () => undefined } as OpenedDocument;
+    const runner: PageSegmentRunner = {
+      concurrency: 2,
+      run: async (segment) => ({ pages: segment.pageNumbers.map((n) => page(n, n === 7 ? 'timeout' : undefined)), engines: ['textract/DetectDocumentText'] }),
+    };
+    // Act
+    const parsed = await extractInSegments({ document: trackOcrFallbacks(opened, log), raised: false, blobKey: 'k', runner });
+    // Assess
+    expect(parsed.pages).toHaveLength(20);
+    expect(log.fallback()).toMatchObject({ reason: 'timeout', pages: [7] });
   });
 
   it("adds the OCR fallback beside the operation's own (a list only when both fell back)", () => {

@@ -229,7 +229,7 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
         return textOnly ? textOnlyPage(page) : page;
       });
       // What really read the pages: the hosted reader, the local OCR where it fell back, or both.
-      const engines = [plannedEngine, OCR_ENGINE].filter((engine) => used.has(engine));
+      const engines = [...new Set([plannedEngine, OCR_ENGINE])].filter((engine) => used.has(engine));
       return { kind, pages: extracted, engines: engines.length ? engines : [plannedEngine] };
     },
     renderer: {

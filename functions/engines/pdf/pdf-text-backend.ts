@@ -244,7 +244,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
       }
       const done = await Promise.all(pages);
       const used = new Set(done.map((p) => p.source));
-      const ocrEngines = [ocrEngine, OCR_ENGINE].filter((reader, i, all) => readers.has(reader) && all.indexOf(reader) === i);
+      const ocrEngines = [...new Set([ocrEngine, OCR_ENGINE])].filter((reader) => readers.has(reader));
       const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? (ocrEngines.length ? ocrEngines : [ocrEngine]) : [])];
       return { kind: 'pdf', pages: done, engines };
   }

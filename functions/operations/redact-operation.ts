@@ -11,7 +11,7 @@ import { LIFETIMES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
-import { detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
+import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
 import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
 import { headerFigures, planRedaction, redactionText } from '../engines/redact/redact.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
@@ -62,7 +62,8 @@ async function findSpans(
   const text = redactionText(pages);
   const local = async () => ({ spans: detectPii(text, config), engine: LOCAL_PII_ENGINE });
   const service = deps.engines?.redact === 'comprehend' ? deps.hosted?.piiDetection : undefined;
-  if (!service) return { value: await local() };
+  // Only custom types asked for: Comprehend has nothing to answer, and `model_used` must not name it.
+  if (!service || !asksHostedDetector(config)) return { value: await local() };
   return withLocalFallback(
     'redact',
     'comprehend',

@@ -83,6 +83,11 @@ export function chunkText(text: string, maxBytes: number): { start: number; text
   return chunks;
 }
 
+/** Whether `config` turns on any type the hosted detector reports (else there is nothing to ask it). */
+export function asksHostedDetector(config: DetectionConfig): boolean {
+  return [...enabledBuiltIns(config)].some((type) => REPORTABLE.has(type));
+}
+
 /**
  * The spans of `text` under `config`, the hosted detector answering for the
  * built-in types it knows. Throws what the service throws

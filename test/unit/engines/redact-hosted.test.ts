@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PiiDetectionService, PiiSpan as HostedSpan } from '../../../functions/contracts/hosted-models.ts';
 import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { chunkText, detectPiiWithService, HOSTED_PII_TYPES, piiLanguageCode } from '../../../functions/engines/redact/hosted-detect.ts';
+import { asksHostedDetector, chunkText, detectPiiWithService, HOSTED_PII_TYPES, piiLanguageCode } from '../../../functions/engines/redact/hosted-detect.ts';
 import { planRedaction, redactionText } from '../../../functions/engines/redact/redact.ts';
 import { buildPage, prose } from './page-builder.ts';
 
@@ -88,6 +88,8 @@ describe('redact with a hosted PII detector', () => {
     const spans = await detectPiiWithService('Case CN-9912 for Ida Brandt', config, service, { languageCode: 'en' });
     // Assess
     expect(calls).toHaveLength(0);
+    expect(asksHostedDetector(config)).toBe(false);
+    expect(asksHostedDetector(EXTEND)).toBe(true);
     expect(found(spans)).toEqual([['CASE_NO', 'CN-9912']]);
   });
 

@@ -37,6 +37,12 @@ options (parse):
   --corpus DIR       corpus folder (default $DOCINTEL_CORPUS_DIR or ../shared/corpus)
   --out DIR          results folder (default eval-results)
   --quiet            no per-file lines
+  --engine NAME      OCR engine: local (default) or textract (calls Amazon Textract with your AWS credentials
+                     and AWS_REGION; ~$1.50 per 1,000 pages; fails at once without them)
+
+options (redact):
+  --engine NAME      detector: local (default) or comprehend (calls Amazon Comprehend DetectPiiEntities with
+                     your AWS credentials and AWS_REGION; fails at once without them)
 `;
 
 type Runner = (options: ReturnType<typeof parseArgs>['options']) => Promise<Record<string, unknown>>;
@@ -77,21 +83,28 @@ const OPERATIONS: Record<string, Runner> = {
   },
   async redact(options) {
     const { runRedactEval } = await import('./eval/redact.ts');
+    const { engineOption, piiDetectionFor } = await import('./lib/hosted-engine.ts');
+    const hosted = await piiDetectionFor(engineOption(options, 'redact'));
     const quiet = options.quiet === true;
-    return runRedactEval({
+    const report = await runRedactEval({
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      ...(hosted ? { piiDetection: hosted.service } : {}),
       log: (line) => {
         if (!quiet || !line.startsWith('  ')) console.log(line);
       },
     });
+    return hosted ? { ...report, engine: hosted.usage } : report;
   },
   async parse(options) {
     const { runParseEval, SOURCES } = await import('./eval/parse.ts');
     const requested = typeof options.sources === 'string' ? options.sources.split(',').map((s) => s.trim()).filter(Boolean) : [...SOURCES];
     const unknown = requested.filter((s) => !(SOURCES as readonly string[]).includes(s));
     if (unknown.length) throw new UsageError(`unknown source(s): ${unknown.join(', ')} (known: ${SOURCES.join(', ')})`);
+    const { engineOption, pageTextFor } = await import('./lib/hosted-engine.ts');
+    const hosted = await pageTextFor(engineOption(options, 'ocr'));
     const quiet = options.quiet === true;
-    return runParseEval({
+    const report = await runParseEval({
+      ...(hosted ? { pageText: hosted.service } : {}),
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       sroieLimit: intOption(options, 'limit', 40),
       funsdLimit: intOption(options, 'funsd-limit', 50),
@@ -102,6 +115,7 @@ const OPERATIONS: Record<string, Runner> = {
         if (!quiet || !line.startsWith('  ')) console.log(line);
       },
     });
+    return hosted ? { ...report, engine: hosted.usage } : report;
   },
 };
 

@@ -59,6 +59,13 @@ export const HOSTED_CALL_LIMITS = {
   maxAttempts: 2,
 } as const;
 
+/**
+ * Budget of one hosted page read (Textract, one page image): a page takes a
+ * second or two, and the page-range worker reads up to ten of them within
+ * its own 25 s, so a stuck page gives way to the local OCR early.
+ */
+export const HOSTED_PAGE_READ_TIMEOUT_MS = 8_000;
+
 /** Why a hosted engine did not answer, as `metadata.engine_fallback.reason` reports it. */
 export type FallbackReason = 'throttled' | 'unavailable' | 'timeout' | 'access_denied' | 'invalid_response';
 

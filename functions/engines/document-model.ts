@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { FallbackReason } from '../contracts/engines.ts';
 import type { FileKind } from '../contracts/media-types.ts';
 import type { OcrLanguage } from '../contracts/ocr-languages.ts';
 
@@ -115,6 +116,12 @@ export interface DocumentPage {
   readonly warnings?: readonly string[];
   /** Languages an OCR page was read with (ISO 639-1 codes). */
   readonly languages?: readonly string[];
+  /**
+   * Set when the deployment's hosted page reader (Textract) was asked for
+   * this page and the local OCR read it instead: why the hosted one failed.
+   * Operations report it in `metadata.engine_fallback`.
+   */
+  readonly ocrFallback?: FallbackReason;
 }
 
 /**
@@ -179,6 +186,7 @@ export function textOnlyPage(page: DocumentPage): DocumentPage {
     source: page.source,
     ...(page.warnings?.length ? { warnings: page.warnings } : {}),
     ...(page.languages?.length ? { languages: page.languages } : {}),
+    ...(page.ocrFallback ? { ocrFallback: page.ocrFallback } : {}),
     words: [],
     lines: [],
     blocks: [],

@@ -9,8 +9,9 @@
  * @module
  */
 import { DocumentLoadError } from '../contracts/errors.ts';
+import type { PageTextService } from '../contracts/hosted-models.ts';
 import { mediaTypeForFilename, type FileKind } from '../contracts/media-types.ts';
-import type { DataFile, ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
+import type { DataFile, DocumentPage, ExtractOptions, PageRenderer, ParsedDocument } from './document-model.ts';
 import { MAX_DATA_FILE_BYTES, textOnlyPage } from './document-model.ts';
 import { resolveKind, sniffKind } from './file-type.ts';
 
@@ -37,6 +38,12 @@ export interface OpenOptions {
    * @default every page
    */
   readonly pagesOfInterest?: (pageCount: number) => readonly number[];
+  /**
+   * The hosted page reader (Textract) the deployment chose for OCR; absent →
+   * the local OCR. Bound at open, so every operation that reads pages (and
+   * the page-range worker) honours the deployment's choice.
+   */
+  readonly pageText?: PageTextService;
 }
 
 /** An open document. Always `close()` it, in a `finally`. */
@@ -56,6 +63,11 @@ export interface OpenedDocument {
   readonly renderer?: PageRenderer;
   /** Present for kinds that can carry data files (PDF attachments; an XML document is its own). */
   dataFiles?(): Promise<readonly DataFile[]>;
+  /**
+   * Pages of this document extracted elsewhere (the page-range workers), for
+   * whoever watches what `extract` returns (the request's OCR fallback log).
+   */
+  notePages?(pages: readonly DocumentPage[]): void;
   close(): Promise<void>;
 }
 

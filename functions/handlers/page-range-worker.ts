@@ -52,10 +52,13 @@ export const createHandler =
   (getDeps: DepsProvider = defaultDeps) =>
   async (event: unknown, _context?: Context): Promise<PageRangeResponse> => {
     const segment = parseSegment(event);
-    const bytes = await getDeps().blobs.getBytes(segment.blobKey);
+    const deps = getDeps();
+    const bytes = await deps.blobs.getBytes(segment.blobKey);
+    // The deployment's page reader (Textract when chosen): pages it could not read say so (`ocrFallback`) to the caller.
+    const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
     let opened: OpenedDocument | undefined;
     try {
-      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename });
+      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, pageText ? { pageText } : {});
       const last = segment.pageNumbers[segment.pageNumbers.length - 1];
       if (last > opened.pageCount) {
         throw new RangeError(`Page ${last} requested from a document of ${opened.pageCount} pages`);

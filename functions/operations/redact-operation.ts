@@ -10,11 +10,14 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
-import type { DetectionConfig } from '../engines/redact/detect.ts';
+import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
+import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
 import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
-import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
+import { headerFigures, planRedaction, redactionText } from '../engines/redact/redact.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
-import type { OperationSpec } from '../pipeline/operation.ts';
+import type { DocumentPage } from '../engines/document-model.ts';
+import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
+import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
 
@@ -42,6 +45,39 @@ function detectionConfig(form: RedactForm): DetectionConfig {
   };
 }
 
+/** The local detector's name in `model_used`. */
+const LOCAL_PII_ENGINE = 'docintel-pii@1';
+
+/**
+ * The PII spans of the pages: with Amazon Comprehend when the deployment
+ * chose it (custom types and the built-in types it has no equivalent of stay
+ * on the local detector), the local detector answering when Comprehend
+ * cannot; else the local detector alone.
+ */
+async function findSpans(
+  context: OperationContext<RedactQuery, RedactForm>,
+  pages: readonly DocumentPage[],
+  config: DetectionConfig,
+): Promise<EngineOutcome<{ spans: PiiSpan[]; engine: string }>> {
+  const { deps, query, signal } = context;
+  const text = redactionText(pages);
+  const local = async () => ({ spans: await detectPii(text, config), engine: LOCAL_PII_ENGINE });
+  const service = deps.engines?.redact === 'comprehend' ? deps.hosted?.piiDetection : undefined;
+  // Only custom types asked for: Comprehend has nothing to answer, and `model_used` must not name it.
+  if (!service || !asksHostedDetector(config)) return { value: await local() };
+  return withLocalFallback(
+    'redact',
+    'comprehend',
+    async () => ({
+      spans: await detectPiiWithService(text, config, service, { languageCode: piiLanguageCode(query.languages), signal }),
+      // The local recognizers still answer for custom types and the types Comprehend lacks.
+      engine: `${LOCAL_PII_ENGINE}+${service.name}`,
+    }),
+    local,
+    signal,
+  );
+}
+
 export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   operation: 'redact',
   endpoint: '/v1/redact',
@@ -62,7 +98,9 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.
     const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
-    const plan = await planRedaction(parsed.pages, { mode: query.mode, config: detectionConfig(form) });
+    const config = detectionConfig(form);
+    const detection = await findSpans(context, parsed.pages, config);
+    const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans });
     const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
     const pdfPages: RedactedPdfPage[] = [];
     let logos = 0;
@@ -112,9 +150,9 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
         updated_text_block: plan.updatedText,
         summary: plan.summary,
       },
-      modelUsed: [...parsed.engines, 'docintel-pii@1'].join('+'),
+      modelUsed: [...parsed.engines, detection.value.engine].join('+'),
       pages: parsed.pages.length,
-      metadata: { mode: query.mode, file_type: parsed.kind, ...readingMetadata(parsed) },
+      metadata: { mode: query.mode, file_type: parsed.kind, ...readingMetadata(parsed), ...(detection.fallback ? { engine_fallback: detection.fallback } : {}) },
     };
   },
 };

@@ -5,6 +5,8 @@
  * @module
  */
 import { createHash } from 'node:crypto';
+import type { EngineSelection } from '../contracts/engines.ts';
+import type { HostedServices } from '../contracts/hosted-models.ts';
 import type { KeyKind } from '../ports/accounts.ts';
 
 /** `no-cache` or `no-store` in Cache-Control force a re-run; other directives do not. */
@@ -39,8 +41,27 @@ export function contentHash(bytes: Uint8Array): string {
  * hk_test_ key must never reach an hk_live_ key as a (free) cache hit, or
  * test keys would make billing optional.
  */
-export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>, keyKind: KeyKind): string {
+export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>, keyKind: KeyKind, engines = ''): string {
+  // The engine tag is appended only when a hosted engine is on, so an all-local deployment keeps its keys.
   return createHash('sha256')
-    .update(`${keyKind}\n${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}`)
+    .update(`${keyKind}\n${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}${engines ? `\n${engines}` : ''}`)
     .digest('hex');
+}
+
+/**
+ * The engines a result was computed with, for the cache key: the engine
+ * choice is per deployment, and a deployment switched to (or from) a hosted
+ * engine, or to another Bedrock model, must not serve results of the old one.
+ * Empty when every slot runs locally.
+ *
+ * @example
+ * engineCacheTag({ ...DEFAULT_ENGINES, ocr: 'textract' }); // 'ocr=textract'
+ */
+export function engineCacheTag(engines: EngineSelection | undefined, hosted?: HostedServices): string {
+  if (!engines) return '';
+  const chosen = (Object.keys(engines) as (keyof EngineSelection)[])
+    .sort()
+    .filter((slot) => engines[slot] !== 'local')
+    .map((slot) => (engines[slot] === 'bedrock' && hosted?.languageModel ? `${slot}=bedrock:${hosted.languageModel.modelId}` : `${slot}=${engines[slot]}`));
+  return chosen.join(',');
 }

@@ -14,7 +14,8 @@ import { openDocument } from '../engines/registry.ts';
 import type { Principal } from '../middleware/http.ts';
 import type { CacheEntry, SignedAsset } from '../ports/requests.ts';
 import type { AppDeps } from '../runtime/deps.ts';
-import { cacheDigest, contentHash } from './cache-policy.ts';
+import { cacheDigest, contentHash, engineCacheTag } from './cache-policy.ts';
+import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from './ocr-fallback.ts';
 import { loadDocumentInput, type DocumentInput } from './document-input.ts';
 import type { OperationSpec } from './operation.ts';
 import { AssetCollector, resignAssets } from './signed-assets.ts';
@@ -192,7 +193,7 @@ export async function runInference<Q, F>(
     sha256 = contentHash(await input.readBytes());
     if (input.etag) await deps.documents.rememberContentHash(principal.orgId, input.record.documentKey, input.etag, sha256);
   }
-  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form), principal.keyKind);
+  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form), principal.keyKind, engineCacheTag(deps.engines, deps.hosted));
   if (!submission.forceRefresh) {
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
     if (entry) {
@@ -210,15 +211,19 @@ export async function runInference<Q, F>(
   }
 
   const pagesOfInterest = spec.pagesOfInterest;
-  const document = await openDocument(
+  const ocrFallbacks = new OcrFallbackLog();
+  const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+  const opened = await openDocument(
     await input.readBytes(),
     { declaredKind: input.record.kind, filename: input.record.filename },
     {
       ...(pagesOfInterest ? { pagesOfInterest: (pageCount: number) => pagesOfInterest(query, submission.form, pageCount) } : {}),
       // Opening reads pages too (the PDF OCR scan): it stops when the request's deadline passes.
       signal: submission.signal,
+      ...(pageText ? { pageText } : {}),
     },
   );
+  const document = pageText ? trackOcrFallbacks(opened, ocrFallbacks) : opened;
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));
@@ -273,7 +278,7 @@ export async function runInference<Q, F>(
         duration_ms: Date.now() - startedAt,
         metadata: {
           pages: output.pages,
-          ...output.metadata,
+          ...withOcrFallback(output.metadata, ocrFallbacks.fallback()),
           source: 'document_key',
           filename: input.record.filename,
           file_size: input.size,

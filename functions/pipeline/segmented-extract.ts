@@ -99,6 +99,7 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
     if (remote) {
       const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}) });
       result.engines.forEach((e) => engines.add(e));
+      document.notePages?.(result.pages);
       return textOnly ? result.pages.map(textOnlyPage) : result.pages;
     }
     const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly, languages });

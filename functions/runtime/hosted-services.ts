@@ -7,6 +7,8 @@
  */
 import { hostedEnginesIn } from '../contracts/engines.ts';
 import type { HostedServices } from '../contracts/hosted-models.ts';
+import { ComprehendPiiDetection } from '../adapters/aws/comprehend-pii.ts';
+import { TextractPageText } from '../adapters/aws/textract-page-text.ts';
 import type { ServiceConfig } from './config.ts';
 
 export function buildHostedServices(config: ServiceConfig): HostedServices {
@@ -14,6 +16,7 @@ export function buildHostedServices(config: ServiceConfig): HostedServices {
   const services: { -readonly [K in keyof HostedServices]: HostedServices[K] } = {};
   // Each hosted engine adds its client here when `wanted` has it (bedrock → languageModel,
   // comprehend → piiDetection, textract → pageText), built from functions/adapters/aws/.
-  void wanted;
+  if (wanted.has('comprehend')) services.piiDetection = ComprehendPiiDetection.create(config.region);
+  if (wanted.has('textract')) services.pageText = TextractPageText.create(config.region);
   return services;
 }

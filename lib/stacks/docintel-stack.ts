@@ -10,8 +10,6 @@
 import { ArnFormat, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { BATCH_LIMITS, BATCH_WORKER_TIMEOUT_SECONDS } from '../../functions/contracts/batch.ts';
 import { ACCOUNT_CONCURRENCY, QUEUE_CONSUMER_CONCURRENCY, RESERVED_CONCURRENCY, type FunctionGroup } from '../../functions/contracts/capacity.ts';
-import { ENV } from '../../functions/contracts/env.ts';
-import { engineEnvVar } from '../../functions/contracts/engines.ts';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
@@ -32,6 +30,7 @@ import { HttpApi } from '../constructs/http-api.ts';
 import { JobQueue } from '../constructs/job-queue.ts';
 import { MasterSecret } from '../constructs/master-secret.ts';
 import { Monitoring, type MonitoredFunction } from '../constructs/monitoring.ts';
+import { engineEnvironment, grantHostedEngines, readHostedEngineSettings } from '../constructs/hosted-engines.ts';
 import { pascalCase } from '../constructs/naming.ts';
 import { accessFor } from '../constructs/operation-access.ts';
 import { OperationFunction, type OperationFunctionProps, type ServiceResources } from '../constructs/operation-function.ts';
@@ -60,8 +59,8 @@ export const BATCH_WORKER_TIMEOUT = Duration.seconds(BATCH_WORKER_TIMEOUT_SECOND
  */
 export const BATCH_WORKER_MAX_CONCURRENCY = QUEUE_CONSUMER_CONCURRENCY.batchWorker;
 
-/** CDK context key naming the extractor engine (`DOCINTEL_EXTRACT_ENGINE`); unset → the functions' default (`local`). */
-export const EXTRACT_ENGINE_CONTEXT = 'docintel:extractEngine';
+/** The older spelling of `-c docintel:engines='{"extract":…}'`, kept working as an alias. */
+export { EXTRACT_ENGINE_CONTEXT } from '../constructs/hosted-engines.ts';
 /**
  * CDK context key: `false` deploys without reserved concurrency (accounts
  * whose Lambda concurrency limit is below what the reservations need, e.g.
@@ -140,9 +139,9 @@ export class DocintelStack extends Stack {
       }),
     };
     const functions: Record<string, OperationFunction> = {};
-    // Deployment choices read from CDK context (`cdk deploy -c docintel:extractEngine=local`).
-    const extractEngine = this.node.tryGetContext(EXTRACT_ENGINE_CONTEXT) as unknown;
-    const settings: Record<string, string> = typeof extractEngine === 'string' && extractEngine ? { [engineEnvVar('extract')]: extractEngine } : {};
+    // Which engine runs each slot (`cdk deploy -c docintel:engines='{"ocr":"textract"}'`): each
+    // function gets the variables and permissions of the slots it runs, and no others.
+    const engines = readHostedEngineSettings(this);
     const reserve = contextFlag(this.node.tryGetContext(RESERVED_CONCURRENCY_CONTEXT), true);
     const reservedConcurrency: Record<string, number> = {};
     const groups: Record<string, FunctionGroup> = {};
@@ -151,10 +150,11 @@ export class DocintelStack extends Stack {
       groups[props.handler] = group;
       if (reserve) reservedConcurrency[props.handler] = reservationFor(props.handler, group);
       functions[props.handler] = new OperationFunction(this, `${pascalCase(props.handler)}Function`, {
-        settings,
+        settings: engineEnvironment(engines, props.handler),
         ...functionProps,
         ...(reserve ? { reservedConcurrency: reservedConcurrency[props.handler] } : {}),
       });
+      grantHostedEngines(engines, functions[props.handler]);
       return functions[props.handler];
     };
 

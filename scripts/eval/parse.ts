@@ -25,6 +25,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { openDocument } from '../../functions/engines/registry.ts';
+import type { PageTextService } from '../../functions/contracts/hosted-models.ts';
 import type { ParsedDocument } from '../../functions/engines/document-model.ts';
 import { matchWords, type BoxedWord } from '../lib/boxes.ts';
 import { multilingualSet, TEXTS } from '../lib/multilingual-pages.ts';
@@ -56,7 +57,12 @@ export interface ParseEvalOptions {
   /** Per-file ceiling; a file over it is counted as an error (`timeout`). */
   readonly fileTimeoutMs: number;
   readonly log: (line: string) => void;
+  /** `--engine textract`: the hosted page reader OCR pages go to (the local OCR reads a page it fails on). */
+  readonly pageText?: PageTextService;
 }
+
+/** The run's hosted page reader, for every document the run opens. */
+let hostedPageText: PageTextService | undefined;
 
 interface FileError {
   readonly code: string;
@@ -122,7 +128,7 @@ async function parseBytes(
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   const work = (async () => {
-    const opened = await openDocument(bytes, { filename });
+    const opened = await openDocument(bytes, { filename }, hostedPageText ? { pageText: hostedPageText } : {});
     try {
       return await opened.extract();
     } finally {
@@ -565,6 +571,8 @@ async function evalTables(o: ParseEvalOptions): Promise<{ available: boolean; re
 // ---------------------------------------------------------------------------
 
 export async function runParseEval(o: ParseEvalOptions): Promise<Record<string, unknown>> {
+  hostedPageText = o.pageText;
+  if (o.pageText) o.log(`engine: ${o.pageText.name} for OCR pages (the local OCR reads a page it cannot)`);
   const started = new Date();
   const machine = machineInfo();
   o.log(`parse evaluation on ${o.corpus}`);

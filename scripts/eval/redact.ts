@@ -34,6 +34,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../../functions/engines/redact/detect.ts';
 import { decodePageImage, paintMaskedPage } from '../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../functions/engines/redact/redact.ts';
+import { detectPiiWithService } from '../../functions/engines/redact/hosted-detect.ts';
+import { HostedEngineError, type PiiDetectionService } from '../../functions/contracts/hosted-models.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../../functions/engines/redact/redacted-pdf.ts';
 import { openPdfTask } from '../../functions/engines/pdf/pdfjs.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
@@ -240,11 +242,28 @@ function presidioSpans(original: string, anonymised: string): { type: string; st
   return spans;
 }
 
-async function comparePresidio(corpus: string) {
+/** The detector under evaluation: the local one, or a hosted one (`--engine comprehend`) over the same text. */
+type Detect = (text: string) => Promise<PiiSpan[]>;
+
+const localDetect: Detect = async (text) => detectPii(text, BUILT_INS);
+
+/** A hosted detector with the local one answering a call that fails (counted by the caller's usage wrapper). */
+function hostedDetect(service: PiiDetectionService): Detect {
+  return async (text) => {
+    try {
+      return await detectPiiWithService(text, BUILT_INS, service, { languageCode: 'en' });
+    } catch (error) {
+      if (!(error instanceof HostedEngineError)) throw error;
+      return detectPii(text, BUILT_INS);
+    }
+  };
+}
+
+async function comparePresidio(corpus: string, detect: Detect) {
   const original = await readFile(join(corpus, 'pii/presidio/text/demo.txt'), 'utf8');
   const anonymised = await readFile(join(corpus, 'pii/presidio/text/demo_anonymized.txt'), 'utf8');
   const theirs = presidioSpans(original, anonymised);
-  const ours = await detectPii(original, BUILT_INS);
+  const ours = await detect(original);
   // Their PII types we also detect; the rest (LOCATION, DATE_TIME, URL, CRYPTO) are listed apart.
   const comparable = theirs.filter((s) => PRESIDIO_TO_OURS[s.type]);
   const foundByUs = comparable.filter((s) => covered(s, ours.filter((o) => o.type === PRESIDIO_TO_OURS[s.type])));
@@ -408,8 +427,15 @@ async function speed(log: (line: string) => void) {
   return result;
 }
 
-export async function runRedactEval(options: { corpus: string; log: (line: string) => void }): Promise<Record<string, unknown>> {
+export async function runRedactEval(options: {
+  corpus: string;
+  log: (line: string) => void;
+  /** `--engine comprehend`: the hosted detector for the detection figures (the leak check and speed stay local). */
+  piiDetection?: PiiDetectionService;
+}): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
+  const detect = options.piiDetection ? hostedDetect(options.piiDetection) : localDetect;
+  if (options.piiDetection) log(`engine: ${options.piiDetection.name} for the built-in types it covers, local recognizers for the rest (leak check and speed: local)`);
   const started = Date.now();
   const synth = JSON.parse(await readFile(join(corpus, 'pii/presidio-research/synth_dataset_v2.json'), 'utf8')) as Sample[];
   await detectPii('', BUILT_INS); // loads the lexicons once, outside the timing
@@ -417,7 +443,7 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   const predictions: PiiSpan[][] = [];
   for (const s of synth) {
     const t0 = performance.now();
-    predictions.push(await detectPii(s.full_text, BUILT_INS));
+    predictions.push(await detect(s.full_text));
     detectMs += performance.now() - t0;
   }
   const half = Math.floor(synth.length / 2);
@@ -448,12 +474,12 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   const falseRedactions: string[] = [];
   for (const doc of ORDINARY_PROSE) {
     words += wordCount(doc.text);
-    for (const s of await detectPii(doc.text, BUILT_INS)) falseRedactions.push(`${doc.kind} ${s.type}: ${s.value}`);
+    for (const s of await detect(doc.text)) falseRedactions.push(`${doc.kind} ${s.type}: ${s.value}`);
   }
   const ordinary = { documents: ORDINARY_PROSE.length, words, false_redactions: falseRedactions.length, per_1000_words: round((falseRedactions.length / words) * 1000, 2), spans: falseRedactions };
   log(`ordinary prose (${ordinary.documents} texts, ${words} words): ${ordinary.false_redactions} false redactions, ${ordinary.per_1000_words} per 1,000 words ${JSON.stringify(falseRedactions)}`);
 
-  const presidio = await comparePresidio(corpus);
+  const presidio = await comparePresidio(corpus, detect);
   log(`Presidio demo output: ${presidio.presidio_spans_comparable} comparable spans, ${presidio.of_those_found_by_us_same_type} found by us with the same type; missed ${JSON.stringify(presidio.missed_by_us)}; ours not in Presidio's ${JSON.stringify(presidio.ours_not_in_presidio)}`);
 
   const vectors = (await readFile(join(corpus, 'pii/presidio/recognizer_test_vectors.jsonl'), 'utf8'))
@@ -464,7 +490,7 @@ export async function runRedactEval(options: { corpus: string; log: (line: strin
   for (const v of vectors) {
     const type = VECTOR_MAP[v.recognizer];
     if (!type) continue;
-    const found = (await detectPii(v.text, BUILT_INS)).filter((s) => s.type === type).length;
+    const found = (await detect(v.text)).filter((s) => s.type === type).length;
     const r = perRecognizer.get(v.recognizer) ?? { cases: 0, exact: 0, must_not: 0, false_alarms: 0 };
     r.cases++;
     if (found === v.expected_count) r.exact++;

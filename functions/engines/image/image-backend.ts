@@ -23,7 +23,8 @@ import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import type { DocumentPage, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { ocrImage, ocrWarnings, type OcrInput } from '../ocr/ocr-page.ts';
+import { readPageImage } from '../ocr/hosted-page-read.ts';
+import { ocrWarnings, type OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { OpenedDocument, OpenOptions } from '../registry.ts';
 import { orientedSize, tiffPages, type TiffPages } from './tiff-pages.ts';
@@ -179,19 +180,20 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
   };
 
-  const readPage = async (pageNumber: number, languages?: readonly OcrLanguage[]): Promise<DocumentPage> => {
+  const readPage = async (pageNumber: number, languages?: readonly OcrLanguage[], signal?: AbortSignal): Promise<{ page: DocumentPage; engine: string }> => {
     const input = await inputOf(pageNumber);
     const { width, height } = await sizeOf(pageNumber);
-    let ocr;
+    let reading;
     try {
-      ocr = await ocrImage(input, { languages });
+      reading = await readPageImage(input, { languages, pageText: options.pageText, signal });
     } catch (error) {
       if (error instanceof DocumentLoadError) throw error;
       // sharp's decode errors (truncated, invalid data) are the file's fault; others are ours.
       if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
       throw error;
     }
-    return {
+    const { ocr } = reading;
+    const page: DocumentPage = {
       pageNumber,
       width,
       height,
@@ -203,25 +205,32 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       rulings: ocr.rulings,
       ...(ocr.unread ? { warnings: ocrWarnings(ocr, pageNumber) } : {}),
       ...(ocr.languages ? { languages: ocr.languages } : {}),
+      ...(reading.fallback ? { ocrFallback: reading.fallback } : {}),
     };
+    return { page, engine: reading.engine };
   };
+  const plannedEngine = options.pageText?.name ?? OCR_ENGINE;
 
   return {
     kind,
     pageCount,
     // Every page is OCR'd; a caller reading only some pages OCRs only those.
     ocrPageCount: options.pagesOfInterest ? new Set(options.pagesOfInterest(pageCount)).size : pageCount,
-    engines: [OCR_ENGINE],
+    engines: [plannedEngine],
     async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
       const { signal, textOnly, languages } = extractOptions;
+      const used = new Set<string>();
       const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
         signal?.throwIfAborted();
-        const page = await readPage(pageNumber, languages);
+        const { page, engine } = await readPage(pageNumber, languages, signal);
+        used.add(engine);
         return textOnly ? textOnlyPage(page) : page;
       });
-      return { kind, pages: extracted, engines: [OCR_ENGINE] };
+      // What really read the pages: the hosted reader, the local OCR where it fell back, or both.
+      const engines = [...new Set([plannedEngine, OCR_ENGINE])].filter((engine) => used.has(engine));
+      return { kind, pages: extracted, engines: engines.length ? engines : [plannedEngine] };
     },
     renderer: {
       async renderPng(pageNumber, renderOptions = {}) {

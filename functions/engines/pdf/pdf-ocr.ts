@@ -16,7 +16,9 @@
  * @module
  */
 import type { BBox, DocumentPage } from '../document-model.ts';
-import { ocrImage, ocrWarnings } from '../ocr/ocr-page.ts';
+import type { PageTextService } from '../../contracts/hosted-models.ts';
+import { readPageImage } from '../ocr/hosted-page-read.ts';
+import { ocrWarnings } from '../ocr/ocr-page.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
@@ -236,18 +238,22 @@ export async function needsOcr(page: DocumentPage, pdfPage: PdfPageProxy): Promi
 }
 
 /**
- * Replaces a page's text layer by OCR of its rendering. Keeps the page size
- * and the graphics found on it (rulings, figures).
+ * Replaces a page's text layer by OCR of its rendering (the hosted page
+ * reader's when the deployment chose one). Keeps the page size and the
+ * graphics found on it (rulings, figures). `engine` is what read it.
  */
 export async function ocrPdfPage(
   page: DocumentPage,
   render: (pageNumber: number, options: { dpi: number }) => Promise<{ png: Uint8Array }>,
   languages?: readonly OcrLanguage[],
-): Promise<DocumentPage> {
+  hosted: { readonly pageText?: PageTextService; readonly signal?: AbortSignal } = {},
+): Promise<DocumentPage & { readonly engine: string }> {
   const { png } = await render(page.pageNumber, { dpi: OCR_RENDER_DPI });
-  const ocr = await ocrImage({ image: png }, { languages });
+  const { ocr, engine, fallback } = await readPageImage({ image: png }, { languages, ...hosted });
   return {
     ...page,
+    engine,
+    ...(fallback ? { ocrFallback: fallback } : {}),
     words: ocr.words,
     lines: ocr.lines,
     blocks: ocr.blocks,

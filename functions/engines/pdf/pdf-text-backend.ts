@@ -16,6 +16,7 @@ import { boundedAttachments } from './attachments.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
+import type { PageTextService } from '../../contracts/hosted-models.ts';
 import { DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
 import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 
@@ -31,6 +32,8 @@ export interface LoadPdfOptions {
   readonly signal?: AbortSignal;
   /** What the document may decompress (decode-budget.ts); tests use small ones. */
   readonly decodeLimits?: DecodeLimits;
+  /** The hosted page reader for scanned pages (registry's OpenOptions); absent → the local OCR. */
+  readonly pageText?: PageTextService;
 }
 
 export interface RenderOptions {
@@ -165,7 +168,8 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
-function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budget: DecodeBudget): PdfHandle {
+function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budget: DecodeBudget, pageText?: PageTextService): PdfHandle {
+  const ocrEngine = pageText?.name ?? OCR_ENGINE;
   const ocrCandidates = scan.candidates;
   // Text content from the open-time scan, each page taken once by the
   // extraction (so memory falls as pages are read); released on close.
@@ -184,7 +188,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
   const handle: PdfHandle = {
     pageCount,
     engine,
-    engines: ocrCandidates.size ? [engine, OCR_ENGINE] : [engine],
+    engines: ocrCandidates.size ? [engine, ocrEngine] : [engine],
     ocrPageCount: ocrCandidates.size,
     extract: (pageNumbers, options) => withDecodeBudget(budget, () => extract(pageNumbers, options)),
     renderPng: (pageNumber, options) => withDecodeBudget(budget, () => renderPng(pageNumber, options)),
@@ -204,6 +208,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
       const pages: Array<DocumentPage | Promise<DocumentPage>> = [];
+      // What read the scanned pages: the hosted reader, the local OCR where it fell back, or both.
+      const readers = new Set<string>();
       const inFlight = new Set<Promise<DocumentPage>>();
       // Text layers are read one page at a time: pdf.js runs its "worker" on
       // this thread, so parallel pages would not go faster, only hold more
@@ -226,9 +232,10 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
           continue;
         }
         while (inFlight.size >= ocrPoolSize()) await Promise.race(inFlight).catch(() => undefined);
-        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options), languages).then((p) =>
-          textOnly ? textOnlyPage(p) : p,
-        );
+        const ocr = ocrPdfPage(page, (pageNumber, options) => handle.renderPng(pageNumber, options), languages, { pageText, signal }).then(({ engine: reader, ...p }) => {
+          readers.add(reader);
+          return textOnly ? textOnlyPage(p) : p;
+        });
         const tracked = ocr.finally(() => inFlight.delete(tracked));
         // Reported by Promise.all below; this only keeps an early failure from being "unhandled".
         tracked.catch(() => undefined);
@@ -237,7 +244,8 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
       }
       const done = await Promise.all(pages);
       const used = new Set(done.map((p) => p.source));
-      const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? [OCR_ENGINE] : [])];
+      const ocrEngines = [...new Set([ocrEngine, OCR_ENGINE])].filter((reader) => readers.has(reader));
+      const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? (ocrEngines.length ? ocrEngines : [ocrEngine]) : [])];
       return { kind: 'pdf', pages: done, engines };
   }
 
@@ -302,7 +310,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
       const pages = options.pagesOfInterest?.(pageCount).filter((n) => Number.isInteger(n) && n >= 1 && n <= pageCount);
       const scan = await findOcrCandidates(doc, pages, { signal: options.signal, stop: () => budget.check() });
       budget.check();
-      return createHandle(doc, `pdfjs-text-layer@${version}`, scan, budget);
+      return createHandle(doc, `pdfjs-text-layer@${version}`, scan, budget, options.pageText);
     } catch (error) {
       await doc.destroy().catch(() => undefined);
       throw error;

@@ -75,8 +75,23 @@ export function effectiveTypes(config: DetectionConfig): Map<string, PiiType> {
   return types;
 }
 
-function recognizersFor(config: DetectionConfig, persons: PersonResources | undefined): Recognizer[] {
-  const allBuiltIn = persons ? builtIns(persons) : PATTERN_BUILT_INS;
+/** Which built-in types are turned on: all of them (`extend`), or those a `replace` config names. */
+export function enabledBuiltIns(config: DetectionConfig): Set<string> {
+  if (config.mode === 'extend') return new Set(Object.keys(BUILT_IN_TYPES));
+  return new Set(config.types.map((t) => t.name).filter((name) => name in BUILT_IN_TYPES));
+}
+
+export interface DetectOptions {
+  /**
+   * Built-in types another detector (a hosted one) answers for: their
+   * built-in recognizers do not run here. Custom recognizers of the same
+   * name still do (the caller's description adds to the type).
+   */
+  readonly skipBuiltIns?: ReadonlySet<string>;
+}
+
+function recognizersFor(config: DetectionConfig, persons: PersonResources | undefined, skip: ReadonlySet<string> = new Set()): Recognizer[] {
+  const allBuiltIn = (persons ? builtIns(persons) : PATTERN_BUILT_INS).filter((r) => !skip.has(r.type));
   const recognizers: Recognizer[] = [];
   if (config.mode === 'extend') recognizers.push(...allBuiltIn);
   for (const t of config.types) {
@@ -102,21 +117,34 @@ export function resolveOverlaps(candidates: readonly Candidate[]): Candidate[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-/** Detects PII spans in `text` (asynchronous: the first call loads the name lexicons). */
-export async function detectPii(text: string, config: DetectionConfig): Promise<PiiSpan[]> {
-  const persons = needsPersons(config) ? await personResources() : undefined;
-  const candidates: Candidate[] = [];
-  for (const recognizer of recognizersFor(config, persons)) {
-    for (const c of recognizer.find(text)) {
-      if (c.score < SCORE_THRESHOLD || c.end <= c.start) continue;
-      // Spans never cross a blank line (a page or block break).
-      const value = text.slice(c.start, c.end);
-      if (value.includes('\n\n')) continue;
-      candidates.push(c);
-    }
-  }
-  // Every other mention of a person found once (the same name, or its surname alone).
-  const resolved = resolveOverlaps(candidates);
+/** Whether a candidate can be a span: scored high enough, not empty, and never across a blank line (a page or block break). */
+function acceptable(text: string, c: Candidate): boolean {
+  return c.score >= SCORE_THRESHOLD && c.end > c.start && !text.slice(c.start, c.end).includes('\n\n');
+}
+
+/**
+ * The final spans from candidates of every detector: non-overlapping, plus
+ * every other mention of a person found once (the same name, or its surname
+ * alone). `persons` is absent when no person type is asked for.
+ */
+export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
+  const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)));
   const mentions = (persons ? otherMentions(text, resolved, persons.lexicon) : []).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+}
+
+/** The person-name resources a detection needs (loaded on first use), or undefined when no person type is asked for. */
+export async function personsFor(config: DetectionConfig): Promise<PersonResources | undefined> {
+  return needsPersons(config) ? personResources() : undefined;
+}
+
+/** The local recognizers' candidates (before overlaps are settled). */
+export function localCandidates(text: string, config: DetectionConfig, persons: PersonResources | undefined, options: DetectOptions = {}): Candidate[] {
+  return recognizersFor(config, persons, options.skipBuiltIns).flatMap((recognizer) => recognizer.find(text).filter((c) => acceptable(text, c)));
+}
+
+/** Detects PII spans in `text` with the local recognizers (asynchronous: the first call loads the name lexicons). */
+export async function detectPii(text: string, config: DetectionConfig): Promise<PiiSpan[]> {
+  const persons = await personsFor(config);
+  return settleSpans(text, localCandidates(text, config, persons), persons);
 }

@@ -42,10 +42,16 @@ function spanBoxes(words: readonly IndexedWord[], start: number, end: number): {
 
 export async function planRedaction(
   pages: readonly DocumentPage[],
-  options: { mode: RedactMode; config: DetectionConfig; synthetic?: SyntheticValues },
+  options: {
+    mode: RedactMode;
+    config: DetectionConfig;
+    synthetic?: SyntheticValues;
+    /** Spans already found over `redactionText(pages)` (by a hosted detector); absent → the local detector runs. */
+    spans?: readonly PiiSpan[];
+  },
 ): Promise<RedactionPlan> {
   const index = buildTextIndex(pages);
-  const spans = await detectPii(index.text, options.config);
+  const spans = options.spans ?? (await detectPii(index.text, options.config));
   const types = effectiveTypes(options.config);
   const synthetic = options.synthetic ?? new SyntheticValues();
   const replacementOf = (span: PiiSpan) =>
@@ -72,6 +78,11 @@ export async function planRedaction(
   }
   updatedText += index.text.slice(cursor);
   return { spans, updatedText, summary, boxes };
+}
+
+/** The text detectors read (and span offsets refer to): the pages' words, lines joined by '\n', pages by '\n\n'. */
+export function redactionText(pages: readonly DocumentPage[]): string {
+  return buildTextIndex(pages).text;
 }
 
 /** Embedded images placed in the header band of a page (PDF image placements): logo candidates. */

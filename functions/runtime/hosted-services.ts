@@ -3,8 +3,13 @@
  * (contracts/engines.ts), and only those: a deployment that runs every slot
  * locally creates no Bedrock, Comprehend or Textract client.
  *
+ * Endpoints are the SDK's own resolution: `AWS_ENDPOINT_URL_BEDROCK_RUNTIME`
+ * (`AWS_ENDPOINT_URL_<SERVICE ID>`) redirects a client, which the local
+ * server's tests use to reach a fake service.
+ *
  * @module
  */
+import { BedrockLanguageModel, createBedrockRuntimeClient } from '../adapters/aws/bedrock-language-model.ts';
 import { hostedEnginesIn } from '../contracts/engines.ts';
 import type { HostedServices } from '../contracts/hosted-models.ts';
 import type { ServiceConfig } from './config.ts';
@@ -14,6 +19,8 @@ export function buildHostedServices(config: ServiceConfig): HostedServices {
   const services: { -readonly [K in keyof HostedServices]: HostedServices[K] } = {};
   // Each hosted engine adds its client here when `wanted` has it (bedrock → languageModel,
   // comprehend → piiDetection, textract → pageText), built from functions/adapters/aws/.
-  void wanted;
+  if (wanted.has('bedrock')) {
+    services.languageModel = new BedrockLanguageModel(createBedrockRuntimeClient(config.region), { modelId: config.bedrockModelId });
+  }
   return services;
 }

@@ -58,7 +58,8 @@ interface Candidate {
   readonly order: number;
 }
 
-function linesOf(pages: readonly DocumentPage[]): Line[] {
+/** The lines every field is read from (and grounded on), across pages, with word offsets where the text layer gives them. */
+export function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {

@@ -99,6 +99,7 @@ export class BedrockLanguageModel implements LanguageModel {
   }
 
   private toolResult(output: ConverseCommandOutput, toolName: string): ToolCallResult {
+    if (!output?.output) throw new HostedEngineError('invalid_response', `${this.modelId} sent no message`);
     const usage = { inputTokens: output.usage?.inputTokens ?? 0, outputTokens: output.usage?.outputTokens ?? 0 };
     if (output.stopReason === 'max_tokens') {
       throw new HostedEngineError('invalid_response', `${this.modelId} ran out of output tokens before finishing its answer`);

@@ -108,6 +108,21 @@ describe('operations on the bedrock engines', () => {
     expect(extract.body.metadata.engine_fallback).toEqual({ slot: 'extract', engine: 'bedrock', reason, used: 'local' });
   });
 
+  it('does not cache a fallback answer: the same request asks the model again (and caches its answer)', async () => {
+    const model = scriptedModel(ANSWERS, 'throttled');
+    const { deps } = await setup(model, { classify: 'bedrock' });
+    const documentKey = await putDocument(deps, 'acme', await makeTextPdf([LETTER]));
+    const classify = async () => JSON.parse((await createClassify(() => deps)(inferenceEvent('classify', KEY, { document_key: documentKey }), testContext())).body);
+    expect((await classify()).metadata.engine_fallback).toMatchObject({ reason: 'throttled' });
+    // Bedrock is back.
+    model.callTool = scriptedModel(ANSWERS).callTool;
+    const second = await classify();
+    expect(second.metadata).toMatchObject({ cached: false });
+    expect(second.metadata.engine_fallback).toBeUndefined();
+    expect(second.model_used).toMatch(/\+bedrock\//);
+    expect((await classify()).metadata.cached).toBe(true);
+  });
+
   it('schema-guided extract falls back too', async () => {
     const { call } = await setup(scriptedModel({ record_schema_values: { data: { invoice_number: ['not text'] }, confidence: {} } }), { extract: 'bedrock' });
     const { status, body } = await call('extract', [INVOICE], { schema: JSON.stringify({ invoice_number: null }) }, { category: 'non_financial' });

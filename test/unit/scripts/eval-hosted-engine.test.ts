@@ -56,7 +56,7 @@ describe('eval --engine', () => {
       expect(report.input_tokens).toBeGreaterThan(0);
 
       fake.setMode('deny');
-      const refused = await ask().catch((e) => e);
+      const refused = (await ask().catch((e: unknown) => e)) as Error;
       expect(refused).toBeInstanceOf(UsageError);
       expect(refused.message).toMatch(/grant model access/);
     });

@@ -9,10 +9,22 @@
  *
  * @module
  */
-import { BedrockLanguageModel, createBedrockRuntimeClient } from '../adapters/aws/bedrock-language-model.ts';
 import { hostedEnginesIn } from '../contracts/engines.ts';
-import type { HostedServices } from '../contracts/hosted-models.ts';
+import type { HostedServices, LanguageModel } from '../contracts/hosted-models.ts';
 import type { ServiceConfig } from './config.ts';
+
+/**
+ * A language model whose SDK is loaded at its first call: every function
+ * builds its dependencies at cold start, and loading the Bedrock Runtime
+ * client (~40 ms) is only worth it where a request asks for it.
+ */
+function loadedOnFirstCall(modelId: string, load: () => Promise<LanguageModel>): LanguageModel {
+  let model: Promise<LanguageModel> | undefined;
+  return {
+    modelId,
+    callTool: async (request) => (await (model ??= load())).callTool(request),
+  };
+}
 
 export function buildHostedServices(config: ServiceConfig): HostedServices {
   const wanted = hostedEnginesIn(config.engines);
@@ -20,7 +32,10 @@ export function buildHostedServices(config: ServiceConfig): HostedServices {
   // Each hosted engine adds its client here when `wanted` has it (bedrock → languageModel,
   // comprehend → piiDetection, textract → pageText), built from functions/adapters/aws/.
   if (wanted.has('bedrock')) {
-    services.languageModel = new BedrockLanguageModel(createBedrockRuntimeClient(config.region), { modelId: config.bedrockModelId });
+    services.languageModel = loadedOnFirstCall(config.bedrockModelId, async () => {
+      const { BedrockLanguageModel, createBedrockRuntimeClient } = await import('../adapters/aws/bedrock-language-model.ts');
+      return new BedrockLanguageModel(createBedrockRuntimeClient(config.region), { modelId: config.bedrockModelId });
+    });
   }
   return services;
 }

@@ -10,6 +10,7 @@
  */
 import { corpusDir } from './lib/corpus.ts';
 import { intOption, parseArgs, UsageError, writeResults } from './lib/cli.ts';
+import { bedrockForEval, engineOption } from './eval/hosted-engine.ts';
 
 const USAGE = `usage: npm run eval -- <operation> [options]
 
@@ -27,6 +28,12 @@ operations:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
   redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
             sentences, type-agnostic recall, Presidio's recognizer test vectors
+
+options (extract, classify, split):
+  --engine NAME      local (default) or bedrock: the Amazon Bedrock engines (AWS credentials with model access,
+                     AWS_REGION, DOCINTEL_BEDROCK_MODEL_ID; default amazon.nova-lite-v1:0). Scored as the API
+                     answers (the local engine stands in where the model fails; counted), with tokens per page
+  --limit N          classify --engine bedrock: documents to send, evenly spaced (default 0 = all)
 
 options (parse):
   --limit N          SROIE receipts to sample (default 40; 0 = all)
@@ -52,6 +59,25 @@ const OPERATIONS: Record<string, Runner> = {
     const { runExtractEval } = await import('./eval/extract.ts');
     const { extractFinancial } = await import('../functions/engines/extract/financial.ts');
     const quiet = options.quiet === true;
+    if (engineOption(options.engine) === 'bedrock') {
+      const hosted = await bedrockForEval();
+      const { languageModelExtractor } = await import('../functions/engines/hosted/extract.ts');
+      let pages = 0;
+      const report = await runExtractEval({
+        corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+        receipts: intOption(options, 'receipts', 60),
+        extractor: async (read) => {
+          pages += read.length;
+          return hosted.run((model) => languageModelExtractor(model).financial(read), () => extractFinancial(read));
+        },
+        note: `engine ${hosted.tally.model} (the local extractor where it failed; see hosted.local_fallbacks)`,
+        log: (line) => {
+          if (!quiet || !line.startsWith('  ')) console.log(line);
+        },
+      });
+      console.log(`extract engine ${hosted.tally.model}: ${JSON.stringify(hosted.report(pages))}`);
+      return { ...report, engine: hosted.tally.model, hosted: hosted.report(pages) };
+    }
     return runExtractEval({
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       receipts: intOption(options, 'receipts', 60),
@@ -70,14 +96,21 @@ const OPERATIONS: Record<string, Runner> = {
     });
   },
   async classify(options) {
+    if (engineOption(options.engine) === 'bedrock') {
+      const hosted = await bedrockForEval();
+      const { runHostedClassifyEval } = await import('./eval/classify.ts');
+      return runHostedClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l), hosted, limit: intOption(options, 'limit', 0) });
+    }
     const { runClassifyEval } = await import('./eval/classify.ts');
     return runClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l) });
   },
   async split(options) {
     const { runSplitEval } = await import('./eval/classify.ts');
+    const hosted = engineOption(options.engine) === 'bedrock' ? await bedrockForEval() : undefined;
     return runSplitEval({
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       packets: intOption(options, 'packets', 60),
+      ...(hosted ? { hosted } : {}),
       log: (l) => console.log(l),
     });
   },

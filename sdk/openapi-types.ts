@@ -387,6 +387,16 @@ export interface components {
                 filename?: string;
                 file_size?: number;
                 cached?: boolean;
+                /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                engine_fallback?: {
+                    /** @enum {string} */
+                    slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                    engine: string;
+                    /** @enum {string} */
+                    reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                    /** @constant */
+                    used: "local";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -455,6 +465,16 @@ export interface components {
                 filename?: string;
                 file_size?: number;
                 cached?: boolean;
+                /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                engine_fallback?: {
+                    /** @enum {string} */
+                    slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                    engine: string;
+                    /** @enum {string} */
+                    reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                    /** @constant */
+                    used: "local";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -484,6 +504,16 @@ export interface components {
                 filename?: string;
                 file_size?: number;
                 cached?: boolean;
+                /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                engine_fallback?: {
+                    /** @enum {string} */
+                    slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                    engine: string;
+                    /** @enum {string} */
+                    reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                    /** @constant */
+                    used: "local";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -512,6 +542,16 @@ export interface components {
                 filename?: string;
                 file_size?: number;
                 cached?: boolean;
+                /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                engine_fallback?: {
+                    /** @enum {string} */
+                    slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                    engine: string;
+                    /** @enum {string} */
+                    reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                    /** @constant */
+                    used: "local";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -555,6 +595,16 @@ export interface components {
                 filename?: string;
                 file_size?: number;
                 cached?: boolean;
+                /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                engine_fallback?: {
+                    /** @enum {string} */
+                    slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                    engine: string;
+                    /** @enum {string} */
+                    reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                    /** @constant */
+                    used: "local";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -679,6 +729,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -746,6 +806,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -774,6 +844,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -801,6 +881,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -843,6 +933,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1079,6 +1179,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1146,6 +1256,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1174,6 +1294,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1201,6 +1331,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1243,6 +1383,16 @@ export interface components {
                     filename?: string;
                     file_size?: number;
                     cached?: boolean;
+                    /** @description present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead */
+                    engine_fallback?: {
+                        /** @enum {string} */
+                        slot: "ocr" | "classify" | "split" | "extract" | "redact";
+                        engine: string;
+                        /** @enum {string} */
+                        reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
+                        /** @constant */
+                        used: "local";
+                    };
                 } & {
                     [key: string]: unknown;
                 };

@@ -8,6 +8,8 @@ import { ClassifyForm, ClassifyOptions, RouterQuery } from '../contracts/schemas
 import { buildClassSet } from '../engines/classify/class-set.ts';
 import { classifyText } from '../engines/classify/classifier.ts';
 import { budgetFor, pagesToRead, withinBudget, type ReadingBudget } from '../engines/classify/reading.ts';
+import { classifyWithModel } from '../engines/hosted/classify.ts';
+import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { readingMetadata } from './document-metadata.ts';
 
@@ -34,7 +36,7 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
   pageCap: () => undefined,
   // Only the budgeted pages are scanned at open, extracted and billed: a 200-page PDF is not read whole.
   pagesOfInterest: (_q, f, pageCount) => pagesToRead(pageCount, readingBudget(f)),
-  async execute({ query, form, document, signal }) {
+  async execute({ deps, query, form, document, signal }) {
     const options = form.options ?? ClassifyOptions.parse({});
     const budget = readingBudget(form);
     const wanted = pagesToRead(document.pageCount, budget);
@@ -46,7 +48,7 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
     // The learned model reads the page shape and the file kind too.
     const size = new Map(parsed.pages.map((p) => [p.pageNumber, { width: p.width, height: p.height }]));
     const pages = read.pages.map((p) => ({ ...p, ...size.get(p.pageNumber), kind: parsed.kind }));
-    const result = classifyText(pages, {
+    const common = {
       classes: buildClassSet({ type: options.active_classes_type, active: options.active_classes, custom: options.custom_llm_classes }),
       depth: options.mode,
       systemInstruction: options.system_instruction,
@@ -54,10 +56,19 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
       neighbors: options.confusion_neighbors,
       nonDomainLabel: options.non_domain_label ?? 'other',
       nonDomainExitLabel: options.non_domain_exit_label,
-    });
+    };
+    // The same budgeted pages either way: the token budgets bound what the language model is sent.
+    const answer = await runLanguageModelEngine(
+      deps,
+      'classify',
+      (model) => classifyWithModel(model, pages, { ...common, signal }),
+      async () => classifyText(pages, common),
+      signal,
+    );
+    const result = answer.value;
     return {
       result: { label: result.label, confidence: result.confidence, candidates: result.candidates },
-      modelUsed: [...parsed.engines, CLASSIFIER_MODEL].join('+'),
+      modelUsed: [...parsed.engines, answer.hostedModel ?? CLASSIFIER_MODEL].join('+'),
       pages: read.pages.length,
       metadata: {
         mode: options.mode,
@@ -66,6 +77,7 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
         tokens_read: read.tokens,
         file_type: parsed.kind,
         ...readingMetadata(parsed),
+        ...fallbackMetadata(answer),
       },
     };
   },

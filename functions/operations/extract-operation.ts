@@ -11,6 +11,8 @@ import { TIER_LIMITS } from '../contracts/limits.ts';
 import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
 import { readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
 import { localExtractor } from '../engines/extract/extractor.ts';
+import { languageModelExtractor } from '../engines/hosted/extract.ts';
+import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
@@ -44,28 +46,34 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       }
       schema = stored.data;
     }
-    const extractor = deps.extractor ?? localExtractor;
+    const local = deps.extractor ?? localExtractor;
     // Advanced reads rulings and figures too: ruled tables are found from their lines.
     const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages });
-    const common = {
-      modelUsed: [...parsed.engines, extractor.model].join('+'),
+    // The deployment's language model when extract runs on Bedrock, with the local extractor behind it.
+    const run = <T>(work: (extractor: typeof local) => Promise<T>) =>
+      runLanguageModelEngine(deps, 'extract', (model) => work(languageModelExtractor(model)), () => work(local), signal);
+    const common = (answer: { hostedModel?: string }) => ({
+      modelUsed: [...parsed.engines, answer.hostedModel ?? local.model].join('+'),
       pages: parsed.pages.length,
-    };
+    });
     if (query.category === 'non_financial') {
-      const filled = await extractor.fillSchema(schema!, parsed.pages, signal);
+      const answer = await run((extractor) => extractor.fillSchema(schema!, parsed.pages, signal));
+      const filled = answer.value;
       return {
-        ...common,
+        ...common(answer),
         result: { data: filled.result as Record<string, unknown>, confidence: filled.confidence, schema_source: form.schema ? 'request' : 'template' },
-        metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind, ...readingMetadata(parsed) },
+        metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind, ...readingMetadata(parsed), ...fallbackMetadata(answer) },
       };
     }
-    const fromPages = await extractor.financial(parsed.pages, signal);
+    const answer = await run((extractor) => extractor.financial(parsed.pages, signal));
+    const fromPages = answer.value;
     // A Factur-X/ZUGFeRD/XRechnung PDF (or an e-invoice XML upload) carries the invoice as data: exact, and it prevails.
     const eInvoice = readEInvoice((await context.document.dataFiles?.()) ?? []);
     const extraction = eInvoice ? withEInvoice(fromPages, eInvoice.extraction) : fromPages;
+    const used = common(answer);
     return {
-      ...common,
-      ...(eInvoice ? { modelUsed: `${common.modelUsed}+e-invoice-${eInvoice.format}` } : {}),
+      ...used,
+      ...(eInvoice ? { modelUsed: `${used.modelUsed}+e-invoice-${eInvoice.format}` } : {}),
       result: {
         entities: extraction.entities,
         confidence: extraction.confidence,
@@ -78,6 +86,7 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
         file_type: parsed.kind,
         ...readingMetadata(parsed),
         ...(eInvoice ? { e_invoice: { format: eInvoice.format, file: eInvoice.file } } : {}),
+        ...fallbackMetadata(answer),
       },
     };
   },

@@ -8,6 +8,8 @@ import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contra
 import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
 import { classesFromDescriptions, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
+import { splitWithModel } from '../engines/hosted/split.ts';
+import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
@@ -55,29 +57,35 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
     const options = form.options ?? SplitOptions.parse({});
     const parsed = await extractForRequest(context, { graphics: false, textOnly: true, languages: query.languages });
     const g = options.custom_domain_guidelines;
-    const segments = splitPages(
-      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind: parsed.kind })),
-      {
-        classes: segmentClasses(options),
-        thorough: options.use_thinking,
-        ...(g
-          ? {
-              guidelines: {
-                domainName: g.domain_name,
-                identifierPatterns: g.identifier_patterns,
-                bindingPatterns: g.binding_patterns,
-                heuristics: g.heuristics,
-                examples: g.examples,
-              },
-            }
-          : {}),
-      },
+    const pages = parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind: parsed.kind }));
+    const splitOptions = {
+      classes: segmentClasses(options),
+      thorough: options.use_thinking,
+      ...(g
+        ? {
+            guidelines: {
+              domainName: g.domain_name,
+              identifierPatterns: g.identifier_patterns,
+              bindingPatterns: g.binding_patterns,
+              heuristics: g.heuristics,
+              examples: g.examples,
+            },
+          }
+        : {}),
+    };
+    const answer = await runLanguageModelEngine(
+      context.deps,
+      'split',
+      (model) => splitWithModel(model, pages, { ...splitOptions, signal: context.signal }),
+      async () => splitPages(pages, splitOptions),
+      context.signal,
     );
+    const segments = answer.value;
     return {
       result: { segments },
-      modelUsed: [...parsed.engines, SPLITTER_MODEL].join('+'),
+      modelUsed: [...parsed.engines, answer.hostedModel ?? SPLITTER_MODEL].join('+'),
       pages: parsed.pages.length,
-      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...readingMetadata(parsed), ...(g ? { domain_name: g.domain_name } : {}) },
+      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...readingMetadata(parsed), ...(g ? { domain_name: g.domain_name } : {}), ...fallbackMetadata(answer) },
     };
   },
 };

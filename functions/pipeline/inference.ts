@@ -289,14 +289,17 @@ export async function runInference<Q, F>(
 
       await storeRequest(deps, spec, submission, input, envelope, assets.assets, false);
       const now = deps.clock.now();
-      await deps.cache.put(principal.orgId, digest, {
-        requestId: submission.requestId,
-        responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
-        assets: assets.assets,
-        pageCount: output.pages,
-        createdAt: now.toISOString(),
-        expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
-      });
+      // A local stand-in for a throttled or failing hosted engine is not cached: the next request asks the hosted engine again.
+      if (!envelope.metadata.engine_fallback) {
+        await deps.cache.put(principal.orgId, digest, {
+          requestId: submission.requestId,
+          responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
+          assets: assets.assets,
+          pageCount: output.pages,
+          createdAt: now.toISOString(),
+          expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
+        });
+      }
       await bill(deps, spec, submission, output.pages, now);
       // The sandbox counts what was processed (classify reads only some pages).
       if (sandbox && output.pages < sandbox.pages) await sandbox.release(sandbox.pages - output.pages).catch(() => undefined);

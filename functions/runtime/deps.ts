@@ -30,7 +30,7 @@ import {
   SecretsManagerSecretSource,
   StaticSecretSource,
 } from '../adapters/aws/secrets-manager-secret-source.ts';
-import { extractorNamed, type Extractor } from '../engines/extract/extractor.ts';
+import { localExtractor, type Extractor } from '../engines/extract/extractor.ts';
 import type { BatchQueue, BatchRepository, BatchWorkflow, WebhookTransport } from '../ports/batches.ts';
 import type { AccountRepository, RateLimiter, SandboxMeter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
@@ -67,7 +67,7 @@ export interface AppDeps {
   readonly webhooks: WebhookTransport;
   /** Remote page-range workers (AWS); absent → page segments run in this process. */
   readonly segments?: PageSegmentRunner;
-  /** The extractor POST /v1/extract runs; absent → the local one. */
+  /** The local extractor POST /v1/extract runs (and falls back to from a hosted model); absent → the built-in one. */
   readonly extractor?: Extractor;
   /** What runs each slot (contracts/engines.ts); absent → the local engines everywhere. */
   readonly engines?: EngineSelection;
@@ -105,7 +105,8 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     cache: new DynamoDbResultCache(db, config.requestsTable),
     ledger: new DynamoDbUsageLedger(db, config.requestsTable),
     jobs: new DynamoDbJobRepository(db, config.jobsTable),
-    extractor: extractorNamed(config.engines.extract),
+    // The local extractor; with DOCINTEL_EXTRACT_ENGINE=bedrock the operation asks `hosted.languageModel` first and falls back to it.
+    extractor: localExtractor,
     engines: config.engines,
     hosted: buildHostedServices(config),
     batches: new DynamoDbBatchRepository(db, config.batchesTable),

@@ -30,6 +30,12 @@ import { splitPages } from '../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../functions/operations/split-operation.ts';
 import { machineInfo } from '../lib/machine.ts';
 import { seeded } from '../lib/random.ts';
+import { ClassifyOptions } from '../../functions/contracts/schemas/classify.ts';
+import { budgetFor, pagesToRead, withinBudget } from '../../functions/engines/classify/reading.ts';
+import { classifyWithModel } from '../../functions/engines/hosted/classify.ts';
+import { MAX_SPLIT_PAGES, splitWithModel } from '../../functions/engines/hosted/split.ts';
+import type { Segment } from '../../functions/engines/split/splitter.ts';
+import { mapLimited, type HostedEval } from './hosted-engine.ts';
 
 async function pdfPages(path: string): Promise<string[]> {
   const bytes = new Uint8Array(await readFile(path));
@@ -141,7 +147,12 @@ const SPEC_CASES: SplitCase[] = [
   { name: 'spec: two vendors\' invoices', pages: [`Northwind Traders\n${SPEC_INVOICE}`, OTHER_VENDOR], starts: [0, 1], labels: ['invoice', 'invoice'] },
 ];
 
-function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
+/** Split pages with the local splitter, or (eval --engine bedrock) the language model with the local one behind it. */
+type Splitter = (pages: readonly { pageNumber: number; text: string; width?: number; height?: number }[], thorough: boolean) => Promise<Segment[]>;
+
+const localSplitter: Splitter = async (pages, thorough) => splitPages(pages, { classes: segmentClasses({ use_thinking: thorough, extend_segment_classes: false }), thorough });
+
+async function scoreSplit(cases: readonly SplitCase[], thorough: boolean, splitter: Splitter = localSplitter) {
   let exact = 0;
   let labelled = 0;
   let labelsExact = 0;
@@ -149,14 +160,13 @@ function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
   let tp = 0;
   let fp = 0;
   let fn = 0;
-  const classes = segmentClasses({ use_thinking: thorough, extend_segment_classes: false });
   const t0 = performance.now();
   let pagesTotal = 0;
   const misses: string[] = [];
   for (const c of cases) {
     pagesTotal += c.pages.length;
     // Every packet arrives as one PDF, whatever its parts were scanned or typed as.
-    const segments = splitPages(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p, kind: 'pdf' } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height, kind: 'pdf' })), { classes, thorough });
+    const segments = await splitter(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p, kind: 'pdf' as const } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height, kind: 'pdf' as const })), thorough);
     if (c.labels) {
       labelled++;
       const got = segments.map((s) => s.type);
@@ -185,7 +195,7 @@ function scoreSplit(cases: readonly SplitCase[], thorough: boolean) {
   };
 }
 
-export async function runSplitEval(options: { corpus: string; packets: number; log: (line: string) => void }): Promise<Record<string, unknown>> {
+export async function runSplitEval(options: { corpus: string; packets: number; log: (line: string) => void; hosted?: HostedEval }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
   // Every labelled document (text layer, Office, our OCR — cached by the training script).
   const docs = (await trainingData(corpus, () => {})).real;
@@ -236,20 +246,79 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
     labels: p.documents.map((d) => d.label),
   }));
 
+  const hosted = options.hosted;
+  const splitter: Splitter = hosted
+    ? (pages, thorough) => {
+        const classes = segmentClasses({ use_thinking: thorough, extend_segment_classes: false });
+        return hosted.run((model) => splitWithModel(model, pages, { classes, thorough }), () => localSplitter(pages, thorough));
+      }
+    : localSplitter;
   const result: Record<string, unknown> = {};
   for (const thorough of [true, false]) {
     const key = thorough ? 'use_thinking_true' : 'use_thinking_false';
-    result[key] = {
-      spec_examples: scoreSplit(SPEC_CASES, thorough),
-      lending_packets: scoreSplit(lending, thorough),
-      generated: scoreSplit(generated, thorough),
-      constructed: scoreSplit(constructed, thorough),
-      tobacco800: scoreSplit([tobacco], thorough),
-    };
-    for (const [set, s] of Object.entries(result[key] as Record<string, ReturnType<typeof scoreSplit>>)) {
+    const sets: Record<string, readonly SplitCase[]> = { spec_examples: SPEC_CASES, lending_packets: lending, generated, constructed, tobacco800: [tobacco] };
+    const scored: Record<string, Awaited<ReturnType<typeof scoreSplit>>> = {};
+    for (const [set, cases] of Object.entries(sets)) {
+      // One language-model call reads a whole packet: the Tobacco800 stream (over a thousand pages) is no packet for it.
+      if (hosted && cases.some((c) => c.pages.length > MAX_SPLIT_PAGES)) {
+        log(`split ${key} ${set}: skipped with --engine bedrock (more than ${MAX_SPLIT_PAGES} pages in one call)`);
+        continue;
+      }
+      scored[set] = await scoreSplit(cases, thorough, splitter);
+    }
+    result[key] = scored;
+    for (const [set, s] of Object.entries(scored)) {
       log(`split ${key} ${set}: exact ${s.exact_rate} of ${s.packets}${s.segments_and_labels_exact_rate !== undefined ? ` (with labels ${s.segments_and_labels_exact_rate})` : ''}, boundary P ${s.boundary_precision} R ${s.boundary_recall} F1 ${s.boundary_f1} (${s.ms_per_page} ms/page)`);
       for (const miss of [...s.misses.slice(0, set === 'generated' ? 5 : 20), ...(s.label_misses ?? [])]) log(`    ${miss}`);
     }
   }
+  if (hosted) {
+    const pages = [SPEC_CASES, lending, generated, constructed].flat().reduce((n, c) => n + c.pages.length, 0) * 2;
+    result.hosted = hosted.report(pages);
+    log(`split engine ${hosted.tally.model}: ${JSON.stringify(result.hosted)}`);
+  }
   return { operation: 'split', corpus, machine: machineInfo(), seed: 20261124, ...result };
+}
+
+/**
+ * `npm run eval -- classify --engine bedrock`: each labelled document read
+ * as the API reads it (balanced mode's default budgets) and classified by
+ * the language model; nothing is fitted, so every figure is out of sample.
+ * `limit` documents, evenly spaced (0 = all), bound the cost.
+ */
+export async function runHostedClassifyEval(options: { corpus: string; log: (line: string) => void; hosted: HostedEval; limit: number }): Promise<Record<string, unknown>> {
+  const { corpus, log, hosted } = options;
+  const { real } = await trainingData(corpus, () => {});
+  const step = options.limit > 0 && options.limit < real.length ? real.length / options.limit : 1;
+  const docs = step === 1 ? real : Array.from({ length: options.limit }, (_, i) => real[Math.floor(i * step)]);
+  const defaults = ClassifyOptions.parse({});
+  const budget = budgetFor('balanced', { startTokens: defaults.start_token_budget, endTokens: defaults.end_token_budget, maxStartPages: defaults.max_start_pages, maxEndPages: defaults.max_end_pages });
+  const classOptions = { classes: buildClassSet({ type: 'default' }), depth: 'balanced' as const, nonDomainLabel: 'other' };
+  log(`classify --engine ${hosted.tally.model}: ${docs.length} of ${real.length} labelled documents (balanced budgets)`);
+  let pagesSent = 0;
+  const t0 = performance.now();
+  const outcomes = await mapLimited(docs, 2, async (doc) => {
+    const wanted = new Set(pagesToRead(doc.pages.length, budget));
+    const pages = withinBudget(doc.pages.map((p, i) => ({ pageNumber: i + 1, text: p.text, width: p.width, height: p.height })).filter((p) => wanted.has(p.pageNumber)), budget).pages;
+    pagesSent += pages.length;
+    const answer = await hosted.run((model) => classifyWithModel(model, pages, classOptions), () => classifyText(pages, classOptions));
+    return { doc, predicted: answer.label, confidence: answer.confidence };
+  });
+  const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
+  const detail = perClass(outcomes);
+  const summary = {
+    documents: outcomes.length,
+    accuracy: r3(correct / outcomes.length),
+    ece: r3(ece(outcomes)),
+    mean_confidence: r3(outcomes.reduce((s, o) => s + o.confidence, 0) / outcomes.length),
+    macro_recall: detail.macro_recall,
+    per_class: detail.classes,
+    confusion_matrix: detail.confusion,
+    seconds_per_document: Math.round((performance.now() - t0) / outcomes.length) / 1000,
+    errors: outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.source} (${o.doc.label}): ${o.predicted} ${r3(o.confidence)}`),
+  };
+  log(`classify ${hosted.tally.model}: accuracy ${summary.accuracy}, macro recall ${summary.macro_recall}, ECE ${summary.ece} (model's own confidences), ${summary.seconds_per_document} s per document (2 at a time)`);
+  const usage = hosted.report(pagesSent);
+  log(`  usage: ${JSON.stringify(usage)}`);
+  return { operation: 'classify', engine: hosted.tally.model, corpus, machine: machineInfo(), balanced: summary, hosted: usage };
 }

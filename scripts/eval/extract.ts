@@ -71,12 +71,12 @@ async function ciiLineItems(dir: string, stem: string): Promise<TruthItem[] | un
 }
 
 /** The pages' reading (what this eval scores), and what the API answers: that merged with an embedded e-invoice, if any. */
-async function extractFile(path: string): Promise<{ result: FinancialExtraction; api?: FinancialExtraction; ms: number }> {
+async function extractFile(path: string, extractor?: PagesExtractor): Promise<{ result: FinancialExtraction; api?: FinancialExtraction; ms: number }> {
   const t0 = performance.now();
   const document = await openDocument(new Uint8Array(await readFile(path)), { filename: path });
   try {
     const parsed = await document.extract();
-    const result = extractFinancial(parsed.pages);
+    const result = extractor ? await extractor(parsed.pages) : extractFinancial(parsed.pages);
     const ms = performance.now() - t0;
     const eInvoice = readEInvoice((await document.dataFiles?.()) ?? []);
     return { result, api: eInvoice ? withEInvoice(result, eInvoice.extraction) : undefined, ms };
@@ -87,7 +87,12 @@ async function extractFile(path: string): Promise<{ result: FinancialExtraction;
 
 const amount = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : typeof v === 'number' ? v.toFixed(2) : parseAmount(String(v)));
 
+/** Another engine's financial extraction (eval --engine bedrock), in place of the local one for every document. */
+export type PagesExtractor = (pages: readonly DocumentPage[]) => Promise<FinancialExtraction>;
+
 export interface ExtractEvalOptions {
+  /** Replaces the local extractor everywhere (no receipt ranker is fitted). */
+  readonly extractor?: PagesExtractor;
   readonly corpus: string;
   /** SROIE receipts read by OCR (evenly spaced). */
   readonly receipts: number;
@@ -235,16 +240,16 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
       } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
     }
   };
-  const extractPages = options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training));
+  const extractPages = options.extractor ? undefined : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training)));
   const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
   const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
   for (const c of cases.filter((x) => wanted(x.set))) {
     let result: FinancialExtraction;
     try {
       if (c.pages) {
-        result = extractPages(await c.pages(), c.receipt);
+        result = extractPages ? extractPages(await c.pages(), c.receipt) : await options.extractor!(await c.pages());
       } else {
-        const r = await extractFile(join(corpus, c.source));
+        const r = await extractFile(join(corpus, c.source), options.extractor);
         result = r.result;
         // E-invoices as the API answers them (their XML prevails), scored apart: the pages' figures stay comparable.
         if (r.api) scoreFields('e-invoices', r.api.entities, c.truth, c.source);

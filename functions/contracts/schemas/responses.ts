@@ -13,6 +13,7 @@
  * @module
  */
 import { z } from 'zod';
+import { ENGINE_SLOTS, type EngineSlot, type FallbackReason } from '../engines.ts';
 import { FinancialExtractResult } from './extract.ts';
 
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1], fractions of the page (0–1)');
@@ -100,6 +101,15 @@ const Metadata = z.looseObject({
   filename: z.string().optional(),
   file_size: z.number().int().optional(),
   cached: z.boolean().optional(),
+  engine_fallback: z
+    .object({
+      slot: z.enum(ENGINE_SLOTS as [EngineSlot, ...EngineSlot[]]),
+      engine: z.string(),
+      reason: z.enum(['throttled', 'unavailable', 'timeout', 'access_denied', 'invalid_response'] as const satisfies readonly FallbackReason[]),
+      used: z.literal('local'),
+    })
+    .optional()
+    .describe('present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead'),
 });
 
 /** The synchronous answer of an inference route (docs/api.md "Envelope"). */

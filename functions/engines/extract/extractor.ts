@@ -1,9 +1,10 @@
 /**
  * The extractor seam (issue 11 "Engine seam"): extract reads the document
- * model through this interface only, so a deployment can add a hosted-model
- * extractor (e.g. one calling Amazon Bedrock) by registering it here and
- * naming it in configuration, without touching the operation or handlers.
- * `model` is what `model_used` reports.
+ * model through this interface only. The local extractor is the default and
+ * the fallback; the hosted one (engines/hosted/extract.ts, Amazon Bedrock)
+ * is chosen per deployment by `DOCINTEL_EXTRACT_ENGINE=bedrock`
+ * (contracts/engines.ts, which refuses unknown names). `model` is what
+ * `model_used` reports.
  *
  * @module
  */
@@ -27,15 +28,3 @@ export const localExtractor: Extractor = {
   financial: async (pages) => extractFinancial(pages),
   fillSchema: async (schema, pages) => fillSchema(schema, pages),
 };
-
-/** Extractors a deployment can choose by name (`DOCINTEL_EXTRACT_ENGINE`). */
-export const EXTRACTORS: Readonly<Record<string, Extractor>> = { local: localExtractor };
-
-export const DEFAULT_EXTRACTOR = 'local';
-
-/** The extractor named in configuration; an unknown name fails loudly instead of silently running another engine. */
-export function extractorNamed(name: string = DEFAULT_EXTRACTOR): Extractor {
-  const extractor = EXTRACTORS[name];
-  if (!extractor) throw new Error(`Unknown extract engine "${name}" (known: ${Object.keys(EXTRACTORS).join(', ')})`);
-  return extractor;
-}

@@ -76,7 +76,8 @@ function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text:
   return out;
 }
 
-function linesOf(pages: readonly DocumentPage[]): Line[] {
+/** The lines every field is read from (and grounded on), across pages, with word offsets where the text layer gives them. */
+export function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {

@@ -145,7 +145,7 @@ describe('redact with a hosted PII detector', () => {
     // Act
     const spans = await detectPiiWithService(text, EXTEND, service, { languageCode: 'en' });
     const hosted = await planRedaction(pages, { mode: 'redact', config: EXTEND, spans });
-    const local = planRedaction(pages, { mode: 'redact', config: EXTEND });
+    const local = await planRedaction(pages, { mode: 'redact', config: EXTEND });
     // Assess
     expect(hosted.summary).toEqual({ PERSON: 1, EMAIL_ADDRESS: 1 });
     expect(hosted.updatedText).toBe(local.updatedText);

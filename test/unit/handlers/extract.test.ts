@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { extractorNamed, localExtractor, type Extractor } from '../../../functions/engines/extract/extractor.ts';
+import { localExtractor, type Extractor } from '../../../functions/engines/extract/extractor.ts';
+import { engineSelectionFromEnv, InvalidEngineSelection } from '../../../functions/contracts/engines.ts';
 import { createHandler as createExtract } from '../../../functions/handlers/extract.ts';
 import type { Tier } from '../../../functions/contracts/limits.ts';
 import { inferenceEvent, testContext } from '../../helpers/events.ts';
@@ -132,8 +133,8 @@ describe('Handler: POST /v1/extract, category=financial', () => {
   });
 
   it('refuses to start with an unknown extract engine name', () => {
-    expect(extractorNamed('local')).toBe(localExtractor);
-    expect(() => extractorNamed('no-such-engine')).toThrow(/Unknown extract engine/);
+    expect(engineSelectionFromEnv({ DOCINTEL_EXTRACT_ENGINE: 'bedrock' }).extract).toBe('bedrock');
+    expect(() => engineSelectionFromEnv({ DOCINTEL_EXTRACT_ENGINE: 'no-such-engine' })).toThrow(InvalidEngineSelection);
   });
 });
 

@@ -10,15 +10,14 @@
  * @module
  */
 import { hostedEnginesIn } from '../contracts/engines.ts';
-import type { HostedServices, LanguageModel } from '../contracts/hosted-models.ts';
-import { ComprehendPiiDetection } from '../adapters/aws/comprehend-pii.ts';
-import { TextractPageText } from '../adapters/aws/textract-page-text.ts';
+import type { HostedServices, LanguageModel, PageTextService, PiiDetectionService } from '../contracts/hosted-models.ts';
+import { COMPREHEND_MAX_TEXT_BYTES, COMPREHEND_PII_ENGINE, TEXTRACT_ENGINE, TEXTRACT_MAX_IMAGE_BYTES } from '../adapters/aws/hosted-service-facts.ts';
 import type { ServiceConfig } from './config.ts';
 
 /**
- * A language model whose SDK is loaded at its first call: every function
- * builds its dependencies at cold start, and loading the Bedrock Runtime
- * client (~40 ms) is only worth it where a request asks for it.
+ * Every hosted client is loaded at its first call: every function builds
+ * its dependencies at cold start, and loading an SDK client (~40 ms each)
+ * is only worth it where a request asks for it.
  */
 function loadedOnFirstCall(modelId: string, load: () => Promise<LanguageModel>): LanguageModel {
   let model: Promise<LanguageModel> | undefined;
@@ -31,10 +30,25 @@ function loadedOnFirstCall(modelId: string, load: () => Promise<LanguageModel>):
 export function buildHostedServices(config: ServiceConfig): HostedServices {
   const wanted = hostedEnginesIn(config.engines);
   const services: { -readonly [K in keyof HostedServices]: HostedServices[K] } = {};
-  // Each hosted engine adds its client here when `wanted` has it (bedrock → languageModel,
-  // comprehend → piiDetection, textract → pageText), built from functions/adapters/aws/.
-  if (wanted.has('comprehend')) services.piiDetection = ComprehendPiiDetection.create(config.region);
-  if (wanted.has('textract')) services.pageText = TextractPageText.create(config.region);
+  // bedrock → languageModel, comprehend → piiDetection, textract → pageText (adapters in functions/adapters/aws/).
+  if (wanted.has('comprehend')) {
+    let client: Promise<PiiDetectionService> | undefined;
+    const load = async () => (await import('../adapters/aws/comprehend-pii.ts')).ComprehendPiiDetection.create(config.region);
+    services.piiDetection = {
+      name: COMPREHEND_PII_ENGINE,
+      maxTextBytes: COMPREHEND_MAX_TEXT_BYTES,
+      detectPii: async (text, languageCode, signal) => (await (client ??= load())).detectPii(text, languageCode, signal),
+    };
+  }
+  if (wanted.has('textract')) {
+    let client: Promise<PageTextService> | undefined;
+    const load = async () => (await import('../adapters/aws/textract-page-text.ts')).TextractPageText.create(config.region);
+    services.pageText = {
+      name: TEXTRACT_ENGINE,
+      maxImageBytes: TEXTRACT_MAX_IMAGE_BYTES,
+      detectText: async (image, signal) => (await (client ??= load())).detectText(image, signal),
+    };
+  }
   if (wanted.has('bedrock')) {
     services.languageModel = loadedOnFirstCall(config.bedrockModelId, async () => {
       const { BedrockLanguageModel, createBedrockRuntimeClient } = await import('../adapters/aws/bedrock-language-model.ts');

@@ -12,10 +12,9 @@ import { HOSTED_CALL_LIMITS } from '../../contracts/engines.ts';
 import type { PiiDetectionService, PiiSpan } from '../../contracts/hosted-models.ts';
 import { callHosted, invalidResponse } from './hosted-call.ts';
 
-/** DetectPiiEntities' documented size limit for one text (UTF-8 bytes). */
-export const COMPREHEND_MAX_TEXT_BYTES = 100_000;
-/** What `model_used` calls this engine. */
-export const COMPREHEND_PII_ENGINE = 'comprehend/DetectPiiEntities';
+import { COMPREHEND_MAX_TEXT_BYTES, COMPREHEND_PII_ENGINE } from './hosted-service-facts.ts';
+
+export { COMPREHEND_MAX_TEXT_BYTES, COMPREHEND_PII_ENGINE };
 
 /** Languages DetectPiiEntities accepts; the engine sends one of them. */
 const SUPPORTED_LANGUAGES = new Set(['en', 'es']);

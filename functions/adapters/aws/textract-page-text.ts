@@ -11,10 +11,9 @@ import { HOSTED_CALL_LIMITS, HOSTED_PAGE_READ_TIMEOUT_MS } from '../../contracts
 import { HostedEngineError, type FractionBox, type PageTextService, type RecognizedLine, type RecognizedWord } from '../../contracts/hosted-models.ts';
 import { callHosted, invalidResponse } from './hosted-call.ts';
 
-/** The synchronous operations' documented limit for an image sent as bytes. */
-export const TEXTRACT_MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-/** What `model_used` calls this engine. */
-export const TEXTRACT_ENGINE = 'textract/DetectDocumentText';
+import { TEXTRACT_ENGINE, TEXTRACT_MAX_IMAGE_BYTES } from './hosted-service-facts.ts';
+
+export { TEXTRACT_ENGINE, TEXTRACT_MAX_IMAGE_BYTES };
 
 const SERVICE = 'Textract DetectDocumentText';
 

@@ -32,7 +32,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { HOSTED_CALL_LIMITS } from '../../contracts/engines.ts';
 import { HostedEngineError, type LanguageModel, type ToolCallRequest, type ToolCallResult } from '../../contracts/hosted-models.ts';
-import type { FallbackReason } from '../../contracts/engines.ts';
+import { callHosted, type ServiceErrorReasons } from './hosted-call.ts';
 
 /** Token budget for extended thinking (Anthropic's minimum is 1,024). */
 export const THINKING_BUDGET_TOKENS = 2048;
@@ -66,14 +66,13 @@ export class BedrockLanguageModel implements LanguageModel {
 
   async callTool(request: ToolCallRequest): Promise<ToolCallResult> {
     const input = this.converseInput(request);
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-    let output: ConverseCommandOutput;
-    try {
-      output = await this.client.send(new ConverseCommand(input), { abortSignal: signal });
-    } catch (error) {
-      throw toHostedError(error, signal.aborted);
-    }
+    const output: ConverseCommandOutput = await callHosted(
+      'Bedrock Converse',
+      request.signal,
+      (abortSignal) => this.client.send(new ConverseCommand(input), { abortSignal }),
+      this.timeoutMs,
+      BEDROCK_ERROR_REASONS,
+    );
     return this.toolResult(output, request.tool.name);
   }
 
@@ -121,32 +120,11 @@ export class BedrockLanguageModel implements LanguageModel {
   }
 }
 
-const REASON_BY_NAME: Readonly<Record<string, FallbackReason>> = {
-  ThrottlingException: 'throttled',
-  TooManyRequestsException: 'throttled',
-  ServiceQuotaExceededException: 'throttled',
-  ServiceUnavailableException: 'unavailable',
+/** Bedrock's own errors where the general rule (hosted-call.ts) would say otherwise. */
+const BEDROCK_ERROR_REASONS: ServiceErrorReasons = {
   ModelNotReadyException: 'unavailable',
-  InternalServerException: 'unavailable',
   ModelTimeoutException: 'timeout',
-  AccessDeniedException: 'access_denied',
-  UnrecognizedClientException: 'access_denied',
-  ExpiredTokenException: 'access_denied',
   // Our request did not fit the model (a schema it refuses, a model without tool use): the local engine answers.
   ValidationException: 'invalid_response',
   ModelErrorException: 'invalid_response',
-  ResourceNotFoundException: 'unavailable',
 };
-
-/** An SDK or network error in our terms; the message names the service error, never the document. */
-export function toHostedError(error: unknown, aborted: boolean): HostedEngineError {
-  const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
-  const name = e?.name ?? 'Error';
-  const status = e?.$metadata?.httpStatusCode;
-  const reason: FallbackReason =
-    aborted || name === 'AbortError' || name === 'TimeoutError'
-      ? 'timeout'
-      : (REASON_BY_NAME[name] ??
-        (status === 429 ? 'throttled' : status === 403 ? 'access_denied' : status !== undefined && status >= 500 ? 'unavailable' : status !== undefined && status >= 400 ? 'invalid_response' : 'unavailable'));
-  return new HostedEngineError(reason, `Bedrock Converse failed: ${name}${status ? ` (HTTP ${status})` : ''}`, { cause: error });
-}

@@ -1,5 +1,5 @@
 /**
- * What every hosted-engine adapter (Comprehend, Textract) does around one
+ * What every hosted-engine adapter (Bedrock, Comprehend, Textract) does around one
  * SDK call: a deadline made of the call budget and the request's own signal,
  * and the SDK's failures turned into `HostedEngineError` reasons so the
  * operation answers with its local engine instead of failing the request.
@@ -39,6 +39,9 @@ const TIMEOUTS = new Set(['AbortError', 'TimeoutError', 'RequestTimeout', 'Reque
 /** Node's network failures: the endpoint could not be reached at all. */
 const NETWORK = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|UND_ERR_\w+)$/;
 
+/** A service's own error names whose reason differs from the general rule (e.g. Bedrock's `ModelTimeoutException`). */
+export type ServiceErrorReasons = Readonly<Record<string, FallbackReason>>;
+
 interface SdkErrorLike {
   name?: string;
   code?: string;
@@ -50,13 +53,14 @@ interface SdkErrorLike {
  * The fallback reason of an SDK failure, or undefined when the error is not
  * a service or transport failure (a bug of ours, which must propagate).
  */
-export function fallbackReasonOf(error: unknown, signal?: AbortSignal): FallbackReason | undefined {
+export function fallbackReasonOf(error: unknown, signal?: AbortSignal, byName: ServiceErrorReasons = {}): FallbackReason | undefined {
   if (signal?.aborted) return 'timeout';
   if (!error || typeof error !== 'object') return undefined;
   const e = error as SdkErrorLike;
   const name = e.name ?? '';
   const status = e.$metadata?.httpStatusCode;
   if (TIMEOUTS.has(name)) return 'timeout';
+  if (byName[name]) return byName[name];
   if (THROTTLED.has(name) || status === 429) return 'throttled';
   if (DENIED.has(name) || status === 401 || status === 403) return 'access_denied';
   if ((status !== undefined && status >= 500) || e.$fault === 'server') return 'unavailable';
@@ -78,6 +82,7 @@ export async function callHosted<T>(
   signal: AbortSignal | undefined,
   send: (abortSignal: AbortSignal) => Promise<T>,
   timeoutMs: number = HOSTED_CALL_LIMITS.timeoutMs,
+  reasons: ServiceErrorReasons = {},
 ): Promise<T> {
   const deadline = hostedCallSignal(signal, timeoutMs);
   // The SDK aborts the HTTP request on the signal; the race also ends a call
@@ -92,7 +97,7 @@ export async function callHosted<T>(
   try {
     return await Promise.race([send(deadline), aborted]);
   } catch (error) {
-    const reason = fallbackReasonOf(error, deadline);
+    const reason = fallbackReasonOf(error, deadline, reasons);
     if (!reason) throw error;
     const name = (error as SdkErrorLike).name ?? 'Error';
     throw new HostedEngineError(reason, `${service} failed (${name})`, { cause: error });

@@ -13,18 +13,11 @@
  */
 import { z } from 'zod';
 import type { LanguageModel } from '../../contracts/hosted-models.ts';
-import type { ClassDefinition } from '../classify/classes.ts';
-import type { Candidate, ClassifyPage, Depth } from '../classify/classifier.ts';
+import type { Candidate, ClassifierOptions, ClassifyPage } from '../classify/classifier.ts';
 import { callTool, pagedText, probability } from './prompt-text.ts';
 
-export interface HostedClassifyOptions {
-  readonly classes: readonly ClassDefinition[];
-  readonly depth: Depth;
-  readonly systemInstruction?: string;
-  readonly domains?: readonly string[];
-  readonly neighbors?: Readonly<Record<string, readonly string[]>>;
-  readonly nonDomainLabel: string;
-  readonly nonDomainExitLabel?: string;
+/** The local classifier's options, less its own calibration (temperature, learned model). */
+export interface HostedClassifyOptions extends Omit<ClassifierOptions, 'temperature' | 'model'> {
   readonly signal?: AbortSignal;
 }
 

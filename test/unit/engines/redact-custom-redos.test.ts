@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { customRecognizer, formatsIn } from '../../../functions/engines/redact/custom-types.ts';
+// Seeded (mulberry32), so a failure reproduces.
+import { seeded } from '../../../scripts/lib/random.ts';
 
 /** The pattern formats were found with before (exponential on "A"×30+"z"); the scanner must agree with it on short text. */
 const OLD_FORMAT = /(?<![\p{L}\p{N}])((?:[ALX]+|[9#ND]+)(?:[-./ ]?(?:[ALX]+|[9#ND]+))+)(?![\p{L}\p{N}])/gu;
@@ -16,17 +18,6 @@ function oldFormatsIn(description: string): string[] {
     if (((/[ALX]/.test(f) && /[9#ND]/.test(f)) || (/[9#]/.test(f) && /[-./]/.test(f)) || /^[9#]{3,}$/.test(f)) && f.length <= 40) out.push(f);
   }
   return out;
-}
-
-/** Seeded generator (mulberry32) so a failure reproduces. */
-function random(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const repeat = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
@@ -62,7 +53,7 @@ function timed<T>(run: () => T): { result: T; ms: number } {
 
 describe('custom PII types: patterns from caller text run in linear time', () => {
   it('finds the same formats as the old pattern on short text (seeded random strings)', () => {
-    const next = random(21);
+    const next = seeded(21);
     const alphabet = 'ALX9#NDa-./ z1"';
     for (let n = 0; n < 3000; n++) {
       const length = 1 + Math.floor(next() * 12);
@@ -84,7 +75,7 @@ describe('custom PII types: patterns from caller text run in linear time', () =>
   });
 
   it('seeded random adversarial descriptions (placeholder runs with a failing tail) stay fast', () => {
-    const next = random(7);
+    const next = seeded(7);
     const units = ['A', 'L', 'X', '9', '#', 'N', 'D', '-', '.', '/', ' ', '"', 'e.g. ', 'z', 'a'];
     const started = performance.now();
     for (let n = 0; n < 40; n++) {

@@ -10,17 +10,9 @@ import { classifyText } from '../../../functions/engines/classify/classifier.ts'
 import { identifierFinder, identifierPatterns } from '../../../functions/engines/split/identifier-patterns.ts';
 import { splitPages } from '../../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../../functions/operations/split-operation.ts';
+// Seeded, so a failing fuzz case can be replayed.
+import { seeded } from '../../../scripts/lib/random.ts';
 
-/** A small seeded generator, so a failing fuzz case can be replayed. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Descriptions shaped to make a backtracking pattern explode: long runs of placeholder letters and digits with optional separators. */
 function adversarialDescriptions(): string[] {

@@ -4,58 +4,32 @@
  * same data directory. The batch must finish with 200 results, each item
  * billed exactly once at 50 %, and one webhook.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../helpers/client.ts';
+import { startDevServer, stopDevServer, type DevServer } from '../helpers/dev-server.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
 import { signatureValid, startWebhookReceiver } from '../helpers/webhook-receiver.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  // node itself (not npx/npm), so SIGKILL hits the server process and nothing else survives it.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/dev.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DOCINTEL_DATA_DIR: dataDir,
-      PORT: '0',
-      POWERTOOLS_LOG_LEVEL: 'ERROR',
-      DOCINTEL_LOCAL_BATCH_POLL_MS: '200',
-      DOCINTEL_LOCAL_WEBHOOK_RETRY_MS: '1100',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(dataDir: string): Promise<DevServer> {
+  return startDevServer({
+    ...process.env,
+    DOCINTEL_DATA_DIR: dataDir,
+    PORT: '0',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    DOCINTEL_LOCAL_BATCH_POLL_MS: '200',
+    DOCINTEL_LOCAL_WEBHOOK_RETRY_MS: '1100',
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /docintel listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, url };
 }
 
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+const kill = (child: ChildProcess) => stopDevServer(child, 'SIGKILL');
 
 describe('Batch restart safety (SIGKILL mid-batch)', () => {
   const children: ChildProcess[] = [];

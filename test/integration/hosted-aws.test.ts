@@ -8,7 +8,7 @@
  * and falls back to the local engines with `metadata.engine_fallback` when
  * the fake answers 429 or 500.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAwsMl, type FakeAwsMl } from '../helpers/fake-aws-ml.ts';
 import { apiClient } from '../helpers/client.ts';
+import { startDevServer, stopDevServer, type DevServer } from '../helpers/dev-server.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
 import { textImage } from '../unit/engines/ocr-fixtures.ts';
 
@@ -27,7 +28,7 @@ const RECORD = ['Member file', 'Name: Henrike Vossberg', 'Email: h.vossberg@exam
 /** The scanned page Textract "reads": drawn here, and the fake answers its drawn words and boxes. */
 const SCAN = textImage(['Shipment notice 7731', 'Carrier Nordhavn Freight', 'Pallets received 12'], { width: 1000, height: 400, fontSize: 40, x: 60, y: 60 });
 
-async function startServer(dataDir: string, fake: FakeAwsMl): Promise<{ child: ChildProcess; url: string }> {
+function startServer(dataDir: string, fake: FakeAwsMl): Promise<DevServer> {
   const env: NodeJS.ProcessEnv = {
     ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DOCINTEL_') && !k.startsWith('AWS_'))),
     DOCINTEL_DATA_DIR: dataDir,
@@ -42,28 +43,12 @@ async function startServer(dataDir: string, fake: FakeAwsMl): Promise<{ child: C
     AWS_SECRET_ACCESS_KEY: 'fake-secret',
     AWS_REGION: 'us-east-1',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/dev.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /docintel listening on (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, url };
+  return startDevServer(env);
 }
 
 describe('Hosted AWS engines (Comprehend for redact, Textract for OCR) against a fake endpoint', () => {
   let fake: FakeAwsMl;
-  let server: { child: ChildProcess; url: string } | undefined;
+  let server: DevServer | undefined;
   let dataDir: string;
   let api: ReturnType<typeof apiClient>;
   let key: string;
@@ -92,12 +77,7 @@ describe('Hosted AWS engines (Comprehend for redact, Textract for OCR) against a
   });
 
   afterAll(async () => {
-    if (server && server.child.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server!.child.once('exit', () => resolve());
-        server!.child.kill('SIGTERM');
-      });
-    }
+    if (server) await stopDevServer(server.child, 'SIGTERM');
     await fake?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -62,7 +62,7 @@ async function withDeps<T>(aws: boolean, fn: (deps: AppDeps) => Promise<T>): Pro
   const secret = await localMasterSecret(dataDir).catch(() => fail(`cannot use data dir ${dataDir}`));
   const running = runningServer(dataDir);
   if (running) {
-    const env = localEnvironment({ ...running, stop: async () => undefined }, secret);
+    const env = localEnvironment(running, secret);
     return fn(buildDeps(readConfig({ ...process.env, ...env })));
   }
   // No server running: open the data dir ourselves for this one command.

@@ -6,17 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ENV } from '../../functions/contracts/env.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_DEAD_LETTER_HANDLER, BATCH_PROGRESS_HANDLER, BATCH_WEBHOOK_HANDLER, BATCH_WORKER_HANDLER, ROUTES } from '../../functions/contracts/routes.ts';
-import { STORAGE } from '../../functions/contracts/storage.ts';
-import { TABLES } from '../../functions/contracts/tables.ts';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import { itemRequestId } from '../../functions/pipeline/batches.ts';
 import type { BatchItemMessage } from '../../functions/ports/batches.ts';
-import { readConfig } from '../../functions/runtime/config.ts';
 import { buildDeps, type AppDeps } from '../../functions/runtime/deps.ts';
 import { SAMPLE_BATCH_ID, SAMPLE_DOCUMENT_KEY, SAMPLE_EVENT_API_KEY, testContext } from '../helpers/events.ts';
+import { emulatorConfig } from '../helpers/emulator-config.ts';
 import { makeTextPdf } from '../helpers/pdf.ts';
 
 const ORG = 'events-org';
@@ -31,19 +28,7 @@ const handler = async (name: string) =>
   );
 
 beforeAll(async () => {
-  const masterSecret = readFileSync(join(inject('dataDir'), 'master-secret'), 'utf8').trim();
-  const config = readConfig({
-    [ENV.accountsTable]: TABLES.accounts.localName,
-    [ENV.documentsTable]: TABLES.documents.localName,
-    [ENV.requestsTable]: TABLES.requests.localName,
-    [ENV.jobsTable]: TABLES.jobs.localName,
-    [ENV.batchesTable]: TABLES.batches.localName,
-    [ENV.bucket]: STORAGE.localBucket,
-    [ENV.dynamodbEndpoint]: inject('dynamodbEndpoint'),
-    [ENV.s3Endpoint]: inject('s3Endpoint'),
-    [ENV.masterSecret]: masterSecret,
-  });
-  deps = buildDeps(config, {
+  deps = buildDeps(emulatorConfig(), {
     batchQueue: { sendItems: async (messages) => void sent.push(...messages) },
     batchWorkflow: { start: async (_org, batchId) => void started.push(batchId) },
   });

@@ -8,20 +8,16 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createS3Client } from '../../functions/adapters/aws/clients.ts';
-import { ENV } from '../../functions/contracts/env.ts';
 import { objectKeys, STORAGE } from '../../functions/contracts/storage.ts';
-import { TABLES } from '../../functions/contracts/tables.ts';
 import { parseOperation } from '../../functions/operations/parse-operation.ts';
 import { acceptJob, runJob } from '../../functions/pipeline/jobs.ts';
 import { createKey, revokeKeyById } from '../../functions/runtime/admin.ts';
-import { readConfig } from '../../functions/runtime/config.ts';
 import { buildDeps, EMULATOR_CREDENTIALS, type AppDeps } from '../../functions/runtime/deps.ts';
 import { apiClient } from '../helpers/client.ts';
+import { emulatorConfig } from '../helpers/emulator-config.ts';
 import { makeNumberedPdf, makeTextPdf } from '../helpers/pdf.ts';
 import { startWebhookReceiver } from '../helpers/webhook-receiver.ts';
 
@@ -39,19 +35,8 @@ async function admin(...args: string[]): Promise<string> {
 
 let deps: AppDeps;
 beforeAll(() => {
-  const masterSecret = readFileSync(join(inject('dataDir'), 'master-secret'), 'utf8').trim();
   deps = buildDeps(
-    readConfig({
-      [ENV.accountsTable]: TABLES.accounts.localName,
-      [ENV.documentsTable]: TABLES.documents.localName,
-      [ENV.requestsTable]: TABLES.requests.localName,
-      [ENV.jobsTable]: TABLES.jobs.localName,
-      [ENV.batchesTable]: TABLES.batches.localName,
-      [ENV.bucket]: STORAGE.localBucket,
-      [ENV.dynamodbEndpoint]: inject('dynamodbEndpoint'),
-      [ENV.s3Endpoint]: inject('s3Endpoint'),
-      [ENV.masterSecret]: masterSecret,
-    }),
+    emulatorConfig(),
     // Jobs are run by hand below, after the revocation.
     { jobQueue: { enqueue: async () => undefined } },
   );

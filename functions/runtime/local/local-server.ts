@@ -78,7 +78,7 @@ export async function localMasterSecret(dataDir: string): Promise<string> {
 }
 
 /** The environment the CDK stack gives each function, pointed at the emulators. */
-export function localEnvironment(emulators: RunningEmulators, masterSecret: string): Record<string, string> {
+export function localEnvironment(emulators: Pick<RunningEmulators, 'dynamodbEndpoint' | 's3Endpoint'>, masterSecret: string): Record<string, string> {
   return {
     [ENV.accountsTable]: TABLES.accounts.localName,
     [ENV.documentsTable]: TABLES.documents.localName,

@@ -10,7 +10,7 @@
  * @module
  */
 import { hostedEnginesIn } from '../contracts/engines.ts';
-import type { HostedServices, LanguageModel, PageTextService, PiiDetectionService } from '../contracts/hosted-models.ts';
+import type { HostedServices } from '../contracts/hosted-models.ts';
 import { COMPREHEND_MAX_TEXT_BYTES, COMPREHEND_PII_ENGINE, TEXTRACT_ENGINE, TEXTRACT_MAX_IMAGE_BYTES } from '../adapters/aws/hosted-service-facts.ts';
 import type { ServiceConfig } from './config.ts';
 
@@ -19,12 +19,9 @@ import type { ServiceConfig } from './config.ts';
  * its dependencies at cold start, and loading an SDK client (~40 ms each)
  * is only worth it where a request asks for it.
  */
-function loadedOnFirstCall(modelId: string, load: () => Promise<LanguageModel>): LanguageModel {
-  let model: Promise<LanguageModel> | undefined;
-  return {
-    modelId,
-    callTool: async (request) => (await (model ??= load())).callTool(request),
-  };
+function loadedOnFirstCall<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
 }
 
 export function buildHostedServices(config: ServiceConfig): HostedServices {
@@ -32,28 +29,30 @@ export function buildHostedServices(config: ServiceConfig): HostedServices {
   const services: { -readonly [K in keyof HostedServices]: HostedServices[K] } = {};
   // bedrock → languageModel, comprehend → piiDetection, textract → pageText (adapters in functions/adapters/aws/).
   if (wanted.has('comprehend')) {
-    let client: Promise<PiiDetectionService> | undefined;
-    const load = async () => (await import('../adapters/aws/comprehend-pii.ts')).ComprehendPiiDetection.create(config.region);
+    const client = loadedOnFirstCall(async () => (await import('../adapters/aws/comprehend-pii.ts')).ComprehendPiiDetection.create(config.region));
     services.piiDetection = {
       name: COMPREHEND_PII_ENGINE,
       maxTextBytes: COMPREHEND_MAX_TEXT_BYTES,
-      detectPii: async (text, languageCode, signal) => (await (client ??= load())).detectPii(text, languageCode, signal),
+      detectPii: async (text, languageCode, signal) => (await client()).detectPii(text, languageCode, signal),
     };
   }
   if (wanted.has('textract')) {
-    let client: Promise<PageTextService> | undefined;
-    const load = async () => (await import('../adapters/aws/textract-page-text.ts')).TextractPageText.create(config.region);
+    const client = loadedOnFirstCall(async () => (await import('../adapters/aws/textract-page-text.ts')).TextractPageText.create(config.region));
     services.pageText = {
       name: TEXTRACT_ENGINE,
       maxImageBytes: TEXTRACT_MAX_IMAGE_BYTES,
-      detectText: async (image, signal) => (await (client ??= load())).detectText(image, signal),
+      detectText: async (image, signal) => (await client()).detectText(image, signal),
     };
   }
   if (wanted.has('bedrock')) {
-    services.languageModel = loadedOnFirstCall(config.bedrockModelId, async () => {
+    const model = loadedOnFirstCall(async () => {
       const { BedrockLanguageModel, createBedrockRuntimeClient } = await import('../adapters/aws/bedrock-language-model.ts');
       return new BedrockLanguageModel(createBedrockRuntimeClient(config.region), { modelId: config.bedrockModelId });
     });
+    services.languageModel = {
+      modelId: config.bedrockModelId,
+      callTool: async (request) => (await model()).callTool(request),
+    };
   }
   return services;
 }

@@ -122,6 +122,9 @@ const UNIT = '(?:,?\\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|#)\
 const STATE =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 const CAP = "\\p{Lu}[\\p{L}'’.-]*";
+/** A word list in lower case, capitalised and upper case, as one alternation (case-insensitive words without the i flag, which would let \\p{Lu} match lower case). */
+const caseForms = (words: readonly string[]) =>
+  words.flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1), w.toUpperCase()]).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 
 /** The pattern recognizers; addresses, phone numbers and names have their own below and in names.ts. */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
@@ -241,7 +244,7 @@ const STREET_CORES = patternRecognizer({
         // 1600 Amphitheatre Parkway, Apt 5, Mountain View, CA 94043
         name: 'us-street',
         pattern: re(
-          `${B}\\d{1,6}[A-Za-z]?\\s+(?:(?:[NSEW]|North|South|East|West)\\.?\\s+)?(?:${CAP}\\s+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?(?:,?\\s+(?:${CAP}\\s+){0,2}${CAP},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?)?`,
+          `${B}\\d{1,6}[A-Za-z]?\\s+(?:(?:[NSEW]|North|South|East|West)\\.?\\s+)?(?:${CAP}\\s+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?`,
         ),
         score: 0.6,
       },
@@ -249,7 +252,7 @@ const STREET_CORES = patternRecognizer({
         // Hauptstraße 5, Rue de la Paix 12, Via Roma 10, Calle Mayor 3
         name: 'eu-street',
         pattern: re(
-          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}(?:,?\\s+\\d{4,5}\\s+${CAP}(?:\\s+${CAP})?)?`,
+          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}`,
         ),
         score: 0.6,
       },
@@ -257,8 +260,8 @@ const STREET_CORES = patternRecognizer({
         // 12 rue de la Paix (number first, French/Spanish/Italian order)
         name: 'number-first-street',
         pattern: re(
-          `${B}\\d{1,5}(?:\\s*(?:bis|ter))?,?\\s+(?:rue|avenue|boulevard|bd|chemin|place|allée|impasse|via|viale|piazza|calle|avenida|plaza)\\s+(?:(?:de|del|de la|du|des|della|di|la|le)\\s+)?${CAP}(?:\\s+${CAP}){0,3}${E}`,
-          'giu',
+          // Without the i flag: under it \\p{Lu} matches lower case too, and the name ran on over "St. the first".
+          `${B}\\d{1,5}(?:\\s*(?:bis|ter))?,?\\s+(?:${caseForms(['rue', 'avenue', 'boulevard', 'bd', 'chemin', 'place', 'allée', 'impasse', 'via', 'viale', 'piazza', 'calle', 'avenida', 'plaza'])})\\s+(?:(?:de|del|de la|du|des|della|di|la|le)\\s+)?${CAP}(?:\\s+${CAP}){0,3}${E}`,
         ),
         score: 0.6,
       },
@@ -279,8 +282,7 @@ const STREET_CORES = patternRecognizer({
  * processor), "tie", "veg", "út", "u." matched ordinary words followed by a
  * number. The word before the ending must be at least three letters.
  */
-const STREET_MORPHEME =
-  '(?:vej|gade|gatan|gata|vägen|väg|veien|vegen|katu|polku|kuja|straat|stræde|strasse|straße|str\\.|weg|gasse|laan|utca|ulica|allee|platz|plein|kade|dijk|steeg|vegur|gränd|torget|körút|stræti)';
+const STREET_MORPHEME = `(?:${caseForms(['vej', 'gade', 'gatan', 'gata', 'vägen', 'väg', 'veien', 'vegen', 'katu', 'polku', 'kuja', 'straat', 'stræde', 'strasse', 'straße', 'str.', 'weg', 'gasse', 'laan', 'utca', 'ulica', 'allee', 'platz', 'plein', 'kade', 'dijk', 'steeg', 'vegur', 'gränd', 'torget', 'körút', 'stræti'])})`;
 const NUMBER_WORDS_NUMBER = re(
   `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?)(?:\\s+\\d{1,5}[a-z]?)${E}`,
 );
@@ -293,18 +295,63 @@ const NUMBER_WORDS_NUMBER = re(
  */
 // A street, its name and its number are on one line: a name above an address block is no street.
 const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
-const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`, 'giu');
+// No i flag: under it the optional capitalised word took "at" and "on" before the street.
+const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
+/**
+ * Hungarian streets: the name, a separate street word and a house number
+ * with its ordinal dot ("Kálmán Imre u. 12.", "Erzsébet tér 19.", "Árpád
+ * fejedelem útja 3."). The street word stands alone after a capitalised
+ * name and before a number, which "u." as a word ending (the rule removed
+ * in round 1) did not require.
+ */
+const HUNGARIAN_STREET = re(
+  `${B}${CAP}(?:[ \\t]+${CAP}){0,2}(?:[ \\t]+\\p{Ll}{3,})?[ \\t]+(?:u\\.|utca|út|útja|tér|krt\\.|körút|rkp\\.|rakpart|köz|sétány|fasor|lakótelep)[ \\t]+\\d{1,4}\\.?(?:\\/[A-Za-z0-9]+)?${E}`,
+);
+/** Streets after a Polish or Czech street abbreviation ("ul. Słowicza 10", "al. Jana Pawła 5/7"). */
+const PREFIXED_STREET = re(`${B}(?:ul|al|pl|os)\\.[ \\t]*${CAP}(?:[ \\t]+${CAP}){0,3}[ \\t]+\\d{1,4}[a-z]?(?:\\/\\d{1,4})?${E}`);
+/** Scandinavian and Finnish streets written with the street word apart ("Trenerys gate 232", "Kongens vei 4"). */
+const SEPARATE_NORDIC_STREET = re(`${B}${CAP}(?:[ \\t]+${CAP})?[ \\t]+(?:gate|gata|gatan|vei|veien|veg|vegen|vej|vägen|tie|katu)[ \\t]+\\d{1,4}[a-z]?${E}`);
+/** One street of a crossing: capitalised words or numbers, or street words ("159 Eleftheriou Venizelou str", "Herceg Gateway St."). */
+const CROSSING_PART = `(?:${CAP}|\\d{1,6}\\.?|(?:str|st|ave|rd|u)\\.?|${caseForms(STREET_SUFFIX.split('|').map((w) => w.toLowerCase()))})`;
+/** "the corner of X and Y": the phrase is the cue; both streets are masked with it. */
+const CORNER = re(`${B}(?:[Tt]he[ \\t]+)?[Cc]orner[ \\t]+of[ \\t]+(?!(?:the|a|an|my|your|his|her|our|their|this|that)${E})${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,5}[ \\t]+and[ \\t]+${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,3}`);
 const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
+const UNIT_PART = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?';
+const POSTCODE = '(?:\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
-  `^(?:,|\\n)?[ \\t>]*(?:(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?|\\d{4,6}(?:-\\d{4})?(?:\\s+${CAP}(?:\\s+${CAP}){0,2})?|${CAP}(?:\\s+${CAP}){0,2},?\\s+(?:${STATE})\\.?\\s+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:\\s+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:\\s+\\d{4,6})?|(?:${STATE}))(?=\\s*(?:,|\\n|$))`,
+  // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+${POSTCODE})?|(?:${STATE}))(?=[ \\t]*(?:,|\\n|$))`,
   'u',
 );
+/** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
+const POSTCODE_AFTER_BLANK = new RegExp(`^[ \\t>]*\\n[ \\t>]*\\n[ \\t>]*(?:\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}[ \\t]+)?(${POSTCODE})[ \\t]*(?=\\n|$)`, 'u');
+const UNIT_AT_START = new RegExp(`^[\\s,>]*${UNIT_PART}`, 'u');
+const POSTCODE_IN = new RegExp(`(?<![\\p{L}\\p{N}])${POSTCODE}(?![\\p{L}\\p{N}])`, 'gu');
+/**
+ * Where a street line starts once a house or building number written before
+ * it on the same line is included ("3482 Via Franscini 71", "17151 2450
+ * Crown St"): the number must stand alone (after a space, a colon, a quote
+ * mark or the line start).
+ */
+function houseNumberBefore(text: string, start: number): number {
+  const m = /\d{1,6}[ \t]+$/u.exec(text.slice(Math.max(0, start - 12), start));
+  if (!m) return start;
+  const at = start - m[0].length;
+  return at === 0 || /[\s>:,(]/u.test(text[at - 1]) ? at : start;
+}
 
 const CONTINUED_BOOST = 0.4;
 
-/** Street addresses: a street line found by its shape, extended over the unit, city, postcode and country lines after it. */
+/**
+ * Street addresses: a street line found by its shape, extended back over a
+ * house number before it and forward over the unit, town, region, postcode
+ * and country lines after it. What is masked: the street line with its
+ * unit, and the postcodes. Town, region and country names are read (they
+ * are the evidence that this is an address) but left readable: they are
+ * places many people share, like "Paris" in prose.
+ */
 export const ADDRESS_RECOGNIZER: Recognizer = {
   type: 'STREET_ADDRESS',
   find(text) {
@@ -313,37 +360,59 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
     const add = (pattern: RegExp, score: number, rule: string) => {
       for (const m of text.matchAll(pattern)) {
         const start = m.index!;
-        const end = start + m[0].length;
+        // A sentence's full stop after the last street of a crossing is not part of it ("… and Dunmore Parade."); an abbreviation's is ("St.").
+        const end = start + m[0].length - (rule === 'corner' && /[\p{L}]{4,}\.$/u.test(m[0]) ? 1 : 0);
         cores.push({ type: 'STREET_ADDRESS', start, end, score: Math.min(1, score + (hasContext(text, start, end, context) ? CONTEXT_BOOST : 0)), rule });
       }
     };
     add(MORPHEME_STREET, 0.6, 'street-morpheme');
+    add(HUNGARIAN_STREET, 0.6, 'hungarian-street');
+    add(PREFIXED_STREET, 0.6, 'prefixed-street');
+    add(SEPARATE_NORDIC_STREET, 0.5, 'nordic-street');
+    add(CORNER, 0.9, 'corner');
     add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
     add(BARE_STREET, 0.1, 'bare-street');
     add(UNIT_ONLY, 0.5, 'unit');
     add(MILITARY, 0.65, 'military');
-    // Extend each street line over what follows it in the address (at most four parts, within 120 characters).
+    const pieces: Candidate[] = [];
     const extended = cores.map((c) => {
       if (c.rule === 'unit') return c;
+      const start = houseNumberBefore(text, c.start);
+      // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
       let end = c.end;
-      for (let parts = 0; parts < 4; parts++) {
+      let masked = c.end;
+      const postcodes: { start: number; end: number }[] = [];
+      let parts = 0;
+      for (; parts < 4; parts++) {
         const rest = text.slice(end, end + 120);
         const m = CONTINUATION.exec(rest);
         if (!m || m[0].trim() === '' || /\n\s*\n/.test(m[0])) break;
+        const unit = UNIT_AT_START.exec(m[0]);
+        if (unit && end === masked) masked = end + unit[0].length;
+        else for (const p of m[0].matchAll(POSTCODE_IN)) postcodes.push({ start: end + p.index!, end: end + p.index! + p[0].length });
         end += m[0].length;
       }
-      if (end === c.end) return c;
+      if (parts > 0) {
+        const last = POSTCODE_AFTER_BLANK.exec(text.slice(end, end + 120));
+        if (last) {
+          const at = end + last[0].length - last[1].length - (last[0].length - last[0].trimEnd().length);
+          postcodes.push({ start: at, end: at + last[1].length });
+        }
+      }
       // An address continuing after the street line (unit, town, postcode, country) is evidence of its own.
-      return { ...c, end, score: c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score };
+      const score = parts > 0 && c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score;
+      for (const p of postcodes) pieces.push({ type: 'STREET_ADDRESS', ...p, score, rule: `${c.rule}-postcode` });
+      return { ...c, start, end: masked, score };
     });
     // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
     // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).
     const units = extended.filter((c) => c.rule === 'unit');
-    return extended.flatMap((c) => {
+    const streets = extended.flatMap((c) => {
       if (c.rule === 'unit') return extended.some((o) => o !== c && o.rule !== 'unit' && o.start <= c.start && c.end <= o.end) ? [] : [c];
       const inside = units.filter((u) => c.start <= u.start && u.end <= c.end);
       return [inside.length ? { ...c, score: Math.max(c.score, ...inside.map((u) => u.score)) } : c];
     });
+    return [...streets, ...pieces];
   },
 };
 

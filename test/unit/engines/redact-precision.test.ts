@@ -84,6 +84,35 @@ describe('person names across cultures, case and layout', () => {
     expect(await persons('Our office: Victor Hugo u. 49, second floor.')).toEqual([]);
   });
 
+  it('masks the street line with its unit and the postcodes of an address, and leaves the town and country readable', async () => {
+    const block = await spans('Orla Venteris\n\n6120 Brembleton Road\n Apt. 17\n Kestwick\n\n Norland 48213');
+    expect(block).toContainEqual(['STREET_ADDRESS', '6120 Brembleton Road\n Apt. 17']);
+    // The postcode line set apart by one blank line still belongs to the block.
+    expect(block).toContainEqual(['STREET_ADDRESS', '48213']);
+    expect(block.flat().join(' ')).not.toMatch(/Kestwick|Norland/);
+  });
+
+  it.each([
+    // A building number before a street line that has its own number belongs to the address.
+    ['Sent to 4471 Via Brenteletti 62, Corvale', '4471 Via Brenteletti 62'],
+    ['The office is at 918 23 Quarrow Avenue', '918 23 Quarrow Avenue'],
+    // Hungarian, Polish and Norwegian street forms.
+    ['Our branch: Tarkövi Ödön u. 14.', 'Tarkövi Ödön u. 14.'],
+    ['Our branch: Lendvai tér 7.', 'Lendvai tér 7.'],
+    ['Deliver to ul. Wrzosowska 18, please', 'ul. Wrzosowska 18'],
+    ['Post goes to Brennholts gate 41 now', 'Brennholts gate 41'],
+    // A crossing: the phrase is the cue, and both streets are masked.
+    ['We meet at the corner of 88 Kellaway Street and Dunmore Parade.', 'the corner of 88 Kellaway Street and Dunmore Parade'],
+  ])('finds the street address in %j', async (text, value) => {
+    expect(await spans(text)).toContainEqual(['STREET_ADDRESS', value]);
+  });
+
+  it('does not run a street name on over the words after it, nor take the preposition before it', async () => {
+    expect(await spans('Take the tram to 20 Rue Velmont St. the first stop')).toContainEqual(['STREET_ADDRESS', '20 Rue Velmont St.']);
+    expect(await spans('He waited on Brondalsvej 13 all day')).toContainEqual(['STREET_ADDRESS', 'Brondalsvej 13']);
+    expect(await spans('The corner of the room and the window is damp.')).toEqual([]);
+  });
+
   it('finds the name and not the title in a signature block', async () => {
     expect((await persons('Kind regards,\nTobias Lindqvist\nSales Director\nNorthwind Traders'))).toEqual(['Tobias Lindqvist']);
   });

@@ -56,9 +56,41 @@ const personRecognizer = (persons: PersonResources): Recognizer => ({
   type: 'PERSON',
   find: (text) => {
     const runs = candidateRuns(text, persons.lexicon);
-    return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)];
+    return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].flatMap((c) => {
+      const trimmed = trimPersonSpan(text, c);
+      return trimmed ? [trimmed] : [];
+    });
   },
 });
+
+/** Words that open an address unit, never part of a name before it ("Mrs. Ada Brill Apt. 6"). */
+const UNIT_WORD = /[ \t\n]+(?:Apt|Apartment|Suite|Ste|Unit|Flat)\.?$/u;
+/**
+ * A person span holds the name only: not a contraction before it ("I'm"),
+ * not a possessive ending ("Asya's", "the Brills'"), not the punctuation or
+ * a unit word after it. A name inside an identifier (client_ip, a path) is
+ * none. Returns undefined when nothing is left.
+ */
+export function trimPersonSpan(text: string, c: Candidate): Candidate | undefined {
+  let { start, end } = c;
+  if (/[_@/\\]/u.test(text.charAt(start - 1)) || /[_@/\\]/u.test(text.charAt(end))) return undefined;
+  const lead = /^(?:I|i)['’]m[ \t]+/u.exec(text.slice(start, end));
+  if (lead) start += lead[0].length;
+  for (let changed = true; changed && end > start; ) {
+    const value = text.slice(start, end);
+    const cut =
+      /['’]s$/u.exec(value)?.[0].length ??
+      /(?<=\p{L})['’]$/u.exec(value)?.[0].length ??
+      /[!?,;:]+$/u.exec(value)?.[0].length ??
+      // A full stop ends a sentence, except after an initial ("Karin M.").
+      (/(?<=\p{L}{2,})\.$/u.test(value) ? 1 : undefined) ??
+      UNIT_WORD.exec(value)?.[0].length;
+    changed = cut !== undefined;
+    if (cut) end -= cut;
+  }
+  if (!/\p{L}/u.test(text.slice(start, end))) return undefined;
+  return start === c.start && end === c.end ? c : { ...c, start, end };
+}
 const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons)];
 
 /** Whether a detection needs the person-name resources (the built-ins include PERSON, or a supplied type is named so). */

@@ -339,6 +339,9 @@ function houseNumberBefore(text: string, start: number): number {
   const m = /\d{1,6}[ \t]+$/u.exec(text.slice(Math.max(0, start - 12), start));
   if (!m) return start;
   const at = start - m[0].length;
+  // The number of a unit written before the street ("Apt. 675 62314 Mellemvej 32") takes its unit word along.
+  const unit = new RegExp(`${UNIT_PART.slice(0, UNIT_PART.indexOf('\\.?'))}\\.?[ \\t]*#?$`, 'u').exec(text.slice(Math.max(0, at - 12), at));
+  if (unit) return at - unit[0].length;
   return at === 0 || /[\s>:,(]/u.test(text[at - 1]) ? at : start;
 }
 

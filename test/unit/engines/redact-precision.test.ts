@@ -113,6 +113,18 @@ describe('person names across cultures, case and layout', () => {
     expect(await spans('The corner of the room and the window is damp.')).toEqual([]);
   });
 
+  it.each([
+    ["I'm Velisande's cousin", 'Velisande'],
+    ['The parcel is for Mrs. Orlaith Quenby Apt. 6 upstairs', 'Orlaith Quenby'],
+    ['Come home soon, Margaret!', 'Margaret'],
+  ])('keeps only the name in a person span: %j', async (text, name) => {
+    expect(await persons(text)).toEqual([name]);
+  });
+
+  it('takes no name out of an identifier', async () => {
+    expect(await persons('SELECT name FROM users WHERE client_ip = 1')).toEqual([]);
+  });
+
   it('finds the name and not the title in a signature block', async () => {
     expect((await persons('Kind regards,\nTobias Lindqvist\nSales Director\nNorthwind Traders'))).toEqual(['Tobias Lindqvist']);
   });

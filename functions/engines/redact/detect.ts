@@ -56,12 +56,35 @@ const personRecognizer = (persons: PersonResources): Recognizer => ({
   type: 'PERSON',
   find: (text) => {
     const runs = candidateRuns(text, persons.lexicon);
+    const firms = firmLists(text);
     return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].flatMap((c) => {
       const trimmed = trimPersonSpan(text, c);
-      return trimmed ? [trimmed] : [];
+      return trimmed && !firms.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
     });
   },
 });
+
+/** Three bare surnames in a list ("Hale, Ortiz and Brandt"), the shape of a firm's name. */
+const SURNAME_TRIPLE = /(?<![\p{L}\p{N}])\p{L}[\p{Ll}\p{M}'’-]+, \p{L}[\p{Ll}\p{M}'’-]+,? (?:and|&) \p{L}[\p{Ll}\p{M}'’-]+(?![\p{L}\p{N}])/gu;
+/**
+ * Lists of three bare surnames that name a firm, not three people: on a
+ * line of their own (a letterhead, a signature's company line), after "at"
+ * or "the" ("a year at Hale, Ortiz and Brandt", "The Hale, Ortiz and Brandt
+ * Orchestra"), or followed by a capitalised word (the rest of the firm's
+ * name). After other words ("signed by", "founders:", "with") they stay people.
+ */
+export function firmLists(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(SURNAME_TRIPLE)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    const before = text.slice(Math.max(0, start - 20), start);
+    const after = text.slice(end, end + 20);
+    const ownLine = /(?:^|\n)[ \t>]*$/u.test(before) && /^[ \t]*(?:\n|$)/u.test(after);
+    if (ownLine || /(?:^|[^\p{L}])(?:at|the)[ \t]+$/iu.test(before) || /^[ \t]+\p{Lu}/u.test(after)) out.push({ start, end });
+  }
+  return out;
+}
 
 /** Words that open an address unit, never part of a name before it ("Mrs. Ada Brill Apt. 6"). */
 const UNIT_WORD = /[ \t\n]+(?:Apt|Apartment|Suite|Ste|Unit|Flat)\.?$/u;
@@ -74,6 +97,7 @@ const UNIT_WORD = /[ \t\n]+(?:Apt|Apartment|Suite|Ste|Unit|Flat)\.?$/u;
 export function trimPersonSpan(text: string, c: Candidate): Candidate | undefined {
   let { start, end } = c;
   if (/[_@/\\]/u.test(text.charAt(start - 1)) || /[_@/\\]/u.test(text.charAt(end))) return undefined;
+  if (/^(?:I|i)['’]m$/u.test(text.slice(start, end))) return undefined;
   const lead = /^(?:I|i)['’]m[ \t]+/u.exec(text.slice(start, end));
   if (lead) start += lead[0].length;
   for (let changed = true; changed && end > start; ) {

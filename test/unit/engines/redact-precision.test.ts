@@ -121,6 +121,17 @@ describe('person names across cultures, case and layout', () => {
     expect(await persons(text)).toEqual([name]);
   });
 
+  it('reads three bare surnames as a firm on a line of their own, after "at" or before the rest of a name, and as people elsewhere', async () => {
+    expect(await persons('Hale, Ortiz and Brandt\n14 Quillfeather Lane')).toEqual([]);
+    expect(await persons('She spent a year at Hale, Ortiz and Brandt as a clerk.')).toEqual([]);
+    expect(await persons('The Hale, Ortiz and Brandt Orchestra plays tonight.')).toEqual([]);
+    expect(await persons('The report was signed by Hale, Ortiz and Brandt.')).toEqual(['Hale', 'Ortiz', 'Brandt']);
+  });
+
+  it('ends a full name at the line end: the next line is a title or a company', async () => {
+    expect(await persons('Margarethe Vollstedt\nBrightquill\n52 Quillfeather Lane')).toEqual(['Margarethe Vollstedt']);
+  });
+
   it('takes no name out of an identifier', async () => {
     expect(await persons('SELECT name FROM users WHERE client_ip = 1')).toEqual([]);
   });

@@ -294,7 +294,8 @@ const NUMBER_WORDS_NUMBER = re(
  * unit, a postcode and town, a country line).
  */
 // A street, its name and its number are on one line: a name above an address block is no street.
-const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
+// A unit line ("Apt. 678", "Suite 12") is no street name.
+const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat|Box|Room|Floor)${E})${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 /**
@@ -382,10 +383,12 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
       if (c.rule === 'unit') return c;
       const start = houseNumberBefore(text, c.start);
       // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
-      let end = c.end;
-      let masked = c.end;
+      // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
+      const inlineUnits = new RegExp(`^(?:,?[ \\t]*${UNIT_PART})+`, 'u').exec(text.slice(c.end, c.end + 60));
+      let end = c.end + (inlineUnits?.[0].length ?? 0);
+      let masked = end;
       const postcodes: { start: number; end: number }[] = [];
-      let parts = 0;
+      let parts = inlineUnits ? 1 : 0;
       for (; parts < 4; parts++) {
         const rest = text.slice(end, end + 120);
         const m = CONTINUATION.exec(rest);

@@ -436,6 +436,9 @@ const lineBefore = (text: string, at: number) => {
   return newline >= 0 ? chunk.slice(newline + 1) : chunk;
 };
 
+/** findNumbers options for numbers of a possible length in any range (libphonenumber reads `leniency`; its typings leave it out). */
+const POSSIBLE_NUMBERS = { defaultCountry: 'US' as const, v2: true as const, leniency: 'POSSIBLE' };
+
 /** Phone numbers in international and national formats (libphonenumber's full metadata). */
 export const PHONE_RECOGNIZER: Recognizer = {
   type: 'PHONE_NUMBER',
@@ -465,6 +468,16 @@ export const PHONE_RECOGNIZER: Recognizer = {
         if (!written && digits.length < 8 && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: `phone-${country}` });
       }
+    }
+    // Numbers written in international form ("+41 (0)96 …", "+1-984-182-…") that the numbering plans do not hold
+    // (unassigned ranges, a trunk 0 in brackets): the leading + and the length are evidence enough.
+    for (const hit of findNumbers(text, POSSIBLE_NUMBERS)) {
+      const raw = text.slice(hit.startsAt, hit.endsAt);
+      if (!raw.startsWith('+') || seen.has(`${hit.startsAt}:${hit.endsAt}`) || raw.replace(/\D/g, '').length < 9) continue;
+      if (/[\p{L}\p{N}][-. ]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
+      if (AMOUNT_INSIDE.test(raw)) continue;
+      const score = 0.5 + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);
+      out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: 'phone-international-form' });
     }
     return out;
   },

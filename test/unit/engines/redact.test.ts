@@ -17,6 +17,9 @@ describe('PII detection: each built-in type, valid and invalid', () => {
     ['PHONE_NUMBER', 'Call us at (415) 555-0132 after 9', '(415) 555-0132'],
     ['PHONE_NUMBER', 'Tel. +44 20 7123 4567', '+44 20 7123 4567'],
     ['PHONE_NUMBER', 'Telefon: +49 30 1234567', '+49 30 1234567'],
+    // International form in ranges the numbering plans do not hold, and with the trunk 0 in brackets.
+    ['PHONE_NUMBER', 'Desk: +41 (0)96 471 07 95', '+41 (0)96 471 07 95'],
+    ['PHONE_NUMBER', 'reach me on +1-984-182-0190 tonight', '+1-984-182-0190'],
     ['US_SSN', 'SSN 536-22-8145 on file', '536-22-8145'],
     ['US_SSN', 'social security number 536228145', '536228145'],
     ['CREDIT_CARD', 'Visa 4111 1111 1111 1111 exp 12/29', '4111 1111 1111 1111'],

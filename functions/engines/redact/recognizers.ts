@@ -474,7 +474,7 @@ export const PHONE_RECOGNIZER: Recognizer = {
     for (const hit of findNumbers(text, POSSIBLE_NUMBERS)) {
       const raw = text.slice(hit.startsAt, hit.endsAt);
       if (!raw.startsWith('+') || seen.has(`${hit.startsAt}:${hit.endsAt}`) || raw.replace(/\D/g, '').length < 9) continue;
-      if (/[\p{L}\p{N}][-. ]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
+      if (/\d[-. ]?$|\p{L}[-/]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
       if (AMOUNT_INSIDE.test(raw)) continue;
       const score = 0.5 + (hasContext(text, hit.startsAt, hit.endsAt, context) ? CONTEXT_BOOST : 0);
       out.push({ type: 'PHONE_NUMBER', start: hit.startsAt, end: hit.endsAt, score: Math.min(1, score), rule: 'phone-international-form' });

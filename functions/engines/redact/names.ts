@@ -27,6 +27,7 @@ export const NAME_CUE =
   /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
 /** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
 export const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
+const CHAT_ROLES = /^(?:bot|chatbot|user|agent|assistant|system|customer|client|support|operator|moderator|admin)$/iu;
 export const PERSON_VERB =
   /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated|is a|was a|and (?:his|her|their))\b/iu;
 
@@ -104,9 +105,11 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const lowerCase = words.some((w) => !/^\p{Lu}/u.test(w.text));
   const sentenceStart = /(?:^|[.!?]\s+|\n\s*)$/u.test(before);
   // A speaker in a dialogue ("Ubul: What a wife."): at a line start, a sentence after the colon (not a field value).
-  const speaker = /^:\s+\p{Lu}\p{Ll}*\s+\p{Ll}/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before) && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase()));
+  const speaker = /^:\s*["“']?\p{Lu}[\p{Ll}'’]*\s+\p{L}/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before) && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase()));
   const personVerb = PERSON_VERB.test(after);
   const labelAfter = /^\s*:/u.test(after);
+  // The roles of a chat transcript ("Bot:", "User:") are labels, not speakers' names.
+  if (labelAfter && run.words.length === 1 && CHAT_ROLES.test(run.words[0].text)) return 0;
   // Followed by a house number, or after "ul."/"corner of": a street named after a person ("Victor Hugo u. 49", "Joaquin Suarez 2906").
   if (STREET_AFTER.test(after) || /(?:\bul\.|\bcorner of|\bon)\s*$/iu.test(before)) return 0;
   // After a title every capitalised word is the name ("Mrs. Baker", "Mr. Spears").

@@ -135,6 +135,11 @@ describe('person names across cultures, case and layout', () => {
     expect(await persons('Margarethe Vollstedt\nBrightquill\n52 Quillfeather Lane')).toEqual(['Margarethe Vollstedt']);
   });
 
+  it('reads a speaker before a quoted line, and no chat role as a person', async () => {
+    expect(await persons('Drovanek: "Who sent this?"\nMargaret: "I did."')).toContain('Drovanek');
+    expect(await persons("Bot: What's the order number?\nUser: It is on the receipt.")).toEqual([]);
+  });
+
   it('takes no name out of an identifier', async () => {
     expect(await persons('SELECT name FROM users WHERE client_ip = 1')).toEqual([]);
   });

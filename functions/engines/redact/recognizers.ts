@@ -310,8 +310,14 @@ const HUNGARIAN_STREET = re(
 );
 /** Streets after a Polish or Czech street abbreviation ("ul. Słowicza 10", "al. Jana Pawła 5/7"). */
 const PREFIXED_STREET = re(`${B}(?:ul|al|pl|os)\\.[ \\t]*${CAP}(?:[ \\t]+${CAP}){0,3}[ \\t]+\\d{1,4}[a-z]?(?:\\/\\d{1,4})?${E}`);
-/** Scandinavian and Finnish streets written with the street word apart ("Trenerys gate 232", "Kongens vei 4"). */
-const SEPARATE_NORDIC_STREET = re(`${B}${CAP}(?:[ \\t]+${CAP})?[ \\t]+(?:gate|gata|gatan|vei|veien|veg|vegen|vej|vägen|tie|katu)[ \\t]+\\d{1,4}[a-z]?${E}`);
+/**
+ * Streets written with the street word apart from the name, before the house number: Scandinavian and Finnish
+ * in lower case ("Trenerys gate 232", "Kongens vei 4", "Stensås terrasse 38"), German and Dutch capitalised
+ * ("Villacher Strasse 89", "Oude Laan 3").
+ */
+const SEPARATE_STREET_WORD = re(
+  `${B}${CAP}(?:[ \\t]+${CAP})?[ \\t]+(?:gate|gata|gatan|vei|veien|veg|vegen|vej|vägen|tie|katu|terrasse|plass|torg|allé|Strasse|Straße|Str\\.|Gasse|Weg|Platz|Allee|Straat|Laan|Gracht|Gade|Vej)[ \\t]+\\d{1,4}[a-z]?${E}`,
+);
 /** One street of a crossing: capitalised words or numbers, or street words ("159 Eleftheriou Venizelou str", "Herceg Gateway St."). */
 const CROSSING_PART = `(?:${CAP}|\\d{1,6}\\.?|(?:str|st|ave|rd|u)\\.?|${caseForms(STREET_SUFFIX.split('|').map((w) => w.toLowerCase()))})`;
 /** "the corner of X and Y": the phrase is the cue; both streets are masked with it. */
@@ -372,7 +378,7 @@ export const ADDRESS_RECOGNIZER: Recognizer = {
     add(MORPHEME_STREET, 0.6, 'street-morpheme');
     add(HUNGARIAN_STREET, 0.6, 'hungarian-street');
     add(PREFIXED_STREET, 0.6, 'prefixed-street');
-    add(SEPARATE_NORDIC_STREET, 0.5, 'nordic-street');
+    add(SEPARATE_STREET_WORD, 0.5, 'separate-street-word');
     add(CORNER, 0.9, 'corner');
     add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
     add(BARE_STREET, 0.1, 'bare-street');

@@ -101,6 +101,7 @@ describe('person names across cultures, case and layout', () => {
     ['Our branch: Lendvai tér 7.', 'Lendvai tér 7.'],
     ['Deliver to ul. Wrzosowska 18, please', 'ul. Wrzosowska 18'],
     ['Post goes to Brennholts gate 41 now', 'Brennholts gate 41'],
+    ['The shop is on Hollbacher Strasse 12 today', 'Hollbacher Strasse 12'],
     // Units written on the street line belong to it, even with the town after them on the same line.
     ['My address is 5127 Orvalenka 38 Apt. 904 Brezhovo', '5127 Orvalenka 38 Apt. 904'],
     ['Deliveries go to 88 Kellaway Street Suite 12 Suite 3, Dunmore', '88 Kellaway Street Suite 12 Suite 3'],

@@ -13,9 +13,9 @@ import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
 import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
 import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
-import { headerFigures, planRedaction, redactionText } from '../engines/redact/redact.ts';
+import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
+import { buildTextIndex } from '../engines/redact/text-index.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
-import type { DocumentPage } from '../engines/document-model.ts';
 import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
 import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -56,11 +56,10 @@ const LOCAL_PII_ENGINE = 'docintel-pii@1';
  */
 async function findSpans(
   context: OperationContext<RedactQuery, RedactForm>,
-  pages: readonly DocumentPage[],
+  text: string,
   config: DetectionConfig,
 ): Promise<EngineOutcome<{ spans: PiiSpan[]; engine: string }>> {
   const { deps, query, signal } = context;
-  const text = redactionText(pages);
   const local = async () => ({ spans: await detectPii(text, config), engine: LOCAL_PII_ENGINE });
   const service = deps.engines?.redact === 'comprehend' ? deps.hosted?.piiDetection : undefined;
   // Only custom types asked for: Comprehend has nothing to answer, and `model_used` must not name it.
@@ -99,8 +98,10 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     // PDF image placements feed logo masking.
     const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
     const config = detectionConfig(form);
-    const detection = await findSpans(context, parsed.pages, config);
-    const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans });
+    // One text index for detection and for placing the boxes.
+    const index = buildTextIndex(parsed.pages);
+    const detection = await findSpans(context, index.text, config);
+    const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans, index });
     const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
     const pdfPages: RedactedPdfPage[] = [];
     let logos = 0;

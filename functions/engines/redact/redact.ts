@@ -8,7 +8,7 @@ import type { BBox, DocumentPage } from '../document-model.ts';
 import { detectPii, effectiveTypes, type DetectionConfig, type PiiSpan } from './detect.ts';
 import type { MaskBox } from './mask.ts';
 import { markerFor, SyntheticValues } from './synthetic.ts';
-import { buildTextIndex, partialBox, wordsInRange, type IndexedWord } from './text-index.ts';
+import { buildTextIndex, partialBox, wordsInRange, type IndexedWord, type TextIndex } from './text-index.ts';
 
 export type RedactMode = 'redact' | 'deidentify';
 
@@ -48,9 +48,11 @@ export async function planRedaction(
     synthetic?: SyntheticValues;
     /** Spans already found over `redactionText(pages)` (by a hosted detector); absent → the local detector runs. */
     spans?: readonly PiiSpan[];
+    /** The pages' text index when the caller already built it to find the spans (it is not built twice). */
+    index?: TextIndex;
   },
 ): Promise<RedactionPlan> {
-  const index = buildTextIndex(pages);
+  const index = options.index ?? buildTextIndex(pages);
   const spans = options.spans ?? (await detectPii(index.text, options.config));
   const types = effectiveTypes(options.config);
   const synthetic = options.synthetic ?? new SyntheticValues();

@@ -452,9 +452,14 @@ export interface ProgressReport {
   readonly wait_seconds: number;
 }
 
-function terminalStatus(counts: BatchCounts): BatchStatus {
-  if (counts.failed === 0) return 'completed';
-  return counts.done === 0 ? 'failed' : 'completed_with_errors';
+/**
+ * The state a batch settles in once every item has (SPEC "States and
+ * transitions"): every item done → `completed`; at least one failed
+ * (`failed_items` > 0) → `completed_with_errors`, even when none succeeded —
+ * the SPEC's table sends every item outcome to one of these two.
+ */
+export function terminalStatus(counts: BatchCounts): Extract<BatchStatus, 'completed' | 'completed_with_errors'> {
+  return counts.failed === 0 ? 'completed' : 'completed_with_errors';
 }
 
 const webhookDue = (batch: BatchRecord) => Boolean(batch.webhook && !batch.webhook.deliveredAt && !batch.webhook.gaveUpAt);

@@ -1045,39 +1045,37 @@ export interface components {
             };
         };
         LimitsView: {
-            limits: {
-                tier: string;
-                upload: {
-                    max_bytes: number;
-                    url_expires_in: number;
-                    document_key_lifetime_seconds: number;
-                } & {
-                    [key: string]: unknown;
-                };
-                rate_limit: {
-                    requests_per_minute: number;
-                    test_keys_exempt: boolean;
-                } & {
-                    [key: string]: unknown;
-                };
-                operations: {
-                    [key: string]: {
-                        [key: string]: unknown;
-                    };
-                };
-                raised: ({
-                    applies_when: string[];
-                    upload_max_bytes: number;
-                    max_pages_advanced: number;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                retention: {
-                    [key: string]: number;
-                };
+            tier: string;
+            upload: {
+                max_bytes: number;
+                url_expires_in: number;
+                document_key_lifetime_seconds: number;
             } & {
                 [key: string]: unknown;
             };
+            rate_limit: {
+                requests_per_minute: number;
+                test_keys_exempt: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            operations: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            raised: ({
+                applies_when: string[];
+                upload_max_bytes: number;
+                max_pages_advanced: number;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            retention: {
+                [key: string]: number;
+            };
+        } & {
+            [key: string]: unknown;
         };
         SnapshotView: {
             request_id: string;

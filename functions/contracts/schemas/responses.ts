@@ -189,7 +189,8 @@ export const Limits = z.looseObject({
   retention: z.record(z.string(), z.number()),
 });
 
-export const LimitsView = z.object({ limits: Limits });
+/** GET /v1/limits answers the limits object itself (the upload receipt's `limits`). */
+export const LimitsView = Limits;
 
 export const UploadReceipt = z.object({
   document_key: z.string(),

@@ -448,7 +448,11 @@ export interface components {
                     } | null)[];
                 };
             } | {
-                /** @description the schema, filled */
+                /** @description the schema, filled (the SPEC result field) */
+                entities: {
+                    [key: string]: unknown;
+                };
+                /** @description the same filled schema as entities */
                 data: {
                     [key: string]: unknown;
                 };
@@ -789,7 +793,11 @@ export interface components {
                         } | null)[];
                     };
                 } | {
-                    /** @description the schema, filled */
+                    /** @description the schema, filled (the SPEC result field) */
+                    entities: {
+                        [key: string]: unknown;
+                    };
+                    /** @description the same filled schema as entities */
                     data: {
                         [key: string]: unknown;
                     };
@@ -1237,7 +1245,11 @@ export interface components {
                         } | null)[];
                     };
                 } | {
-                    /** @description the schema, filled */
+                    /** @description the schema, filled (the SPEC result field) */
+                    entities: {
+                        [key: string]: unknown;
+                    };
+                    /** @description the same filled schema as entities */
                     data: {
                         [key: string]: unknown;
                     };

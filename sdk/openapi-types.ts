@@ -257,7 +257,9 @@ export interface components {
              */
             active_classes_type?: "default" | "minimal";
             custom_llm_classes?: {
-                [key: string]: string;
+                [key: string]: string | {
+                    description: string;
+                };
             };
             system_instruction?: string;
             domain_options?: string;

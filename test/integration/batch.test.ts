@@ -315,8 +315,11 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     for (let i = 0; i < 3; i++) ids.push((await api.call('POST', '/v1/batch', { key: keys.proTest, json: { endpoint: '/v1/parse', document_keys: [doc] } })).body.batch_id);
     expect((await api.call('GET', `/v1/batch/${ids[0]}`, { key: keys.otherOrg })).status).toBe(404);
     expect((await api.call('DELETE', `/v1/batch/${ids[0]}`, { key: keys.otherOrg })).status).toBe(404);
+    // Another organization's document_key is accepted like an unknown one, and its item fails as if it never existed.
     const foreign = await api.call('POST', '/v1/batch', { key: keys.otherOrg, json: { endpoint: '/v1/parse', document_keys: [doc] } });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(200);
+    const foreignBatch = await waitForBatch(keys.otherOrg, foreign.body.batch_id);
+    expect(foreignBatch.items[0]).toMatchObject({ status: 'failed', error: { code: 'document_not_found', http_status: 404 } });
     expect((await api.call('GET', '/v1/batch?limit=100', { key: keys.otherOrg })).body.batches.map((b: any) => b.batch_id)).not.toContain(ids[0]);
 
     const first = await api.call('GET', '/v1/batch?limit=2', { key: keys.proTest });

@@ -150,9 +150,9 @@ program
     const common = { ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}), schema: parseJsonOption(o.schema, 'schema'), ...asyncCall(o) };
     const envelope = o.category === 'non_financial' ? await api.extract(document, { ...common, category: 'non_financial' }) : await api.extract(document, { ...common, category: 'financial' });
     const result = envelope.result;
-    if (o.csv && !('entities' in result)) throw new UsageError('--csv: the answer has no entities or line items (a schema was filled).');
-    if (o.csv === 'entities' && 'entities' in result) await emit(entitiesCsv(result.entities, result.confidence), o.out);
-    else if (o.csv === 'line_items' && 'entities' in result) await emit(lineItemsCsv(result.line_items), o.out);
+    if (o.csv && !('line_items' in result)) throw new UsageError('--csv: the answer has no entities or line items (a schema was filled).');
+    if (o.csv === 'entities' && 'line_items' in result) await emit(entitiesCsv(result.entities, result.confidence), o.out);
+    else if (o.csv === 'line_items' && 'line_items' in result) await emit(lineItemsCsv(result.line_items), o.out);
     else await emit(pretty(envelope), o.out);
   });
 

@@ -257,7 +257,9 @@ export interface components {
              */
             active_classes_type?: "default" | "minimal";
             custom_llm_classes?: {
-                [key: string]: string;
+                [key: string]: string | {
+                    description: string;
+                };
             };
             system_instruction?: string;
             domain_options?: string;
@@ -448,7 +450,11 @@ export interface components {
                     } | null)[];
                 };
             } | {
-                /** @description the schema, filled */
+                /** @description the schema, filled (the SPEC result field) */
+                entities: {
+                    [key: string]: unknown;
+                };
+                /** @description the same filled schema as entities */
                 data: {
                     [key: string]: unknown;
                 };
@@ -789,7 +795,11 @@ export interface components {
                         } | null)[];
                     };
                 } | {
-                    /** @description the schema, filled */
+                    /** @description the schema, filled (the SPEC result field) */
+                    entities: {
+                        [key: string]: unknown;
+                    };
+                    /** @description the same filled schema as entities */
                     data: {
                         [key: string]: unknown;
                     };
@@ -1045,39 +1055,37 @@ export interface components {
             };
         };
         LimitsView: {
-            limits: {
-                tier: string;
-                upload: {
-                    max_bytes: number;
-                    url_expires_in: number;
-                    document_key_lifetime_seconds: number;
-                } & {
-                    [key: string]: unknown;
-                };
-                rate_limit: {
-                    requests_per_minute: number;
-                    test_keys_exempt: boolean;
-                } & {
-                    [key: string]: unknown;
-                };
-                operations: {
-                    [key: string]: {
-                        [key: string]: unknown;
-                    };
-                };
-                raised: ({
-                    applies_when: string[];
-                    upload_max_bytes: number;
-                    max_pages_advanced: number;
-                } & {
-                    [key: string]: unknown;
-                }) | null;
-                retention: {
-                    [key: string]: number;
-                };
+            tier: string;
+            upload: {
+                max_bytes: number;
+                url_expires_in: number;
+                document_key_lifetime_seconds: number;
             } & {
                 [key: string]: unknown;
             };
+            rate_limit: {
+                requests_per_minute: number;
+                test_keys_exempt: boolean;
+            } & {
+                [key: string]: unknown;
+            };
+            operations: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            raised: ({
+                applies_when: string[];
+                upload_max_bytes: number;
+                max_pages_advanced: number;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            retention: {
+                [key: string]: number;
+            };
+        } & {
+            [key: string]: unknown;
         };
         SnapshotView: {
             request_id: string;
@@ -1239,7 +1247,11 @@ export interface components {
                         } | null)[];
                     };
                 } | {
-                    /** @description the schema, filled */
+                    /** @description the schema, filled (the SPEC result field) */
+                    entities: {
+                        [key: string]: unknown;
+                    };
+                    /** @description the same filled schema as entities */
                     data: {
                         [key: string]: unknown;
                     };
@@ -2623,24 +2635,6 @@ export interface operations {
             };
             /** @description plan_required, feature_not_enabled */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description document_not_found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description document_expired */
-            410: {
                 headers: {
                     [name: string]: unknown;
                 };

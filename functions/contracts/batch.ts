@@ -35,7 +35,10 @@ export const BATCH_WORKER_TIMEOUT_SECONDS = 300;
 
 /**
  * `queued` until the first item starts, `running` while items run, then one
- * terminal state. `failed`: no item succeeded (every item failed).
+ * terminal state. Item outcomes lead only to `completed` or
+ * `completed_with_errors` (SPEC's transition table: any failed item, even
+ * when all failed, is `completed_with_errors`); `failed` stays in the set for
+ * records written before that rule and for clients that list the SPEC's statuses.
  */
 export const BATCH_STATUSES = ['queued', 'running', 'completed', 'completed_with_errors', 'failed', 'canceled'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -49,7 +52,7 @@ export type BatchItemStatus = (typeof BATCH_ITEM_STATUSES)[number];
 export const WEBHOOK_EVENT_FOR: Readonly<Partial<Record<BatchStatus, string>>> = {
   completed: 'batch.completed',
   completed_with_errors: 'batch.completed_with_errors',
-  // Every item failed: failed_items > 0, the SPEC's condition for this event; the body's status says `failed`.
+  // Not produced by item outcomes any more (see BATCH_STATUSES); a record already `failed` had failed_items > 0.
   failed: 'batch.completed_with_errors',
 };
 

@@ -166,8 +166,7 @@ const ROUTE_ERRORS: Record<string, readonly (keyof typeof ERROR_STATUS)[]> = {
   usage: ['invalid_option'],
   limits: [],
   'batch-submit': [
-    'invalid_request', 'invalid_json', 'invalid_option', 'plan_required', 'feature_not_enabled', 'document_not_found', 'document_expired',
-    'idempotency_key_reused',
+    'invalid_request', 'invalid_json', 'invalid_option', 'plan_required', 'feature_not_enabled', 'idempotency_key_reused',
   ],
   'batch-list': ['invalid_option'],
   'batch-get': ['not_found'],

@@ -5,7 +5,7 @@
  * @module
  */
 import { ApiError } from '../contracts/errors.ts';
-import { maxUploadBytes, type Tier } from '../contracts/limits.ts';
+import { TIER_LIMITS, maxUploadBytes, type Tier } from '../contracts/limits.ts';
 import {
   DEFAULT_CONTENT_TYPE,
   MEDIA_TYPES,
@@ -44,10 +44,26 @@ export function resolveMediaType(filename: string, contentType?: string): MediaT
   return mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
 }
 
-/** Rejects a declared size above the organization's ceiling before any address is issued. */
-export function checkDeclaredLength(tier: Tier, contentLength: number | undefined): void {
+/**
+ * The Content-Type the upload address is signed for: the caller's own
+ * spelling when it declared one (an accepted alias such as `text/xml`, or
+ * with a `; charset=` parameter), so a PUT that sends "a Content-Type header
+ * equal to the file type" as declared is accepted; otherwise the type the
+ * filename gave.
+ */
+export function signedContentType(mediaType: MediaType, declared: string | undefined): string {
+  const spelled = declared?.trim();
+  return spelled ? spelled : mediaType.mime;
+}
+
+/**
+ * Rejects a declared size above the organization's ceiling before any address
+ * is issued. A browser (an `Origin` header) never gets the raised ceiling
+ * (SPEC "Limits": 50 MB for dashboard and browser uploads on any tier).
+ */
+export function checkDeclaredLength(tier: Tier, contentLength: number | undefined, options: { fromBrowser?: boolean } = {}): void {
   if (contentLength === undefined) return;
-  const ceiling = maxUploadBytes(tier);
+  const ceiling = options.fromBrowser ? TIER_LIMITS[tier].uploadBytes : maxUploadBytes(tier);
   if (contentLength > ceiling) {
     throw new ApiError('file_too_large', `content_length ${contentLength} exceeds the upload ceiling of ${ceiling} bytes.`, {
       details: { content_length: contentLength, max_bytes: ceiling },

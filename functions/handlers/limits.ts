@@ -1,10 +1,13 @@
-/** GET /v1/limits: the same `limits` object the upload receipt carries. */
+/**
+ * GET /v1/limits: the body is the `limits` object itself, equal to the one the
+ * upload receipt carries (SPEC: "the same `limits` object carried on upload responses").
+ */
 import { limitsObject } from '../contracts/limits.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 
 export const createHandler = (getDeps?: DepsProvider) =>
-  endpoint({ getDeps }, async ({ principal }) => json(200, { limits: limitsObject(principal.tier) }));
+  endpoint({ getDeps }, async ({ principal }) => json(200, limitsObject(principal.tier)));
 
 export const handler = createHandler();

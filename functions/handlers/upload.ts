@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { LIFETIMES, limitsObject } from '../contracts/limits.ts';
 import { UploadRequest } from '../contracts/schemas/upload.ts';
 import { objectKeys } from '../contracts/storage.ts';
-import { checkDeclaredLength, resolveMediaType } from '../domain/upload-rules.ts';
+import { checkDeclaredLength, resolveMediaType, signedContentType } from '../domain/upload-rules.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { readJsonBody } from '../middleware/form-fields.ts';
 import { json } from '../middleware/http.ts';
@@ -18,17 +18,18 @@ import { validate } from '../middleware/validate.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 
 export const createHandler = (getDeps?: DepsProvider) =>
-  endpoint({ getDeps }, async ({ event, principal, deps }) => {
+  endpoint({ getDeps }, async ({ event, principal, deps, headers }) => {
     const body = validate(UploadRequest, readJsonBody(event), 'upload request');
     const mediaType = resolveMediaType(body.filename, body.content_type);
-    checkDeclaredLength(principal.tier, body.content_length);
+    checkDeclaredLength(principal.tier, body.content_length, { fromBrowser: Boolean(headers.origin) });
+    const putContentType = signedContentType(mediaType, body.content_type);
 
     const now = deps.clock.now();
     const documentKey = randomUUID();
     const objectKey = objectKeys.upload(principal.orgId, documentKey);
     const uploadUrl = await deps.blobs.presignPut({
       key: objectKey,
-      contentType: mediaType.mime,
+      contentType: putContentType,
       expiresInSeconds: LIFETIMES.uploadUrlSeconds,
       // A declared length is signed into the address: storage refuses any other body size.
       ...(body.content_length !== undefined ? { contentLength: body.content_length } : {}),
@@ -49,7 +50,7 @@ export const createHandler = (getDeps?: DepsProvider) =>
       document_key: documentKey,
       upload_url: uploadUrl,
       expires_in: LIFETIMES.uploadUrlSeconds,
-      upload_headers: { 'Content-Type': mediaType.mime, 'x-amz-server-side-encryption': 'AES256' },
+      upload_headers: { 'Content-Type': putContentType, 'x-amz-server-side-encryption': 'AES256' },
       content_type: mediaType.mime,
       document_expires_at: new Date(now.getTime() + LIFETIMES.documentKeySeconds * 1000).toISOString(),
       limits: limitsObject(principal.tier),

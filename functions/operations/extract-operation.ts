@@ -61,7 +61,14 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
       const filled = answer.value;
       return {
         ...common(answer),
-        result: { data: filled.result as Record<string, unknown>, confidence: filled.confidence, schema_source: form.schema ? 'request' : 'template' },
+        // SPEC: an extract result's `entities` maps field names to values, and for non_financial it follows the
+        // supplied schema: the filled schema goes there, and stays in `data` for clients written before.
+        result: {
+          entities: filled.result as Record<string, unknown>,
+          data: filled.result as Record<string, unknown>,
+          confidence: filled.confidence,
+          schema_source: form.schema ? 'request' : 'template',
+        },
         metadata: { category: query.category, parse_mode: query.parse_mode, file_type: parsed.kind, ...readingMetadata(parsed), ...fallbackMetadata(answer) },
       };
     }

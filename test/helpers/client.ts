@@ -40,7 +40,7 @@ export function apiClient(baseUrl: string) {
     if (receipt.status !== 200) throw new Error(`upload receipt failed: ${JSON.stringify(receipt.body)}`);
     const put = await fetch(receipt.body.upload_url, {
       method: 'PUT',
-      headers: { 'Content-Type': receipt.body.content_type, 'x-amz-server-side-encryption': 'AES256' },
+      headers: receipt.body.upload_headers,
       body: bytes,
     });
     if (put.status !== 200) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);

@@ -28,7 +28,7 @@ describe('Admin CLI against the running local server', () => {
     });
     const before = await api.call('GET', '/v1/limits', { key: created.api_key });
     expect(before.status).toBe(200);
-    expect(before.body.limits.tier).toBe('enterprise');
+    expect(before.body.tier).toBe('enterprise');
 
     expect(JSON.parse(await admin('revoke-key', '--key', created.api_key))).toEqual({ revoked: true });
     const after = await api.call('GET', '/v1/limits', { key: created.api_key });

@@ -163,6 +163,48 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     for (const row of rows) expect(row).toMatchObject({ operation: 'parse', pages: 1, unit_price_usd: '0.0200', amount_usd: '0.0200' });
   });
 
+  it('fails items with unknown keys instead of refusing the batch; failed_items > 0 settles completed_with_errors, even when none succeeded', async () => {
+    const receiver = await startWebhookReceiver([200]);
+    try {
+      const [doc] = await uploadMany(keys.proTest, 1, 'unknown-keys');
+      const unknown = crypto.randomUUID();
+      // Another organization's key is answered exactly like one that never existed.
+      const [foreign] = await uploadMany(keys.otherOrg, 1, 'foreign');
+      const mixed = await api.call('POST', '/v1/batch', { key: keys.proTest, json: { endpoint: '/v1/classify', document_keys: [doc, unknown, foreign] } });
+      expect(mixed.status).toBe(200);
+      expect(mixed.body).toMatchObject({ status: 'queued', total_items: 3 });
+      const settled = await waitForBatch(keys.proTest, mixed.body.batch_id);
+      expect(settled.status).toBe('completed_with_errors');
+      expect(settled.counts).toMatchObject({ total: 3, done: 1, failed: 2 });
+      expect(settled.items.map((i: any) => [i.status, i.error?.code, i.error?.http_status])).toEqual([
+        ['done', undefined, undefined],
+        ['failed', 'document_not_found', 404],
+        ['failed', 'document_not_found', 404],
+      ]);
+
+      const allFailed = await api.call('POST', '/v1/batch', {
+        key: keys.proTest,
+        json: { endpoint: '/v1/split', document_keys: [unknown], webhook_url: receiver.url },
+      });
+      expect(allFailed.status).toBe(200);
+      const none = await waitForBatch(keys.proTest, allFailed.body.batch_id);
+      expect(none.status).toBe('completed_with_errors');
+      expect(none.counts).toMatchObject({ total: 1, done: 0, failed: 1 });
+      const [delivery] = await receiver.waitFor(1);
+      expect(delivery.headers['x-service-event']).toBe('batch.completed_with_errors');
+      expect(JSON.parse(delivery.raw.toString())).toEqual({
+        event: 'batch.completed_with_errors',
+        batch_id: allFailed.body.batch_id,
+        status: 'completed_with_errors',
+        total_items: 1,
+        done_items: 0,
+        failed_items: 1,
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('DELETE mid-batch: canceled at once, queued items never run, items in flight finish; a finished batch cannot be canceled', async () => {
     const from = new Date(Date.now() - 1000).toISOString();
     const docs = await uploadMany(keys.batchLive, 120, 'cancel');
@@ -228,7 +270,6 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
       [{ endpoint: '/v1/classify', document_keys: [doc], options: { options: { mode: 'psychic' } } }, 400, 'invalid_option'],
       [{ endpoint: '/v1/redact', document_keys: [doc], options: { pii_config: { mode: 'replace', types: [] } } }, 400, 'invalid_option'],
       [{ endpoint: '/v1/parse', document_keys: [doc], surprise: true }, 400, 'invalid_request'],
-      [{ endpoint: '/v1/parse', document_keys: [crypto.randomUUID()] }, 404, 'document_not_found'],
       [{ endpoint: '/v1/parse', document_keys: [doc], webhook_url: 'ftp://example.com/x' }, 400, 'invalid_request'],
       [{ endpoint: '/v1/parse', document_keys: [doc], webhook_url: 'http://10.1.2.3/hook' }, 400, 'invalid_request'],
       [{ endpoint: '/v1/parse', document_keys: [doc], webhook_url: 'http://169.254.169.254/latest/meta-data' }, 400, 'invalid_request'],
@@ -274,8 +315,11 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     for (let i = 0; i < 3; i++) ids.push((await api.call('POST', '/v1/batch', { key: keys.proTest, json: { endpoint: '/v1/parse', document_keys: [doc] } })).body.batch_id);
     expect((await api.call('GET', `/v1/batch/${ids[0]}`, { key: keys.otherOrg })).status).toBe(404);
     expect((await api.call('DELETE', `/v1/batch/${ids[0]}`, { key: keys.otherOrg })).status).toBe(404);
+    // Another organization's document_key is accepted like an unknown one, and its item fails as if it never existed.
     const foreign = await api.call('POST', '/v1/batch', { key: keys.otherOrg, json: { endpoint: '/v1/parse', document_keys: [doc] } });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(200);
+    const foreignBatch = await waitForBatch(keys.otherOrg, foreign.body.batch_id);
+    expect(foreignBatch.items[0]).toMatchObject({ status: 'failed', error: { code: 'document_not_found', http_status: 404 } });
     expect((await api.call('GET', '/v1/batch?limit=100', { key: keys.otherOrg })).body.batches.map((b: any) => b.batch_id)).not.toContain(ids[0]);
 
     const first = await api.call('GET', '/v1/batch?limit=2', { key: keys.proTest });

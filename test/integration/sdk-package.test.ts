@@ -32,7 +32,7 @@ describe('SDK package', () => {
       join(project, 'app.mjs'),
       `import { DocintelClient, DocintelError, verifyWebhook } from 'docintel-sdk';
 const client = new DocintelClient({ baseUrl: process.env.API, apiKey: process.env.KEY });
-const { limits } = await client.limits();
+const limits = await client.limits();
 console.log('tier', limits.tier, typeof verifyWebhook);
 try { await client.parse('00000000-0000-4000-8000-000000000000'); } catch (e) { console.log(e instanceof DocintelError, e.code); }
 `,

@@ -25,6 +25,24 @@ describe('Local API: upload through presigned PUT', () => {
     expect(res.status).toBe(200);
   });
 
+  it('accepts the PUT with the Content-Type exactly as declared, alias or parameters included, and parses the file', async () => {
+    for (const [filename, declared, canonical] of [
+      ['notes.xml', 'text/xml', 'application/xml'],
+      ['notes.txt', 'text/plain; charset=utf-8', 'text/plain'],
+    ]) {
+      const res = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename, content_type: declared } });
+      expect(res.status).toBe(200);
+      expect(res.body.content_type).toBe(canonical);
+      expect(res.body.upload_headers['Content-Type']).toBe(declared);
+      const body = filename.endsWith('.xml') ? '<note><to>Ada</to></note>' : 'Meeting notes\nsecond line';
+      const ok = await fetch(res.body.upload_url, { method: 'PUT', headers: { 'Content-Type': declared, 'x-amz-server-side-encryption': 'AES256' }, body });
+      expect(ok.status, declared).toBe(200);
+      const parsed = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: res.body.document_key } });
+      expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+      expect(parsed.body.result.ocr).toContain(filename.endsWith('.xml') ? 'Ada' : 'Meeting notes');
+    }
+  });
+
   it('rejects a PUT with the wrong Content-Type', async () => {
     const r = await receipt();
     const res = await put(r.upload_url, { 'Content-Type': 'image/png', 'x-amz-server-side-encryption': 'AES256' });

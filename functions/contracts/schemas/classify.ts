@@ -78,12 +78,21 @@ export const RouterQuery = z.strictObject({
 });
 export type RouterQuery = z.output<typeof RouterQuery>;
 
+const classDescription = z.string().trim().min(1, 'describe the class in words').max(2000);
+
+/**
+ * A custom class: its description, as a string or as `{description}` (the
+ * SPEC leaves the entry's shape open and split's `segment_classes` entries are
+ * objects, so callers write both); either way the engines get the string.
+ */
+const customClass = z.union([classDescription, z.strictObject({ description: classDescription }).transform((c) => c.description)]);
+
 /** The `options` JSON object of POST /v1/classify (SPEC table). */
 export const ClassifyOptions = z.strictObject({
   mode: z.enum(['fast', 'balanced', 'thorough']).default('balanced'),
   active_classes: z.array(label).min(1).max(100).optional(),
   active_classes_type: z.enum(['default', 'minimal']).default('default'),
-  custom_llm_classes: capped(z.record(label, z.string().trim().min(1, 'describe the class in words').max(2000)), CLASS_LIMITS.maxCustomClasses, 'custom classes').optional(),
+  custom_llm_classes: capped(z.record(label, customClass), CLASS_LIMITS.maxCustomClasses, 'custom classes').optional(),
   system_instruction: z.string().max(4000).optional(),
   domain_options: z.string().max(500).optional(),
   non_domain_label: label.optional(),

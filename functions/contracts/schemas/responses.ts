@@ -61,7 +61,8 @@ export const ParseResult = z.object({ ocr: z.string().describe('the whole text')
 export { FinancialExtractResult };
 
 export const SchemaExtractResult = z.object({
-  data: z.record(z.string(), z.unknown()).describe('the schema, filled'),
+  entities: z.record(z.string(), z.unknown()).describe('the schema, filled (the SPEC result field)'),
+  data: z.record(z.string(), z.unknown()).describe('the same filled schema as entities'),
   confidence: z.record(z.string(), z.unknown()),
   schema_source: z.enum(['request', 'template']),
 });
@@ -189,7 +190,8 @@ export const Limits = z.looseObject({
   retention: z.record(z.string(), z.number()),
 });
 
-export const LimitsView = z.object({ limits: Limits });
+/** GET /v1/limits answers the limits object itself (the upload receipt's `limits`). */
+export const LimitsView = Limits;
 
 export const UploadReceipt = z.object({
   document_key: z.string(),

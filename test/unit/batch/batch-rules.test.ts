@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpWebhookTransport } from '../../../functions/adapters/http/webhook-transport.ts';
-import { BATCH_ENDPOINTS, progressPollSeconds } from '../../../functions/contracts/batch.ts';
+import { BATCH_ENDPOINTS, WEBHOOK_EVENT_FOR, progressPollSeconds } from '../../../functions/contracts/batch.ts';
 import { signatureHeader } from '../../../functions/domain/webhook-signature.ts';
 import { OPERATION_SPECS } from '../../../functions/operations/index.ts';
-import { batchOperation, countItems, itemRequestId, operationInput } from '../../../functions/pipeline/batches.ts';
+import { batchOperation, countItems, itemRequestId, operationInput, terminalStatus } from '../../../functions/pipeline/batches.ts';
 
 const spec = (endpoint: string) => batchOperation(endpoint);
 
@@ -54,6 +54,17 @@ describe('batch rules', () => {
       done: 2,
       failed: 1,
     });
+  });
+
+  it('settles as the SPEC transition table says: all done → completed; any failed (even all) → completed_with_errors', () => {
+    const counts = (done: number, failed: number) => ({ total: done + failed, queued: 0, processing: 0, done, failed });
+    expect(terminalStatus(counts(3, 0))).toBe('completed');
+    expect(terminalStatus(counts(2, 1))).toBe('completed_with_errors');
+    // failed_items > 0 with no success is still completed_with_errors, with its event.
+    expect(terminalStatus(counts(0, 1))).toBe('completed_with_errors');
+    expect(terminalStatus(counts(0, 5))).toBe('completed_with_errors');
+    expect(WEBHOOK_EVENT_FOR[terminalStatus(counts(0, 1))]).toBe('batch.completed_with_errors');
+    expect(WEBHOOK_EVENT_FOR[terminalStatus(counts(4, 0))]).toBe('batch.completed');
   });
 
   it('polls soon at first, then every 30 s at most', () => {

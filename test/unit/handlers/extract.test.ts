@@ -160,6 +160,9 @@ describe('Handler: POST /v1/extract, category=non_financial', () => {
     });
     expect(body.result.schema_source).toBe('request');
     expect(body.result.confidence.full_name).toBeGreaterThan(0.5);
+    // SPEC: the result's `entities` follows the structure of the supplied schema.
+    expect(body.result.entities).toEqual(body.result.data);
+    expect(Object.keys(body.result.entities)).toEqual(Object.keys(JSON.parse(schema)));
   });
 
   it.each([

@@ -87,6 +87,26 @@ describe('Handler: upload', () => {
     expect(tooBig.statusCode).toBe(413);
   });
 
+  it('signs the upload address for the Content-Type as declared (an alias, a parameter), the canonical type otherwise', async () => {
+    const aliased = await createUpload(() => deps)(withKey('upload', SAMPLE_EVENT_API_KEY, { filename: 'a.xml', content_type: 'text/xml' }), testContext());
+    const body = JSON.parse(aliased.body);
+    expect(body.content_type).toBe('application/xml');
+    expect(body.upload_headers['Content-Type']).toBe('text/xml');
+    expect(body.upload_url).toContain('type=text%2Fxml');
+    const byName = JSON.parse((await createUpload(() => deps)(withKey('upload', SAMPLE_EVENT_API_KEY, { filename: 'scan.png' }), testContext())).body);
+    expect(byName.upload_headers['Content-Type']).toBe('image/png');
+  });
+
+  it('gives a browser upload (Origin header) the standard 50 MB ceiling even on the custom tier', async () => {
+    const request = { filename: 'a.pdf', content_length: 60_000_000 };
+    const api = await createUpload(() => deps)(withKey('upload', CUSTOM_KEY, request), testContext());
+    const browserEvent = withKey('upload', CUSTOM_KEY, request);
+    const browser = await createUpload(() => deps)({ ...browserEvent, headers: { ...browserEvent.headers, Origin: 'https://app.example.com' } }, testContext());
+    expect(api.statusCode).toBe(200);
+    expect(browser.statusCode).toBe(413);
+    expect(JSON.parse(browser.body)).toMatchObject({ error: { code: 'file_too_large', details: { max_bytes: 50_000_000 } } });
+  });
+
   it('rejects a body that is not JSON with 400 invalid_json', async () => {
     const event = { ...withKey('upload', SAMPLE_EVENT_API_KEY), body: '{"filename":' };
     const res = await createUpload(() => deps)(event, testContext());

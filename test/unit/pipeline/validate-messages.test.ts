@@ -40,3 +40,19 @@ describe('classify: mode in the query', () => {
     expect(message).toContain('mode: the query mode has one value, "default"; the depth (fast, balanced, thorough) goes in the options form field: options={"mode":"thorough"}');
   });
 });
+
+describe('classify: custom_llm_classes entries', () => {
+  const documentKey = '00000000-0000-4000-8000-000000000000';
+  const custom = (classes: unknown) => validate(ClassifyForm, { document_key: documentKey, options: JSON.stringify({ custom_llm_classes: classes }) }, 'form field');
+
+  it('takes a description as a string or as {description}, and hands the engines the string either way', () => {
+    expect(custom({ lease: 'a rental agreement for property' }).options?.custom_llm_classes).toEqual({ lease: 'a rental agreement for property' });
+    expect(custom({ lease: { description: 'a rental agreement for property' } }).options?.custom_llm_classes).toEqual({ lease: 'a rental agreement for property' });
+  });
+
+  it('still refuses an empty description, and unknown keys in the object form, naming them', () => {
+    expect(messageOf(() => custom({ lease: { description: ' ' } }))).toContain('custom_llm_classes.lease');
+    expect(messageOf(() => custom({ lease: { description: 'rent', colour: 'blue' } }))).toContain('custom_llm_classes.lease');
+    expect(messageOf(() => custom({ lease: 42 }))).toContain('custom_llm_classes.lease');
+  });
+});

@@ -290,7 +290,9 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 const REGISTRATION_LINE =
   /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0]|number)\.?\s*[:.]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
 /** The same number at the end of the name's own line. */
-const REGISTRATION_SUFFIX = /\s*[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]\s*$/iu;
+// Bracketed ("(417940-M)", followed by a stray comma too), or bare with a branch code after it ("273500-U (KJ1)").
+const REGISTRATION_SUFFIX =
+  /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
 
 /** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD") written as they are printed. */
 function canonicalCompanyForm(name: string): string {

@@ -95,7 +95,7 @@ const TOTAL_FEATURES = [
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
-  'from_domain', 'wordlike', 'spelled_by_domain',
+  'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -194,6 +194,11 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
   return [...out.values()].map(({ score0: _s, ...c }) => c);
 }
 
+/** A name that ends in a company form is complete ("… SDN BHD", "… GmbH", "… Ltd."). */
+const COMPANY_END = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$/iu;
+
+const COMPANY_FORMS = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?|[b8]h[d0]\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])/giu;
+
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
 /** Lines near the top of page 1 as vendor names. */
@@ -206,19 +211,33 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   const heights = top.map((i) => height(lines[i].bbox)).sort((a, b) => b - a);
   const out: RankCandidate[] = [];
   const domainKeys = (input.domains ?? []).map((d) => norm(d.name)).filter((d) => d.length >= 3);
-  const entries: { i: number; k: number; value: string; domain: boolean }[] = [...top, ...named].map((i, k) => ({ i, k, value: input.nameOf(i), domain: false }));
+  const entries: { i: number; k: number; value: string; domain: boolean; span: number }[] = [...top, ...named].map((i, k) => ({ i, k, value: input.nameOf(i), domain: false, span: 1 }));
+  // A name printed over two lines ("EXAMPLE POWER HARDWARE" over "TRADING", "MEGA MART" over "(KAJANG) SDN BHD"):
+  // each pair of consecutive head lines that could both be part of a name is a candidate too.
+  top.forEach((i, k) => {
+    const next = lines[i + 1];
+    if (!next || !topSet.has(i + 1) || !/\p{L}{2,}/u.test(next.text)) return;
+    if ([lines[i], next].some((l) => l.contact || l.registration || l.title || l.labels.length || datesIn(l.text).length || amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)))) return;
+    const first = input.nameOf(i);
+    const second = input.nameOf(i + 1);
+    // The ampersand rule already joined them.
+    if (norm(first).endsWith(norm(second))) return;
+    const value = `${first} ${second}`;
+    if (value.split(/\s+/).length > 10) return;
+    entries.push({ i, k, value, domain: false, span: 2 });
+  });
   // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
-  for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true });
-  entries.forEach(({ i, k, value, domain }) => {
+  for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true, span: 1 });
+  entries.forEach(({ i, k, value, domain, span }) => {
     const l = lines[i];
     if (!/\p{L}{2,}/u.test(value)) return;
-    const next = lines[i + 1];
+    const next = lines[i + span];
     const values = {
       bias: 1,
       index: Math.min(10, topSet.has(i) ? k : 10) / 10,
       first: k === 0,
       y: l.bbox[1],
-      company: l.company,
+      company: l.company || (span === 2 && lines[i + 1].company),
       registration_below: Boolean(next?.registration),
       registration_inline: /[(\[{]\s*\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]/.test(l.text) || /\d{5,}-[A-Z]/.test(l.text),
       letters: ratio(value, /\p{L}/gu),
@@ -235,15 +254,21 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       amount: amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)),
       rule_pick: input.rulePick.vendor_name !== undefined && norm(input.rulePick.vendor_name) === norm(value),
       address_below: Boolean(next && isAddressy(next.text)),
-      first_company: i === firstCompany,
+      first_company: i === firstCompany || (span === 2 && i + 1 === firstCompany),
       length: Math.min(60, value.length) / 60,
       lines_before_company: firstCompany === undefined ? 0 : Math.max(-3, Math.min(3, firstCompany - i)) / 3,
       outside_top: !topSet.has(i),
       from_domain: domain,
       wordlike: wordlike(value),
       spelled_by_domain: !domain && domainKeys.some((d) => norm(value).startsWith(d)),
+      two_lines: span === 2,
+      company_second_only: span === 2 && lines[i + 1].company && !l.company,
+      first_ends_company: COMPANY_END.test(input.nameOf(i)),
+      // Only a legal form ("SDN BHD", "CO. (M) SDN BHD"): the name's first part is on the line above.
+      bare_form: value.replace(COMPANY_FORMS, ' ').replace(/[^\p{L}]/gu, '').length < 4,
+      second_short: span === 2 && input.nameOf(i + 1).split(/\s+/).length <= 3,
     };
-    out.push({ field: 'vendor_name', value, lines: [i], features: vectorOf(NAME_FEATURES, values) });
+    out.push({ field: 'vendor_name', value, lines: span === 2 ? [i, i + 1] : [i], features: vectorOf(NAME_FEATURES, values) });
   });
   return out;
 }

@@ -101,6 +101,7 @@ const NAME_FEATURES = [
 const ADDRESS_FEATURES = [
   'bias', 'lines', 'after_name', 'postcode', 'postcode_last', 'street', 'region_last', 'contact', 'registration', 'date', 'amount', 'company', 'label', 'starts_number',
   'boundary_after', 'boundary_before', 'y', 'letters', 'title_inside', 'after_registration', 'rule_overlap', 'comma_end_last', 'next_has_postcode',
+  'before_addressy', 'after_addressy', 'starts_premises', 'phone_inside', 'postcode_then_more',
 ] as const;
 
 export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
@@ -198,6 +199,10 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
 const COMPANY_END = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$/iu;
 
 const COMPANY_FORMS = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?|[b8]h[d0]\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])/giu;
+
+/** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
+const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;
+const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
 
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
@@ -313,6 +318,17 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
         rule_overlap: ruleAddress !== '' && (ruleAddress.includes(norm(value)) || norm(value).includes(ruleAddress)),
         comma_end_last: /,\s*$/.test(last),
         next_has_postcode: Boolean(after && POSTCODE.test(after.text)),
+        // The block starts too late (the unit and building line above it is address too) or ends too early.
+        before_addressy: Boolean(before && !boundary(before) && !before.company && /\d/.test(before.text) && (isAddressy(before.text) || PREMISES.test(before.text))),
+        after_addressy: Boolean(after && !boundary(after) && !after.company && isAddressy(after.text)),
+        starts_premises: PREMISES.test(texts[0]),
+        // A bare phone number ("016-5498845") is no part of an address, though no "Tel" labels it.
+        phone_inside: texts.some((t) => PHONE.test(t)),
+        // Lines after the one with the postcode (a town, a region, or something else: a branch name, a slogan).
+        postcode_then_more: (() => {
+          const at = texts.findIndex((t) => POSTCODE.test(t));
+          return at >= 0 ? (n - 1 - at) / 6 : 0;
+        })(),
       };
       out.push({ field: 'vendor_address', value, lines: block, features: vectorOf(ADDRESS_FEATURES, values) });
     }

@@ -16,8 +16,14 @@ const NUMBER = String.raw`\d+[.,]\d{4}(?!\d)|0[.,]\d{3}(?!\d)|\d{1,3}(?:[ .,]\d{
 
 /** One amount with its sign (a minus or parentheses) and an optional currency before it. */
 const AMOUNT = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u');
-/** Every amount in a text, not inside a longer number or word. */
-const AMOUNTS = new RegExp(`(?<![\\p{L}\\d.,])-?(?:[$€£¥₹]\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`, 'gu');
+/**
+ * Every amount in a text, not inside a longer number or word. A currency code glued to an amount with cents
+ * ("RM39.00", "EUR12,50": receipts print totals so) is the amount's, not a word around it.
+ */
+const AMOUNTS = new RegExp(
+  `(?<![\\p{L}\\d.,])-?(?:(?:[$€£¥₹]|(?:RM|MYR|EUR|USD|SGD|GBP|CHF)(?=\\d+[.,]\\d{2}(?!\\d)))\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`,
+  'gu',
+);
 
 /** An amount in any common notation, or undefined. Decides the decimal separator from the digits after it. */
 export function parseAmount(raw: string): string | undefined {

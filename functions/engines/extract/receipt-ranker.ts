@@ -73,7 +73,9 @@ export interface RankerModel {
   readonly fields: Partial<Record<RankedField, FieldModel>>;
 }
 
-const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin)(?![\p{L}])/iu;
+const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|zahlung|maestro)(?![\p{L}])/iu;
+/** A card payment: what the card paid is the total, to the cent (cash tendered is often more). */
+const CARD = /(?<![\p{L}])(?:card|visa|master(?:card)?|amex|credit|debit|maestro|ec|girocard|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|carte(?:\s+bancaire)?|cb|tarjeta|carta|pin(?:nen)?|kaart)(?![\p{L}])/iu;
 const CHANGE = /(?<![\p{L}])(?:change|kembali|wechselgeld|rückgeld|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
 const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
 const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
@@ -82,20 +84,20 @@ const INCLUSIVE = /(?<![\p{L}])(?:incl\.?|inclusive|includes?|inkl\.?|ttc|inclus
 const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|exclusief|sin|senza|before)(?![\p{L}])/iu;
 const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
 const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
-const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|straße|strasse|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
+const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
 const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
 const REGION = /(?<![\p{L}])(?:selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
 
 const TOTAL_FEATURES = [
   'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
-  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small',
+  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card',
 ] as const;
 
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
-  'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short',
+  'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -187,6 +189,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       total_labels_before: Math.min(3, totalLineIndexes.filter((t) => t <= f.line).length) / 3,
       value_log: Math.log10(1 + Number(f.value)) / 4,
       whole_small: /^\d{1,2}$/.test(f.raw.trim()),
+      row_card: CARD.test(rowText),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };
     // One candidate per value and line: the same amount on two lines stays two candidates (their contexts differ).
@@ -272,6 +275,8 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       // Only a legal form ("SDN BHD", "CO. (M) SDN BHD"): the name's first part is on the line above.
       bare_form: value.replace(COMPANY_FORMS, ' ').replace(/[^\p{L}]/gu, '').length < 4,
       second_short: span === 2 && input.nameOf(i + 1).split(/\s+/).length <= 3,
+      // A street and number, or a postcode and town: the address, not the name.
+      addressy: /\d/.test(value) && isAddressy(value),
     };
     out.push({ field: 'vendor_name', value, lines: span === 2 ? [i, i + 1] : [i], features: vectorOf(NAME_FEATURES, values) });
   });

@@ -292,11 +292,11 @@ const REGISTRATION_LINE =
 /** The same number at the end of the name's own line. */
 // Bracketed ("(417940-M)", followed by a stray comma too), or bare with a branch code after it ("273500-U (KJ1)").
 const REGISTRATION_SUFFIX =
-  /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
+  /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}(?:-\s?|\s)?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
 
-/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD") written as they are printed. */
+/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SDN BHO") written as they are printed. */
 function canonicalCompanyForm(name: string): string {
-  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8]h[d0](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
+  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8][hi][d0o](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }
 
 /** A delivery-address heading alone on its line, in the six languages. */
@@ -319,7 +319,7 @@ function dateOrderOf(text: string): boolean | undefined {
 }
 
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
-export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
+export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8][hi][d0o]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;

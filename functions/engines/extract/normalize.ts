@@ -130,6 +130,11 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   for (const m of lower.matchAll(/(?<![\d.,])(\d{1,2})([.,])\s?(\d{1,2})([.,])\s?((?:19|20)\d{2})(?![\d.,]?\d)/g)) {
     if (m[2] === '.' || m[4] === '.') push(iso(+m[5], +m[3], +m[1]), m.index!, m.index! + m[0].length);
   }
+  // The same with a two-digit year where a time follows, as receipts print them ("15,05.20 09:52", "03.04, 20 09:53"):
+  // the time is what tells a date from two amounts.
+  for (const m of lower.matchAll(/(?<![\d.,])(\d{1,2})([.,])\s?(\d{1,2})([.,])\s?(\d{2})\s+(?:[01]?\d|2[0-3])[:.][0-5]\d(?!\d)/g)) {
+    if (m[2] === '.' || m[4] === '.') push(iso(+m[5], +m[3], +m[1]), m.index!, m.index! + m[1].length + m[2].length + m[3].length + m[4].length + m[5].length + 1);
+  }
   return out.sort((x, y) => x.start - y.start);
 }
 

@@ -74,6 +74,18 @@ describe('normalisation', () => {
     expect(detectCurrency('£1100 JOHOR BAHRU\nRounded Total (RM): 9.00')).toBe('MYR');
     expect(detectCurrency('Total £12.00\nSubtotal £10.00\nRM')).toBe('GBP');
     expect(amountsIn('2 x 4.50 = 9.00').map((a) => a.value)).toEqual(['2.00', '4.50', '9.00']);
+    // A currency code glued to an amount with cents is the amount's; glued to a whole number it stays a code.
+    expect(amountsIn('TOTAL RM18.60').map((a) => a.value)).toEqual(['18.60']);
+    expect(amountsIn('EUR7,35 bar')).toMatchObject([{ value: '7.35', raw: 'EUR7,35' }]);
+    expect(amountsIn('ART RM100 X2')).toEqual([]);
+  });
+
+  it('reads an OCR receipt date with a two-digit year and a comma for a dot when a time follows it', () => {
+    expect(parseDate('17,06.21 18:05 0000321 004')).toBe('2021-06-17');
+    expect(parseDate('09.11, 22 07:41')).toBe('2022-11-09');
+    // Without the time, two amounts and a number stay amounts.
+    expect(parseDate('12,50 13,20 4')).toBeUndefined();
+    expect(parseDate('1,99 2,50 10:30')).toBeUndefined();
   });
 });
 

@@ -112,6 +112,24 @@ export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
   vendor_address: ADDRESS_FEATURES,
 };
 
+/** Per-text memo of the date and money tests every candidate asks of its lines (a page's lines are asked many times). */
+function memo<T>(f: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (!seen.has(text)) seen.set(text, f(text));
+    return seen.get(text)!;
+  };
+}
+/** What candidates ask of a line's text: a date on it, money (an amount with cents) on it. */
+interface TextTests {
+  readonly hasDate: (text: string) => boolean;
+  readonly hasMoney: (text: string) => boolean;
+}
+const textTests = (): TextTests => ({
+  hasDate: memo((t) => datesIn(t).length > 0),
+  hasMoney: memo((t) => amountsIn(t).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+});
+
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** Share of a text's tokens that look like words (three letters or more, a vowel among them): OCR of a logo gives "Wel ibe nell". */
 const wordlike = (s: string) => {
@@ -210,7 +228,7 @@ const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
 /** Lines near the top of page 1 as vendor names. */
-function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number): RankCandidate[] {
+function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number, { hasDate, hasMoney }: TextTests): RankCandidate[] {
   const { lines } = input;
   // Beyond the head, lines naming a company (a logo on top that OCR cannot read; the legal name printed at the foot).
   const topSet = new Set(top);
@@ -225,7 +243,7 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   top.forEach((i, k) => {
     const next = lines[i + 1];
     if (!next || !topSet.has(i + 1) || !/\p{L}{2,}/u.test(next.text)) return;
-    if ([lines[i], next].some((l) => l.contact || l.registration || l.title || l.labels.length || datesIn(l.text).length || amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)))) return;
+    if ([lines[i], next].some((l) => l.contact || l.registration || l.title || l.labels.length || hasDate(l.text) || hasMoney(l.text))) return;
     const first = input.nameOf(i);
     const second = input.nameOf(i + 1);
     // The ampersand rule already joined them.
@@ -258,8 +276,8 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       label: l.labels.length > 0,
       title: l.title,
       contact: l.contact,
-      date: datesIn(l.text).length > 0,
-      amount: amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)),
+      date: hasDate(l.text),
+      amount: hasMoney(l.text),
       rule_pick: input.rulePick.vendor_name !== undefined && norm(input.rulePick.vendor_name) === norm(value),
       address_below: Boolean(next && isAddressy(next.text)),
       first_company: i === firstCompany || (span === 2 && i + 1 === firstCompany),
@@ -284,11 +302,11 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
 }
 
 /** Runs of one to six consecutive lines near the top of page 1 as the vendor's address block. */
-function addressCandidates(input: RankInput, top: readonly number[]): RankCandidate[] {
+function addressCandidates(input: RankInput, top: readonly number[], { hasDate, hasMoney }: TextTests): RankCandidate[] {
   const { lines } = input;
   const out: RankCandidate[] = [];
   const ruleAddress = input.rulePick.vendor_address ? norm(input.rulePick.vendor_address) : '';
-  const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || datesIn(l.text).length > 0;
+  const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || hasDate(l.text);
   for (const start of top) {
     for (let n = 1; n <= 6; n++) {
       const block = Array.from({ length: n }, (_, k) => start + k);
@@ -309,8 +327,8 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
         region_last: REGION.test(last),
         contact: block.some((i) => lines[i].contact),
         registration: block.some((i) => lines[i].registration),
-        date: block.some((i) => datesIn(lines[i].text).length > 0),
-        amount: block.some((i) => amountsIn(lines[i].text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+        date: block.some((i) => hasDate(lines[i].text)),
+        amount: block.some((i) => hasMoney(lines[i].text)),
         company: block.some((i) => lines[i].company),
         label: block.some((i) => lines[i].labels.length > 0),
         starts_number: /^\s*(?:no\b|lot\b|\d)/iu.test(texts[0]),
@@ -343,13 +361,15 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
 
 /** All candidates of a document, per ranked field. */
 export function rankCandidates(input: RankInput): Record<RankedField, RankCandidate[]> {
+  // Memos for this document only.
+  const tests = textTests();
   const medianHeight = median(input.lines.map((l) => height(l.bbox)));
   // The head of the first page: where receipts print who sold.
   const top = input.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.pageIndex === 0 && l.bbox[1] < 0.45).map(({ i }) => i).slice(0, 16);
   return {
     total_amount: totalCandidates(input, medianHeight),
-    vendor_name: nameCandidates(input, top, medianHeight),
-    vendor_address: addressCandidates(input, top),
+    vendor_name: nameCandidates(input, top, medianHeight, tests),
+    vendor_address: addressCandidates(input, top, tests),
   };
 }
 

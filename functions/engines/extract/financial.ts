@@ -294,6 +294,14 @@ const REGISTRATION_LINE =
 const REGISTRATION_SUFFIX =
   /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}(?:-\s?|\s)?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
 
+/** An address block's lines as one value, comma-separated; a line that already ends in a comma gets no second one. */
+export function joinAddressLines(texts: readonly string[]): string {
+  return texts
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .reduce((out, t) => (out ? `${out}${/[,;]$/.test(out) ? ' ' : ', '}${t}` : t), '');
+}
+
 /** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SDN BHO") written as they are printed. */
 function canonicalCompanyForm(name: string): string {
   return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8][hi][d0o](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
@@ -484,7 +492,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
             const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 5);
             const stop = addressLines.findIndex((l) => labelsOn(l).length > 0 || CONTACT_LINE.test(l.text) || datesIn(l.text).length > 0);
             const kept = stop >= 0 ? addressLines.slice(0, stop) : addressLines;
-            if (kept.length) add('customer_address', kept.map((l) => l.text.trim()).join(', '), 0.7, order);
+            if (kept.length) add('customer_address', joinAddressLines(kept.map((l) => l.text)), 0.7, order);
           }
           break;
         }
@@ -630,7 +638,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       block.push(l);
       if (block.length === 5) break;
     }
-    return block.some((l) => /\d/.test(l.text)) ? block.map((l) => l.text.trim()).join(', ') : '';
+    return block.some((l) => /\d/.test(l.text)) ? joinAddressLines(block.map((l) => l.text)) : '';
   };
   if (vendorLine) {
     const address = addressUnder(vendorLine);

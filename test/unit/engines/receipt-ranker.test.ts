@@ -150,6 +150,11 @@ describe('receipt candidates that generalise', () => {
     expect(f('phone_inside', 'NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(0);
   });
 
+  it('joins an address block\'s lines with one comma, also where a line already ends in one (the rules\' reading)', () => {
+    const { entities } = extractFinancial([receipt(['KEDAI BUNGA RAYA SDN BHD', 'NO. 4, JALAN ORKID 3,', 'TAMAN MELUR,', '43000 KAJANG', ['TOTAL', '5.00']])], { receiptModel: null });
+    expect(entities.vendor_address).toBe('NO. 4, JALAN ORKID 3, TAMAN MELUR, 43000 KAJANG');
+  });
+
   it('offers a total glued to its currency ("RM18.60"), and marks a card payment row apart from cash', () => {
     const seen = namesOf(['KEDAI KOPI SENJA', ['NASI LEMAK', '6.00'], ['TOTAL', 'RM18.60'], ['VISA', 'RM18.60'], ['CASH', '20.00']]).total_amount;
     expect(seen.map((c) => c.value)).toEqual(expect.arrayContaining(['18.60', '20.00']));

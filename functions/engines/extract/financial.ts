@@ -294,6 +294,9 @@ const REGISTRATION_LINE =
 const REGISTRATION_SUFFIX =
   /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}(?:-\s?|\s)?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
 
+/** Dashes, quotes, bullets and bars before a line's text. */
+const LEADING_MARKS = /^[\s—–\-_*•·"“”„'‘’|=~]+/u;
+
 /** An address block's lines as one value, comma-separated; a line that already ends in a comma gets no second one. */
 export function joinAddressLines(texts: readonly string[]): string {
   return texts
@@ -579,7 +582,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // A trailing registration number in parentheses ("AEON CO. (M) BHD (126925-H)") is not part of the name;
   // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
   const nameOf = (l: Line) => {
-    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').trim());
+    // OCR reads rules and logo edges before a name as dashes, quotes or bullets ("— GARDENIA …"): not part of it.
+    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim());
     // "HOME MASTER HARDWARE &" over "ELECTRICAL": a name broken after an ampersand goes on.
     const next = /&$/.test(name) ? below(lines, l, 1)[0] : undefined;
     if (next && next.text.trim().split(/\s+/).length <= 3 && !/\d/.test(next.text)) name = `${name} ${next.text.trim()}`;

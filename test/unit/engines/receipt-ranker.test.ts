@@ -133,6 +133,8 @@ describe('receipt candidates that generalise', () => {
     }
     // OCR's reading of the legal form is written as printed.
     expect(extractFinancial([receipt(['TERATAI JAYA SON BID', 'NO 5, JALAN LIMA', ['TOTAL', '8.00']])], { receiptModel: null }).entities.vendor_name).toBe('TERATAI JAYA SDN BHD');
+    // Rules and logo edges OCR reads as marks before the name are not part of it.
+    expect(extractFinancial([receipt(['— “TERATAI JAYA SDN BHD', 'NO 5, JALAN LIMA', ['TOTAL', '8.00']])], { receiptModel: null }).entities.vendor_name).toBe('TERATAI JAYA SDN BHD');
   });
 
   it('marks address-like name candidates, and an address block that starts too late or runs into a phone number', () => {

@@ -14,7 +14,7 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import { amountsIn, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
@@ -422,7 +422,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         }
         case 'invoice_date':
         case 'due_date': {
-          const value = datesIn(sameRow, { monthFirst })[0]?.value ?? datesIn(under(), { monthFirst })[0]?.value;
+          const value = datesIn(sameRow, { monthFirst })[0]?.value ?? dateAfterLabel(sameRow, { monthFirst }) ?? datesIn(under(), { monthFirst })[0]?.value;
           const generic = /^(?:date|datum|fecha|data)$/u.test(line.lower.slice(hit.start, hit.end));
           add(hit.field, value, generic ? 0.7 : 0.9, order);
           break;

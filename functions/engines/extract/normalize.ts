@@ -138,6 +138,19 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   return out.sort((x, y) => x.start - y.start);
 }
 
+/**
+ * The date right after a date label when OCR lost or changed its separators ("Date : 18 06- 2018"): day, month
+ * and a four-digit year opening the text, separated by any of space, dot, slash or dash. Only where a label
+ * says a date follows; elsewhere such runs of numbers are amounts and counts.
+ */
+export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
+  const m = /^\s*[:.]?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2})(?!\d)/u.exec(text);
+  if (!m) return undefined;
+  const [a, b, y] = [+m[1], +m[2], +m[3]];
+  const monthFirst = a > 12 ? false : b > 12 ? true : Boolean(options.monthFirst);
+  return monthFirst ? iso(y, a, b) : iso(y, b, a);
+}
+
 /** "RM": ringgit, written in letters. */
 const RINGGIT = /(?<![\p{L}])RM(?![\p{L}])/u;
 

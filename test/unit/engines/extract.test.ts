@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
-import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { amountsIn, dateAfterLabel, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -86,6 +86,14 @@ describe('normalisation', () => {
     // Without the time, two amounts and a number stay amounts.
     expect(parseDate('12,50 13,20 4')).toBeUndefined();
     expect(parseDate('1,99 2,50 10:30')).toBeUndefined();
+  });
+
+  it('reads the date right after a date label when OCR lost its separators, and only there', () => {
+    expect(dateAfterLabel(' : 24 07- 2019 11: 05: 3')).toBe('2019-07-24');
+    expect(dateAfterLabel(': 3.11 2021')).toBe('2021-11-03');
+    expect(dateAfterLabel('No 12 4 2019', {})).toBeUndefined();
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: '', lines: ['WARUNG CONTOH', 'Date : 24 07- 2019 11: 05', 'TOTAL 9.00', 'Qty 12 07 2019'].map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
   });
 });
 

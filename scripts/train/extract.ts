@@ -28,7 +28,8 @@ import { join, resolve } from 'node:path';
 import { extractFinancial } from '../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type FieldModel, type RankCandidate, type RankedField, type RankerModel } from '../../functions/engines/extract/receipt-ranker.ts';
 import { corpusDir } from '../lib/corpus.ts';
-import { fieldKind, strictSame } from '../eval/extract-score.ts';
+import { fieldKind, normaliseName, normaliseText, strictSame } from '../eval/extract-score.ts';
+import { amountsIn, parseAmount } from '../../functions/engines/extract/normalize.ts';
 import { cachedPages, sroieTranscriptPage } from '../eval/receipt-pages.ts';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { seeded } from '../lib/random.ts';
@@ -45,6 +46,8 @@ export interface TrainingReceipt {
   readonly source?: 'transcript' | 'ocr' | 'ocr-de';
   readonly truth: Partial<Record<RankedField, string>>;
   readonly candidates: Record<RankedField, { readonly candidate: RankCandidate; readonly right: boolean }[]>;
+  /** The page's text (for sorting misses: was the truth readable at all?). */
+  readonly text?: string;
 }
 
 export { seeded };
@@ -98,14 +101,15 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
   for (const name of keys) {
     const id = name.replace(/\.json$/, '');
     const key = JSON.parse(await readFile(join(dir, 'key', name), 'utf8')) as Record<string, string>;
-    const truth: Partial<Record<RankedField, string>> = { total_amount: key.total, vendor_name: key.company, vendor_address: key.address };
+    // Totals as the eval reads them: "RM 3.90" and "$8.20" are 3.90 and 8.20 (left raw, a tenth of the receipts taught nothing about totals).
+    const truth: Partial<Record<RankedField, string>> = { total_amount: parseAmount(key.total ?? ''), vendor_name: key.company, vendor_address: key.address };
     const page = await sroieTranscriptPage(join(dir, 'box', `${id}.csv`), join(dir, 'img', `${id}.jpg`));
     const candidates = marked(page, truth);
-    if (candidates) out.push({ id, group: id, source: 'transcript', truth, candidates });
+    if (candidates) out.push({ id, group: id, source: 'transcript', truth, candidates, text: page.text });
     if (sample.has(name)) {
       const [scanned] = (await cachedPages(join(dir, 'img', `${id}.jpg`))).pages;
       const read = scanned ? marked(scanned, truth) : undefined;
-      if (read) out.push({ id: `ocr:${id}`, group: id, source: 'ocr', truth, candidates: read });
+      if (read) out.push({ id: `ocr:${id}`, group: id, source: 'ocr', truth, candidates: read, text: scanned.text });
     }
   }
   if (german) {
@@ -113,10 +117,10 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
     for (const name of (await readdir(join(de, 'key'))).filter((n) => n.endsWith('.json')).sort()) {
       const key = JSON.parse(await readFile(join(de, 'key', name), 'utf8')) as Record<string, string>;
       const [scanned] = (await cachedPages(join(de, 'img', name.replace(/\.json$/, '.jpg')))).pages;
-      const truth: Partial<Record<RankedField, string>> = { total_amount: key.total, vendor_name: key.merchant };
+      const truth: Partial<Record<RankedField, string>> = { total_amount: parseAmount(key.total ?? ''), vendor_name: key.merchant };
       const read = scanned ? marked(scanned, truth, true) : undefined;
       const id = germanReceiptId(name);
-      if (read) out.push({ id, group: id, source: 'ocr-de', truth, candidates: read });
+      if (read) out.push({ id, group: id, source: 'ocr-de', truth, candidates: read, text: scanned.text });
     }
   }
   return out;
@@ -182,7 +186,12 @@ export function foldsOf(ids: readonly string[], k: number, seed: number): Map<st
 export const groupOf = (r: TrainingReceipt) => r.group ?? r.id;
 
 /** Out-of-fold pick accuracy per source and field (receipts whose truth is among the candidates, and all receipts with a truth). */
-export function outOfFold(receipts: readonly TrainingReceipt[], k: number, seed: number): Record<string, { right: number; reachable: number; receipts: number }> {
+export function outOfFold(
+  receipts: readonly TrainingReceipt[],
+  k: number,
+  seed: number,
+  onMiss?: (miss: { receipt: TrainingReceipt; field: RankedField; chosen?: string; reachable: boolean }) => void,
+): Record<string, { right: number; reachable: number; receipts: number }> {
   const folds = foldsOf([...new Set(receipts.map(groupOf))], k, seed);
   const out: Record<string, { right: number; reachable: number; receipts: number }> = {};
   for (let fold = 0; fold < k; fold++) {
@@ -195,13 +204,31 @@ export function outOfFold(receipts: readonly TrainingReceipt[], k: number, seed:
         if (r.candidates[field].some((c) => c.right)) s.reachable++;
         const chosen = pick(model.fields[field], r.candidates[field].map((c) => c.candidate));
         if (chosen && r.candidates[field].find((c) => c.candidate === chosen.candidate)?.right) s.right++;
+        else onMiss?.({ receipt: r, field, chosen: chosen?.candidate.value, reachable: r.candidates[field].some((c) => c.right) });
       }
     }
   }
   return out;
 }
 
-/** `npm run train -- extract [--folds K] [--seed N] [--ocr N] [--no-german] [--corpus DIR] [--dry-run]`. */
+/**
+ * Why a pick missed: the right candidate was there and lost ("ranking"); the page's text holds the truth but
+ * no candidate gives it ("not generated"); or the text does not hold it at all ("not in the text": OCR misread
+ * or left it out, or the truth is written differently from the page).
+ */
+export function missKind(receipt: TrainingReceipt, field: RankedField, reachable: boolean): 'ranking' | 'not generated' | 'not in the text' {
+  if (reachable) return 'ranking';
+  const truth = receipt.truth[field] ?? '';
+  const text = receipt.text ?? '';
+  const squeeze = (s: string) => normaliseText(s).replace(/ /g, '');
+  if (field === 'total_amount') {
+    return amountsIn(text).some((a) => Math.abs(Number(a.value) - Number(truth)) < 0.005) ? 'not generated' : 'not in the text';
+  }
+  const wanted = receipt.source === 'ocr-de' && field === 'vendor_name' ? squeeze(truth) : field === 'vendor_name' ? squeeze(normaliseName(truth)) : squeeze(truth);
+  return wanted && squeeze(text).includes(wanted) ? 'not generated' : 'not in the text';
+}
+
+/** `npm run train -- extract [--folds K] [--seed N] [--ocr N] [--no-german] [--corpus DIR] [--dry-run] [--misses]`. */
 export async function trainExtract(args: readonly string[]): Promise<void> {
   const option = (name: string) => {
     const at = args.indexOf(`--${name}`);
@@ -214,10 +241,21 @@ export async function trainExtract(args: readonly string[]): Promise<void> {
   const ocr = Number(option('ocr') ?? DEFAULT_OCR_SAMPLE);
   const receipts = await loadTrainingReceipts(corpus, { ocr, german: !args.includes('--no-german') });
   console.log(`${receipts.length} receipts, candidates loaded in ${Math.round(performance.now() - t0)} ms`);
-  const oof = outOfFold(receipts, folds, seed);
+  const misses: string[] = [];
+  const kinds = new Map<string, number>();
+  const oof = outOfFold(receipts, folds, seed, (miss) => {
+    const source = miss.receipt.source ?? 'transcript';
+    const why = missKind(miss.receipt, miss.field, miss.reachable);
+    const key = `${source} ${miss.field}: ${why}`;
+    kinds.set(key, (kinds.get(key) ?? 0) + 1);
+    misses.push(`  ${key.padEnd(60)} ${miss.receipt.id}: ${JSON.stringify(miss.chosen ?? null)} ≠ ${JSON.stringify(miss.receipt.truth[miss.field])}`);
+  });
   for (const [field, s] of Object.entries(oof)) {
     console.log(`  ${field.padEnd(28)} out of fold (${folds} folds): ${s.right}/${s.receipts} right (${(s.right / s.receipts).toFixed(3)}); truth among candidates ${s.reachable}/${s.receipts}`);
   }
+  console.log('out-of-fold misses by cause:');
+  for (const [key, n] of [...kinds].sort()) console.log(`  ${key.padEnd(60)} ${n}`);
+  if (args.includes('--misses')) for (const line of misses.sort()) console.log(line);
   const model = fitRanker(receipts, seed);
   if (args.includes('--dry-run')) return;
   await writeFile(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);

@@ -14,7 +14,7 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import { amountsIn, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
@@ -290,11 +290,24 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 const REGISTRATION_LINE =
   /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0]|number)\.?\s*[:.]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
 /** The same number at the end of the name's own line. */
-const REGISTRATION_SUFFIX = /\s*[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]\s*$/iu;
+// Bracketed ("(417940-M)", followed by a stray comma too), or bare with a branch code after it ("273500-U (KJ1)").
+const REGISTRATION_SUFFIX =
+  /\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d{4,}(?:-\s?|\s)?[A-Z0-9]{0,2}\s*[)\]}]|(?<![\p{L}\d])\d{5,}-[A-Z](?![\p{L}\d])(?:\s*[(\[{][\p{L}\d]{1,6}[)\]}])?)[\s.,;]*$/iu;
 
-/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD") written as they are printed. */
+/** Dashes, quotes, bullets and bars before a line's text. */
+const LEADING_MARKS = /^[\s—–\-_*•·"“”„'‘’|=~]+/u;
+
+/** An address block's lines as one value, comma-separated; a line that already ends in a comma gets no second one. */
+export function joinAddressLines(texts: readonly string[]): string {
+  return texts
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .reduce((out, t) => (out ? `${out}${/[,;]$/.test(out) ? ' ' : ', '}${t}` : t), '');
+}
+
+/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SDN BHO") written as they are printed. */
 function canonicalCompanyForm(name: string): string {
-  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8]h[d0](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
+  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8][hi][d0o](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }
 
 /** A delivery-address heading alone on its line, in the six languages. */
@@ -317,7 +330,7 @@ function dateOrderOf(text: string): boolean | undefined {
 }
 
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
-export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
+export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8][hi][d0o]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
@@ -409,7 +422,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         }
         case 'invoice_date':
         case 'due_date': {
-          const value = datesIn(sameRow, { monthFirst })[0]?.value ?? datesIn(under(), { monthFirst })[0]?.value;
+          const value = datesIn(sameRow, { monthFirst })[0]?.value ?? dateAfterLabel(sameRow, { monthFirst }) ?? datesIn(under(), { monthFirst })[0]?.value;
           const generic = /^(?:date|datum|fecha|data)$/u.test(line.lower.slice(hit.start, hit.end));
           add(hit.field, value, generic ? 0.7 : 0.9, order);
           break;
@@ -482,7 +495,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
             const addressLines = (value ? [next, ...address] : address).filter(Boolean).slice(0, 5);
             const stop = addressLines.findIndex((l) => labelsOn(l).length > 0 || CONTACT_LINE.test(l.text) || datesIn(l.text).length > 0);
             const kept = stop >= 0 ? addressLines.slice(0, stop) : addressLines;
-            if (kept.length) add('customer_address', kept.map((l) => l.text.trim()).join(', '), 0.7, order);
+            if (kept.length) add('customer_address', joinAddressLines(kept.map((l) => l.text)), 0.7, order);
           }
           break;
         }
@@ -569,7 +582,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // A trailing registration number in parentheses ("AEON CO. (M) BHD (126925-H)") is not part of the name;
   // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
   const nameOf = (l: Line) => {
-    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').trim());
+    // OCR reads rules and logo edges before a name as dashes, quotes or bullets ("— GARDENIA …"): not part of it.
+    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim());
     // "HOME MASTER HARDWARE &" over "ELECTRICAL": a name broken after an ampersand goes on.
     const next = /&$/.test(name) ? below(lines, l, 1)[0] : undefined;
     if (next && next.text.trim().split(/\s+/).length <= 3 && !/\d/.test(next.text)) name = `${name} ${next.text.trim()}`;
@@ -628,7 +642,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       block.push(l);
       if (block.length === 5) break;
     }
-    return block.some((l) => /\d/.test(l.text)) ? block.map((l) => l.text.trim()).join(', ') : '';
+    return block.some((l) => /\d/.test(l.text)) ? joinAddressLines(block.map((l) => l.text)) : '';
   };
   if (vendorLine) {
     const address = addressUnder(vendorLine);

@@ -16,8 +16,14 @@ const NUMBER = String.raw`\d+[.,]\d{4}(?!\d)|0[.,]\d{3}(?!\d)|\d{1,3}(?:[ .,]\d{
 
 /** One amount with its sign (a minus or parentheses) and an optional currency before it. */
 const AMOUNT = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u');
-/** Every amount in a text, not inside a longer number or word. */
-const AMOUNTS = new RegExp(`(?<![\\p{L}\\d.,])-?(?:[$€£¥₹]\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`, 'gu');
+/**
+ * Every amount in a text, not inside a longer number or word. A currency code glued to an amount with cents
+ * ("RM39.00", "EUR12,50": receipts print totals so) is the amount's, not a word around it.
+ */
+const AMOUNTS = new RegExp(
+  `(?<![\\p{L}\\d.,])-?(?:(?:[$€£¥₹]|(?:RM|MYR|EUR|USD|SGD|GBP|CHF)(?=\\d+[.,]\\d{2}(?!\\d)))\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`,
+  'gu',
+);
 
 /** An amount in any common notation, or undefined. Decides the decimal separator from the digits after it. */
 export function parseAmount(raw: string): string | undefined {
@@ -124,7 +130,25 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   for (const m of lower.matchAll(/(?<![\d.,])(\d{1,2})([.,])\s?(\d{1,2})([.,])\s?((?:19|20)\d{2})(?![\d.,]?\d)/g)) {
     if (m[2] === '.' || m[4] === '.') push(iso(+m[5], +m[3], +m[1]), m.index!, m.index! + m[0].length);
   }
+  // The same with a two-digit year where a time follows, as receipts print them ("15,05.20 09:52", "03.04, 20 09:53"):
+  // the time is what tells a date from two amounts.
+  for (const m of lower.matchAll(/(?<![\d.,])(\d{1,2})([.,])\s?(\d{1,2})([.,])\s?(\d{2})\s+(?:[01]?\d|2[0-3])[:.][0-5]\d(?!\d)/g)) {
+    if (m[2] === '.' || m[4] === '.') push(iso(+m[5], +m[3], +m[1]), m.index!, m.index! + m[1].length + m[2].length + m[3].length + m[4].length + m[5].length + 1);
+  }
   return out.sort((x, y) => x.start - y.start);
+}
+
+/**
+ * The date right after a date label when OCR lost or changed its separators ("Date : 18 06- 2018"): day, month
+ * and a four-digit year opening the text, separated by any of space, dot, slash or dash. Only where a label
+ * says a date follows; elsewhere such runs of numbers are amounts and counts.
+ */
+export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
+  const m = /^\s*[:.]?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2})(?!\d)/u.exec(text);
+  if (!m) return undefined;
+  const [a, b, y] = [+m[1], +m[2], +m[3]];
+  const monthFirst = a > 12 ? false : b > 12 ? true : Boolean(options.monthFirst);
+  return monthFirst ? iso(y, a, b) : iso(y, b, a);
 }
 
 /** "RM": ringgit, written in letters. */

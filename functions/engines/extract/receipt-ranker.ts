@@ -73,7 +73,9 @@ export interface RankerModel {
   readonly fields: Partial<Record<RankedField, FieldModel>>;
 }
 
-const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin)(?![\p{L}])/iu;
+const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|zahlung|maestro)(?![\p{L}])/iu;
+/** A card payment: what the card paid is the total, to the cent (cash tendered is often more). */
+const CARD = /(?<![\p{L}])(?:card|visa|master(?:card)?|amex|credit|debit|maestro|ec|girocard|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|carte(?:\s+bancaire)?|cb|tarjeta|carta|pin(?:nen)?|kaart)(?![\p{L}])/iu;
 const CHANGE = /(?<![\p{L}])(?:change|kembali|wechselgeld|rückgeld|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
 const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
 const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
@@ -82,25 +84,26 @@ const INCLUSIVE = /(?<![\p{L}])(?:incl\.?|inclusive|includes?|inkl\.?|ttc|inclus
 const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|exclusief|sin|senza|before)(?![\p{L}])/iu;
 const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
 const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
-const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|straße|strasse|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
+const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
 const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
 const REGION = /(?<![\p{L}])(?:selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
 
 const TOTAL_FEATURES = [
   'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
-  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small',
+  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card',
 ] as const;
 
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
-  'from_domain', 'wordlike', 'spelled_by_domain',
+  'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
 ] as const;
 
 const ADDRESS_FEATURES = [
   'bias', 'lines', 'after_name', 'postcode', 'postcode_last', 'street', 'region_last', 'contact', 'registration', 'date', 'amount', 'company', 'label', 'starts_number',
   'boundary_after', 'boundary_before', 'y', 'letters', 'title_inside', 'after_registration', 'rule_overlap', 'comma_end_last', 'next_has_postcode',
+  'before_addressy', 'after_addressy', 'starts_premises', 'phone_inside', 'postcode_then_more',
 ] as const;
 
 export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
@@ -108,6 +111,24 @@ export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
   vendor_name: NAME_FEATURES,
   vendor_address: ADDRESS_FEATURES,
 };
+
+/** Per-text memo of the date and money tests every candidate asks of its lines (a page's lines are asked many times). */
+function memo<T>(f: (text: string) => T): (text: string) => T {
+  const seen = new Map<string, T>();
+  return (text) => {
+    if (!seen.has(text)) seen.set(text, f(text));
+    return seen.get(text)!;
+  };
+}
+/** What candidates ask of a line's text: a date on it, money (an amount with cents) on it. */
+interface TextTests {
+  readonly hasDate: (text: string) => boolean;
+  readonly hasMoney: (text: string) => boolean;
+}
+const textTests = (): TextTests => ({
+  hasDate: memo((t) => datesIn(t).length > 0),
+  hasMoney: memo((t) => amountsIn(t).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+});
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 /** Share of a text's tokens that look like words (three letters or more, a vowel among them): OCR of a logo gives "Wel ibe nell". */
@@ -186,6 +207,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       total_labels_before: Math.min(3, totalLineIndexes.filter((t) => t <= f.line).length) / 3,
       value_log: Math.log10(1 + Number(f.value)) / 4,
       whole_small: /^\d{1,2}$/.test(f.raw.trim()),
+      row_card: CARD.test(rowText),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };
     // One candidate per value and line: the same amount on two lines stays two candidates (their contexts differ).
@@ -194,10 +216,19 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
   return [...out.values()].map(({ score0: _s, ...c }) => c);
 }
 
+/** A name that ends in a company form is complete ("… SDN BHD", "… GmbH", "… Ltd."). */
+const COMPANY_END = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$/iu;
+
+const COMPANY_FORMS = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?|[b8]h[d0]\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])/giu;
+
+/** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
+const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;
+const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
+
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
 /** Lines near the top of page 1 as vendor names. */
-function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number): RankCandidate[] {
+function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number, { hasDate, hasMoney }: TextTests): RankCandidate[] {
   const { lines } = input;
   // Beyond the head, lines naming a company (a logo on top that OCR cannot read; the legal name printed at the foot).
   const topSet = new Set(top);
@@ -206,19 +237,33 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   const heights = top.map((i) => height(lines[i].bbox)).sort((a, b) => b - a);
   const out: RankCandidate[] = [];
   const domainKeys = (input.domains ?? []).map((d) => norm(d.name)).filter((d) => d.length >= 3);
-  const entries: { i: number; k: number; value: string; domain: boolean }[] = [...top, ...named].map((i, k) => ({ i, k, value: input.nameOf(i), domain: false }));
+  const entries: { i: number; k: number; value: string; domain: boolean; span: number }[] = [...top, ...named].map((i, k) => ({ i, k, value: input.nameOf(i), domain: false, span: 1 }));
+  // A name printed over two lines ("EXAMPLE POWER HARDWARE" over "TRADING", "MEGA MART" over "(KAJANG) SDN BHD"):
+  // each pair of consecutive head lines that could both be part of a name is a candidate too.
+  top.forEach((i, k) => {
+    const next = lines[i + 1];
+    if (!next || !topSet.has(i + 1) || !/\p{L}{2,}/u.test(next.text)) return;
+    if ([lines[i], next].some((l) => l.contact || l.registration || l.title || l.labels.length || hasDate(l.text) || hasMoney(l.text))) return;
+    const first = input.nameOf(i);
+    const second = input.nameOf(i + 1);
+    // The ampersand rule already joined them.
+    if (norm(first).endsWith(norm(second))) return;
+    const value = `${first} ${second}`;
+    if (value.split(/\s+/).length > 10) return;
+    entries.push({ i, k, value, domain: false, span: 2 });
+  });
   // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
-  for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true });
-  entries.forEach(({ i, k, value, domain }) => {
+  for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true, span: 1 });
+  entries.forEach(({ i, k, value, domain, span }) => {
     const l = lines[i];
     if (!/\p{L}{2,}/u.test(value)) return;
-    const next = lines[i + 1];
+    const next = lines[i + span];
     const values = {
       bias: 1,
       index: Math.min(10, topSet.has(i) ? k : 10) / 10,
       first: k === 0,
       y: l.bbox[1],
-      company: l.company,
+      company: l.company || (span === 2 && lines[i + 1].company),
       registration_below: Boolean(next?.registration),
       registration_inline: /[(\[{]\s*\d{4,}[-\s]?[A-Z0-9]{0,2}\s*[)\]}]/.test(l.text) || /\d{5,}-[A-Z]/.test(l.text),
       letters: ratio(value, /\p{L}/gu),
@@ -231,29 +276,37 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       label: l.labels.length > 0,
       title: l.title,
       contact: l.contact,
-      date: datesIn(l.text).length > 0,
-      amount: amountsIn(l.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw)),
+      date: hasDate(l.text),
+      amount: hasMoney(l.text),
       rule_pick: input.rulePick.vendor_name !== undefined && norm(input.rulePick.vendor_name) === norm(value),
       address_below: Boolean(next && isAddressy(next.text)),
-      first_company: i === firstCompany,
+      first_company: i === firstCompany || (span === 2 && i + 1 === firstCompany),
       length: Math.min(60, value.length) / 60,
       lines_before_company: firstCompany === undefined ? 0 : Math.max(-3, Math.min(3, firstCompany - i)) / 3,
       outside_top: !topSet.has(i),
       from_domain: domain,
       wordlike: wordlike(value),
       spelled_by_domain: !domain && domainKeys.some((d) => norm(value).startsWith(d)),
+      two_lines: span === 2,
+      company_second_only: span === 2 && lines[i + 1].company && !l.company,
+      first_ends_company: COMPANY_END.test(input.nameOf(i)),
+      // Only a legal form ("SDN BHD", "CO. (M) SDN BHD"): the name's first part is on the line above.
+      bare_form: value.replace(COMPANY_FORMS, ' ').replace(/[^\p{L}]/gu, '').length < 4,
+      second_short: span === 2 && input.nameOf(i + 1).split(/\s+/).length <= 3,
+      // A street and number, or a postcode and town: the address, not the name.
+      addressy: /\d/.test(value) && isAddressy(value),
     };
-    out.push({ field: 'vendor_name', value, lines: [i], features: vectorOf(NAME_FEATURES, values) });
+    out.push({ field: 'vendor_name', value, lines: span === 2 ? [i, i + 1] : [i], features: vectorOf(NAME_FEATURES, values) });
   });
   return out;
 }
 
 /** Runs of one to six consecutive lines near the top of page 1 as the vendor's address block. */
-function addressCandidates(input: RankInput, top: readonly number[]): RankCandidate[] {
+function addressCandidates(input: RankInput, top: readonly number[], { hasDate, hasMoney }: TextTests): RankCandidate[] {
   const { lines } = input;
   const out: RankCandidate[] = [];
   const ruleAddress = input.rulePick.vendor_address ? norm(input.rulePick.vendor_address) : '';
-  const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || datesIn(l.text).length > 0;
+  const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || hasDate(l.text);
   for (const start of top) {
     for (let n = 1; n <= 6; n++) {
       const block = Array.from({ length: n }, (_, k) => start + k);
@@ -274,8 +327,8 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
         region_last: REGION.test(last),
         contact: block.some((i) => lines[i].contact),
         registration: block.some((i) => lines[i].registration),
-        date: block.some((i) => datesIn(lines[i].text).length > 0),
-        amount: block.some((i) => amountsIn(lines[i].text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+        date: block.some((i) => hasDate(lines[i].text)),
+        amount: block.some((i) => hasMoney(lines[i].text)),
         company: block.some((i) => lines[i].company),
         label: block.some((i) => lines[i].labels.length > 0),
         starts_number: /^\s*(?:no\b|lot\b|\d)/iu.test(texts[0]),
@@ -288,6 +341,17 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
         rule_overlap: ruleAddress !== '' && (ruleAddress.includes(norm(value)) || norm(value).includes(ruleAddress)),
         comma_end_last: /,\s*$/.test(last),
         next_has_postcode: Boolean(after && POSTCODE.test(after.text)),
+        // The block starts too late (the unit and building line above it is address too) or ends too early.
+        before_addressy: Boolean(before && !boundary(before) && !before.company && /\d/.test(before.text) && (isAddressy(before.text) || PREMISES.test(before.text))),
+        after_addressy: Boolean(after && !boundary(after) && !after.company && isAddressy(after.text)),
+        starts_premises: PREMISES.test(texts[0]),
+        // A bare phone number ("016-5498845") is no part of an address, though no "Tel" labels it.
+        phone_inside: texts.some((t) => PHONE.test(t)),
+        // Lines after the one with the postcode (a town, a region, or something else: a branch name, a slogan).
+        postcode_then_more: (() => {
+          const at = texts.findIndex((t) => POSTCODE.test(t));
+          return at >= 0 ? (n - 1 - at) / 6 : 0;
+        })(),
       };
       out.push({ field: 'vendor_address', value, lines: block, features: vectorOf(ADDRESS_FEATURES, values) });
     }
@@ -297,13 +361,15 @@ function addressCandidates(input: RankInput, top: readonly number[]): RankCandid
 
 /** All candidates of a document, per ranked field. */
 export function rankCandidates(input: RankInput): Record<RankedField, RankCandidate[]> {
+  // Memos for this document only.
+  const tests = textTests();
   const medianHeight = median(input.lines.map((l) => height(l.bbox)));
   // The head of the first page: where receipts print who sold.
   const top = input.lines.map((l, i) => ({ l, i })).filter(({ l }) => l.pageIndex === 0 && l.bbox[1] < 0.45).map(({ i }) => i).slice(0, 16);
   return {
     total_amount: totalCandidates(input, medianHeight),
-    vendor_name: nameCandidates(input, top, medianHeight),
-    vendor_address: addressCandidates(input, top),
+    vendor_name: nameCandidates(input, top, medianHeight, tests),
+    vendor_address: addressCandidates(input, top, tests),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
-import { amountsIn, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { amountsIn, dateAfterLabel, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -74,6 +74,26 @@ describe('normalisation', () => {
     expect(detectCurrency('£1100 JOHOR BAHRU\nRounded Total (RM): 9.00')).toBe('MYR');
     expect(detectCurrency('Total £12.00\nSubtotal £10.00\nRM')).toBe('GBP');
     expect(amountsIn('2 x 4.50 = 9.00').map((a) => a.value)).toEqual(['2.00', '4.50', '9.00']);
+    // A currency code glued to an amount with cents is the amount's; glued to a whole number it stays a code.
+    expect(amountsIn('TOTAL RM18.60').map((a) => a.value)).toEqual(['18.60']);
+    expect(amountsIn('EUR7,35 bar')).toMatchObject([{ value: '7.35', raw: 'EUR7,35' }]);
+    expect(amountsIn('ART RM100 X2')).toEqual([]);
+  });
+
+  it('reads an OCR receipt date with a two-digit year and a comma for a dot when a time follows it', () => {
+    expect(parseDate('17,06.21 18:05 0000321 004')).toBe('2021-06-17');
+    expect(parseDate('09.11, 22 07:41')).toBe('2022-11-09');
+    // Without the time, two amounts and a number stay amounts.
+    expect(parseDate('12,50 13,20 4')).toBeUndefined();
+    expect(parseDate('1,99 2,50 10:30')).toBeUndefined();
+  });
+
+  it('reads the date right after a date label when OCR lost its separators, and only there', () => {
+    expect(dateAfterLabel(' : 24 07- 2019 11: 05: 3')).toBe('2019-07-24');
+    expect(dateAfterLabel(': 3.11 2021')).toBe('2021-11-03');
+    expect(dateAfterLabel('No 12 4 2019', {})).toBeUndefined();
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: '', lines: ['WARUNG CONTOH', 'Date : 24 07- 2019 11: 05', 'TOTAL 9.00', 'Qty 12 07 2019'].map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
   });
 });
 

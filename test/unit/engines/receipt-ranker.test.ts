@@ -103,6 +103,71 @@ describe('receipt ranker', () => {
   });
 });
 
+describe('receipt candidates that generalise', () => {
+  const namesOf = (rows: (string | [string, string])[]) => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    extractFinancial([receipt(rows)], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    return seen!;
+  };
+
+  it('offers a name printed over two head lines as one candidate, citing both lines', () => {
+    const seen = namesOf(['PERDANA MEGA BELIAN', '(SERI MUDA) SDN BHD', '(551190-K)', 'LOT 7, JALAN BUKIT 3,', '43200 CHERAS, SELANGOR', ['TOTAL', '12.40']]);
+    const joined = seen.vendor_name.find((c) => c.value === 'PERDANA MEGA BELIAN (SERI MUDA) SDN BHD');
+    expect(joined).toBeDefined();
+    expect(joined!.lines).toEqual([0, 1]);
+    expect(joined!.features[FEATURE_NAMES.vendor_name.indexOf('two_lines')]).toBe(1);
+    expect(joined!.features[FEATURE_NAMES.vendor_name.indexOf('company_second_only')]).toBe(1);
+    // The second line alone is only its legal form: marked so.
+    const bare = seen.vendor_name.find((c) => c.value === '(SERI MUDA) SDN BHD');
+    expect(bare?.features[FEATURE_NAMES.vendor_name.indexOf('bare_form')]).toBe(0);
+    const form = namesOf(['KILANG ROTI MELATI', 'CO. (M) SDN BHD', 'NO 3, JALAN TIGA', ['TOTAL', '4.00']]).vendor_name.find((c) => c.value === 'CO. (M) SDN BHD');
+    expect(form?.features[FEATURE_NAMES.vendor_name.indexOf('bare_form')]).toBe(1);
+    // Not across a contact line or the title.
+    expect(seen.vendor_name.some((c) => c.value.includes('(551190-K)'))).toBe(false);
+  });
+
+  it('drops a registration number from a name with a stray comma, a space after its dash, or a branch code', () => {
+    for (const head of ['SINAR LAMPU ENTERPRISE SDN BHD (884120-T),', 'SINAR LAMPU ENTERPRISE SDN BHD (884120- T)', 'SINAR LAMPU ENTERPRISE SDN BHD 884120-T (SL2)']) {
+      const { entities } = extractFinancial([receipt([head, 'NO 5, JALAN LIMA', '47000 SUNGAI BULOH', ['TOTAL', '8.00']])], { receiptModel: null });
+      expect(entities.vendor_name).toBe('SINAR LAMPU ENTERPRISE SDN BHD');
+    }
+    // OCR's reading of the legal form is written as printed.
+    expect(extractFinancial([receipt(['TERATAI JAYA SON BID', 'NO 5, JALAN LIMA', ['TOTAL', '8.00']])], { receiptModel: null }).entities.vendor_name).toBe('TERATAI JAYA SDN BHD');
+    // Rules and logo edges OCR reads as marks before the name are not part of it.
+    expect(extractFinancial([receipt(['— “TERATAI JAYA SDN BHD', 'NO 5, JALAN LIMA', ['TOTAL', '8.00']])], { receiptModel: null }).entities.vendor_name).toBe('TERATAI JAYA SDN BHD');
+  });
+
+  it('marks address-like name candidates, and an address block that starts too late or runs into a phone number', () => {
+    const seen = namesOf(['Lange Straße 12', '33602 Musterstadt', 'Bäckerei Kornblume', ['SUMME', '7,40']]);
+    const street = seen.vendor_name.find((c) => c.value === 'Lange Straße 12')!;
+    expect(street.features[FEATURE_NAMES.vendor_name.indexOf('addressy')]).toBe(1);
+    const named = seen.vendor_name.find((c) => c.value === 'Bäckerei Kornblume')!;
+    expect(named.features[FEATURE_NAMES.vendor_name.indexOf('addressy')]).toBe(0);
+    const blocks = namesOf(['KEDAI EMAS CAHAYA', 'UNIT G-4, GROUND FLOOR, WISMA DELIMA', 'NO 9, JALAN MAWAR 1,', '50450 KUALA LUMPUR', '012-3456789', ['TOTAL', '30.00']]).vendor_address;
+    const f = (name: string, value: string) => blocks.find((c) => c.value === value)!.features[FEATURE_NAMES.vendor_address.indexOf(name)];
+    expect(f('before_addressy', 'NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(1);
+    expect(f('before_addressy', 'UNIT G-4, GROUND FLOOR, WISMA DELIMA NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(0);
+    expect(f('starts_premises', 'UNIT G-4, GROUND FLOOR, WISMA DELIMA NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(1);
+    expect(f('phone_inside', 'NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR 012-3456789')).toBe(1);
+    expect(f('phone_inside', 'NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(0);
+  });
+
+  it('joins an address block\'s lines with one comma, also where a line already ends in one (the rules\' reading)', () => {
+    const { entities } = extractFinancial([receipt(['KEDAI BUNGA RAYA SDN BHD', 'NO. 4, JALAN ORKID 3,', 'TAMAN MELUR,', '43000 KAJANG', ['TOTAL', '5.00']])], { receiptModel: null });
+    expect(entities.vendor_address).toBe('NO. 4, JALAN ORKID 3, TAMAN MELUR, 43000 KAJANG');
+  });
+
+  it('offers a total glued to its currency ("RM18.60"), and marks a card payment row apart from cash', () => {
+    const seen = namesOf(['KEDAI KOPI SENJA', ['NASI LEMAK', '6.00'], ['TOTAL', 'RM18.60'], ['VISA', 'RM18.60'], ['CASH', '20.00']]).total_amount;
+    expect(seen.map((c) => c.value)).toEqual(expect.arrayContaining(['18.60', '20.00']));
+    const card = FEATURE_NAMES.total_amount.indexOf('row_card');
+    expect(seen.find((c) => c.value === '20.00')!.features[card]).toBe(0);
+    expect(seen.filter((c) => c.value === '18.60').some((c) => c.features[card] === 1)).toBe(true);
+    const de = namesOf(['Buchladen Seeblick', ['Kreditkarte', '23,90'], ['Kartenzahlung', '23,90']]).total_amount;
+    expect(de.every((c) => c.features[card] === 1)).toBe(true);
+  });
+});
+
 describe('receipt ranker training', () => {
   /** Receipts whose right total candidate is the one with row_total set, among decoys. */
   const synthetic = (n: number): TrainingReceipt[] =>

@@ -70,6 +70,9 @@ function shapeOf(label: string, r: Random): { width?: number; height?: number; k
 
 function pageSize(label: string, r: Random): { width?: number; height?: number } {
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
+  // A card or cheque photographed with a phone, or scanned on a flatbed, arrives as a whole photo or page.
+  const small = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check'].includes(label);
+  if (small && r() < 0.3) return pick(r, [{ width: 4032, height: 3024 }, { width: 3024, height: 4032 }, { width: 612, height: 792 }, { width: 595, height: 842 }, { width: jitter(450), height: jitter(630) }]);
   if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8) return { width: jitter(243), height: jitter(153) };
   if (label === 'bank_check') return { width: jitter(612), height: jitter(270) };
   if (label === 'envelope') return { width: jitter(684), height: jitter(297) };

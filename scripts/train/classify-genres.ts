@@ -154,7 +154,13 @@ function vitalRecord(r: Random): string[] {
   if (kind === 'birth') lines.push(`Child's name ${person(r)}`, `Date of birth ${day(r)}`, `Sex ${pick(r, ['Male', 'Female'])}`, `Place of birth ${pick(r, CITY)} ${pick(r, ['General Hospital', 'Medical Center'])}`, `Mother's maiden name ${person(r)}`, `Father's name ${person(r)}`);
   else if (kind === 'marriage') lines.push(`Groom / Party A ${person(r)}`, `Bride / Party B ${person(r)}`, `Date of marriage ${day(r)}`, `Place of marriage ${pick(r, CITY)}`, `Officiant ${person(r)}`, `Witnesses ${person(r)}, ${person(r)}`);
   else lines.push(`Name of deceased ${person(r)}`, `Date of death ${day(r)}`, `Age ${int(r, 40, 99)}`, `Cause of death ${pick(r, ['natural causes', 'cardiac arrest', 'pneumonia'])}`, `Informant ${person(r)}`);
-  lines.push(pick(r, ['I certify that this is a true copy of the record on file.', 'This is a certified copy of a vital record.', 'Issued under the seal of the registrar.']), `Registrar ${person(r)}`, `Date issued ${short(r)}`);
+  lines.push(pick(r, ['I certify that this is a true copy of the record on file.', 'This is a certified copy of a vital record.', 'Issued under the seal of the registrar.', 'CERTIFICATION OF VITAL RECORD', 'All of the following appears as of record', 'This is a true and correct copy of the official record filed with the State Registrar.']), `${pick(r, ['Registrar', 'REGISTRAR', 'Local Registrar', 'County Clerk'])} ${person(r)}`, `${pick(r, ['Date issued', 'Date recorded', 'DATE RECEIVED BY REGISTRAR', 'Date filed'])} ${short(r)}`);
+  // Many are printed forms filled in by typewriter: capitalised box labels under the entries, numbered boxes.
+  if (r() < 0.5) {
+    const labels = kind === 'marriage' ? ['FULL NAME OF MALE (FIRST, MIDDLE, LAST)', 'FULL NAME OF FEMALE (FIRST, MIDDLE, LAST)', 'OCCUPATION', 'BIRTHPLACE (STATE OR COUNTRY)', 'NUMBER OF TIMES PREVIOUSLY MARRIED', 'RESIDENCE - CITY AND STATE', 'Date of Application', 'Record Number'] : kind === 'birth' ? ['CHILD - NAME FIRST MIDDLE LAST', 'DATE OF BIRTH (Mo., Day, Yr.)', 'HOSPITAL - NAME', 'COUNTY OF BIRTH', 'MOTHER - MAIDEN NAME', 'FATHER - NAME', 'CERTIFIER - NAME AND TITLE', 'ATTENDANT'] : ['DECEDENT - NAME', 'DATE OF DEATH', 'PLACE OF DEATH', 'USUAL OCCUPATION', 'INFORMANT - NAME', 'FUNERAL DIRECTOR', 'BURIAL OR CREMATION'];
+    for (const label of some(r, labels, 3, labels.length)) lines.push(`${int(r, 1, 24)}${pick(r, ['', 'a', 'b'])} ${label}`, pick(r, [person(r).toUpperCase(), day(r).toUpperCase(), `${pick(r, CITY)}, ${pick(r, STATE)}`, pick(r, ['NONE', 'Accountant', 'Teacher', 'WHITE', '1'])]));
+    lines.push(pick(r, ['Except for signature, spaces left blank must be completed by typewriter', 'TYPE OR PRINT IN PERMANENT INK', `STATE FILE NO. ${digits(r, 6)}`]));
+  }
   return lines;
 }
 
@@ -176,11 +182,41 @@ function certificate(r: Random): string[] {
   return lines.filter(Boolean);
 }
 
+const HAND_LINES = ['thank you so much for', 'the lovely gift', 'see you on sunday', 'dont forget to call', 'the dentist at 3', 'pick up milk + bread', 'i hope you are well', 'we had a great time', 'the kids say hello', 'meeting moved to tues', 'pay the rent', 'call mom back', 'it was so good to see you', 'let me know what you think', 'back by 5pm', 'buy stamps', 'miss you lots', 'get well soon', 'happy birthday!', 'the keys are under the mat', 'water the plants', 'thanks again for dinner'];
+const HAND_SENTENCES = ['I wanted to write and tell you how much we enjoyed our visit last week', 'the weather here has been cold but the garden is coming along nicely', 'we are all well and the children are growing up so fast', 'please give my love to everyone at home and write back soon', 'I have enclosed the photographs from the wedding as promised', 'the new house is small but we are very happy in it', 'I will be in town on the 14th and would love to see you', 'work has kept me busy so forgive me for not writing sooner', 'your grandmother sends her love and says to wrap up warm', 'let me know if the parcel arrives safely'];
+
+/** How OCR reads handwriting it cannot follow: letters swapped for look-alikes, odd capitals, words run together or cut. */
+function misread(word: string, r: Random, rate: number): string {
+  const LOOKALIKE: Record<string, string[]> = { a: ['o', 'u', 'd'], e: ['c', 'o', 'l'], i: ['l', '1', 'j'], l: ['I', '1', 't'], m: ['rn', 'nn', 'w'], n: ['h', 'r', 'u'], o: ['a', '0', 'e'], r: ['v', 'n'], s: ['5', 'f'], t: ['f', 'l', '+'], u: ['v', 'n', 'a'], w: ['vv', 'W', 'u'], h: ['b', 'k'], d: ['cl', 'ol'], g: ['q', '9', 'y'] };
+  let out = '';
+  for (const ch of word) {
+    const roll = r();
+    if (roll < rate * 0.15) continue;
+    if (roll < rate && LOOKALIKE[ch.toLowerCase()]) out += pick(r, LOOKALIKE[ch.toLowerCase()]);
+    else if (roll < rate * 1.2) out += ch.toUpperCase();
+    else out += ch;
+  }
+  return out || word;
+}
+
 function handwritten(r: Random): string[] {
-  const lines = [pick(r, ['', `${pick(r, ['Dear', 'Hi', 'Hey', 'To'])} ${pick(r, FIRST)},`, day(r), pick(r, ['Notes', 'To do', 'Shopping', 'Reminder'])])];
-  const pool = ['thank you so much for', 'the lovely gift', 'see you on sunday', 'dont forget to call', 'the dentist at 3', 'pick up milk + bread', 'i hope you are well', 'we had a great time', 'the kids say hello', 'meeting moved to tues', 'pay the rent', 'call mom back', 'it was so good to see you', 'let me know what you think', 'back by 5pm', 'buy stamps', 'miss you lots', 'get well soon', 'happy birthday!', 'the keys are under the mat', 'water the plants', 'thanks again for dinner'];
-  for (let i = int(r, 2, 9); i > 0; i--) lines.push(pick(r, pool));
-  lines.push(pick(r, ['', 'Love,', 'Thanks!', 'Cheers', 'xoxo', 'Best,', 'See you soon']), pick(r, ['', pick(r, FIRST), `- ${pick(r, FIRST)}`]));
+  const letter = r() < 0.4;
+  const lines = [pick(r, ['', `${pick(r, ['Dear', 'Hi', 'Hey', 'To', 'My dear'])} ${pick(r, FIRST)},`, day(r), pick(r, ['Notes', 'To do', 'Shopping', 'Reminder'])])];
+  if (letter) {
+    // A handwritten letter: long lines of running hand, broken where the paper ends.
+    const words = Array.from({ length: int(r, 2, 6) }, () => pick(r, HAND_SENTENCES)).join(', ').split(' ');
+    for (let i = 0; i < words.length; ) {
+      const n = int(r, 4, 9);
+      lines.push(words.slice(i, i + n).join(' '));
+      i += n;
+    }
+  } else for (let i = int(r, 2, 9); i > 0; i--) lines.push(pick(r, HAND_LINES));
+  lines.push(pick(r, ['', 'Love,', 'Thanks!', 'Cheers', 'xoxo', 'Best,', 'See you soon', 'With love,']), pick(r, ['', pick(r, FIRST), `- ${pick(r, FIRST)}`]));
+  // Often OCR hardly follows the hand: most words come out as near-nonsense.
+  if (r() < 0.5) {
+    const rate = 0.25 + r() * 0.5;
+    return lines.filter(Boolean).map((l) => l.split(' ').map((w) => misread(w, r, rate)).join(' '));
+  }
   return lines.filter(Boolean);
 }
 
@@ -377,12 +413,40 @@ function mortgage(r: Random): string[] {
   return [pick(r, ['Loan Estimate', 'Closing Disclosure', 'PROMISSORY NOTE', 'Uniform Residential Loan Application', 'Mortgage Pre-Approval Letter', 'DEED OF TRUST']), `${pick(r, ORG)} ${pick(r, ['Mortgage', 'Home Loans', 'Bank'])}`, `Borrower ${person(r)}`, ...(r() < 0.4 ? [`Co-Borrower ${person(r)}`] : []), `Property ${street(r)}, ${cityLine(r)}`, `Loan amount $${int(r, 80, 900)},000`, `Interest rate ${int(r, 2, 8)}.${int(r, 0, 9)}${int(r, 0, 9)}%`, `Loan term ${pick(r, ['30 years', '15 years', '20 years'])}`, `Monthly principal & interest $${money(r, 500, 5000)}`, ...some(r, [`Estimated escrow $${money(r, 100, 900)}`, `Closing costs $${money(r, 2000, 20000)}`, `Cash to close $${money(r, 5000, 90000)}`, `Prepayment penalty NO`, `Balloon payment NO`, `Loan ID ${digits(r, 10)}`, `NMLS ID ${digits(r, 6)}`, 'Lender ' + company(r), `Annual Percentage Rate (APR) ${int(r, 3, 9)}.${digits(r, 3)}%`], 3, 7)];
 }
 
-function spreadsheet(r: Random): string[] {
+function budgetTable(r: Random): string[] {
   const months = MONTH.slice(0, int(r, 3, 12)).map((m) => m.slice(0, 3));
   const lines = [pick(r, ['Budget', `FY20${int(r, 18, 26)} Budget`, 'Expense Report', 'Sales by Region', 'Forecast', 'Sheet1', 'Cash flow']), `${pick(r, ['Category', 'Item', 'Region', 'Account'])} ${months.join(' ')} Total`];
   for (let i = int(r, 4, 14); i > 0; i--) lines.push(`${pick(r, ['Rent', 'Salaries', 'Marketing', 'Travel', 'North', 'South', 'Supplies', 'Utilities', 'Software', 'Revenue', 'COGS'])} ${months.map(() => int(r, 0, 9999)).join(' ')} ${int(r, 1000, 99999)}`);
   lines.push(`Total ${months.map(() => int(r, 1000, 99999)).join(' ')}`);
   return lines;
+}
+
+/** Small lists kept in a workbook: text columns (names, places, codes) beside a few numbers. */
+const LIST_TABLES: readonly (readonly [string, readonly string[], (r: Random) => string[]])[] = [
+  ['Team roster', ['Name', 'Position', 'Number'], (r) => [person(r), pick(r, ['Forward', 'Guard', 'Keeper', 'Defender']), String(int(r, 1, 99))]],
+  ['Inventory', ['SKU', 'Item', 'Qty', 'Location'], (r) => [`SK${digits(r, 4)}`, pick(r, ['Bolts', 'Gloves', 'Paper', 'Cable', 'Tape']), String(int(r, 0, 500)), pick(r, ['A1', 'B3', 'C2', 'Shelf 4'])]],
+  ['Contacts', ['Name', 'City', 'State'], (r) => [person(r), pick(r, CITY), pick(r, STATE)]],
+  ['Results', ['Team', 'City', 'Wins', 'Losses'], (r) => [pick(r, ['Hawks', 'Bears', 'Lions', 'Comets', 'Rangers', 'Sharks']), pick(r, STATE), String(int(r, 0, 40)), String(int(r, 0, 40))]],
+  ['Schedule', ['Date', 'Task', 'Owner', 'Status'], (r) => [short(r), pick(r, ['Review', 'Order parts', 'Call client', 'Deploy']), pick(r, FIRST), pick(r, ['Done', 'Open', 'Late'])]],
+  ['Grades', ['Student', 'Test 1', 'Test 2', 'Final'], (r) => [person(r), String(int(r, 50, 100)), String(int(r, 50, 100)), String(int(r, 50, 100))]],
+];
+
+/** A workbook as the service reads it: "Sheet: name", then rows with cells joined by " | ". */
+function workbook(r: Random): string[] {
+  const lines: string[] = [];
+  for (let sheet = int(r, 1, 3); sheet > 0; sheet--) {
+    const [title, header, row] = pick(r, LIST_TABLES);
+    const name = pick(r, [title, 'Sheet1', `${title} ${year(r, 18, 26)}`, 'Data']);
+    lines.push(`Sheet: ${name}`, '', ...(r() < 0.5 ? [name] : []), header.join(' | '));
+    for (let i = int(r, 2, 15); i > 0; i--) lines.push(row(r).join(' | '));
+  }
+  return lines;
+}
+
+function spreadsheet(r: Random): string[] {
+  if (r() < 0.4) return workbook(r);
+  const lines = budgetTable(r);
+  return r() < 0.3 ? [`Sheet: ${lines[0]}`, '', ...lines.map((l) => l.replace(/ (?=\S)/g, ' | '))] : lines;
 }
 
 function presentation(r: Random): string[] {

@@ -60,6 +60,8 @@ function wordsOf(text: string): string[] {
 const CONTACT = /[\w.+-]+@[\w-]+\.[\w.]+|\bwww\.|https?:\/\/|\b(?:tel|phone|mobile|mob|cell|fax|direct|office)\b\.?\s*:?\s*\+?[\d(]|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+\d{1,3}[\s.-]?\(?\d/iu;
 /** A card's one-letter phone labels (T, M, F), upper case only: a lower-case letter before a number is a form's box. */
 const LETTER_PHONE = /\b[TMF][.:]?\s*\+?\(?\d{2,}/u;
+/** A money figure with cents: 1,250.00, 61.20, 3.922,00. */
+const MONEY = /(?<![\d.,])\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/gu;
 const CENTS_FRACTION = /(?<!\d)\d{2}\s?\/\s?100(?!\d)/u;
 /** Long digit runs broken by the symbols (or OCR's colons, quotes and bars for them) of a cheque's bottom line. */
 const MICR_LIKE = /^(?=(?:\D*\d){15})[\d\s⑆⑈⑇⑉:;'"|#!]{17,}$/u;
@@ -97,6 +99,9 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   if (CENTS_FRACTION.test(text)) tokens.push('#cents/100');
   if (lines.some((l) => MICR_LIKE.test(l))) tokens.push('#micr');
   tokens.push(`#spans:${bucket((text.match(YEAR_SPAN) ?? []).length, [1, 2, 4])}`);
+  // Rows of amounts (two or more money figures on a line) are what bills, stubs, statements and receipts
+  // are made of; a cheque or a card has one figure at most.
+  tokens.push(`#money-rows:${bucket(lines.filter((l) => (l.match(MONEY) ?? []).length >= 2).length, [1, 3, 8])}`);
   const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
   tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
   return tokens;

@@ -128,7 +128,7 @@ const RESUME = 'MARTA LINDQVIST\nData Analyst\nmarta.lindqvist@example.org | (55
 const OLD_PAPER = 'THE MILLBROOK EVENING LEDGER\nVOL. XIV NO. 212\nMILL FIRE DESTROYS\nTHREE WAREHOUSES\nMILLBROOK, Oct. 9.—Fire which\nbroke out shortly after mid-\nnight in the grain district\ndestroyed three warehouses\nbefore the brigade could check\nits progress. The loss is esti-\nmated at $40,000, partly cov-\nered by insurance. Mr. Hale,\nthe owner, declined to make\nany statement last evening.';
 
 describe('structure cues and the kinds of round 2 (issue 23)', () => {
-  it('reads contact lines, an amount written as "… and 40/100", a magnetic-ink line and job-date spans', () => {
+  it('reads contact lines, rows of amounts, an amount written as "… and 40/100", a magnetic-ink line and job-date spans', () => {
     const card = layoutTokens([{ text: CARD }]);
     expect(card).toContain('#contact:4:1');
     const cheque = layoutTokens([{ text: PAYROLL_CHEQUE }]);
@@ -139,6 +139,9 @@ describe('structure cues and the kinds of round 2 (issue 23)', () => {
     // Dates, amounts and a form's lettered boxes are no contact lines; a pay stub has no cheque line.
     expect(layoutTokens([{ text: '2026-01-31\nTotal 1 250 000\nc 12 Employer name\nInvoice 12345678' }])).toContain('#contact:1:1');
     const stub = layoutTokens([{ text: PAY_STUB }]);
+    // Rows of amounts: a stub is made of them, a cheque has one figure.
+    expect(stub).toContain('#money-rows:4');
+    expect(cheque).toContain('#money-rows:1');
     expect(stub).not.toContain('#micr');
     expect(stub).not.toContain('#cents/100');
   });

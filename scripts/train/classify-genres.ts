@@ -40,6 +40,8 @@ const short = (r: Random) => `${String(int(r, 1, 12)).padStart(2, '0')}/${String
 const digits = (r: Random, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
 const street = (r: Random) => `${int(r, 10, 9800)} ${pick(r, STREET)}`;
 const cityLine = (r: Random) => `${pick(r, CITY)}, ${pick(r, STATE)} ${digits(r, 5)}`;
+/** A year of this century, two-digit part padded: year(r, 5, 19) → 2005…2019. */
+const year = (r: Random, lo: number, hi: number) => `20${String(int(r, lo, hi)).padStart(2, '0')}`;
 const company = (r: Random) => `${pick(r, ORG)} ${pick(r, ['Energy', 'Logistics', 'Partners', 'Holdings', 'Services', 'Group', 'Systems', 'Labs'])}${pick(r, ['', ' Inc.', ' LLC', ' Ltd'])}`;
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
@@ -55,10 +57,16 @@ function newsSentence(r: Random): string {
     `Critics argue the measure does not go far enough, while supporters call it a first step.`,
     `It was not immediately clear when the ${pick(r, ['bridge', 'plant', 'school', 'line', 'hospital'])} would reopen.`,
     `${person(r)} contributed reporting.`,
+    `The ${pick(r, ['steamer', 'mail train', 'fire brigade', 'relief party', 'delegation'])} arrived ${pick(r, ['early yesterday', 'at noon', 'late last night'])} and was met by a large crowd.`,
+    `It is understood that the ${pick(r, ['committee', 'board of aldermen', 'legislature', 'commission'])} will take up the question at its next session.`,
+    `Mr. ${pick(r, LAST)} declined to make any statement when seen at his ${pick(r, ['residence', 'office', 'hotel'])} last evening.`,
+    `Several witnesses testified that the ${pick(r, ['fire', 'collision', 'disturbance'])} began shortly after ${int(r, 1, 11)} o'clock.`,
+    `The loss is estimated at $${int(r, 2, 90)},000, partly covered by insurance.`,
+    `A ${pick(r, ['bill', 'petition', 'resolution'])} to that effect was introduced by Senator ${pick(r, LAST)} of ${pick(r, CITY)}.`,
   ]);
 }
 
-function newsArticle(r: Random): string[] {
+function modernArticle(r: Random): string[] {
   const headline = pick(r, [`${pick(r, CITY)} council approves new ${pick(r, ['housing', 'transit', 'budget', 'park'])} plan`, `${company(r)} to cut ${int(r, 50, 900)} jobs`, `Storm leaves thousands without power in ${pick(r, CITY)}`, `Local school wins national ${pick(r, ['science', 'debate', 'robotics'])} award`, `Prices rise for ${pick(r, ['third', 'fourth', 'fifth'])} straight month`]);
   const lines = [pick(r, ['', `The ${pick(r, CITY)} ${pick(r, ['Herald', 'Times', 'Gazette', 'Post', 'Tribune', 'Courier'])}`, 'NEWS', 'LOCAL', 'BUSINESS']), r() < 0.5 ? headline.toUpperCase() : headline];
   if (r() < 0.7) lines.push(`By ${person(r)}${pick(r, ['', ', Staff Writer', ' | Reporter', ', Associated Press'])}`);
@@ -69,6 +77,54 @@ function newsArticle(r: Random): string[] {
     lines.push(i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p);
   }
   return lines.filter(Boolean);
+}
+
+/** Text set in narrow newspaper columns: lines of 22–40 characters, words broken with a hyphen at line ends. */
+function columns(text: string, r: Random): string[] {
+  const width = int(r, 22, 40);
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if ((line + ' ' + word).trim().length <= width) line = (line + ' ' + word).trim();
+    else if (word.length > 6 && r() < 0.4) {
+      const cut = Math.max(2, width - line.length - 2);
+      const head = word.slice(0, Math.min(cut, word.length - 3));
+      if (head.length >= 2 && line.length + head.length + 2 <= width + 2) {
+        out.push(`${line} ${head}-`.trim());
+        line = word.slice(head.length);
+      } else {
+        out.push(line);
+        line = word;
+      }
+    } else {
+      out.push(line);
+      line = word;
+    }
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** A page of a printed (often old) newspaper: masthead, several headlines, stories set in columns. */
+function newspaperPage(r: Random): string[] {
+  const paper = `THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['DAILY NEWS', 'EVENING STAR', 'HERALD', 'GAZETTE', 'TRIBUNE', 'COURIER', 'WEEKLY TIMES', 'JOURNAL'])}`;
+  const lines = [paper, pick(r, [`VOL. ${pick(r, ['XII', 'XXIV', 'LXI', 'IX', 'CIII'])} NO. ${int(r, 1, 365)}`, `${pick(r, ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'])}, ${day(r).toUpperCase()}`, `PRICE ${pick(r, ['ONE CENT', 'TWO CENTS', 'FIVE CENTS', '10 CENTS'])}`, 'LATE EDITION', 'FINAL EDITION'])];
+  if (r() < 0.5) lines.push(pick(r, ['ALL THE NEWS', 'Weather: fair and warmer', 'HOME EDITION', `${int(r, 8, 40)} PAGES`]));
+  for (let story = int(r, 1, 4); story > 0; story--) {
+    const headline = pick(r, [`${pick(r, ['FIRE', 'FLOOD', 'STRIKE', 'ELECTION', 'STORM', 'TRAIN WRECK', 'BANK'])} ${pick(r, ['IN', 'AT', 'NEAR'])} ${pick(r, CITY).toUpperCase()}`, `${pick(r, ['MAYOR', 'SENATOR', 'GOVERNOR', 'COUNCIL', 'JUDGE'])} ${pick(r, ['DEFENDS', 'REJECTS', 'APPROVES', 'ANNOUNCES'])} ${pick(r, ['NEW TAX', 'BRIDGE PLAN', 'SCHOOL BILL', 'RAILWAY', 'BUDGET'])}`, `${int(r, 2, 90)} ${pick(r, ['KILLED', 'HURT', 'RESCUED', 'MISSING', 'ARRESTED'])} ${pick(r, ['IN CRASH', 'IN BLAZE', 'AT SEA', 'IN RIOT'])}`]);
+    lines.push(headline);
+    if (r() < 0.5) lines.push(pick(r, [`${pick(r, ['Special', 'Staff'])} Correspondent Reports ${pick(r, ['Heavy Losses', 'Progress', 'Delay'])}`, `Officials Meet ${pick(r, ['Tonight', 'Tomorrow', 'in Secret'])}`, `Special to The ${pick(r, ['Herald', 'Times', 'Gazette'])}`]));
+    const sentences = Array.from({ length: int(r, 3, 10) }, () => newsSentence(r)).join(' ');
+    const dateline = r() < 0.6 ? `${pick(r, CITY).toUpperCase()}, ${pick(r, MONTH).slice(0, 3)}. ${int(r, 1, 28)}.—` : '';
+    lines.push(...columns(dateline + sentences, r));
+    if (r() < 0.3) lines.push(`(Continued on Page ${int(r, 2, 20)})`);
+  }
+  if (r() < 0.3) lines.push(pick(r, ['ADVERTISEMENT', 'WANTED—A good cook. Apply at 12 Main St.', 'FOR SALE: Fine horses, cheap.']));
+  return lines;
+}
+
+function newsArticle(r: Random): string[] {
+  return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
 }
 
 function utilityBill(r: Random): string[] {
@@ -98,7 +154,13 @@ function vitalRecord(r: Random): string[] {
   if (kind === 'birth') lines.push(`Child's name ${person(r)}`, `Date of birth ${day(r)}`, `Sex ${pick(r, ['Male', 'Female'])}`, `Place of birth ${pick(r, CITY)} ${pick(r, ['General Hospital', 'Medical Center'])}`, `Mother's maiden name ${person(r)}`, `Father's name ${person(r)}`);
   else if (kind === 'marriage') lines.push(`Groom / Party A ${person(r)}`, `Bride / Party B ${person(r)}`, `Date of marriage ${day(r)}`, `Place of marriage ${pick(r, CITY)}`, `Officiant ${person(r)}`, `Witnesses ${person(r)}, ${person(r)}`);
   else lines.push(`Name of deceased ${person(r)}`, `Date of death ${day(r)}`, `Age ${int(r, 40, 99)}`, `Cause of death ${pick(r, ['natural causes', 'cardiac arrest', 'pneumonia'])}`, `Informant ${person(r)}`);
-  lines.push(pick(r, ['I certify that this is a true copy of the record on file.', 'This is a certified copy of a vital record.', 'Issued under the seal of the registrar.']), `Registrar ${person(r)}`, `Date issued ${short(r)}`);
+  lines.push(pick(r, ['I certify that this is a true copy of the record on file.', 'This is a certified copy of a vital record.', 'Issued under the seal of the registrar.', 'CERTIFICATION OF VITAL RECORD', 'All of the following appears as of record', 'This is a true and correct copy of the official record filed with the State Registrar.']), `${pick(r, ['Registrar', 'REGISTRAR', 'Local Registrar', 'County Clerk'])} ${person(r)}`, `${pick(r, ['Date issued', 'Date recorded', 'DATE RECEIVED BY REGISTRAR', 'Date filed'])} ${short(r)}`);
+  // Many are printed forms filled in by typewriter: capitalised box labels under the entries, numbered boxes.
+  if (r() < 0.5) {
+    const labels = kind === 'marriage' ? ['FULL NAME OF MALE (FIRST, MIDDLE, LAST)', 'FULL NAME OF FEMALE (FIRST, MIDDLE, LAST)', 'OCCUPATION', 'BIRTHPLACE (STATE OR COUNTRY)', 'NUMBER OF TIMES PREVIOUSLY MARRIED', 'RESIDENCE - CITY AND STATE', 'Date of Application', 'Record Number'] : kind === 'birth' ? ['CHILD - NAME FIRST MIDDLE LAST', 'DATE OF BIRTH (Mo., Day, Yr.)', 'HOSPITAL - NAME', 'COUNTY OF BIRTH', 'MOTHER - MAIDEN NAME', 'FATHER - NAME', 'CERTIFIER - NAME AND TITLE', 'ATTENDANT'] : ['DECEDENT - NAME', 'DATE OF DEATH', 'PLACE OF DEATH', 'USUAL OCCUPATION', 'INFORMANT - NAME', 'FUNERAL DIRECTOR', 'BURIAL OR CREMATION'];
+    for (const label of some(r, labels, 3, labels.length)) lines.push(`${int(r, 1, 24)}${pick(r, ['', 'a', 'b'])} ${label}`, pick(r, [person(r).toUpperCase(), day(r).toUpperCase(), `${pick(r, CITY)}, ${pick(r, STATE)}`, pick(r, ['NONE', 'Accountant', 'Teacher', 'WHITE', '1'])]));
+    lines.push(pick(r, ['Except for signature, spaces left blank must be completed by typewriter', 'TYPE OR PRINT IN PERMANENT INK', `STATE FILE NO. ${digits(r, 6)}`]));
+  }
   return lines;
 }
 
@@ -120,11 +182,41 @@ function certificate(r: Random): string[] {
   return lines.filter(Boolean);
 }
 
+const HAND_LINES = ['thank you so much for', 'the lovely gift', 'see you on sunday', 'dont forget to call', 'the dentist at 3', 'pick up milk + bread', 'i hope you are well', 'we had a great time', 'the kids say hello', 'meeting moved to tues', 'pay the rent', 'call mom back', 'it was so good to see you', 'let me know what you think', 'back by 5pm', 'buy stamps', 'miss you lots', 'get well soon', 'happy birthday!', 'the keys are under the mat', 'water the plants', 'thanks again for dinner'];
+const HAND_SENTENCES = ['I wanted to write and tell you how much we enjoyed our visit last week', 'the weather here has been cold but the garden is coming along nicely', 'we are all well and the children are growing up so fast', 'please give my love to everyone at home and write back soon', 'I have enclosed the photographs from the wedding as promised', 'the new house is small but we are very happy in it', 'I will be in town on the 14th and would love to see you', 'work has kept me busy so forgive me for not writing sooner', 'your grandmother sends her love and says to wrap up warm', 'let me know if the parcel arrives safely'];
+
+/** How OCR reads handwriting it cannot follow: letters swapped for look-alikes, odd capitals, words run together or cut. */
+function misread(word: string, r: Random, rate: number): string {
+  const LOOKALIKE: Record<string, string[]> = { a: ['o', 'u', 'd'], e: ['c', 'o', 'l'], i: ['l', '1', 'j'], l: ['I', '1', 't'], m: ['rn', 'nn', 'w'], n: ['h', 'r', 'u'], o: ['a', '0', 'e'], r: ['v', 'n'], s: ['5', 'f'], t: ['f', 'l', '+'], u: ['v', 'n', 'a'], w: ['vv', 'W', 'u'], h: ['b', 'k'], d: ['cl', 'ol'], g: ['q', '9', 'y'] };
+  let out = '';
+  for (const ch of word) {
+    const roll = r();
+    if (roll < rate * 0.15) continue;
+    if (roll < rate && LOOKALIKE[ch.toLowerCase()]) out += pick(r, LOOKALIKE[ch.toLowerCase()]);
+    else if (roll < rate * 1.2) out += ch.toUpperCase();
+    else out += ch;
+  }
+  return out || word;
+}
+
 function handwritten(r: Random): string[] {
-  const lines = [pick(r, ['', `${pick(r, ['Dear', 'Hi', 'Hey', 'To'])} ${pick(r, FIRST)},`, day(r), pick(r, ['Notes', 'To do', 'Shopping', 'Reminder'])])];
-  const pool = ['thank you so much for', 'the lovely gift', 'see you on sunday', 'dont forget to call', 'the dentist at 3', 'pick up milk + bread', 'i hope you are well', 'we had a great time', 'the kids say hello', 'meeting moved to tues', 'pay the rent', 'call mom back', 'it was so good to see you', 'let me know what you think', 'back by 5pm', 'buy stamps', 'miss you lots', 'get well soon', 'happy birthday!', 'the keys are under the mat', 'water the plants', 'thanks again for dinner'];
-  for (let i = int(r, 2, 9); i > 0; i--) lines.push(pick(r, pool));
-  lines.push(pick(r, ['', 'Love,', 'Thanks!', 'Cheers', 'xoxo', 'Best,', 'See you soon']), pick(r, ['', pick(r, FIRST), `- ${pick(r, FIRST)}`]));
+  const letter = r() < 0.4;
+  const lines = [pick(r, ['', `${pick(r, ['Dear', 'Hi', 'Hey', 'To', 'My dear'])} ${pick(r, FIRST)},`, day(r), pick(r, ['Notes', 'To do', 'Shopping', 'Reminder'])])];
+  if (letter) {
+    // A handwritten letter: long lines of running hand, broken where the paper ends.
+    const words = Array.from({ length: int(r, 2, 6) }, () => pick(r, HAND_SENTENCES)).join(', ').split(' ');
+    for (let i = 0; i < words.length; ) {
+      const n = int(r, 4, 9);
+      lines.push(words.slice(i, i + n).join(' '));
+      i += n;
+    }
+  } else for (let i = int(r, 2, 9); i > 0; i--) lines.push(pick(r, HAND_LINES));
+  lines.push(pick(r, ['', 'Love,', 'Thanks!', 'Cheers', 'xoxo', 'Best,', 'See you soon', 'With love,']), pick(r, ['', pick(r, FIRST), `- ${pick(r, FIRST)}`]));
+  // Often OCR hardly follows the hand: most words come out as near-nonsense.
+  if (r() < 0.5) {
+    const rate = 0.25 + r() * 0.5;
+    return lines.filter(Boolean).map((l) => l.split(' ').map((w) => misread(w, r, rate)).join(' '));
+  }
   return lines.filter(Boolean);
 }
 
@@ -141,17 +233,44 @@ function contract(r: Random): string[] {
   return lines;
 }
 
+const JOBS = ['Software Engineer', 'Accountant', 'Sales Manager', 'Registered Nurse', 'Project Manager', 'Data Analyst', 'Marketing Coordinator', 'Teacher', 'Graphic Designer', 'Mechanical Engineer', 'Customer Service Representative', 'Financial Analyst', 'Office Administrator', 'Chef', 'Electrician'];
+const SKILLS = ['Python', 'Excel', 'SQL', 'negotiation', 'public speaking', 'SAP', 'project planning', 'customer service', 'Java', 'Adobe Photoshop', 'budgeting', 'team leadership', 'AutoCAD', 'bookkeeping', 'social media', 'Salesforce', 'scheduling', 'first aid'];
+
+/** A résumé: contact header, then sections. Image résumés reach the classifier through OCR, often with a sidebar column read in among the main one. */
 function resume(r: Random): string[] {
-  const lines = [person(r), `${street(r)}, ${cityLine(r)}`, `${pick(r, FIRST).toLowerCase()}.${pick(r, LAST).toLowerCase()}@example.com | (${digits(r, 3)}) ${digits(r, 3)}-${digits(r, 4)}`];
-  const sections = some(r, ['Summary', 'Professional Experience', 'Work Experience', 'Education', 'Skills', 'Certifications', 'Languages', 'Projects', 'Objective'], 3, 6);
-  for (const s of sections) {
-    lines.push(r() < 0.5 ? s.toUpperCase() : s);
-    if (/Experience/.test(s)) for (let i = int(r, 1, 3); i > 0; i--) lines.push(`${pick(r, ['Senior', 'Junior', 'Lead', ''])} ${pick(r, ['Software Engineer', 'Accountant', 'Sales Manager', 'Nurse', 'Project Manager', 'Data Analyst'])}, ${company(r)}`.trim(), `${pick(r, MONTH).slice(0, 3)} 20${int(r, 10, 20)} – ${pick(r, ['Present', `${pick(r, MONTH).slice(0, 3)} 20${int(r, 18, 25)}`])}`, `• ${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects'])}`);
-    else if (s === 'Education') lines.push(`${pick(r, ['B.Sc.', 'M.A.', 'Bachelor of Arts', 'MBA', 'Master of Science'])} in ${pick(r, ['Computer Science', 'Economics', 'Nursing', 'Marketing'])}`, `${pick(r, ORG)} University, 20${int(r, 5, 20)}`);
-    else if (s === 'Skills') lines.push(some(r, ['Python', 'Excel', 'SQL', 'negotiation', 'public speaking', 'SAP', 'project planning', 'customer service', 'Java'], 3, 6).join(', '));
-    else lines.push(pick(r, ['Results-driven professional with experience in fast-paced environments.', 'English (fluent), Spanish (intermediate)', 'Certified Scrum Master (2021)', 'Seeking a position where I can grow my skills.']));
+  const name = person(r);
+  const title = pick(r, JOBS);
+  const contact = some(r, [`${name.split(' ')[0].toLowerCase()}.${name.split(' ')[1].toLowerCase()}@${pick(r, ['example.com', 'mail.example', 'inbox.example'])}`, `(${digits(r, 3)}) ${digits(r, 3)}-${digits(r, 4)}`, `+${int(r, 1, 49)} ${digits(r, 3)} ${digits(r, 3)} ${digits(r, 4)}`, `${street(r)}, ${cityLine(r)}`, `${pick(r, CITY)}, ${pick(r, STATE)}`, `linkedin.com/in/${name.toLowerCase().replace(' ', '-')}`, `www.${name.split(' ')[1].toLowerCase()}.dev`], 2, 4);
+  const span = () => pick(r, [`${pick(r, MONTH).slice(0, 3)} ${year(r, 5, 19)} – ${pick(r, ['Present', `${pick(r, MONTH).slice(0, 3)} ${year(r, 18, 25)}`])}`, `${year(r, 5, 15)} - ${year(r, 16, 25)}`, `${year(r, 10, 20)} – present`, `${String(int(r, 1, 12)).padStart(2, '0')}/${year(r, 8, 16)} - ${String(int(r, 1, 12)).padStart(2, '0')}/${year(r, 17, 25)}`]);
+  const main: string[] = [];
+  const side: string[] = [];
+  const headings = some(r, ['Summary', 'Profile', 'Professional Experience', 'Work Experience', 'Experience', 'Employment History', 'Education', 'Skills', 'Certifications', 'Languages', 'Projects', 'Objective', 'Interests', 'References', 'Volunteer Work', 'Awards'], 3, 7);
+  if (!headings.some((h) => /Experience|Employment/.test(h))) headings.unshift(pick(r, ['Experience', 'Work Experience']));
+  for (const h of headings) {
+    const heading = r() < 0.5 ? h.toUpperCase() : h;
+    if (/Experience|Employment|Volunteer/.test(h)) {
+      main.push(heading);
+      for (let i = int(r, 1, 4); i > 0; i--) {
+        main.push(`${pick(r, ['Senior ', 'Junior ', 'Lead ', 'Assistant ', ''])}${pick(r, JOBS)}${pick(r, [', ', ' | ', ' at ', ' — '])}${company(r)}`, span());
+        for (let j = int(r, 1, 3); j > 0; j--) main.push(`${pick(r, ['•', '-', '●', '', '>'])} ${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by', 'Trained', 'Handled', 'Increased sales by', 'Coordinated'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects', 'clients', 'events'])}${pick(r, ['', ' per month', ' across three regions', ' within budget'])}`.trim());
+      }
+    } else if (h === 'Education') {
+      main.push(heading, `${pick(r, ['B.Sc.', 'M.A.', 'Bachelor of Arts', 'MBA', 'Master of Science', 'High School Diploma', 'Associate Degree', 'Ph.D.'])} ${pick(r, ['in ', ', '])}${pick(r, ['Computer Science', 'Economics', 'Nursing', 'Marketing', 'Mechanical Engineering', 'Education', 'Business Administration'])}`, `${pick(r, ORG)} ${pick(r, ['University', 'College', 'Institute of Technology', 'State University'])}${pick(r, ['', `, ${span()}`, `, ${year(r, 5, 20)}`, ` GPA 3.${int(r, 0, 9)}`])}`);
+    } else if (/Skills|Languages|Interests|Certifications|Awards/.test(h)) {
+      const items = h === 'Languages' ? some(r, ['English (native)', 'Spanish (fluent)', 'French (intermediate)', 'German (basic)', 'Mandarin'], 2, 4) : h === 'Certifications' ? some(r, ['PMP', 'CPA', 'Certified Scrum Master', 'AWS Certified', 'CPR certified', 'Six Sigma Green Belt'], 1, 3) : h === 'Interests' ? some(r, ['hiking', 'chess', 'photography', 'running', 'cooking'], 2, 4) : h === 'Awards' ? [`Employee of the Year ${year(r, 10, 24)}`] : some(r, SKILLS, 3, 8);
+      (r() < 0.6 ? side : main).push(heading, ...(r() < 0.5 ? items : [items.join(pick(r, [', ', ' • ', ' | ']))]));
+    } else if (h === 'References') main.push(heading, pick(r, ['Available upon request', 'References available on request', `${person(r)}, ${pick(r, JOBS)}, ${company(r)}`]));
+    else main.push(heading, pick(r, ['Results-driven professional with ' + int(r, 2, 20) + ' years of experience in fast-paced environments.', 'Seeking a position where I can grow my skills and contribute to a team.', `Detail-oriented ${title.toLowerCase()} with a track record of delivering on time.`, 'Built a mobile app used by 5,000 students.']));
   }
-  return lines;
+  const header = [r() < 0.4 ? name.toUpperCase() : name, ...(r() < 0.7 ? [title] : []), ...contact];
+  if (!side.length || r() < 0.5) return [...header, ...main, ...side];
+  // Two columns read by OCR: sidebar lines interleaved with the main column's.
+  const merged: string[] = [];
+  while (main.length || side.length) {
+    if (main.length) merged.push(...main.splice(0, int(r, 1, 3)));
+    if (side.length && r() < 0.6) merged.push(side.shift()!);
+  }
+  return [...header, ...merged];
 }
 
 function payStub(r: Random): string[] {
@@ -162,6 +281,8 @@ function payStub(r: Random): string[] {
   lines.push(pick(r, ['Deductions', 'Taxes and deductions']), ...some(r, [`Federal income tax ${money(r, 50, 900)}`, `Social Security ${money(r, 40, 500)}`, `Medicare ${money(r, 10, 150)}`, `State tax ${money(r, 10, 300)}`, `401(k) ${money(r, 20, 400)}`, `Health insurance ${money(r, 20, 300)}`], 2, 6));
   lines.push(`Gross pay ${gross}.00`, `Net pay ${money(r, 600, gross)}`);
   if (r() < 0.5) lines.push(`Direct deposit account ****${digits(r, 4)}`);
+  // A direct-deposit advice says it is no cheque: the earnings table, not that line, makes it a pay stub.
+  if (r() < 0.2) lines.push(pick(r, ['NON-NEGOTIABLE', 'THIS IS NOT A CHECK', 'Direct deposit advice - non-negotiable']));
   return lines;
 }
 
@@ -192,7 +313,20 @@ function shipping(r: Random): string[] {
 function card(r: Random, kind: 'health_insurance_card' | 'business_card' | 'identity_document'): string[] {
   if (kind === 'business_card') {
     const n = person(r);
-    return some(r, [n, pick(r, ['Sales Director', 'Senior Consultant', 'Founder & CEO', 'Account Manager', 'Attorney at Law', 'Software Engineer', 'Head of Marketing']), company(r), `T ${digits(r, 3)}.${digits(r, 3)}.${digits(r, 4)}`, `M +1 ${digits(r, 3)} ${digits(r, 3)} ${digits(r, 4)}`, `${n.split(' ')[0].toLowerCase()}@${pick(r, ORG).toLowerCase().replace(/\s/g, '')}.com`, `www.${pick(r, ORG).toLowerCase().replace(/\s/g, '')}.com`, `${street(r)}, ${cityLine(r)}`], 4, 7);
+    const [first, last] = n.split(' ');
+    const org = company(r);
+    const domain = `${pick(r, ORG).toLowerCase().replace(/\s/g, '')}.${pick(r, ['com', 'net', 'co', 'io', 'de', 'co.uk'])}`;
+    const phone = () => pick(r, [`${digits(r, 3)}.${digits(r, 3)}.${digits(r, 4)}`, `(${digits(r, 3)}) ${digits(r, 3)}-${digits(r, 4)}`, `+${int(r, 1, 49)} ${digits(r, 2)} ${digits(r, 4)} ${digits(r, 4)}`, `${digits(r, 3)}-${digits(r, 3)}-${digits(r, 4)}`]);
+    const label = () => pick(r, ['T ', 'M ', 'F ', 'Tel: ', 'Phone: ', 'Mobile: ', 'Cell ', 'Office: ', 'Direct: ', 'Fax: ', 'Tel. ', 'Mob. ', 'P: ', '']);
+    const lines = [
+      r() < 0.3 ? n.toUpperCase() : n,
+      pick(r, ['Sales Director', 'Senior Consultant', 'Founder & CEO', 'Account Manager', 'Attorney at Law', 'Software Engineer', 'Head of Marketing', 'Real Estate Agent', 'Managing Partner', 'Dentist', 'Photographer', 'Regional Sales Representative', 'Chief Financial Officer', 'Architect']),
+      r() < 0.3 ? org.toUpperCase() : org,
+      ...Array.from({ length: int(r, 1, 3) }, () => `${label()}${phone()}`),
+      ...some(r, [`${pick(r, [first.toLowerCase(), `${first[0].toLowerCase()}${last.toLowerCase()}`, `${first.toLowerCase()}.${last.toLowerCase()}`, 'info', 'hello'])}@${domain}`, `www.${domain}`, `${street(r)}${pick(r, ['', `, Suite ${int(r, 100, 900)}`])}`, cityLine(r), pick(r, ['Quality you can trust', 'Since 1987', 'Licensed & insured', 'Innovation for tomorrow', '']), `@${first.toLowerCase()}${last.toLowerCase()}`], 1, 5),
+    ].filter(Boolean);
+    // The order on the card varies (logo and company first, contact block on the left or right).
+    return r() < 0.4 ? [lines[2], ...lines.slice(0, 2), ...lines.slice(3)] : lines;
   }
   if (kind === 'health_insurance_card') {
     return some(r, [`${pick(r, ORG)} ${pick(r, ['Health', 'Health Plan', 'Care', 'HealthCare'])}`, pick(r, ['PPO', 'HMO', 'EPO', 'POS']), `Member: ${person(r)}`, `Member ID ${pick(r, ['XYZ', 'W', 'ABC'])}${digits(r, 9)}`, `Group No. ${digits(r, 6)}`, `RxBIN ${digits(r, 6)}`, `RxPCN ${pick(r, ['ADV', 'CN', 'RX'])}${digits(r, 2)}`, `RxGrp ${digits(r, 4)}`, `Copay PCP $${int(r, 5, 40)} Specialist $${int(r, 20, 80)} ER $${int(r, 100, 300)}`, `Effective ${short(r)}`, `Dependents 0${int(r, 1, 4)}`, `Customer Service 1-800-${digits(r, 3)}-${digits(r, 4)}`], 5, 10);
@@ -200,8 +334,57 @@ function card(r: Random, kind: 'health_insurance_card' | 'business_card' | 'iden
   return some(r, [pick(r, ['DRIVER LICENSE', 'IDENTIFICATION CARD', 'PASSPORT', 'RESIDENT PERMIT']), `${pick(r, STATE)} USA`, `DL ${pick(r, ['', 'D', 'S'])}${digits(r, 8)}`, `DOB ${short(r)}`, `EXP ${short(r)}`, `ISS ${short(r)}`, pick(r, LAST).toUpperCase(), pick(r, FIRST).toUpperCase(), street(r), cityLine(r), `SEX ${pick(r, ['M', 'F'])} HGT 5-${int(r, 0, 11)} EYES ${pick(r, ['BRN', 'BLU', 'GRN'])}`, `CLASS ${pick(r, ['C', 'D', 'A'])}`, `P<USA${pick(r, LAST).toUpperCase()}<<${pick(r, FIRST).toUpperCase()}<<<<<<<<<<<<`], 5, 10);
 }
 
+/** Amount in words as cheques write it: "Two hundred ninety-one and 90/100 dollars". */
+function amountInWords(r: Random): string {
+  const ones = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+  const tens = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+  const parts: string[] = [];
+  if (r() < 0.5) parts.push(`${pick(r, ones)} thousand`);
+  if (r() < 0.8) parts.push(`${pick(r, ones)} hundred`);
+  parts.push(r() < 0.6 ? `${pick(r, tens)}-${pick(r, ones)}` : pick(r, [...tens, 'ten', 'twelve', 'fifteen']));
+  const words = `${parts.join(' ')} and ${String(int(r, 0, 99)).padStart(2, '0')}/100 ${pick(r, ['dollars', 'DOLLARS', 'Dollars', ''])}`.trim();
+  return pick(r, [words.toUpperCase(), words[0].toUpperCase() + words.slice(1), `*** ${words.toUpperCase()} ***`]);
+}
+
+/** The magnetic-ink line along a cheque's bottom, as printed or as OCR reads its symbols (colons, quotes, bars). */
+function micrLine(r: Random): string {
+  const [a, b, c] = [digits(r, 9), digits(r, int(r, 8, 12)), digits(r, int(r, 4, 7))];
+  return pick(r, [`⑆${a}⑆ ${b}⑈ ${c}`, `⑈${c}⑈ ⑆${a}⑆ ${b}⑈`, `"${c}" :${a}: ${b}"`, `#${c}# ${a}: ${b}#`, `${c} |:${a}|: ${b}|'`, `'${c}' 1:${a}1: ${b}'`]);
+}
+
+/**
+ * Cheques: personal, business, payroll (an employer's cheque with pay date and employee number — not a
+ * pay stub: no earnings table) and cashier's. Scans of cheques often lose the small print to OCR, so each
+ * keeps a random subset of its lines.
+ */
 function bankCheck(r: Random): string[] {
-  return some(r, [person(r), street(r), cityLine(r), `${int(r, 100, 9999)}`, `Date ${short(r)}`, `Pay to the order of ${pick(r, [person(r), company(r)])} $ ${money(r, 10, 5000)}`, `${pick(r, ['One thousand', 'Two hundred', 'Forty-five', 'Three thousand five hundred', 'Seventy'])} and ${int(r, 0, 99)}/100 ${pick(r, ['Dollars', 'DOLLARS'])}`, `${pick(r, ORG)} ${pick(r, ['Bank', 'Savings Bank', 'Credit Union'])}`, `Memo ${pick(r, ['rent', 'invoice ' + digits(r, 4), 'payroll', ''])}`, 'Authorized signature', `⑆${digits(r, 9)}⑆ ${digits(r, 10)}⑈ ${digits(r, 4)}`, pick(r, ['VOID AFTER 90 DAYS', 'PAYROLL CHECK', 'NON-NEGOTIABLE', ''])], 5, 10).filter(Boolean);
+  const kind = pick(r, ['personal', 'business', 'payroll', 'payroll', 'cashier'] as const);
+  const payee = pick(r, [person(r), company(r), person(r).toUpperCase()]);
+  const payTo = pick(r, ['Pay to the order of', 'PAY TO THE ORDER OF', 'Pay to the\norder of:', 'Pay', 'PAY EXACTLY', 'Pay to']);
+  const figures = `${pick(r, ['$', '$ ', '$**', 'USD '])}${money(r, 10, 9000)}`;
+  const bank = `${pick(r, ORG)} ${pick(r, ['Bank', 'Savings Bank', 'Credit Union', 'National Bank', 'Bank, N.A.'])}`;
+  const number = digits(r, int(r, 3, 10));
+  const head: string[] = kind === 'personal' ? [person(r), street(r), cityLine(r)] : kind === 'cashier' ? [bank, pick(r, ["CASHIER'S CHECK", 'OFFICIAL CHECK', 'Cashier Check']), `Remitter ${person(r)}`] : [company(r).toUpperCase(), street(r).toUpperCase(), cityLine(r).toUpperCase()];
+  const fields: string[] =
+    kind === 'payroll'
+      ? [pick(r, [`Payroll check number: ${number}`, `Check No. ${number}`, `PAYROLL CHECK ${number}`, `Payroll check ${number}`]), `${pick(r, ['Pay date', 'Date', 'Pay date:'])} ${short(r)}`, pick(r, [`Social Security No. ${digits(r, 3)}-${digits(r, 2)}-${digits(r, 4)}`, `Employee No. ${digits(r, 5)}`, `Emp ID ${digits(r, 6)}`, `SSN XXX-XX-${digits(r, 4)}`])]
+      : [number, `${pick(r, ['Date', 'DATE', 'Date:'])} ${short(r)}`];
+  const lines = [
+    ...head,
+    ...fields,
+    ...payTo.split('\n'),
+    payee,
+    `${pick(r, ['', 'This amount: ', 'The sum of '])}${amountInWords(r)}`,
+    figures,
+    ...(kind === 'cashier' ? [] : [bank]),
+    ...(kind === 'personal' ? [`${pick(r, ['Memo', 'MEMO', 'For'])} ${pick(r, ['rent', `invoice ${digits(r, 4)}`, 'birthday', 'deposit', ''])}`.trim()] : []),
+    pick(r, ['Authorized signature', 'AUTHORIZED SIGNATURE', 'Signature', '__________________', 'Two signatures required over $5,000']),
+    micrLine(r),
+    ...some(r, ['VOID AFTER 90 DAYS', 'NON-NEGOTIABLE', 'VOID VOID VOID', 'SAMPLE', 'Security features included. Details on back.', 'Original document has a colored background', 'Dollars', 'Not valid without signature'], 0, 3),
+  ];
+  // OCR of a photographed or scanned cheque: the fine print and parts of the fields often go missing.
+  const kept = lines.filter(() => r() < 0.7 + r() * 0.3);
+  return kept.length >= 3 ? kept : lines;
 }
 
 function envelope(r: Random): string[] {
@@ -230,12 +413,40 @@ function mortgage(r: Random): string[] {
   return [pick(r, ['Loan Estimate', 'Closing Disclosure', 'PROMISSORY NOTE', 'Uniform Residential Loan Application', 'Mortgage Pre-Approval Letter', 'DEED OF TRUST']), `${pick(r, ORG)} ${pick(r, ['Mortgage', 'Home Loans', 'Bank'])}`, `Borrower ${person(r)}`, ...(r() < 0.4 ? [`Co-Borrower ${person(r)}`] : []), `Property ${street(r)}, ${cityLine(r)}`, `Loan amount $${int(r, 80, 900)},000`, `Interest rate ${int(r, 2, 8)}.${int(r, 0, 9)}${int(r, 0, 9)}%`, `Loan term ${pick(r, ['30 years', '15 years', '20 years'])}`, `Monthly principal & interest $${money(r, 500, 5000)}`, ...some(r, [`Estimated escrow $${money(r, 100, 900)}`, `Closing costs $${money(r, 2000, 20000)}`, `Cash to close $${money(r, 5000, 90000)}`, `Prepayment penalty NO`, `Balloon payment NO`, `Loan ID ${digits(r, 10)}`, `NMLS ID ${digits(r, 6)}`, 'Lender ' + company(r), `Annual Percentage Rate (APR) ${int(r, 3, 9)}.${digits(r, 3)}%`], 3, 7)];
 }
 
-function spreadsheet(r: Random): string[] {
+function budgetTable(r: Random): string[] {
   const months = MONTH.slice(0, int(r, 3, 12)).map((m) => m.slice(0, 3));
   const lines = [pick(r, ['Budget', `FY20${int(r, 18, 26)} Budget`, 'Expense Report', 'Sales by Region', 'Forecast', 'Sheet1', 'Cash flow']), `${pick(r, ['Category', 'Item', 'Region', 'Account'])} ${months.join(' ')} Total`];
   for (let i = int(r, 4, 14); i > 0; i--) lines.push(`${pick(r, ['Rent', 'Salaries', 'Marketing', 'Travel', 'North', 'South', 'Supplies', 'Utilities', 'Software', 'Revenue', 'COGS'])} ${months.map(() => int(r, 0, 9999)).join(' ')} ${int(r, 1000, 99999)}`);
   lines.push(`Total ${months.map(() => int(r, 1000, 99999)).join(' ')}`);
   return lines;
+}
+
+/** Small lists kept in a workbook: text columns (names, places, codes) beside a few numbers. */
+const LIST_TABLES: readonly (readonly [string, readonly string[], (r: Random) => string[]])[] = [
+  ['Team roster', ['Name', 'Position', 'Number'], (r) => [person(r), pick(r, ['Forward', 'Guard', 'Keeper', 'Defender']), String(int(r, 1, 99))]],
+  ['Inventory', ['SKU', 'Item', 'Qty', 'Location'], (r) => [`SK${digits(r, 4)}`, pick(r, ['Bolts', 'Gloves', 'Paper', 'Cable', 'Tape']), String(int(r, 0, 500)), pick(r, ['A1', 'B3', 'C2', 'Shelf 4'])]],
+  ['Contacts', ['Name', 'City', 'State'], (r) => [person(r), pick(r, CITY), pick(r, STATE)]],
+  ['Results', ['Team', 'City', 'Wins', 'Losses'], (r) => [pick(r, ['Hawks', 'Bears', 'Lions', 'Comets', 'Rangers', 'Sharks']), pick(r, STATE), String(int(r, 0, 40)), String(int(r, 0, 40))]],
+  ['Schedule', ['Date', 'Task', 'Owner', 'Status'], (r) => [short(r), pick(r, ['Review', 'Order parts', 'Call client', 'Deploy']), pick(r, FIRST), pick(r, ['Done', 'Open', 'Late'])]],
+  ['Grades', ['Student', 'Test 1', 'Test 2', 'Final'], (r) => [person(r), String(int(r, 50, 100)), String(int(r, 50, 100)), String(int(r, 50, 100))]],
+];
+
+/** A workbook as the service reads it: "Sheet: name", then rows with cells joined by " | ". */
+function workbook(r: Random): string[] {
+  const lines: string[] = [];
+  for (let sheet = int(r, 1, 3); sheet > 0; sheet--) {
+    const [title, header, row] = pick(r, LIST_TABLES);
+    const name = pick(r, [title, 'Sheet1', `${title} ${year(r, 18, 26)}`, 'Data']);
+    lines.push(`Sheet: ${name}`, '', ...(r() < 0.5 ? [name] : []), header.join(' | '));
+    for (let i = int(r, 2, 15); i > 0; i--) lines.push(row(r).join(' | '));
+  }
+  return lines;
+}
+
+function spreadsheet(r: Random): string[] {
+  if (r() < 0.4) return workbook(r);
+  const lines = budgetTable(r);
+  return r() < 0.3 ? [`Sheet: ${lines[0]}`, '', ...lines.map((l) => l.replace(/ (?=\S)/g, ' | '))] : lines;
 }
 
 function presentation(r: Random): string[] {

@@ -70,9 +70,14 @@ function shapeOf(label: string, r: Random): { width?: number; height?: number; k
 
 function pageSize(label: string, r: Random): { width?: number; height?: number } {
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
+  // A card or cheque photographed with a phone, or scanned on a flatbed, arrives as a whole photo or page.
+  const small = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check'].includes(label);
+  if (small && r() < 0.3) return pick(r, [{ width: 4032, height: 3024 }, { width: 3024, height: 4032 }, { width: 612, height: 792 }, { width: 595, height: 842 }, { width: jitter(450), height: jitter(630) }]);
   if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8) return { width: jitter(243), height: jitter(153) };
   if (label === 'bank_check') return { width: jitter(612), height: jitter(270) };
   if (label === 'envelope') return { width: jitter(684), height: jitter(297) };
+  // Notes are written on whatever paper is at hand: cards, landscape sheets, pages, photographed at any angle.
+  if (label === 'handwritten' && r() < 0.6) return pick(r, [{ width: 792, height: 612 }, { width: 612, height: 396 }, { width: 432, height: 288 }, { width: 360, height: 216 }, { width: 4032, height: 3024 }, { width: 3024, height: 4032 }, { width: 420, height: 595 }]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
   if (label === 'receipt' && r() < 0.7) return { width: jitter(230), height: jitter(600) };
@@ -122,7 +127,10 @@ export function syntheticDocument(label: string, r: Random, genreShare = GENRE_S
     // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
     const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
     const lines = genre(r);
-    return { source: `synthetic/${label}`, label, pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
+    const shape = shapeOf(label, r);
+    // A workbook printed the way the service reads one ("Sheet: name", cells joined by " | ") came as a workbook.
+    if (lines[0]?.startsWith('Sheet: ')) return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape, kind: 'xlsx' }], origin: 'synthetic' };
+    return { source: `synthetic/${label}`, label, pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shape }], origin: 'synthetic' };
   }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
     return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
@@ -145,8 +153,16 @@ export function syntheticDocument(label: string, r: Random, genreShare = GENRE_S
   return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
 }
 
-/** `perClass` synthetic documents for every built-in class. */
-export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_SHARE): CorpusDocument[] {
+/**
+ * `perClass` synthetic documents for every built-in class, and `extra` more
+ * for each class in `unseen` (classes with no real document to learn from:
+ * their synthetic ones are all the model sees of them, so they get more
+ * variety). The extras come from their own seeded stream, so the base set
+ * does not change with them.
+ */
+export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_SHARE, unseen: readonly string[] = [], extra = 0): CorpusDocument[] {
   const r = seeded(seed);
-  return DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r, genreShare)));
+  const base = DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r, genreShare)));
+  const more = seeded(seed + 1);
+  return [...base, ...DEFAULT_CLASSES.filter((l) => unseen.includes(l)).flatMap((label) => Array.from({ length: extra }, () => syntheticDocument(label, more, genreShare)))];
 }

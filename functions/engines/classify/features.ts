@@ -56,9 +56,21 @@ function wordsOf(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’&@.-]*/gu) ?? []).map((w) => w.replace(/\p{N}/gu, '0').replace(/[.'’-]+$/u, '').slice(0, 24));
 }
 
+/** A phone number, e-mail address or web address. */
+const CONTACT = /[\w.+-]+@[\w-]+\.[\w.]+|\bwww\.|https?:\/\/|\b(?:tel|phone|mobile|mob|cell|fax|direct|office)\b\.?\s*:?\s*\+?[\d(]|\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+\d{1,3}[\s.-]?\(?\d/iu;
+/** A card's one-letter phone labels (T, M, F), upper case only: a lower-case letter before a number is a form's box. */
+const LETTER_PHONE = /\b[TMF][.:]?\s*\+?\(?\d{2,}/u;
+/** A money figure with cents: 1,250.00, 61.20, 3.922,00. */
+const MONEY = /(?<![\d.,])\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/gu;
+const CENTS_FRACTION = /(?<!\d)\d{2}\s?\/\s?100(?!\d)/u;
+/** Long digit runs broken by the symbols (or OCR's colons, quotes and bars for them) of a cheque's bottom line. */
+const MICR_LIKE = /^(?=(?:\D*\d){15})[\d\s⑆⑈⑇⑉:;'"|#!]{17,}$/u;
+const YEAR_SPAN = /(?<!\d)(?:19|20)\d{2}\s*(?:[-–—]|to|bis)\s*(?:(?:19|20)\d{2}(?!\d)|present|current|today|heute|now)/giu;
+
 const bucket = (n: number, edges: readonly number[]) => edges.findIndex((e) => n < e) + 1 || edges.length + 1;
 
-function layoutTokens(pages: readonly FeaturePage[], text: string, words: readonly string[]): string[] {
+/** The layout tokens of a document (exported for tests: what the model reads besides words). */
+export function layoutTokens(pages: readonly FeaturePage[], text: string = pages.map((p) => p.text).join('\n'), words: readonly string[] = wordsOf(text)): string[] {
   const first = pages[0];
   const tokens: string[] = [];
   if (first?.width && first.height) {
@@ -78,6 +90,20 @@ function layoutTokens(pages: readonly FeaturePage[], text: string, words: readon
   const meanLine = lines.reduce((s, l) => s + l.length, 0) / Math.max(1, lines.length);
   tokens.push(`#line:${bucket(meanLine, [12, 20, 30, 45, 65, 90])}`);
   tokens.push(`#lines:${bucket(lines.length, [5, 10, 20, 40, 70])}`);
+  // Structure cues that words alone miss. Contact lines (phone, e-mail, web) in a short text are what a
+  // business card is made of; a cheque writes its amount as "… and 90/100" and carries a magnetic-ink line
+  // of long digit runs; a résumé dates its jobs as spans ("2016 – 2020", "2019 - Present"); newspaper
+  // columns break words at line ends.
+  const contact = lines.filter((l) => CONTACT.test(l) || LETTER_PHONE.test(l)).length;
+  tokens.push(`#contact:${bucket(contact, [1, 2, 3, 5])}:${bucket(words.length, [40, 120])}`);
+  if (CENTS_FRACTION.test(text)) tokens.push('#cents/100');
+  if (lines.some((l) => MICR_LIKE.test(l))) tokens.push('#micr');
+  tokens.push(`#spans:${bucket((text.match(YEAR_SPAN) ?? []).length, [1, 2, 4])}`);
+  // Rows of amounts (two or more money figures on a line) are what bills, stubs, statements and receipts
+  // are made of; a cheque or a card has one figure at most.
+  tokens.push(`#money-rows:${bucket(lines.filter((l) => (l.match(MONEY) ?? []).length >= 2).length, [1, 3, 8])}`);
+  const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
+  tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
   return tokens;
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_CLASSES, MINIMAL_CLASSES, SplitOptions } from '../../../functio
 import { buildClassSet } from '../../../functions/engines/classify/class-set.ts';
 import { BUILT_IN_CLASSES } from '../../../functions/engines/classify/classes.ts';
 import { classifyText } from '../../../functions/engines/classify/classifier.ts';
-import { FEATURE_BITS, featuresOf } from '../../../functions/engines/classify/features.ts';
+import { FEATURE_BITS, featuresOf, layoutTokens } from '../../../functions/engines/classify/features.ts';
 import { classifierModel, decodeModel, encodeModel, logitsOf } from '../../../functions/engines/classify/model.ts';
 import { splitPages } from '../../../functions/engines/split/splitter.ts';
 import { segmentClasses } from '../../../functions/operations/split-operation.ts';
@@ -118,6 +118,42 @@ describe('features and the model file', () => {
     const custom = { lab_result: 'Laboratory results: specimen, analyte values with units and a "reference range"' };
     const result = classifyText([page(text)], { classes: buildClassSet({ type: 'default', custom }), depth: 'balanced', nonDomainLabel: 'other' });
     expect(result.label).toBe('lab_result');
+  });
+});
+
+// Look-alikes of the kinds issue 23's second round worked on (made up; no corpus text).
+const PAYROLL_CHEQUE = 'NORTHGATE TOOLING INC.\n18 Foundry Road\nMILLBROOK, USA 20455\nPayroll check number: 0004417\nPay date: 3/14/2026\nEmployee No. 55120\nPay to the order of: DANA PRICE\nSIX HUNDRED TWELVE AND 40/100 DOLLARS $612.40\nNON-NEGOTIABLE\n"004417" :071000288: 7730019921"';
+const PAY_STUB = 'NORTHGATE TOOLING INC.\nEarnings Statement\nEmployee DANA PRICE  Employee ID 55120\nPay period 03/01/2026 - 03/14/2026  Pay date 03/14/2026\nEarnings Rate Hours This period Year to date\nRegular 18.50 40.00 740.00 3,700.00\nOvertime 27.75 2.00 55.50 222.00\nGross pay 795.50 3,922.00\nDeductions\nFederal income tax -61.20 306.00\nSocial Security -49.32 243.16\nMedicare -11.53 56.87\nState income tax -24.10 120.50\nNet pay 649.35 3,195.47';
+const RESUME = 'MARTA LINDQVIST\nData Analyst\nmarta.lindqvist@example.org | (555) 014-2231\nEXPERIENCE\nData Analyst, Harbor Freight Lines\n2021 – Present\n• Built weekly dashboards for 12 depots\nJunior Analyst, Crestline Foods\n2018 - 2021\n• Cleaned and merged sales data\nEDUCATION\nB.Sc. in Statistics, Lakemont University, 2018\nSKILLS\nSQL, Python, Tableau, Excel';
+const OLD_PAPER = 'THE MILLBROOK EVENING LEDGER\nVOL. XIV NO. 212\nMILL FIRE DESTROYS\nTHREE WAREHOUSES\nMILLBROOK, Oct. 9.—Fire which\nbroke out shortly after mid-\nnight in the grain district\ndestroyed three warehouses\nbefore the brigade could check\nits progress. The loss is esti-\nmated at $40,000, partly cov-\nered by insurance. Mr. Hale,\nthe owner, declined to make\nany statement last evening.';
+
+describe('structure cues and the kinds of round 2 (issue 23)', () => {
+  it('reads contact lines, rows of amounts, an amount written as "… and 40/100", a magnetic-ink line and job-date spans', () => {
+    const card = layoutTokens([{ text: CARD }]);
+    expect(card).toContain('#contact:4:1');
+    const cheque = layoutTokens([{ text: PAYROLL_CHEQUE }]);
+    expect(cheque).toContain('#cents/100');
+    expect(cheque).toContain('#micr');
+    expect(layoutTokens([{ text: RESUME }])).toContain('#spans:3');
+    expect(layoutTokens([{ text: OLD_PAPER }]).some((t) => t.startsWith('#hyphen-wrap:') && t !== '#hyphen-wrap:1')).toBe(true);
+    // Dates, amounts and a form's lettered boxes are no contact lines; a pay stub has no cheque line.
+    expect(layoutTokens([{ text: '2026-01-31\nTotal 1 250 000\nc 12 Employer name\nInvoice 12345678' }])).toContain('#contact:1:1');
+    const stub = layoutTokens([{ text: PAY_STUB }]);
+    // Rows of amounts: a stub is made of them, a cheque has one figure.
+    expect(stub).toContain('#money-rows:4');
+    expect(cheque).toContain('#money-rows:1');
+    expect(stub).not.toContain('#micr');
+    expect(stub).not.toContain('#cents/100');
+  });
+
+  it.each([
+    // A payroll cheque scanned on a whole portrait page: a cheque, not the pay stub its words resemble.
+    ['bank_check', PAYROLL_CHEQUE, { width: 446, height: 631, kind: 'pdf' }],
+    ['pay_stub', PAY_STUB, { width: 612, height: 792, kind: 'pdf' }],
+    ['resume', RESUME, { width: 1700, height: 2200, kind: 'png' }],
+    ['news_article', OLD_PAPER, { width: 1400, height: 2000, kind: 'png' }],
+  ])('calls a %s look-alike by its name', (label, text, size) => {
+    expect(classify(text, size).label).toBe(label);
   });
 });
 

@@ -19,9 +19,9 @@ import type { GrayImage } from './page-analysis.ts';
 import type { OcrPageData } from './tesseract-pool.ts';
 
 /** A number word read less surely than this (0–100, tesseract's scale) is read again. */
-export const REREAD_BELOW_CONFIDENCE = 90;
+export const REREAD_BELOW_CONFIDENCE = 93;
 /** At most this many words of a page are read again (bounded cost on a page full of doubtful numbers). */
-export const MAX_REREADS_PER_PAGE = 16;
+export const MAX_REREADS_PER_PAGE = 24;
 /** A second reading replaces the first when at least this much surer (tesseract's 0–100 scale). */
 const SURER_BY = 5;
 /** Digit height the crop is enlarged to: the LSTM reads 30–40 px text best; receipts' thermal digits come at 12–20. */

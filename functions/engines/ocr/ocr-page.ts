@@ -26,7 +26,8 @@ import {
   type GrayImage,
   type InkMask,
 } from './page-analysis.ts';
-import { detectOrientation, languageKey, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
+import { detectOrientation, languageKey, recognizeLines, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
+import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { guessLanguage } from './language-detect.ts';
@@ -174,6 +175,11 @@ export interface OcrOptions {
    * text is clearly in that language.
    */
   readonly languages?: readonly OcrLanguage[];
+  /**
+   * Read doubtful numbers again, each on its own (see number-reread.ts).
+   * On unless set to false (tests comparing with and without).
+   */
+  readonly rereadNumbers?: boolean;
 }
 
 /** Callers check the pixel count before OCR; `failOn: 'error'` turns truncated data into an error, not a grey band. */
@@ -724,6 +730,10 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   const data = settings
     ? await recognizeWith(image, settings, key)
     : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }), key)).data;
+  // Doubtful numbers read again one by one (not in the rescue readings, which read pages with next to no text).
+  if (options.rereadNumbers !== false && !settings?.sparse && !settings?.localThreshold) {
+    await rereadNumbers(upright, data, (crops) => recognizeLines(crops.map((c) => c.image), NUMBER_CHARACTERS, key));
+  }
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
   return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };

@@ -312,6 +312,35 @@ export function recognizeWith(image: Uint8Array, settings: ReadingSettings, lang
   }, languages);
 }
 
+/**
+ * Reads small images each holding one line of text (PSM 7: no layout
+ * analysis), allowing only the characters of `characters`, on one
+ * recognition worker, which gets its parameters back afterwards. For the
+ * second readings of doubtful numbers (number-reread.ts); returns each
+ * image's words joined by a space and its least sure word's
+ * confidence (0–100; 0 when nothing was read).
+ */
+export function recognizeLines(images: readonly Uint8Array[], characters: string, languages: LanguageKey = DEFAULT_LANGUAGES): Promise<Array<{ text: string; confidence: number }>> {
+  return withRecognizer(async (worker) => {
+    const T = await loadTesseract();
+    await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_LINE, tessedit_char_whitelist: characters, tessedit_do_invert: '0' });
+    try {
+      const readings: Array<{ text: string; confidence: number }> = [];
+      for (const image of images) {
+        const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
+        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))).filter((w) => w.text.trim());
+        readings.push({
+          text: words.map((w) => w.text.trim()).join(' '),
+          confidence: words.length ? Math.min(...words.map((w) => w.confidence)) : 0,
+        });
+      }
+      return readings;
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_char_whitelist: '', tessedit_do_invert: '1' });
+    }
+  }, languages);
+}
+
 export interface DetectedOrientation {
   /** Clockwise rotation that makes the page upright: 0, 90, 180 or 270. */
   readonly rotate: 0 | 90 | 180 | 270;

@@ -32,7 +32,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../../functions/engines/redact/detect.ts';
-import { decodePageImage, paintMaskedPage } from '../../functions/engines/redact/mask.ts';
+import { maskPages } from '../../functions/engines/redact/mask-pages.ts';
 import { planRedaction } from '../../functions/engines/redact/redact.ts';
 import { detectPiiWithService } from '../../functions/engines/redact/hosted-detect.ts';
 import { HostedEngineError, type PiiDetectionService } from '../../functions/contracts/hosted-models.ts';
@@ -310,21 +310,16 @@ function drawable(text: string, supported: Set<number>) {
 }
 
 /** Redacts a PDF end to end in process: masked page PNGs and the redacted PDF. */
-async function redactEndToEnd(bytes: Uint8Array, withPdf: boolean) {
+/** The redact operation's steps in process: extract, plan, then every page masked (as the operation does it) and encoded for `output`. */
+async function redactEndToEnd(bytes: Uint8Array, output: 'png' | 'pdf') {
   const document = await openDocument(bytes, { filename: 'document.pdf' });
   try {
     const parsed = await document.extract();
     const plan = await planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
-    const masked: Uint8Array[] = [];
-    const pdfPages: RedactedPdfPage[] = [];
-    for (const [i, page] of parsed.pages.entries()) {
-      const image = document.renderer ? await decodePageImage((await document.renderer.renderPng(page.pageNumber, { dpi: MASK_DPI })).png) : undefined;
-      const boxes = plan.boxes.get(i) ?? [];
-      const painted = await paintMaskedPage(page, image, boxes);
-      masked.push(painted.png);
-      if (withPdf) pdfPages.push({ png: painted.png, width: painted.width, height: painted.height, dpi: MASK_DPI, words: page.words, boxes });
-    }
-    return { plan, masked, pdf: withPdf ? await buildRedactedPdf(pdfPages) : undefined };
+    const pages = await maskPages(parsed.pages, { renderer: document.renderer, dpi: MASK_DPI, boxesFor: (i) => plan.boxes.get(i) ?? [], encoding: output });
+    const masked = pages.flatMap((p) => (p.png ? [p.png] : []));
+    const pdfPages: RedactedPdfPage[] = pages.map((p, i) => ({ flateRgb: p.flateRgb, width: p.width, height: p.height, dpi: p.dpi, words: parsed.pages[i].words, boxes: p.boxes }));
+    return { plan, masked, pdf: output === 'pdf' ? await buildRedactedPdf(pdfPages) : undefined };
   } finally {
     await document.close();
   }
@@ -361,8 +356,10 @@ async function leakCheck(samples: readonly Sample[], log: (line: string) => void
   const chosen = samples.filter((s) => drawable(s.full_text, supported) && s.spans.some((g) => PII_GOLD.has(g.entity_type))).slice(0, 24);
   const bytes = await sentencesPdf(chosen, 6);
   const t0 = performance.now();
-  const { plan, masked, pdf } = await redactEndToEnd(bytes, true);
+  const { pdf } = await redactEndToEnd(bytes, 'pdf');
   const seconds = (performance.now() - t0) / 1000;
+  // The page PNGs (inline and link outputs) are checked by OCR; the PDF's text layer above.
+  const { plan, masked } = await redactEndToEnd(bytes, 'png');
   let ocr = '';
   for (const png of masked) ocr += `${await ocrOf(png)}\n`;
   const layer = await pdfTextLayer(pdf!);
@@ -410,17 +407,17 @@ async function speed(log: (line: string) => void) {
     return doc.save();
   };
   const one = await build(1);
-  await redactEndToEnd(one, false); // warm: lexicons, tagger, pdf.js
+  await redactEndToEnd(one, 'png'); // warm: lexicons, tagger, pdf.js
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
-    await redactEndToEnd(one, false);
+    await redactEndToEnd(one, 'png');
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
   const twenty = await build(20);
   const t0 = performance.now();
-  const { pdf } = await redactEndToEnd(twenty, true);
+  const { pdf } = await redactEndToEnd(twenty, 'pdf');
   const pdfSeconds = (performance.now() - t0) / 1000;
   const result = { redact_1_page_ms_median: Math.round(times[2]), redacted_pdf_20_pages_s: round(pdfSeconds, 2), redacted_pdf_20_pages_bytes: pdf!.length };
   log(`speed: redact 1 page ${result.redact_1_page_ms_median} ms (median of 5, warm); 20-page redacted PDF ${result.redacted_pdf_20_pages_s} s (${Math.round(pdf!.length / 1024)} KiB)`);

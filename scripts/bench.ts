@@ -32,8 +32,9 @@ operations:
   batch     POST /v1/batch: a 1,000-document batch of 1-page text PDFs (target: done within 2 minutes),
             and the p95 of synchronous 1-page parses while it runs vs idle (target ≤ 2×);
             --documents N (default 1000), --probe-iterations N (idle probes, default 30)
-  redact    POST /v1/redact end to end on a 1-page text PDF with PII (inline, output=urls, deidentify);
-            --iterations N (default 15)
+  redact    POST /v1/redact end to end on a 1-page text PDF with PII (inline, output=urls, deidentify),
+            a 20-page output=pdf and the 36-page inline cap; --iterations N (default 15),
+            --long-iterations N (20/36-page runs, default 3)
   ocr       the OCR engine in process on a dense 300-dpi A4 page and small photos, against Debian's
             tesseract (single thread) when installed; --iterations N (default 3)
   parse     POST /v1/parse end to end: 1- and 100-page text PDFs (fresh and cached),

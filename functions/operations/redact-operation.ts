@@ -12,8 +12,8 @@ import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
 import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
-import { decodePageImage, findHeaderGraphics, paintMaskedPage, type MaskBox } from '../engines/redact/mask.ts';
-import { headerFigures, planRedaction } from '../engines/redact/redact.ts';
+import { maskPages } from '../engines/redact/mask-pages.ts';
+import { planRedaction } from '../engines/redact/redact.ts';
 import { buildTextIndex } from '../engines/redact/text-index.ts';
 import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
 import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
@@ -103,34 +103,32 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     const detection = await findSpans(context, index.text, config);
     const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans, index });
     const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
-    const pdfPages: RedactedPdfPage[] = [];
+    const masked = await maskPages(parsed.pages, {
+      renderer: document.renderer,
+      dpi: MASK_DPI,
+      boxesFor: (pageIndex) => plan.boxes.get(pageIndex) ?? [],
+      includeLogos: query.include_logos,
+      encoding: query.output === 'pdf' ? 'pdf' : 'png',
+      signal,
+    });
     let logos = 0;
     for (const [pageIndex, page] of parsed.pages.entries()) {
-      signal?.throwIfAborted();
-      const image = document.renderer ? await decodePageImage((await document.renderer.renderPng(page.pageNumber, { dpi: MASK_DPI })).png) : undefined;
-      const boxes: MaskBox[] = [...(plan.boxes.get(pageIndex) ?? [])];
-      if (query.include_logos) {
-        const found = [...headerFigures(page), ...(image ? findHeaderGraphics(image, page.words) : [])];
-        logos += found.length;
-        boxes.push(...found.map((bbox) => ({ bbox })));
-      }
-      const masked = await paintMaskedPage(page, image, boxes);
+      const result = masked[pageIndex];
+      logos += result.logos;
       if (query.output === 'pdf') {
-        // Rendered pages are at MASK_DPI; text-only pages are painted at their own scale, read as 72 dpi of page units.
-        pdfPages.push({ png: masked.png, width: masked.width, height: masked.height, dpi: image ? MASK_DPI : (masked.width * 72) / Math.max(1, page.width), words: page.words, boxes });
         pages.push({ page_number: page.pageNumber });
       } else if (query.output === 'urls') {
         const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
-        await deps.blobs.put(key, masked.png, 'image/png');
+        await deps.blobs.put(key, result.png!, 'image/png');
         const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
         pages.push({ page_number: page.pageNumber, image_url: link.url });
       } else {
         pages.push({
           page_number: page.pageNumber,
           content_type: 'image/png',
-          width: masked.width,
-          height: masked.height,
-          image_base64: Buffer.from(masked.png).toString('base64'),
+          width: result.width,
+          height: result.height,
+          image_base64: Buffer.from(result.png!).toString('base64'),
         });
       }
     }
@@ -139,6 +137,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     if (query.output === 'pdf') {
       signal?.throwIfAborted();
       const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
+      const pdfPages: RedactedPdfPage[] = masked.map((m, i) => ({ flateRgb: m.flateRgb, width: m.width, height: m.height, dpi: m.dpi, words: parsed.pages[i].words, boxes: m.boxes }));
       await deps.blobs.put(key, await buildRedactedPdf(pdfPages), 'application/pdf');
       // Same lifetime as page image links (15 minutes), re-signed on every later read.
       pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };

@@ -72,11 +72,6 @@ function fitText(context: SKRSContext2D, text: string, width: number, height: nu
   context.fillText(text, 0, height / 2, width);
 }
 
-/**
- * Renders a page with its masks. `image` is the page's own rendering (PDF
- * pages, scans, photos); without one, the page's words are drawn at their
- * boxes on a white page of the page's size.
- */
 /** A page image decoded once, for painting and for the logo finder. */
 export type PageImage = Canvas.Image;
 
@@ -84,7 +79,12 @@ export function decodePageImage(png: Uint8Array): Promise<PageImage> {
   return nativeCanvas().loadImage(Buffer.from(png));
 }
 
-export async function paintMaskedPage(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
+/**
+ * Renders a page with its masks. `image` is the page's own rendering (PDF
+ * pages, scans, photos); without one, the page's words are drawn at their
+ * boxes on a white page of the page's size.
+ */
+function paintCanvas(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Canvas.Canvas {
   const font = ensureFont();
   let width: number;
   let height: number;
@@ -132,8 +132,30 @@ export async function paintMaskedPage(page: DocumentPage, source: PageImage | un
       context.restore();
     }
   }
+  return canvas;
+}
+
+export async function paintMaskedPage(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
+  const canvas = paintCanvas(page, source, boxes);
   const png = await canvas.encode('png');
-  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: canvas.width, height: canvas.height };
+}
+
+/** A masked page as raw pixels (RGBA, opaque), for writers that encode it themselves. */
+export interface MaskedPixels {
+  readonly rgba: Uint8ClampedArray;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * The masked page as pixels, not PNG: the redacted PDF stores them deflated
+ * as they are, and a PNG would only be encoded here to be decoded there.
+ */
+export function paintMaskedPixels(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): MaskedPixels {
+  const canvas = paintCanvas(page, source, boxes);
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  return { rgba: data, width: canvas.width, height: canvas.height };
 }
 
 /**

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { paintMaskedPage } from '../../../functions/engines/redact/mask.ts';
+import { decodePageImage, paintMaskedPage, paintMaskedPixels } from '../../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
-import { buildRedactedPdf } from '../../../functions/engines/redact/redacted-pdf.ts';
+import { buildRedactedPdf, deflateRgb } from '../../../functions/engines/redact/redacted-pdf.ts';
+import { openDocument } from '../../../functions/engines/registry.ts';
+import { createCanvas } from '@napi-rs/canvas';
 import { openPdfTask } from '../../../functions/engines/pdf/pdfjs.ts';
 import { buildPage, prose } from './page-builder.ts';
 
@@ -27,16 +29,20 @@ const LINES = [
   'Thank you for renewing your membership this year.',
 ];
 
-async function redactedPdf(mode: 'redact' | 'deidentify') {
+/** `png`: pages given to the writer as PNGs; `flate`: as deflated RGB samples (the operation's path, see mask-pages.ts). */
+async function redactedPdf(mode: 'redact' | 'deidentify', image: 'png' | 'flate' = 'png') {
   const pages = [buildPage({ items: prose(LINES, 72, 72, 16), pageNumber: 1 }), buildPage({ items: prose(['Second page', `Signed by ${SECRETS[0]}`], 72, 72, 16), pageNumber: 2 })];
   const plan = await planRedaction(pages, { mode, config: BUILT_INS });
   const pdfPages = [];
+  const maskedPngs: Uint8Array[] = [];
   for (const [i, page] of pages.entries()) {
     const boxes = plan.boxes.get(i) ?? [];
     const masked = await paintMaskedPage(page, undefined, boxes);
-    pdfPages.push({ png: masked.png, width: masked.width, height: masked.height, dpi: (masked.width * 72) / page.width, words: page.words, boxes });
+    const samples = image === 'flate' ? { flateRgb: await deflateRgb(paintMaskedPixels(page, undefined, boxes)) } : { png: masked.png };
+    pdfPages.push({ ...samples, width: masked.width, height: masked.height, dpi: (masked.width * 72) / page.width, words: page.words, boxes });
+    maskedPngs.push(masked.png);
   }
-  return { pdf: await buildRedactedPdf(pdfPages), plan };
+  return { pdf: await buildRedactedPdf(pdfPages), plan, maskedPngs };
 }
 
 /** The text layer as pdf.js extracts it (getTextContent: what search, copy and text extraction tools read), and the page sizes. */
@@ -75,9 +81,18 @@ function pdftotext(bytes: Uint8Array): string | undefined {
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-describe('redacted PDF', () => {
+/** RGBA samples of a PNG. */
+async function pixelsOf(png: Uint8Array) {
+  const image = await decodePageImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return { data: context.getImageData(0, 0, image.width, image.height).data, width: image.width, height: image.height };
+}
+
+describe.each(['png', 'flate'] as const)('redacted PDF (page images given as %s)', (image) => {
   it('keeps the words left searchable and no redacted value extractable (pdf.js, pdftotext)', async () => {
-    const { pdf, plan } = await redactedPdf('redact');
+    const { pdf, plan } = await redactedPdf('redact', image);
     expect(plan.spans.length).toBeGreaterThanOrEqual(5);
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     const readers = [['pdf.js', await pdfjsText(pdf)], ['pdftotext', pdftotext(pdf)]] as const;
@@ -99,7 +114,7 @@ describe('redacted PDF', () => {
   });
 
   it('puts the synthetic values in the text layer in de-identify mode, and never the originals', async () => {
-    const { pdf, plan } = await redactedPdf('deidentify');
+    const { pdf, plan } = await redactedPdf('deidentify', image);
     const text = await pdfjsText(pdf);
     for (const secret of SECRETS) expect(squash(text)).not.toContain(squash(secret));
     const email = /\S+@example\.com/.exec(plan.updatedText)?.[0];
@@ -108,10 +123,39 @@ describe('redacted PDF', () => {
   });
 
   it('has one PDF page per page, of the original page size', async () => {
-    const { pdf } = await redactedPdf('redact');
+    const { pdf } = await redactedPdf('redact', image);
     const { sizes } = await pdfjsRead(pdf);
     expect(sizes).toHaveLength(2);
     expect(sizes[0][0]).toBeCloseTo(612, 0);
     expect(sizes[0][1]).toBeCloseTo(792, 0);
+  });
+
+  it('shows the masked page image as painted: rendered back, the same pixels (masks black where they were)', async () => {
+    const { pdf, maskedPngs } = await redactedPdf('redact', image);
+    const painted = await pixelsOf(maskedPngs[0]);
+    const reread = await openDocument(pdf, { filename: 'redacted.pdf' });
+    try {
+      const dpi = (painted.width * 72) / 612;
+      const back = await pixelsOf((await reread.renderer!.renderPng(1, { dpi })).png);
+      expect(Math.abs(back.width - painted.width)).toBeLessThanOrEqual(1);
+      expect(Math.abs(back.height - painted.height)).toBeLessThanOrEqual(1);
+      // Same picture, row for row (a wrong width, row stride or sample layout scrambles it); resampling blurs edges a little only.
+      let differing = 0;
+      let black = 0;
+      const w = Math.min(back.width, painted.width);
+      const h = Math.min(back.height, painted.height);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const a = (y * painted.width + x) * 4;
+          const b = (y * back.width + x) * 4;
+          if (painted.data[a] === 0 && painted.data[a + 1] === 0 && painted.data[a + 2] === 0) black++;
+          if (Math.abs(painted.data[a] - back.data[b]) + Math.abs(painted.data[a + 1] - back.data[b + 1]) + Math.abs(painted.data[a + 2] - back.data[b + 2]) > 96) differing++;
+        }
+      }
+      expect(black).toBeGreaterThan(1000);
+      expect(differing / (w * h)).toBeLessThan(0.01);
+    } finally {
+      await reread.close();
+    }
   });
 });

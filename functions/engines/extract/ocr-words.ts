@@ -40,7 +40,7 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
-const CONFUSABLE: readonly string[] = ['0O', '0D', '0Q', 'OQ', 'OD', '1I', '1L', 'IL', '!I', '|I', '5S', '8B', '2Z', '6G', 'UV', 'VY', 'CG', 'EF', 'HN', 'KX', 'EO', 'CO', 'IJ'];
+const CONFUSABLE: readonly string[] = ['0O', '0D', '0Q', 'OQ', 'OD', '1I', '1L', 'IL', '!I', '|I', '5S', '8B', '2Z', '6G', 'UV', 'VY', 'CG', 'EF', 'KX', 'CO', 'IJ', 'OU', 'NM', 'QG', 'RN', 'BH'];
 const CONFUSION_COST = 0.5;
 /**
  * Any other edit: dearer than the default budget, so only OCR's own confusions correct a word. A plain edit
@@ -50,7 +50,7 @@ const CONFUSION_COST = 0.5;
 const PLAIN_COST = 1.5;
 const confusable = new Set(CONFUSABLE.flatMap((p) => [p, p[1] + p[0]]));
 /** Pairs OCR reads as one glyph or the other way round ("rn" for "m"): cost of the two-for-one swap. */
-const MERGES: readonly [string, string][] = [['RN', 'M'], ['VV', 'W'], ['LI', 'U'], ['II', 'U'], ['CL', 'D'], ['IN', 'M'], ['NI', 'M']];
+const MERGES: readonly [string, string][] = [['RN', 'M'], ['VV', 'W'], ['LI', 'U'], ['II', 'U'], ['CL', 'D'], ['IN', 'M'], ['NI', 'M'], ['RL', 'N'], ['RI', 'N'], ['II', 'N'], ['LL', 'U']];
 
 function substitution(a: string, b: string): number {
   if (a === b) return 0;
@@ -68,6 +68,7 @@ export function ocrDistance(read: string, word: string, limit = 2): number {
     return row;
   });
   for (let j = 0; j <= m; j++) d[0][j] = j * PLAIN_COST;
+  let before = 0;
   for (let i = 1; i <= n; i++) {
     let best = Infinity;
     for (let j = 1; j <= m; j++) {
@@ -79,7 +80,9 @@ export function ocrDistance(read: string, word: string, limit = 2): number {
       d[i][j] = v;
       best = Math.min(best, v);
     }
-    if (best > limit) return Infinity;
+    // A merge reaches back two rows: give up only when two rows in a row are past the limit.
+    if (best > limit && before > limit) return Infinity;
+    before = best;
   }
   return d[n][m];
 }
@@ -90,6 +93,9 @@ export interface CorrectionOptions {
   /** A replacement must appear on at least this many training documents (default 3). */
   readonly minFrequency?: number;
 }
+
+/** From this many characters on, a word may take one plain edit. */
+const LONG_WORD = 8;
 
 /** Words indexed by length, per vocabulary (built once). */
 const byLength = new WeakMap<WordVocabulary, Map<number, [string, number][]>>();
@@ -109,8 +115,9 @@ function lengthIndex(vocabulary: WordVocabulary): Map<number, [string, number][]
 
 /** The vocabulary word a token was most likely read from, or undefined to leave it as it is. */
 export function correctWord(token: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string | undefined {
-  const { maxCost = 1, minFrequency = 3 } = options;
   const upper = token.toUpperCase();
+  // A long word may also take one plain edit (a dropped or odd letter): its neighbours one edit away are rarely other words.
+  const { maxCost = upper.length >= LONG_WORD ? 1.5 : 1, minFrequency = 3 } = options;
   if (upper.length < 4 || vocabulary.words[upper] !== undefined) return undefined;
   const digits = upper.replace(/[^0-9]/g, '').length;
   const letters = upper.replace(/[^\p{L}]/gu, '').length;
@@ -118,7 +125,7 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
   const index = lengthIndex(vocabulary);
   let best: { word: string; cost: number; count: number } | undefined;
   let tied = false;
-  for (let len = upper.length - 1; len <= upper.length + 1; len++) {
+  for (let len = upper.length - 2; len <= upper.length + 2; len++) {
     for (const [word, count] of index.get(len) ?? []) {
       if (count < minFrequency) continue;
       const cost = ocrDistance(upper, word, maxCost);

@@ -36,6 +36,13 @@ describe('OCR word correction', () => {
     expect(correctText('12, JALUN PRENT0VA, TAMAN QU1VEL 40100', vocabulary)).toBe('12, JALUN PRENTOVA, TAMAN QUIVEL 40100');
   });
 
+  it('reads a glyph pair as the letter OCR split ("rn" for "m"), and lets a long word take one plain edit', () => {
+    expect(correctWord('TARNAN', vocabulary)).toBe('TAMAN');
+    expect(correctWord('PRENTSVA', vocabulary)).toBe('PRENTOVA');
+    // A short word with the same plain edit stays as read.
+    expect(correctWord('QUIXEL', vocabulary)).toBeUndefined();
+  });
+
   it('leaves vocabulary words, far words, short words and numbers untouched', () => {
     expect(correctWord('QUIVEL', vocabulary)).toBeUndefined();
     expect(correctWord('BANANAS', vocabulary)).toBeUndefined();

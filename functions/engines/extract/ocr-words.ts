@@ -52,6 +52,10 @@ const confusable = new Set(CONFUSABLE.flatMap((p) => [p, p[1] + p[0]]));
 /** Pairs OCR reads as one glyph or the other way round ("rn" for "m"): cost of the two-for-one swap. */
 const MERGES: readonly [string, string][] = [['RN', 'M'], ['VV', 'W'], ['LI', 'U'], ['II', 'U'], ['CL', 'D'], ['IN', 'M'], ['NI', 'M'], ['RL', 'N'], ['RI', 'N'], ['II', 'N'], ['LL', 'U']];
 
+/** Letter → the glyph pairs read for it. */
+const MERGED = new Map<string, string[]>();
+for (const [two, one] of MERGES) MERGED.set(one, [...(MERGED.get(one) ?? []), two]);
+
 function substitution(a: string, b: string): number {
   if (a === b) return 0;
   return confusable.has(a + b) ? CONFUSION_COST : PLAIN_COST;
@@ -62,29 +66,28 @@ export function ocrDistance(read: string, word: string, limit = 2): number {
   const n = read.length;
   const m = word.length;
   if (Math.abs(n - m) * CONFUSION_COST > limit) return Infinity;
-  const d: number[][] = Array.from({ length: n + 1 }, (_, i) => {
-    const row = new Array<number>(m + 1).fill(Infinity);
-    row[0] = i * PLAIN_COST;
-    return row;
-  });
-  for (let j = 0; j <= m; j++) d[0][j] = j * PLAIN_COST;
+  const w = m + 1;
+  const d = new Float64Array((n + 1) * w).fill(Infinity);
+  for (let i = 0; i <= n; i++) d[i * w] = i * PLAIN_COST;
+  for (let j = 0; j <= m; j++) d[j] = j * PLAIN_COST;
   let before = 0;
   for (let i = 1; i <= n; i++) {
     let best = Infinity;
+    const r = read[i - 1];
     for (let j = 1; j <= m; j++) {
-      let v = Math.min(d[i - 1][j] + PLAIN_COST, d[i][j - 1] + PLAIN_COST, d[i - 1][j - 1] + substitution(read[i - 1], word[j - 1]));
-      for (const [two, one] of MERGES) {
-        if (i >= 2 && read.slice(i - 2, i) === two && word[j - 1] === one) v = Math.min(v, d[i - 2][j - 1] + CONFUSION_COST);
-        if (j >= 2 && word.slice(j - 2, j) === two && read[i - 1] === one) v = Math.min(v, d[i - 1][j - 2] + CONFUSION_COST);
-      }
-      d[i][j] = v;
-      best = Math.min(best, v);
+      const c = word[j - 1];
+      let v = Math.min(d[(i - 1) * w + j] + PLAIN_COST, d[i * w + j - 1] + PLAIN_COST, d[(i - 1) * w + j - 1] + substitution(r, c));
+      // Two glyphs read for one letter ("RN" for "M"), or one for two.
+      if (i >= 2 && MERGED.get(c)?.includes(read[i - 2] + r)) v = Math.min(v, d[(i - 2) * w + j - 1] + CONFUSION_COST);
+      if (j >= 2 && MERGED.get(r)?.includes(word[j - 2] + c)) v = Math.min(v, d[(i - 1) * w + j - 2] + CONFUSION_COST);
+      d[i * w + j] = v;
+      if (v < best) best = v;
     }
     // A merge reaches back two rows: give up only when two rows in a row are past the limit.
     if (best > limit && before > limit) return Infinity;
     before = best;
   }
-  return d[n][m];
+  return d[n * w + m];
 }
 
 export interface CorrectionOptions {

@@ -839,6 +839,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   /** Lines a value was read from, where the choice knows them exactly (the ranker's candidates). */
   const readFrom: Record<string, readonly number[]> = {};
+  /** Values as the page printed them, before OCR word correction: what their citation is found by. */
+  const asRead: Record<string, string> = {};
   // A photo or scan of one page (receipts): the learned ranker chooses the total, the vendor and its address block.
   if (pages.length === 1 && pages[0].source === 'ocr' && lines.length) {
     const input: RankInput = {
@@ -876,7 +878,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
-      if (entities[field]) entities[field] = correctText(entities[field], vocabulary!);
+      if (!entities[field]) continue;
+      const corrected = correctText(entities[field], vocabulary!);
+      if (corrected !== entities[field]) (asRead[field] = entities[field]), (entities[field] = corrected);
     }
   }
   const cited: Record<string, Citation> = {};
@@ -884,7 +888,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     if (field === 'currency') continue;
     // Else the lines of the candidates that gave this value (their reading order is their line index).
     const hint = readFrom[field] ?? candidates.filter((c) => c.field === field && c.value === value && c.order >= 0 && c.order < lines.length).map((c) => c.order);
-    const citation = ground(field, value, lines, { hint, monthFirst });
+    const citation = ground(field, asRead[field] ?? value, lines, { hint, monthFirst });
     if (citation) cited[field] = citation;
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };

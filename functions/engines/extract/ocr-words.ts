@@ -145,10 +145,12 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
   return matchCase(best.word, token);
 }
 
-/** The replacement written as the token was: upper case, capitalised, or lower case. */
+/** The replacement written as the token was: upper case (mostly capitals), lower case, or capitalised. */
 function matchCase(word: string, like: string): string {
   const letters = like.replace(/[^\p{L}]/gu, '');
-  if (letters === letters.toUpperCase()) return word;
+  // Mostly capitals ("SERl", a capital I read as l): upper case.
+  const capitals = [...letters].filter((c) => c !== c.toLowerCase()).length;
+  if (capitals * 2 > letters.length) return word;
   if (letters === letters.toLowerCase()) return word.toLowerCase();
   return word[0] + word.slice(1).toLowerCase();
 }

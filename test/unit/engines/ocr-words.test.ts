@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { buildPage, type Placed } from './page-builder.ts';
 import { buildVocabulary, correctText, correctWord, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
@@ -58,5 +60,29 @@ describe('OCR word correction', () => {
     expect(correctWord('DRAPEM', twin)).toBeUndefined();
     const lopsided = buildVocabulary([...Array(9).fill('DRAPEX'), 'ORAPEX', 'ORAPEX', 'ORAPEX'], 2);
     expect(correctWord('0RAPEX', lopsided)).toBe('DRAPEX');
+  });
+});
+
+describe('OCR word correction in receipt extraction', () => {
+  const rows: (string | [string, string])[] = ['KEDAI RUNC1T MAVVAR SDN BHD', 'NO. 8, JALAN CEMPAKA 2,', 'TAMAN SERl INDAH,', '43000 KAJANG, SELANGOR.', '12/06/2018 18:22', ['GULA 1KG', '2.90'], ['TOTAL :', '21.20'], ['CASH :', '50.00'], ['CHANGE :', '28.80']];
+  const items: Placed[] = [];
+  rows.forEach((row, i) => {
+    const y = 40 + i * 16;
+    if (Array.isArray(row)) items.push({ text: row[0], x: 60, y }, { text: row[1], x: 420, y });
+    else items.push({ text: row, x: 60, y });
+  });
+  const scan = { ...buildPage({ items }), source: 'ocr' as const };
+  const words = buildVocabulary(Array(3).fill('KEDAI RUNCIT MAWAR SDN BHD JALAN CEMPAKA TAMAN SERI INDAH KAJANG SELANGOR'), 2);
+
+  it('corrects the scanned name and address word by word, and leaves numbers and the total alone', () => {
+    const { entities, citations } = extractFinancial([scan], { wordVocabulary: words });
+    expect(entities.vendor_name).toBe('KEDAI RUNCIT MAWAR SDN BHD');
+    expect(entities.vendor_address).toBe('NO. 8, JALAN CEMPAKA 2, TAMAN SERI INDAH, 43000 KAJANG, SELANGOR.');
+    expect(entities.total_amount).toBe('21.20');
+    expect(citations?.entities.vendor_name).toBeDefined();
+  });
+
+  it('reads as scanned with no vocabulary', () => {
+    expect(extractFinancial([scan], { wordVocabulary: null }).entities.vendor_name).toBe('KEDAI RUNC1T MAVVAR SDN BHD');
   });
 });

@@ -16,6 +16,8 @@ import { ground, groundItems, type Citation, type Citations } from './grounding.
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
+import receiptWords from './receipt-words.json' with { type: 'json' };
+import { correctText, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
@@ -369,7 +371,12 @@ export interface FinancialOptions {
   readonly receiptModel?: RankerModel | null;
   /** Sees the ranker's candidates of every scanned single page (training). */
   readonly onCandidates?: (candidates: Record<RankedField, RankCandidate[]>) => void;
+  /** Receipt words for OCR correction of the ranked name and address: the committed vocabulary by default; `null` for none. */
+  readonly wordVocabulary?: WordVocabulary | null;
 }
+
+/** The committed receipt vocabulary (scripts/train/extract.ts). */
+export const RECEIPT_WORDS = receiptWords as WordVocabulary;
 
 /** The committed receipt model (scripts/train/extract.ts). */
 export const RECEIPT_MODEL = receiptModel as RankerModel;
@@ -832,6 +839,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   /** Lines a value was read from, where the choice knows them exactly (the ranker's candidates). */
   const readFrom: Record<string, readonly number[]> = {};
+  /** Values as the page printed them, before OCR word correction: what their citation is found by. */
+  const asRead: Record<string, string> = {};
   // A photo or scan of one page (receipts): the learned ranker chooses the total, the vendor and its address block.
   if (pages.length === 1 && pages[0].source === 'ocr' && lines.length) {
     const input: RankInput = {
@@ -866,13 +875,20 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
+    // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
+    const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
+    for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
+      if (!entities[field]) continue;
+      const corrected = correctText(entities[field], vocabulary!);
+      if (corrected !== entities[field]) (asRead[field] = entities[field]), (entities[field] = corrected);
+    }
   }
   const cited: Record<string, Citation> = {};
   for (const [field, value] of Object.entries(entities)) {
     if (field === 'currency') continue;
     // Else the lines of the candidates that gave this value (their reading order is their line index).
     const hint = readFrom[field] ?? candidates.filter((c) => c.field === field && c.value === value && c.order >= 0 && c.order < lines.length).map((c) => c.order);
-    const citation = ground(field, value, lines, { hint, monthFirst });
+    const citation = ground(field, asRead[field] ?? value, lines, { hint, monthFirst });
     if (citation) cited[field] = citation;
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };

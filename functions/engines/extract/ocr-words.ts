@@ -1,0 +1,166 @@
+/**
+ * OCR word correction for extracted text fields (a receipt's vendor name and address): a noisy channel with a
+ * vocabulary of words and how many receipts they appear on (learned by `npm run train -- extract` from the
+ * training transcripts and keys, committed as receipt-words.json), and a character-confusion cost where OCR
+ * typically confuses shapes (0/O, 1/I/l, 5/S, 8/B, rn/m, …) cheaper than any other edit. A token is changed
+ * only when it is not a vocabulary word and one frequent vocabulary word is within a small cost of it; a token
+ * with more than one digit (numbers, postcodes, amounts) is never touched, nor is anything shorter than 4.
+ *
+ * @module
+ */
+
+export interface WordVocabulary {
+  readonly version: 1;
+  /** What it was learned from (reported). */
+  readonly trained_on?: string;
+  /** Upper-case word → on how many documents it appears. */
+  readonly words: Readonly<Record<string, number>>;
+}
+
+/** A vocabulary word: letters (with inner ' & -), at least 3 of them; no digits, no "@" (nothing phone- or mail-like). */
+const VOCABULARY_WORD = /^\p{L}[\p{L}'&-]*\p{L}$/u;
+
+/** The words of a text a vocabulary counts (upper case, punctuation around them dropped). */
+export function vocabularyWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((t) => t.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toUpperCase())
+    .filter((t) => t.length >= 3 && VOCABULARY_WORD.test(t));
+}
+
+/**
+ * Counts each word once per document; keeps words seen on at least `minDocuments` (a word on one receipt
+ * only, such as a customer's name, never enters the vocabulary). Deterministic: sorted keys.
+ */
+export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, trainedOn?: string): WordVocabulary {
+  const counts = new Map<string, number>();
+  for (const doc of documents) for (const w of new Set(vocabularyWords(doc))) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const words = Object.fromEntries([...counts].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words };
+}
+
+/** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
+const CONFUSABLE: readonly string[] = ['0O', '0D', '0Q', 'OQ', 'OD', '1I', '1L', 'IL', '!I', '|I', '5S', '8B', '2Z', '6G', 'UV', 'VY', 'CG', 'EF', 'KX', 'CO', 'IJ', 'OU', 'NM', 'QG', 'RN', 'BH'];
+const CONFUSION_COST = 0.5;
+/**
+ * Any other edit: dearer than the default budget, so only OCR's own confusions correct a word. A plain edit
+ * let clean words become their frequent neighbours (a name read right, changed to another shop's): out of fold
+ * that cost more on the transcripts than it gained on OCR.
+ */
+const PLAIN_COST = 1.5;
+const confusable = new Set(CONFUSABLE.flatMap((p) => [p, p[1] + p[0]]));
+/** Pairs OCR reads as one glyph or the other way round ("rn" for "m"): cost of the two-for-one swap. */
+const MERGES: readonly [string, string][] = [['RN', 'M'], ['VV', 'W'], ['LI', 'U'], ['II', 'U'], ['CL', 'D'], ['IN', 'M'], ['NI', 'M'], ['RL', 'N'], ['RI', 'N'], ['II', 'N'], ['LL', 'U']];
+
+/** Letter → the glyph pairs read for it. */
+const MERGED = new Map<string, string[]>();
+for (const [two, one] of MERGES) MERGED.set(one, [...(MERGED.get(one) ?? []), two]);
+
+function substitution(a: string, b: string): number {
+  if (a === b) return 0;
+  return confusable.has(a + b) ? CONFUSION_COST : PLAIN_COST;
+}
+
+/** Weighted edit distance (insert, delete and plain substitution PLAIN_COST; OCR confusions and two-for-one merges 0.5), stopping past `limit`. */
+export function ocrDistance(read: string, word: string, limit = 2): number {
+  const n = read.length;
+  const m = word.length;
+  if (Math.abs(n - m) * CONFUSION_COST > limit) return Infinity;
+  const w = m + 1;
+  const d = new Float64Array((n + 1) * w).fill(Infinity);
+  for (let i = 0; i <= n; i++) d[i * w] = i * PLAIN_COST;
+  for (let j = 0; j <= m; j++) d[j] = j * PLAIN_COST;
+  let before = 0;
+  for (let i = 1; i <= n; i++) {
+    let best = Infinity;
+    const r = read[i - 1];
+    for (let j = 1; j <= m; j++) {
+      const c = word[j - 1];
+      let v = Math.min(d[(i - 1) * w + j] + PLAIN_COST, d[i * w + j - 1] + PLAIN_COST, d[(i - 1) * w + j - 1] + substitution(r, c));
+      // Two glyphs read for one letter ("RN" for "M"), or one for two.
+      if (i >= 2 && MERGED.get(c)?.includes(read[i - 2] + r)) v = Math.min(v, d[(i - 2) * w + j - 1] + CONFUSION_COST);
+      if (j >= 2 && MERGED.get(r)?.includes(word[j - 2] + c)) v = Math.min(v, d[(i - 1) * w + j - 2] + CONFUSION_COST);
+      d[i * w + j] = v;
+      if (v < best) best = v;
+    }
+    // A merge reaches back two rows: give up only when two rows in a row are past the limit.
+    if (best > limit && before > limit) return Infinity;
+    before = best;
+  }
+  return d[n * w + m];
+}
+
+export interface CorrectionOptions {
+  /** The most a correction may cost (default 1: two OCR confusions). */
+  readonly maxCost?: number;
+  /** A replacement must appear on at least this many training documents (default 3). */
+  readonly minFrequency?: number;
+}
+
+/** From this many characters on, a word may take one plain edit. */
+const LONG_WORD = 8;
+
+/** Words indexed by length, per vocabulary (built once). */
+const byLength = new WeakMap<WordVocabulary, Map<number, [string, number][]>>();
+function lengthIndex(vocabulary: WordVocabulary): Map<number, [string, number][]> {
+  let index = byLength.get(vocabulary);
+  if (!index) {
+    index = new Map();
+    for (const [w, n] of Object.entries(vocabulary.words)) {
+      const list = index.get(w.length) ?? [];
+      list.push([w, n]);
+      index.set(w.length, list);
+    }
+    byLength.set(vocabulary, index);
+  }
+  return index;
+}
+
+/** The vocabulary word a token was most likely read from, or undefined to leave it as it is. */
+export function correctWord(token: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string | undefined {
+  const upper = token.toUpperCase();
+  // A long word may also take one plain edit (a dropped or odd letter): its neighbours one edit away are rarely other words.
+  const { maxCost = upper.length >= LONG_WORD ? 1.5 : 1, minFrequency = 3 } = options;
+  if (upper.length < 4 || vocabulary.words[upper] !== undefined) return undefined;
+  const digits = upper.replace(/[^0-9]/g, '').length;
+  const letters = upper.replace(/[^\p{L}]/gu, '').length;
+  if (digits > 1 || letters < 3 || /[^\p{L}0-9!|'&-]/u.test(upper)) return undefined;
+  const index = lengthIndex(vocabulary);
+  let best: { word: string; cost: number; count: number } | undefined;
+  let tied = false;
+  for (let len = upper.length - 2; len <= upper.length + 2; len++) {
+    for (const [word, count] of index.get(len) ?? []) {
+      if (count < minFrequency) continue;
+      const cost = ocrDistance(upper, word, maxCost);
+      if (cost > maxCost) continue;
+      // Cheaper wins; at equal cost the far more frequent word, else it is a tie and nothing is changed.
+      if (!best || cost < best.cost) (best = { word, cost, count }), (tied = false);
+      else if (cost === best.cost) {
+        if (count >= 3 * best.count) (best = { word, cost, count }), (tied = false);
+        else if (3 * count > best.count) tied = true;
+      }
+    }
+  }
+  if (!best || tied) return undefined;
+  return matchCase(best.word, token);
+}
+
+/** The replacement written as the token was: upper case (mostly capitals), lower case, or capitalised. */
+function matchCase(word: string, like: string): string {
+  const letters = like.replace(/[^\p{L}]/gu, '');
+  // Mostly capitals ("SERl", a capital I read as l): upper case.
+  const capitals = [...letters].filter((c) => c !== c.toLowerCase()).length;
+  if (capitals * 2 > letters.length) return word;
+  if (letters === letters.toLowerCase()) return word.toLowerCase();
+  return word[0] + word.slice(1).toLowerCase();
+}
+
+/** A text with each OCR-misread word replaced by its vocabulary word (punctuation around words kept). */
+export function correctText(text: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string {
+  return text.replace(/[^\s,;:()]+/g, (chunk) => {
+    const m = /^([^\p{L}0-9]*)(.*?)([.'"]*)$/u.exec(chunk);
+    if (!m || !m[2]) return chunk;
+    const fixed = correctWord(m[2], vocabulary, options);
+    return fixed ? `${m[1]}${fixed}${m[3]}` : chunk;
+  });
+}

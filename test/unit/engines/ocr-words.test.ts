@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { buildPage, type Placed } from './page-builder.ts';
+import { buildVocabulary, correctText, correctWord, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+
+// Invented words only (no corpus text): a made-up town, street kind and shop.
+const docs = [
+  'ZORBLEX TRADING, 12 JALUN PRENTOVA, TAMAN QUIVEL 40100 ZORBLEX',
+  'Zorblex Trading 7 Jalun Prentova Taman Quivel',
+  'ZORBLEX HARDWARE JALUN PRENTOVA QUIVEL tel 012-3456789 shop@zorblex.test',
+  'Jalun Prentova Taman Quivel Zorblex',
+  'one-off Wimbertson Quivel',
+];
+const vocabulary = buildVocabulary(docs, 2);
+
+describe('receipt vocabulary', () => {
+  it('keeps words seen on two documents or more, never numbers, phones or mail addresses', () => {
+    expect(vocabulary.words.ZORBLEX).toBe(4);
+    expect(vocabulary.words.PRENTOVA).toBe(4);
+    expect(vocabulary.words.WIMBERTSON).toBeUndefined();
+    expect(Object.keys(vocabulary.words).some((w) => /[0-9@]/.test(w))).toBe(false);
+    expect(vocabularyWords('tel 012-3456789 a@b.test 40100')).toEqual(['TEL']);
+  });
+});
+
+describe('OCR word correction', () => {
+  it('costs OCR confusions less than other edits', () => {
+    expect(ocrDistance('Z0RBLEX', 'ZORBLEX')).toBe(0.5);
+    expect(ocrDistance('JALURN', 'JALUM')).toBe(0.5);
+    expect(ocrDistance('ZARBLEX', 'ZORBLEX')).toBe(1.5);
+    // A plain edit is dearer than the budget: a clean word is not turned into its frequent neighbour.
+    expect(correctWord('ZARBLEX', vocabulary)).toBeUndefined();
+  });
+
+  it('puts a misread word back to the known word, in its case', () => {
+    expect(correctWord('Z0RBLEX', vocabulary)).toBe('ZORBLEX');
+    expect(correctWord('Prent0va', vocabulary)).toBe('Prentova');
+    expect(correctText('12, JALUN PRENT0VA, TAMAN QU1VEL 40100', vocabulary)).toBe('12, JALUN PRENTOVA, TAMAN QUIVEL 40100');
+  });
+
+  it('reads a glyph pair as the letter OCR split ("rn" for "m"), and lets a long word take one plain edit', () => {
+    expect(correctWord('TARNAN', vocabulary)).toBe('TAMAN');
+    expect(correctWord('PRENTSVA', vocabulary)).toBe('PRENTOVA');
+    // A short word with the same plain edit stays as read.
+    expect(correctWord('QUIXEL', vocabulary)).toBeUndefined();
+  });
+
+  it('leaves vocabulary words, far words, short words and numbers untouched', () => {
+    expect(correctWord('QUIVEL', vocabulary)).toBeUndefined();
+    expect(correctWord('BANANAS', vocabulary)).toBeUndefined();
+    expect(correctWord('TAN', vocabulary)).toBeUndefined();
+    expect(correctText('40100 012-3456789 12.50', vocabulary)).toBe('40100 012-3456789 12.50');
+    expect(correctWord('401OO', vocabulary)).toBeUndefined();
+  });
+
+  it('changes nothing when two known words fit equally well', () => {
+    const twin = buildVocabulary(['DRAPEX ORAPEX', 'DRAPEX ORAPEX', 'DRAPEX ORAPEX'], 2);
+    // "0" is read for both "D" and "O": either word fits at the same cost.
+    expect(correctWord('0RAPEX', twin)).toBeUndefined();
+    expect(correctWord('DRAPEM', twin)).toBeUndefined();
+    const lopsided = buildVocabulary([...Array(9).fill('DRAPEX'), 'ORAPEX', 'ORAPEX', 'ORAPEX'], 2);
+    expect(correctWord('0RAPEX', lopsided)).toBe('DRAPEX');
+  });
+});
+
+describe('OCR word correction in receipt extraction', () => {
+  const rows: (string | [string, string])[] = ['KEDAI RUNC1T MAVVAR SDN BHD', 'NO. 8, JALAN CEMPAKA 2,', 'TAMAN SERl INDAH,', '43000 KAJANG, SELANGOR.', '12/06/2018 18:22', ['GULA 1KG', '2.90'], ['TOTAL :', '21.20'], ['CASH :', '50.00'], ['CHANGE :', '28.80']];
+  const items: Placed[] = [];
+  rows.forEach((row, i) => {
+    const y = 40 + i * 16;
+    if (Array.isArray(row)) items.push({ text: row[0], x: 60, y }, { text: row[1], x: 420, y });
+    else items.push({ text: row, x: 60, y });
+  });
+  const scan = { ...buildPage({ items }), source: 'ocr' as const };
+  const words = buildVocabulary(Array(3).fill('KEDAI RUNCIT MAWAR SDN BHD JALAN CEMPAKA TAMAN SERI INDAH KAJANG SELANGOR'), 2);
+
+  it('corrects the scanned name and address word by word, and leaves numbers and the total alone', () => {
+    const { entities, citations } = extractFinancial([scan], { wordVocabulary: words });
+    expect(entities.vendor_name).toBe('KEDAI RUNCIT MAWAR SDN BHD');
+    expect(entities.vendor_address).toBe('NO. 8, JALAN CEMPAKA 2, TAMAN SERI INDAH, 43000 KAJANG, SELANGOR.');
+    expect(entities.total_amount).toBe('21.20');
+    expect(citations?.entities.vendor_name).toBeDefined();
+  });
+
+  it('reads as scanned with no vocabulary', () => {
+    expect(extractFinancial([scan], { wordVocabulary: null }).entities.vendor_name).toBe('KEDAI RUNC1T MAVVAR SDN BHD');
+  });
+});

@@ -184,8 +184,12 @@ export function limitsObject(tier: Tier): LimitsObject {
   };
 }
 
-/** Largest upload the organization may ever be issued an address for. */
-export function maxUploadBytes(tier: Tier): number {
+/**
+ * Largest upload the organization may ever be issued an address for. A
+ * browser (dashboard, Playground) never gets the raised ceiling (SPEC
+ * "Limits": 50 MB for dashboard and browser uploads on any tier).
+ */
+export function maxUploadBytes(tier: Tier, options: { fromBrowser?: boolean } = {}): number {
   const t = TIER_LIMITS[tier];
-  return t.raised ? Math.max(t.uploadBytes, t.raised.uploadBytes) : t.uploadBytes;
+  return t.raised && !options.fromBrowser ? Math.max(t.uploadBytes, t.raised.uploadBytes) : t.uploadBytes;
 }

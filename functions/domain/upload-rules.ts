@@ -5,7 +5,7 @@
  * @module
  */
 import { ApiError } from '../contracts/errors.ts';
-import { TIER_LIMITS, maxUploadBytes, type Tier } from '../contracts/limits.ts';
+import { maxUploadBytes, type Tier } from '../contracts/limits.ts';
 import {
   DEFAULT_CONTENT_TYPE,
   MEDIA_TYPES,
@@ -58,12 +58,11 @@ export function signedContentType(mediaType: MediaType, declared: string | undef
 
 /**
  * Rejects a declared size above the organization's ceiling before any address
- * is issued. A browser (an `Origin` header) never gets the raised ceiling
- * (SPEC "Limits": 50 MB for dashboard and browser uploads on any tier).
+ * is issued (a request with an `Origin` header is a browser's: see maxUploadBytes).
  */
 export function checkDeclaredLength(tier: Tier, contentLength: number | undefined, options: { fromBrowser?: boolean } = {}): void {
   if (contentLength === undefined) return;
-  const ceiling = options.fromBrowser ? TIER_LIMITS[tier].uploadBytes : maxUploadBytes(tier);
+  const ceiling = maxUploadBytes(tier, options);
   if (contentLength > ceiling) {
     throw new ApiError('file_too_large', `content_length ${contentLength} exceeds the upload ceiling of ${ceiling} bytes.`, {
       details: { content_length: contentLength, max_bytes: ceiling },

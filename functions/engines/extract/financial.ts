@@ -880,7 +880,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
       const corrected = correctText(entities[field], vocabulary!);
-      if (corrected !== entities[field]) (asRead[field] = entities[field]), (entities[field] = corrected);
+      if (corrected !== entities[field]) {
+        asRead[field] = entities[field];
+        entities[field] = corrected;
+      }
     }
   }
   const cited: Record<string, Citation> = {};

@@ -89,6 +89,11 @@ const iso = (y: number, m: number, d: number): string | undefined => {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
+/** Two numbers of a date in either order: one over 12 is the day; otherwise the document's convention decides. */
+function dayAndMonth(y: number, a: number, b: number, monthFirst: boolean): string | undefined {
+  return (a > 12 ? false : b > 12 ? true : monthFirst) ? iso(y, a, b) : iso(y, b, a);
+}
+
 export interface DateOptions {
   /** Month first for ambiguous numeric dates (US documents: `$`, US states). @default false */
   readonly monthFirst?: boolean;
@@ -122,8 +127,7 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
     const b = +m[3];
     const y = +m[4];
     // The dotted form is day-first everywhere; otherwise a part over 12 decides, then the document's convention.
-    const monthFirst = m[2] === '.' ? false : a > 12 ? false : b > 12 ? true : Boolean(options.monthFirst);
-    push(monthFirst ? iso(y, a, b) : iso(y, b, a), m.index!, m.index! + m[0].length);
+    push(m[2] === '.' ? iso(y, b, a) : dayAndMonth(y, a, b, Boolean(options.monthFirst)), m.index!, m.index! + m[0].length);
   }
   // "04.04. 2020", "04. 04. 2020": OCR of a dotted date sets a space after a dot; with a four-digit year only, day-first.
   // OCR also reads one of the dots as a comma ("04, 04. 2020", "04.04, 2020"): one dot is enough with the four-digit year.
@@ -146,9 +150,7 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
 export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
   const m = /^\s*[:.]?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2})(?!\d)/u.exec(text);
   if (!m) return undefined;
-  const [a, b, y] = [+m[1], +m[2], +m[3]];
-  const monthFirst = a > 12 ? false : b > 12 ? true : Boolean(options.monthFirst);
-  return monthFirst ? iso(y, a, b) : iso(y, b, a);
+  return dayAndMonth(+m[3], +m[1], +m[2], Boolean(options.monthFirst));
 }
 
 /** "RM": ringgit, written in letters. */

@@ -12,10 +12,10 @@ import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
 import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
-import { maskPages } from '../engines/redact/mask-pages.ts';
+import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
 import { planRedaction } from '../engines/redact/redact.ts';
 import { buildTextIndex } from '../engines/redact/text-index.ts';
-import { buildRedactedPdf, type RedactedPdfPage } from '../engines/redact/redacted-pdf.ts';
+import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
 import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
 import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -137,8 +137,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     if (query.output === 'pdf') {
       signal?.throwIfAborted();
       const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
-      const pdfPages: RedactedPdfPage[] = masked.map((m, i) => ({ flateRgb: m.flateRgb, width: m.width, height: m.height, dpi: m.dpi, words: parsed.pages[i].words, boxes: m.boxes }));
-      await deps.blobs.put(key, await buildRedactedPdf(pdfPages), 'application/pdf');
+      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(parsed.pages, masked)), 'application/pdf');
       // Same lifetime as page image links (15 minutes), re-signed on every later read.
       pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
     }

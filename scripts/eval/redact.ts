@@ -40,11 +40,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../../functions/engines/redact/detect.ts';
-import { maskPages } from '../../functions/engines/redact/mask-pages.ts';
+import { maskPages, redactedPdfPages } from '../../functions/engines/redact/mask-pages.ts';
 import { planRedaction } from '../../functions/engines/redact/redact.ts';
 import { detectPiiWithService } from '../../functions/engines/redact/hosted-detect.ts';
 import { HostedEngineError, type PiiDetectionService } from '../../functions/contracts/hosted-models.ts';
-import { buildRedactedPdf, type RedactedPdfPage } from '../../functions/engines/redact/redacted-pdf.ts';
+import { buildRedactedPdf } from '../../functions/engines/redact/redacted-pdf.ts';
 import { openPdfTask } from '../../functions/engines/pdf/pdfjs.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { ORDINARY_PROSE, wordCount } from '../../test/fixtures/redact/ordinary-prose.ts';
@@ -336,7 +336,6 @@ function drawable(text: string, supported: Set<number>) {
   return [...text].every((ch) => ch === '\n' || supported.has(ch.codePointAt(0)!));
 }
 
-/** Redacts a PDF end to end in process: masked page PNGs and the redacted PDF. */
 /** The redact operation's steps in process: extract, plan, then every page masked (as the operation does it) and encoded for `output`. */
 async function redactEndToEnd(bytes: Uint8Array, output: 'png' | 'pdf') {
   const document = await openDocument(bytes, { filename: 'document.pdf' });
@@ -345,8 +344,7 @@ async function redactEndToEnd(bytes: Uint8Array, output: 'png' | 'pdf') {
     const plan = await planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
     const pages = await maskPages(parsed.pages, { renderer: document.renderer, dpi: MASK_DPI, boxesFor: (i) => plan.boxes.get(i) ?? [], encoding: output });
     const masked = pages.flatMap((p) => (p.png ? [p.png] : []));
-    const pdfPages: RedactedPdfPage[] = pages.map((p, i) => ({ flateRgb: p.flateRgb, width: p.width, height: p.height, dpi: p.dpi, words: parsed.pages[i].words, boxes: p.boxes }));
-    return { plan, masked, pdf: output === 'pdf' ? await buildRedactedPdf(pdfPages) : undefined };
+    return { plan, masked, pdf: output === 'pdf' ? await buildRedactedPdf(redactedPdfPages(parsed.pages, pages)) : undefined };
   } finally {
     await document.close();
   }

@@ -15,7 +15,7 @@ import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
 import { decodePageImage, findHeaderGraphics, paintMaskedPage, paintMaskedPixels, type MaskBox } from './mask.ts';
 import { headerFigures } from './redact.ts';
-import { deflateRgb } from './redacted-pdf.ts';
+import { deflateRgb, type RedactedPdfPage } from './redacted-pdf.ts';
 
 /** Pages in flight at once (see the module note). */
 export const MASK_CONCURRENCY = 2;
@@ -66,12 +66,19 @@ export async function maskPages(pages: readonly DocumentPage[], options: MaskPag
       logos = found.length;
       boxes.push(...found.map((bbox) => ({ bbox })));
     }
+    // Text-only pages are painted at their own scale: their pixel width over the page's width in points.
+    const imageDpi = (width: number) => (image ? dpi : (width * 72) / Math.max(1, page.width));
     if (encoding === 'png') {
       const masked = await paintMaskedPage(page, image, boxes);
-      return { width: masked.width, height: masked.height, dpi: image ? dpi : (masked.width * 72) / Math.max(1, page.width), boxes, logos, png: masked.png };
+      return { width: masked.width, height: masked.height, dpi: imageDpi(masked.width), boxes, logos, png: masked.png };
     }
     const pixels = paintMaskedPixels(page, image, boxes);
     const flateRgb = await deflateRgb(pixels);
-    return { width: pixels.width, height: pixels.height, dpi: image ? dpi : (pixels.width * 72) / Math.max(1, page.width), boxes, logos, flateRgb };
+    return { width: pixels.width, height: pixels.height, dpi: imageDpi(pixels.width), boxes, logos, flateRgb };
   });
+}
+
+/** The masked pages (encoded for `pdf`) as the redacted PDF's pages, each with its words for the invisible text layer. */
+export function redactedPdfPages(pages: readonly DocumentPage[], masked: readonly MaskedDocumentPage[]): RedactedPdfPage[] {
+  return masked.map((m, i) => ({ flateRgb: m.flateRgb, width: m.width, height: m.height, dpi: m.dpi, words: pages[i].words, boxes: m.boxes }));
 }

@@ -1469,8 +1469,9 @@ export interface components {
                 status: "queued" | "processing" | "done" | "failed";
                 /** @description done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links) */
                 request_id?: string;
+                /** @description finished (done or failed) items: storage key of the result JSON */
                 result_key?: string;
-                /** @description done items: the result JSON (the synchronous response envelope); valid 15 minutes */
+                /** @description finished items: the result JSON — a done item's synchronous response envelope, a failed item's error body; valid 15 minutes */
                 result_url?: string;
                 error?: {
                     code: string;

@@ -30,6 +30,8 @@ export const objectKeys = {
     `${STORAGE.prefixes.responses.prefix}${orgId}/${responseId}.json`,
   storedPageImage: (orgId: string, requestId: string, page: number) =>
     `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/pages/${page}.png`,
+  /** A failed batch item's result JSON: the error body the synchronous call would have returned. */
+  storedItemError: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/error.json`,
   /** The redacted document as one PDF (redact `output=pdf`). */
   storedRedactedPdf: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/redacted.pdf`,
 } as const;

@@ -27,7 +27,7 @@ import {
   WEBHOOK_EVENT_FOR,
   type BatchStatus,
 } from '../contracts/batch.ts';
-import { ApiError } from '../contracts/errors.ts';
+import { ApiError, type ErrorBody, type ErrorCode } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import type { BatchSubmission } from '../contracts/schemas/batch.ts';
 import { objectKeys } from '../contracts/storage.ts';
@@ -36,7 +36,7 @@ import { signatureHeader } from '../domain/webhook-signature.ts';
 import type { Principal } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import { OPERATION_SPECS } from '../operations/index.ts';
-import type { BatchCounts, BatchItem, BatchItemMessage, BatchRecord, WebhookAttempt } from '../ports/batches.ts';
+import type { BatchCounts, BatchItem, BatchItemError, BatchItemMessage, BatchRecord, WebhookAttempt } from '../ports/batches.ts';
 import type { AppDeps } from '../runtime/deps.ts';
 import { logger } from '../runtime/logger.ts';
 import { runInference } from './inference.ts';
@@ -262,7 +262,7 @@ export async function batchOf(deps: AppDeps, principal: Principal, batchId: stri
   return batch;
 }
 
-/** GET /v1/batch/{batch_id}: the SPEC's record, items in submission order, finished items with a short-lived result_url. */
+/** GET /v1/batch/{batch_id}: the SPEC's record, items in submission order, finished (done or failed) items with a short-lived result_url. */
 export async function batchView(deps: AppDeps, batch: BatchRecord): Promise<Record<string, unknown>> {
   const items = await deps.batches.items(batch.orgId, batch.batchId);
   const expiresAt = new Date(deps.clock.now().getTime() + BATCH_LIMITS.resultUrlSeconds * 1000).toISOString();
@@ -270,14 +270,15 @@ export async function batchView(deps: AppDeps, batch: BatchRecord): Promise<Reco
   const views = await Promise.all(
     items.map(async (item) => {
       const view: Record<string, unknown> = { doc_index: item.docIndex, document_key: item.documentKey, status: item.status };
-      if (item.status === 'done' && item.resultKey) {
-        view.request_id = item.requestId;
+      if (item.status === 'done' && item.resultKey) view.request_id = item.requestId;
+      if (item.status === 'failed' && item.error) {
+        view.error = { code: item.error.code, message: item.error.message, http_status: item.error.httpStatus };
+      }
+      // SPEC: finished items carry result_key and result_url — a done item's envelope, a failed item's error body.
+      if ((item.status === 'done' || item.status === 'failed') && item.resultKey) {
         view.result_key = item.resultKey;
         view.result_url = await deps.blobs.presignGet(item.resultKey, BATCH_LIMITS.resultUrlSeconds, { contentType: 'application/json' });
         signed = true;
-      }
-      if (item.status === 'failed' && item.error) {
-        view.error = { code: item.error.code, message: item.error.message, http_status: item.error.httpStatus };
       }
       if (item.startedAt) view.started_at = item.startedAt;
       if (item.finishedAt) view.finished_at = item.finishedAt;
@@ -328,6 +329,19 @@ export async function cancelBatch(deps: AppDeps, batch: BatchRecord): Promise<Ba
     throw new ApiError('batch_finished', `The batch finished (${after.status}) before it could be canceled.`, { details: { status: after.status } });
   }
   return after;
+}
+
+/**
+ * Stores a failed item's result JSON — the error body (our one error shape)
+ * the synchronous call would have returned — and gives its key, so a failed
+ * item, like a done one, carries `result_key` and `result_url`. Written
+ * before the item is settled: a settled item never points at nothing.
+ */
+async function storeItemError(deps: AppDeps, orgId: string, requestId: string, error: BatchItemError): Promise<string> {
+  const key = objectKeys.storedItemError(orgId, requestId);
+  const body: ErrorBody = { status: 'error', error: { code: error.code as ErrorCode, message: error.message }, request_id: requestId };
+  await deps.blobs.put(key, JSON.stringify(body), 'application/json');
+  return key;
 }
 
 export type ItemOutcome = 'done' | 'skipped' | 'busy';
@@ -382,15 +396,12 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
     if (expected || options.receiveCount >= BATCH_LIMITS.maxItemReceives) {
       const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error', { cause: error });
       if (!expected) logger.error('batch item failed', { batch_id: batchId, doc_index: docIndex, error: error as Error });
-      await deps.batches.failItem(
-        item,
-        {
-          httpStatus: apiError.statusCode,
-          code: apiError.code,
-          message: apiError.expose ? apiError.message : `The document could not be processed after ${options.receiveCount} attempts; it was not billed.`,
-        },
-        deps.clock.now(),
-      );
+      const failure: BatchItemError = {
+        httpStatus: apiError.statusCode,
+        code: apiError.code,
+        message: apiError.expose ? apiError.message : `The document could not be processed after ${options.receiveCount} attempts; it was not billed.`,
+      };
+      await deps.batches.failItem(item, failure, await storeItemError(deps, orgId, item.requestId, failure), deps.clock.now());
       return 'done';
     }
     // Unexpected (a dependency failed): hand the item back and let the queue redeliver it.
@@ -403,15 +414,14 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
 /** The dead-letter path: an item whose message could not be processed (crashes, timeouts) is failed, unbilled. */
 export async function abandonBatchItem(deps: AppDeps, message: BatchItemMessage): Promise<void> {
   const now = deps.clock.now();
+  const failure: BatchItemError = {
+    httpStatus: 500,
+    code: 'internal_error',
+    message: `The document could not be processed after ${BATCH_LIMITS.maxItemReceives} attempts; it was not billed.`,
+  };
+  const resultKey = await storeItemError(deps, message.orgId, itemRequestId(message.batchId, message.docIndex), failure);
   // An item a live worker still holds (a duplicate message dead-lettered while it runs) is left to that worker.
-  await deps.batches.abandonItem(
-    message.orgId,
-    message.batchId,
-    message.docIndex,
-    { httpStatus: 500, code: 'internal_error', message: `The document could not be processed after ${BATCH_LIMITS.maxItemReceives} attempts; it was not billed.` },
-    now,
-    new Date(now.getTime() - ITEM_STALE_MS),
-  );
+  await deps.batches.abandonItem(message.orgId, message.batchId, message.docIndex, failure, resultKey, now, new Date(now.getTime() - ITEM_STALE_MS));
 }
 
 export interface ProgressReport {
@@ -450,7 +460,8 @@ export async function checkBatchProgress(deps: AppDeps, orgId: string, batchId: 
   if (ageMs > BATCH_LIMITS.processingTargetSeconds * 1000 && batch.status !== 'canceled') {
     const error = { httpStatus: 504, code: 'processing_timeout', message: 'The document was not processed within the batch processing target of 24 hours; it was not billed.' };
     for (const item of items) {
-      if (item.status === 'queued' || item.status === 'processing') await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, now, now);
+      if (item.status !== 'queued' && item.status !== 'processing') continue;
+      await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, await storeItemError(deps, orgId, item.requestId, error), now, now);
     }
     items = await deps.batches.items(orgId, batchId);
   }

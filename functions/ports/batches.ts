@@ -78,6 +78,7 @@ export interface BatchItem {
   readonly attempts: number;
   readonly startedAt?: string;
   readonly finishedAt?: string;
+  /** The result JSON: the response envelope of a `done` item, the error body of a `failed` one. */
   readonly resultKey?: string;
   readonly error?: BatchItemError;
 }
@@ -119,13 +120,13 @@ export interface BatchRepository {
   startItem(orgId: string, batchId: string, docIndex: number, now: Date, staleBefore: Date): Promise<ItemStart>;
   /** processing (this attempt) → done; false when another attempt owns the item now. */
   completeItem(item: BatchItem, resultKey: string, now: Date): Promise<boolean>;
-  /** processing (this attempt) → failed. */
-  failItem(item: BatchItem, error: BatchItemError, now: Date): Promise<boolean>;
+  /** processing (this attempt) → failed; `resultKey` holds the item's error document. */
+  failItem(item: BatchItem, error: BatchItemError, resultKey: string, now: Date): Promise<boolean>;
   /**
    * queued, or processing started before `staleBefore` (its worker presumed
    * gone) → failed: a dead-lettered message, or the processing target passed.
    */
-  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date, staleBefore: Date): Promise<boolean>;
+  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, resultKey: string, now: Date, staleBefore: Date): Promise<boolean>;
   /** processing → queued, for items whose worker is known to be gone (local restart). */
   requeueItem(orgId: string, batchId: string, docIndex: number): Promise<void>;
   /** queued/running → canceled; returns the record after the attempt, or undefined when missing. */

@@ -196,10 +196,11 @@ export const OPERATION_ACCESS: Readonly<Record<string, OperationAccess>> = {
     bucketPut: ['stored'],
     invokePageRangeWorker: true,
   },
-  // Marks dead-lettered items failed.
-  [BATCH_DEAD_LETTER_HANDLER]: { tables: { batches: 'readWrite' } },
-  // Counts items and records the terminal state; completes a submission cut off before dispatch.
-  [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, batchQueue: 'send', startBatchWorkflow: true },
+  // Marks dead-lettered items failed, each with its error body as result JSON (stored/).
+  [BATCH_DEAD_LETTER_HANDLER]: { tables: { batches: 'readWrite' }, bucketPut: ['stored'] },
+  // Counts items and records the terminal state (items past the processing target fail, with their
+  // error body stored as result JSON); completes a submission cut off before dispatch.
+  [BATCH_PROGRESS_HANDLER]: { tables: { batches: 'readWrite' }, bucketPut: ['stored'], batchQueue: 'send', startBatchWorkflow: true },
   // Signs deliveries with the organization's secret, derived from the master secret; reads the
   // organization's signing-secret generation (rotation overlap: both signatures are sent).
   [BATCH_WEBHOOK_HANDLER]: { tables: { accounts: { read: ['organization'] }, batches: 'readWrite' }, masterSecret: true },

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_DEAD_LETTER_HANDLER, BATCH_PROGRESS_HANDLER, BATCH_WEBHOOK_HANDLER, BATCH_WORKER_HANDLER, ROUTES } from '../../functions/contracts/routes.ts';
 import { hashApiKey } from '../../functions/domain/api-keys.ts';
-import { itemRequestId } from '../../functions/pipeline/batches.ts';
+import { checkBatchProgress, itemRequestId } from '../../functions/pipeline/batches.ts';
 import type { BatchItemMessage } from '../../functions/ports/batches.ts';
 import { buildDeps, type AppDeps } from '../../functions/runtime/deps.ts';
 import { SAMPLE_BATCH_ID, SAMPLE_DOCUMENT_KEY, SAMPLE_EVENT_API_KEY, testContext } from '../helpers/events.ts';
@@ -104,6 +104,13 @@ describe('Batch sample events', () => {
       ['done', 1],
       ['failed', 0],
     ]);
+    // The dead-lettered item still has a result JSON: its error body.
+    expect(items[1].resultKey).toBeDefined();
+    expect(JSON.parse(Buffer.from(await deps.blobs.getBytes(items[1].resultKey!)).toString('utf8'))).toEqual({
+      status: 'error',
+      error: { code: 'internal_error', message: items[1].error!.message },
+      request_id: itemRequestId(SAMPLE_BATCH_ID, 1),
+    });
 
     expect(await (await handler(BATCH_PROGRESS_HANDLER))(event(BATCH_PROGRESS_HANDLER))).toEqual({
       status: 'completed_with_errors',
@@ -116,5 +123,30 @@ describe('Batch sample events', () => {
     const cancel = await (await handler('batch-cancel'))(event('batch-cancel'), testContext('batch-cancel'));
     expect(cancel.statusCode).toBe(409);
     expect(JSON.parse(cancel.body).error.code).toBe('batch_finished');
+  });
+
+  it('fails items still unfinished after the 24-hour target with processing_timeout, each with its error body as result JSON', async () => {
+    const batchId = '00000000-0000-4000-8000-00000000aaaa';
+    const createdAt = new Date(Date.now() - 25 * 3600_000).toISOString();
+    await deps.batches.create(
+      {
+        batchId,
+        orgId: ORG,
+        status: 'queued',
+        request: { endpoint: '/v1/parse', operation: 'parse', query: {}, form: {}, keyId: 'key_events_test', keyKind: 'test' },
+        totalItems: 1,
+        documentKeys: [SAMPLE_DOCUMENT_KEY],
+        createdAt,
+        dispatchedAt: createdAt,
+        expiresAt: new Date(Date.now() + 86400_000).toISOString(),
+      },
+      [{ batchId, orgId: ORG, docIndex: 0, documentKey: SAMPLE_DOCUMENT_KEY, status: 'queued', requestId: itemRequestId(batchId, 0), attempts: 0 }],
+    );
+    await deps.batches.markDispatched(ORG, batchId, new Date(createdAt));
+    expect(await checkBatchProgress(deps, ORG, batchId)).toMatchObject({ status: 'completed_with_errors', terminal: true });
+    const [item] = await deps.batches.items(ORG, batchId);
+    expect(item).toMatchObject({ status: 'failed', error: { code: 'processing_timeout', httpStatus: 504 } });
+    const body = JSON.parse(Buffer.from(await deps.blobs.getBytes(item.resultKey!)).toString('utf8'));
+    expect(body).toMatchObject({ status: 'error', error: { code: 'processing_timeout' }, request_id: item.requestId });
   });
 });

@@ -155,7 +155,16 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     expect(batch.status).toBe('completed_with_errors');
     expect(batch.counts).toMatchObject({ done: 4, failed: 1 });
     expect(batch.items[4]).toMatchObject({ status: 'failed', error: { code: 'document_not_uploaded', http_status: 409 } });
-    expect(batch.items[4].result_url).toBeUndefined();
+    // SPEC: finished items carry result_key and result_url; a failed item's result JSON is its error body.
+    expect(batch.items[4].result_key).toMatch(/error\.json$/);
+    const errorDoc = await fetch(batch.items[4].result_url);
+    expect(errorDoc.status).toBe(200);
+    expect(await errorDoc.json()).toEqual({
+      status: 'error',
+      error: { code: 'document_not_uploaded', message: batch.items[4].error.message },
+      request_id: expect.any(String),
+    });
+    expect(batch.items[4].request_id).toBeUndefined();
     const usage = await api.call('GET', `/v1/usage?from=${from}&to=${new Date(Date.now() + 60_000).toISOString()}`, { key: keys.batchLive });
     expect(usage.status).toBe(200);
     const rows = usage.body.rows.filter((r: any) => r.batch);
@@ -190,6 +199,10 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
       const none = await waitForBatch(keys.proTest, allFailed.body.batch_id);
       expect(none.status).toBe('completed_with_errors');
       expect(none.counts).toMatchObject({ total: 1, done: 0, failed: 1 });
+      const [failedItem] = none.items;
+      expect(failedItem.result_key).toEqual(expect.any(String));
+      expect(none.assets_expire_at).toEqual(expect.any(String));
+      expect(((await (await fetch(failedItem.result_url)).json()) as any).error).toEqual({ code: 'document_not_found', message: failedItem.error.message });
       const [delivery] = await receiver.waitFor(1);
       expect(delivery.headers['x-service-event']).toBe('batch.completed_with_errors');
       expect(JSON.parse(delivery.raw.toString())).toEqual({
@@ -200,6 +213,9 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
         done_items: 0,
         failed_items: 1,
       });
+      // The event agrees with the record a receiver reads next.
+      const after = await api.call('GET', `/v1/batch/${allFailed.body.batch_id}`, { key: keys.proTest });
+      expect(after.body.items.filter((i: any) => i.status === 'failed' && i.result_url)).toHaveLength(1);
     } finally {
       await receiver.close();
     }

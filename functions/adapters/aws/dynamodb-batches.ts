@@ -332,17 +332,22 @@ export class DynamoDbBatchRepository implements BatchRepository {
     return this.settle(item, '#s = :done, result_key = :key, finished_at = :now', { ':done': 'done', ':key': resultKey, ':now': now.toISOString() }, '#e');
   }
 
-  failItem(item: BatchItem, error: BatchItemError, now: Date): Promise<boolean> {
-    return this.settle(item, '#s = :failed, #e = :error, finished_at = :now', { ':failed': 'failed', ':error': errorAttribute(error), ':now': now.toISOString() });
+  failItem(item: BatchItem, error: BatchItemError, resultKey: string, now: Date): Promise<boolean> {
+    return this.settle(item, '#s = :failed, #e = :error, result_key = :key, finished_at = :now', {
+      ':failed': 'failed',
+      ':error': errorAttribute(error),
+      ':key': resultKey,
+      ':now': now.toISOString(),
+    });
   }
 
-  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, now: Date, staleBefore: Date): Promise<boolean> {
+  abandonItem(orgId: string, batchId: string, docIndex: number, error: BatchItemError, resultKey: string, now: Date, staleBefore: Date): Promise<boolean> {
     return conditional(() =>
       this.db.send(
         new UpdateCommand({
           TableName: this.table,
           Key: keys.batchItem(orgId, batchId, docIndex),
-          UpdateExpression: 'SET #s = :failed, #e = :error, finished_at = :now',
+          UpdateExpression: 'SET #s = :failed, #e = :error, result_key = :key, finished_at = :now',
           ConditionExpression: '#s = :queued OR (#s = :processing AND started_at < :stale)',
           ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
           ExpressionAttributeValues: {
@@ -350,6 +355,7 @@ export class DynamoDbBatchRepository implements BatchRepository {
             ':queued': 'queued',
             ':processing': 'processing',
             ':error': errorAttribute(error),
+            ':key': resultKey,
             ':now': now.toISOString(),
             ':stale': staleBefore.toISOString(),
           },

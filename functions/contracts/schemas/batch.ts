@@ -46,8 +46,11 @@ export const BatchItemView = z.object({
   document_key: z.string(),
   status: z.enum(['queued', 'processing', 'done', 'failed']),
   request_id: z.string().optional().meta({ description: 'done items: the stored request (GET /v1/requests/{request_id}/snapshot re-signs its links)' }),
-  result_key: z.string().optional(),
-  result_url: z.string().optional().meta({ description: 'done items: the result JSON (the synchronous response envelope); valid 15 minutes' }),
+  result_key: z.string().optional().meta({ description: 'finished (done or failed) items: storage key of the result JSON' }),
+  result_url: z
+    .string()
+    .optional()
+    .meta({ description: 'finished items: the result JSON — a done item\'s synchronous response envelope, a failed item\'s error body; valid 15 minutes' }),
   error: z.object({ code: z.string(), message: z.string(), http_status: z.int() }).optional(),
   started_at: z.string().optional(),
   finished_at: z.string().optional(),

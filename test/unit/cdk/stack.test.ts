@@ -187,6 +187,17 @@ describe('Stack: Docintel', () => {
       expect(putResources).not.toContain(`/${STORAGE.prefixes.uploads.prefix}*`);
     });
 
+    it('lets the batch paths that fail items (worker, dead letters, progress) store the error body under stored/ only', () => {
+      for (const handler of [BATCH_WORKER_HANDLER, BATCH_DEAD_LETTER_HANDLER, BATCH_PROGRESS_HANDLER]) {
+        // Act
+        const puts = statements(handler).filter((st) => [st.Action].flat().includes('s3:PutObject'));
+        // Assess
+        const putResources = JSON.stringify(puts.map((st) => st.Resource));
+        expect(putResources, handler).toContain(`/${STORAGE.prefixes.stored.prefix}*`);
+        expect(putResources, handler).not.toContain(`/${STORAGE.prefixes.uploads.prefix}*`);
+      }
+    });
+
     it('lets every route that can answer over the Lambda payload limit store and sign the offloaded body', () => {
       // Prepare: inference routes, job results, snapshots and usage exports can be large.
       const large = [...heavyHandlers, 'get-job', 'get-snapshot', 'usage'];

@@ -9,7 +9,6 @@ import { maxUploadBytes, type Tier } from '../contracts/limits.ts';
 import {
   DEFAULT_CONTENT_TYPE,
   MEDIA_TYPES,
-  extensionOf,
   mediaTypeForFilename,
   mediaTypeForMime,
   type MediaType,
@@ -18,8 +17,11 @@ import {
 const SUPPORTED_LIST = MEDIA_TYPES.map((t) => t.mime).join(', ');
 
 /**
- * The declared `content_type` wins; without it the filename's extension
- * decides; a name without an extension gets the spec's default (PDF).
+ * The declared `content_type` wins (one outside the supported list is 415);
+ * without it the filename's extension decides; a name whose extension says
+ * nothing we know — none, or an unknown one — gets the SPEC's default
+ * (`content_type` "default application/pdf"). Parse sniffs the bytes anyway,
+ * so a file that is not a PDF is answered there (415 `unsupported_file_type`).
  */
 export function resolveMediaType(filename: string, contentType?: string): MediaType {
   if (contentType) {
@@ -31,17 +33,7 @@ export function resolveMediaType(filename: string, contentType?: string): MediaT
     }
     return declared;
   }
-  const detected = mediaTypeForFilename(filename);
-  if (detected) return detected;
-  const ext = extensionOf(filename);
-  if (ext) {
-    throw new ApiError(
-      'unsupported_media_type',
-      `Files with extension '.${ext}' are not supported. Send content_type explicitly or use one of: ${SUPPORTED_LIST}.`,
-      { details: { supported: MEDIA_TYPES.map((t) => t.mime) } },
-    );
-  }
-  return mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
+  return mediaTypeForFilename(filename) ?? mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
 }
 
 /**

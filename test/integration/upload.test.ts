@@ -5,6 +5,7 @@ import { S3BlobStore } from '../../functions/adapters/aws/s3-blob-store.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
 import { EMULATOR_CREDENTIALS } from '../../functions/runtime/deps.ts';
 import { apiClient } from '../helpers/client.ts';
+import { makeTextPdf } from '../helpers/pdf.ts';
 
 const api = apiClient(inject('baseUrl'));
 const keys = inject('keys');
@@ -41,6 +42,22 @@ describe('Local API: upload through presigned PUT', () => {
       expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
       expect(parsed.body.result.ocr).toContain(filename.endsWith('.xml') ? 'Ada' : 'Meeting notes');
     }
+  });
+
+  it('gives a filename with an unknown extension and no content_type the SPEC default application/pdf; the bytes then decide at parse', async () => {
+    const pdf = await makeTextPdf([['Scanned statement for Ada Lovelace']]);
+    const res = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'statement.scan' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.content_type).toBe('application/pdf');
+    const ok = await fetch(res.body.upload_url, { method: 'PUT', headers: { 'Content-Type': 'application/pdf', 'x-amz-server-side-encryption': 'AES256' }, body: pdf });
+    expect(ok.status).toBe(200);
+    const parsed = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: res.body.document_key } });
+    expect(parsed.status, JSON.stringify(parsed.body)).toBe(200);
+    expect(parsed.body.result.ocr).toContain('Ada Lovelace');
+    // A content_type declared outside the supported list is still refused.
+    const declared = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'a.zip', content_type: 'application/zip' } });
+    expect(declared.status).toBe(415);
+    expect(declared.body.error.code).toBe('unsupported_media_type');
   });
 
   it('rejects a PUT with the wrong Content-Type', async () => {

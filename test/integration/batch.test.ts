@@ -344,7 +344,13 @@ describe('Batch on the local server (SQS lane, Step Functions ASL, signed webhoo
     expect(first.body.next_cursor).toBeTruthy();
     const second = await api.call('GET', `/v1/batch?limit=2&cursor=${first.body.next_cursor}`, { key: keys.proTest });
     expect(second.body.batches[0].batch_id).toBe(ids[0]);
+    // SPEC: `limit (integer)` with no stated maximum: a larger one is served as the page size cap, not refused.
+    const large = await api.call('GET', `/v1/batch?limit=${BATCH_LIMITS.listMaxLimit * 10}`, { key: keys.proTest });
+    expect(large.status, JSON.stringify(large.body)).toBe(200);
+    expect(large.body.batches.length).toBeGreaterThanOrEqual(3);
+    expect(large.body.batches.length).toBeLessThanOrEqual(BATCH_LIMITS.listMaxLimit);
     expect((await api.call('GET', '/v1/batch?limit=0', { key: keys.proTest })).status).toBe(400);
+    expect((await api.call('GET', '/v1/batch?limit=two', { key: keys.proTest })).status).toBe(400);
     expect((await api.call('GET', '/v1/batch?cursor=garbage', { key: keys.proTest })).status).toBe(400);
     expect((await api.call('GET', '/v1/batch/not-a-uuid', { key: keys.proTest })).status).toBe(404);
   });

@@ -21,9 +21,19 @@ export const BatchSubmission = z.strictObject({
 });
 export type BatchSubmission = z.output<typeof BatchSubmission>;
 
-/** Query of GET /v1/batch. */
+/**
+ * Query of GET /v1/batch. The SPEC gives `limit` as a plain integer with no
+ * maximum, so a larger one is served as the page-size cap (the caller pages
+ * on with `next_cursor`) instead of refused; below 1 or not an integer is 400.
+ */
 export const BatchListQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(BATCH_LIMITS.listMaxLimit).default(BATCH_LIMITS.listDefaultLimit),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(BATCH_LIMITS.listDefaultLimit)
+    .transform((n) => Math.min(n, BATCH_LIMITS.listMaxLimit))
+    .meta({ description: `page size, default ${BATCH_LIMITS.listDefaultLimit}; values above ${BATCH_LIMITS.listMaxLimit} are served as ${BATCH_LIMITS.listMaxLimit}` }),
   cursor: z.string().max(512).optional(),
 });
 export type BatchListQuery = z.output<typeof BatchListQuery>;

@@ -69,9 +69,12 @@ async function storeRequest(
   envelope: Envelope,
   assets: readonly SignedAsset[],
   cached: boolean,
+  receivedAt: Date,
 ): Promise<void> {
   const { orgId } = submission.principal;
-  const createdAt = deps.clock.now();
+  // SPEC snapshot `created_at`: the time of the original request — a job's acceptance, a batch's
+  // submission, else when this request arrived — not when its result was stored.
+  const createdAt = new Date(submission.billedAt ?? submission.batch?.createdAt ?? receivedAt);
   const responseKey = objectKeys.storedResponse(orgId, submission.requestId);
   const inputKey = objectKeys.storedInput(orgId, submission.requestId);
   await Promise.all([
@@ -105,6 +108,7 @@ async function serveFromCache(
   input: DocumentInput,
   entry: CacheEntry,
   startedAt: number,
+  receivedAt: Date,
 ): Promise<Envelope> {
   const stored = JSON.parse(Buffer.from(await deps.blobs.getBytes(entry.responseKey)).toString('utf8')) as Envelope;
   const fresh = await resignAssets(stored, entry.assets, deps.blobs, deps.clock.now());
@@ -114,7 +118,7 @@ async function serveFromCache(
     duration_ms: Date.now() - startedAt,
     metadata: { ...fresh.metadata, filename: input.record.filename, cached: true, cached_request_id: entry.requestId },
   };
-  await storeRequest(deps, spec, submission, input, envelope, entry.assets, true);
+  await storeRequest(deps, spec, submission, input, envelope, entry.assets, true, receivedAt);
   return envelope;
 }
 
@@ -181,6 +185,7 @@ export async function runInference<Q, F>(
   submission: Submission<Q, F>,
 ): Promise<Envelope> {
   const startedAt = Date.now();
+  const receivedAt = deps.clock.now();
   const { principal, query } = submission;
   spec.authorize?.(query, principal);
   const limits = TIER_LIMITS[principal.tier];
@@ -206,7 +211,7 @@ export async function runInference<Q, F>(
         await bill(deps, spec, submission, entry.pageCount, deps.clock.now());
         return envelope;
       }
-      return serveFromCache(deps, spec, submission, input, entry, startedAt);
+      return serveFromCache(deps, spec, submission, input, entry, startedAt, receivedAt);
     }
   }
 
@@ -287,7 +292,7 @@ export async function runInference<Q, F>(
         ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
       };
 
-      await storeRequest(deps, spec, submission, input, envelope, assets.assets, false);
+      await storeRequest(deps, spec, submission, input, envelope, assets.assets, false, receivedAt);
       const now = deps.clock.now();
       // A local stand-in for a throttled or failing hosted engine is not cached: the next request asks the hosted engine again.
       if (!envelope.metadata.engine_fallback) {

@@ -88,6 +88,26 @@ describe('Local API: request lifecycle on the emulators', () => {
     expect((await api.call('GET', path, { key: keys.otherOrg })).status).toBe(404);
   });
 
+  it('dates a snapshot at the original request: a job at its acceptance, a synchronous call at its arrival; expires_at 30 days on', async () => {
+    const doc = await api.upload(keys.proTest, 'dated.pdf', await makeTextPdf([['Dated snapshot', `nonce ${Math.random()}`]]));
+    const accepted = await api.call('POST', '/v1/classify', { key: keys.proTest, form: { document_key: doc }, headers: { 'X-Async': 'true' } });
+    expect(accepted.status).toBe(200);
+    const job = await pollJob(keys.proTest, accepted.body.job_id);
+    expect(job.status).toBe('succeeded');
+    const fromJob = await api.call('GET', `/v1/requests/${job.request_id}/snapshot`, { key: keys.proTest });
+    expect(fromJob.body.created_at).toBe(accepted.body.created_at);
+    expect(Date.parse(fromJob.body.expires_at) - Date.parse(fromJob.body.created_at)).toBe(30 * 24 * 3600 * 1000);
+
+    const before = Date.now();
+    const sync = await api.call('POST', '/v1/parse?force_refresh=true', { key: keys.proTest, form: { document_key: doc } });
+    expect(sync.status).toBe(200);
+    const after = Date.now();
+    const fromSync = await api.call('GET', `/v1/requests/${sync.body.request_id}/snapshot`, { key: keys.proTest });
+    const created = Date.parse(fromSync.body.created_at);
+    expect(created).toBeGreaterThanOrEqual(before - 1000);
+    expect(created).toBeLessThanOrEqual(after);
+  });
+
   it('runs X-Async jobs through the queue: 413 on the job for pro, success for custom', async () => {
     const proDoc = await api.upload(keys.proTest, 'sixty-one.pdf', sixtyOne);
     const proJob = await api.call('POST', '/v1/parse?mode=advanced', {

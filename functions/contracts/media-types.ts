@@ -16,6 +16,13 @@ export interface MediaType {
   readonly extensions: readonly string[];
 }
 
+/**
+ * The SPEC names Word, Excel and PowerPoint without MIME types, and callers
+ * declare them by the older names (`application/msword`, …) as often as by
+ * the OOXML ones: those names are accepted as aliases at upload. The bytes
+ * decide the format at parse, where a legacy binary (.doc/.xls/.ppt) file
+ * gets 415 `unsupported_file_type` with advice to save it as OOXML.
+ */
 export const MEDIA_TYPES: readonly MediaType[] = [
   { kind: 'pdf', mime: 'application/pdf', aliases: ['application/x-pdf'], extensions: ['pdf'] },
   { kind: 'png', mime: 'image/png', aliases: [], extensions: ['png'] },
@@ -26,19 +33,19 @@ export const MEDIA_TYPES: readonly MediaType[] = [
   {
     kind: 'docx',
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-    aliases: [],
+    aliases: ['application/msword'],
     extensions: ['docx'],
   },
   {
     kind: 'xlsx',
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    aliases: [],
+    aliases: ['application/vnd.ms-excel'],
     extensions: ['xlsx'],
   },
   {
     kind: 'pptx',
     mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-    aliases: [],
+    aliases: ['application/vnd.ms-powerpoint'],
     extensions: ['pptx'],
   },
   { kind: 'csv', mime: 'text/csv', aliases: ['application/csv', 'text/comma-separated-values'], extensions: ['csv'] },

@@ -47,6 +47,16 @@ describe('Local API: parse of every supported format', () => {
     expect(res.body.model_used).toBeTruthy();
   });
 
+  it.each([
+    ['Word', 'application/msword', 'report.docx', () => sampleDocx(), 'docx'],
+    ['Excel', 'application/vnd.ms-excel', 'sales.xlsx', () => sampleXlsx(), 'xlsx'],
+    ['PowerPoint', 'application/vnd.ms-powerpoint', 'review.pptx', () => samplePptx(), 'pptx'],
+  ])('accepts %s declared by its older MIME name (%s): the upload succeeds and the bytes decide at parse', async (_name, declared, filename, build, fileType) => {
+    const res = await parse(filename, build() as Uint8Array, '', declared);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.metadata.file_type).toBe(fileType);
+  });
+
   it('counts DOCX pages by its explicit page breaks, XLSX by sheets and PPTX by slides', async () => {
     const [docx, xlsx, pptx] = await Promise.all([
       parse('report.docx', sampleDocx()),

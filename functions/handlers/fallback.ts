@@ -1,10 +1,12 @@
 /**
- * Answers what no route matches: 405 (with Allow) when the path exists under
- * another method, 404 otherwise. API Gateway sends every unmatched method and
- * path here, and so does the local server, so both answer alike.
+ * Answers what no route matches: a CORS preflight (`OPTIONS` on a path we
+ * serve) with 204, 405 (with Allow) when the path exists under another
+ * method, 404 otherwise. API Gateway sends every unmatched method and path
+ * here, and so does the local server, so both answer alike.
  *
  * @module
  */
+import { corsPreflightHeaders } from '../contracts/cors.ts';
 import { ApiError } from '../contracts/errors.ts';
 import { lookupRoute } from '../contracts/routes.ts';
 import { endpoint } from '../middleware/endpoint.ts';
@@ -14,6 +16,9 @@ export const createHandler = (getDeps?: DepsProvider) =>
   endpoint({ getDeps, authenticated: false }, async ({ event }) => {
     const path = event.path ?? '/';
     const found = lookupRoute(event.httpMethod, path);
+    if (found.kind === 'method-not-allowed' && event.httpMethod.toUpperCase() === 'OPTIONS') {
+      return { statusCode: 204, headers: { ...corsPreflightHeaders(found.allowed), Allow: [...found.allowed, 'OPTIONS'].join(', ') }, body: '' };
+    }
     if (found.kind === 'method-not-allowed') {
       throw new ApiError('method_not_allowed', `${event.httpMethod} is not allowed on ${path}; use ${found.allowed.join(', ')}.`, {
         headers: { Allow: found.allowed.join(', ') },

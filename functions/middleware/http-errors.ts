@@ -7,6 +7,7 @@
  */
 import type { MiddlewareObj, Request } from '@middy/core';
 import { randomUUID } from 'node:crypto';
+import { corsResponseHeaders } from '../contracts/cors.ts';
 import { ApiError, errorBody } from '../contracts/errors.ts';
 import { logger } from '../runtime/logger.ts';
 import { json, lowerCaseHeaders, type ApiEvent, type ApiResult, type DocintelContext } from './http.ts';
@@ -51,6 +52,9 @@ function accessLog(request: HttpRequest, statusCode: number, error?: unknown): v
   }
 }
 
+/** A browser's request (it carries `Origin`) gets the CORS headers, errors included, so its script can read them. */
+const cors = (headers: Record<string, string>) => (headers.origin ? corsResponseHeaders() : {});
+
 export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult, Error, DocintelContext> {
   const httpErrorsBefore = (request: HttpRequest): void => {
     const headers = lowerCaseHeaders(request.event.headers);
@@ -67,7 +71,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult, Error, Docintel
   const httpErrorsAfter = (request: HttpRequest): void => {
     const state = request.context.docintel;
     const response = request.response!;
-    response.headers = { ...(response.headers ?? {}), ...state.responseHeaders, 'X-Request-Id': state.requestId };
+    response.headers = { ...(response.headers ?? {}), ...state.responseHeaders, ...cors(state.headers), 'X-Request-Id': state.requestId };
     accessLog(request, response.statusCode);
   };
 
@@ -78,6 +82,7 @@ export function httpErrors(): MiddlewareObj<ApiEvent, ApiResult, Error, Docintel
     request.response = json(error.statusCode, errorBody(error, requestId), {
       ...(state?.responseHeaders ?? {}),
       ...(error.headers ?? {}),
+      ...cors(state?.headers ?? lowerCaseHeaders(request.event?.headers)),
       'X-Request-Id': requestId,
     });
     accessLog(request, error.statusCode, request.error);

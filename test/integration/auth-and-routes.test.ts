@@ -44,6 +44,32 @@ describe('Local API: authentication and routing', () => {
     expectErrorShape(wrong.body, 'method_not_allowed');
   });
 
+  it('serves browsers (CORS): preflights get 204 with the allowed headers; answers to a request with Origin, errors too, carry Access-Control-Allow-Origin', async () => {
+    const preflight = await api.call('OPTIONS', '/v1/documents/upload', {
+      headers: { Origin: 'https://app.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-api-key,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
+    for (const name of ['X-API-Key', 'X-Async', 'Content-Type', 'Cache-Control', 'Idempotency-Key']) {
+      expect(preflight.headers.get('access-control-allow-headers')).toContain(name);
+    }
+    const batchPreflight = await api.call('OPTIONS', '/v1/batch/6f1c2a9e-1111-4222-8333-944455556666', { headers: { Origin: 'https://app.example.com' } });
+    expect(batchPreflight.status).toBe(204);
+    expect(batchPreflight.headers.get('access-control-allow-methods')).toContain('DELETE');
+
+    const ok = await api.call('GET', '/v1/limits', { key: keys.proLive, headers: { Origin: 'https://app.example.com' } });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+    expect(ok.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    const refused = await api.call('GET', '/v1/limits', { headers: { Origin: 'https://app.example.com' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    // Without Origin (server-to-server) nothing changes; an unknown path is still 404.
+    expect((await api.call('GET', '/v1/limits', { key: keys.proLive })).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await api.call('OPTIONS', '/v1/nowhere', { headers: { Origin: 'https://app.example.com' } })).status).toBe(404);
+  });
+
   it('GET /v1/limits answers with the limits object itself, equal to the upload receipt\'s `limits`', async () => {
     const limits = await api.call('GET', '/v1/limits', { key: keys.proTest });
     const receipt = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'a.pdf' } });

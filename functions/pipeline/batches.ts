@@ -442,6 +442,9 @@ export function terminalStatus(counts: BatchCounts): Extract<BatchStatus, 'compl
   return counts.failed === 0 ? 'completed' : 'completed_with_errors';
 }
 
+/** Items failed at once when a batch passes its processing target. */
+const TIMEOUT_SETTLE_CONCURRENCY = 16;
+
 const webhookDue = (batch: BatchRecord) => Boolean(batch.webhook && !batch.webhook.deliveredAt && !batch.webhook.gaveUpAt);
 
 /** The workflow's poll: decides whether the batch is terminal and records that state, once. */
@@ -459,9 +462,15 @@ export async function checkBatchProgress(deps: AppDeps, orgId: string, batchId: 
   let items = await deps.batches.items(orgId, batchId);
   if (ageMs > BATCH_LIMITS.processingTargetSeconds * 1000 && batch.status !== 'canceled') {
     const error = { httpStatus: 504, code: 'processing_timeout', message: 'The document was not processed within the batch processing target of 24 hours; it was not billed.' };
-    for (const item of items) {
-      if (item.status !== 'queued' && item.status !== 'processing') continue;
-      await deps.batches.abandonItem(orgId, batchId, item.docIndex, error, await storeItemError(deps, orgId, item.requestId, error), now, now);
+    // A few at a time: up to 1,000 items each need a put and a conditional write within the poll's time
+    // limit; a poll cut short is resumed by the next (settled items are skipped).
+    const unfinished = items.filter((item) => item.status === 'queued' || item.status === 'processing');
+    for (let i = 0; i < unfinished.length; i += TIMEOUT_SETTLE_CONCURRENCY) {
+      await Promise.all(
+        unfinished.slice(i, i + TIMEOUT_SETTLE_CONCURRENCY).map(async (item) =>
+          deps.batches.abandonItem(orgId, batchId, item.docIndex, error, await storeItemError(deps, orgId, item.requestId, error), now, now),
+        ),
+      );
     }
     items = await deps.batches.items(orgId, batchId);
   }

@@ -134,19 +134,30 @@ describe('Batch sample events', () => {
         orgId: ORG,
         status: 'queued',
         request: { endpoint: '/v1/parse', operation: 'parse', query: {}, form: {}, keyId: 'key_events_test', keyKind: 'test' },
-        totalItems: 1,
-        documentKeys: [SAMPLE_DOCUMENT_KEY],
+        totalItems: 20,
+        documentKeys: Array.from({ length: 20 }, () => SAMPLE_DOCUMENT_KEY),
         createdAt,
         dispatchedAt: createdAt,
         expiresAt: new Date(Date.now() + 86400_000).toISOString(),
       },
-      [{ batchId, orgId: ORG, docIndex: 0, documentKey: SAMPLE_DOCUMENT_KEY, status: 'queued', requestId: itemRequestId(batchId, 0), attempts: 0 }],
+      Array.from({ length: 20 }, (_, docIndex) => ({
+        batchId,
+        orgId: ORG,
+        docIndex,
+        documentKey: SAMPLE_DOCUMENT_KEY,
+        status: 'queued' as const,
+        requestId: itemRequestId(batchId, docIndex),
+        attempts: 0,
+      })),
     );
     await deps.batches.markDispatched(ORG, batchId, new Date(createdAt));
     expect(await checkBatchProgress(deps, ORG, batchId)).toMatchObject({ status: 'completed_with_errors', terminal: true });
-    const [item] = await deps.batches.items(ORG, batchId);
-    expect(item).toMatchObject({ status: 'failed', error: { code: 'processing_timeout', httpStatus: 504 } });
-    const body = JSON.parse(Buffer.from(await deps.blobs.getBytes(item.resultKey!)).toString('utf8'));
-    expect(body).toMatchObject({ status: 'error', error: { code: 'processing_timeout' }, request_id: item.requestId });
+    const items = await deps.batches.items(ORG, batchId);
+    expect(items).toHaveLength(20);
+    for (const item of items) {
+      expect(item).toMatchObject({ status: 'failed', error: { code: 'processing_timeout', httpStatus: 504 } });
+      const body = JSON.parse(Buffer.from(await deps.blobs.getBytes(item.resultKey!)).toString('utf8'));
+      expect(body).toMatchObject({ status: 'error', error: { code: 'processing_timeout' }, request_id: item.requestId });
+    }
   });
 });

@@ -150,6 +150,24 @@ describe('person names across cultures, case and layout', () => {
   });
 
   it.each([
+    // "named her" is a naming cue like "named".
+    ['My parents named her Grace after her aunt.', ['Grace']],
+    // Quoted speech after a speaker's colon: a name that is also a word is a speaker too, in lower case as well.
+    ['Velka: "Where were you?"\nMargaret:"I was out with the dog".', ['Velka', 'Margaret']],
+    ['velka: "where were you?"\ntracy:"out with the dog".', ['velka', 'tracy']],
+    // After a name cue, a given name no list holds opens a name whose surname is also a word.
+    ['What is your name? Tamsire J Baker', ['Tamsire J Baker']],
+    // A name that is also a word or a place, between two names of a list of people.
+    ['The partners were Harrison, Rogers and Castellano.', ['Harrison', 'Rogers', 'Castellano']],
+  ])('finds the people in %j', async (text, names) => {
+    expect(await persons(text)).toEqual(names);
+  });
+
+  it.each(['Let me check it with Will and Grace.', 'The market is open: Paris and London trade today.', 'Note: "Summer prices" apply.'])('finds no person in %j', async (text) => {
+    expect(await persons(text)).toEqual([]);
+  });
+
+  it.each([
     ["I'm Velisande's cousin", 'Velisande'],
     ['The parcel is for Mrs. Orlaith Quenby Apt. 6 upstairs', 'Orlaith Quenby'],
     ['Come home soon, Margaret!', 'Margaret'],

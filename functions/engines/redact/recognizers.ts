@@ -408,7 +408,7 @@ function addressesIn(text: string): { candidates: Candidate[]; places: { start: 
 
 function findAddresses(text: string, places: { start: number; end: number }[]): Candidate[] {
   const cores: Candidate[] = [...STREET_CORES.find(text)];
-  const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
+  const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'lived at', 'lives on', 'live on', 'lived on', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
   const add = (pattern: RegExp, score: number, rule: string) => {
     for (const m of text.matchAll(pattern)) {
       const start = m.index!;

@@ -119,6 +119,8 @@ describe('person names across cultures, case and layout', () => {
     ['Her address: 4410 Rua Vale de Itaquerima 512, Brevora', '4410 Rua Vale de Itaquerima 512'],
     ['We moved to Strada Comunale Orvieta 71 last year', 'Strada Comunale Orvieta 71'],
     ['Το γραφείο: Λεωφόρος Καλλιρόης 57', 'Λεωφόρος Καλλιρόης 57'],
+    // "lives on" is an address cue: a street with no street word after it.
+    ['My aunt lives on the far end of Tarvessa Quinn 1187 now', 'Tarvessa Quinn 1187'],
   ])('reads the whole street line in %j', async (text, value) => {
     expect(await spans(text)).toContainEqual(['STREET_ADDRESS', value]);
   });

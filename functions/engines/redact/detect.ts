@@ -8,7 +8,7 @@ import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, otherMentions } from './names.ts';
 import { modelPersons, modelVetoes } from './person-model.ts';
-import { ADDRESS_RECOGNIZER, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
+import { ADDRESS_RECOGNIZER, addressPlaces, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
 export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
@@ -56,10 +56,11 @@ const personRecognizer = (persons: PersonResources): Recognizer => ({
   type: 'PERSON',
   find: (text) => {
     const runs = candidateRuns(text, persons.lexicon);
-    const firms = firmLists(text);
+    // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
+    const notPersons = [...firmLists(text), ...addressPlaces(text)];
     return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].flatMap((c) => {
       const trimmed = trimPersonSpan(text, c);
-      return trimmed && !firms.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
+      return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
     });
   },
 });

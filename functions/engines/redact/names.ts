@@ -24,7 +24,7 @@ import type { Candidate } from './recognizers.ts';
 
 /** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
 export const NAME_CUE =
-  /(?:^|[^\p{L}])(?:my name is|name is|named|called|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
+  /(?:^|[^\p{L}])(?:my name is|name is|named|called|named (?:him|her)|called (?:him|her)|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
 /** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
 export const WEAK_CUE = /(?:^|[^\p{L}])(?:by|with|under|says|said|meet|ask for|talk to|speak to|from|to|and|for|told|thanks|thank)\s*$/iu;
 const CHAT_ROLES = /^(?:bot|chatbot|user|agent|assistant|system|customer|client|support|operator|moderator|admin)$/iu;
@@ -105,7 +105,12 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const lowerCase = words.some((w) => !/^\p{Lu}/u.test(w.text));
   const sentenceStart = /(?:^|[.!?]\s+|\n\s*)$/u.test(before);
   // A speaker in a dialogue ("Ubul: What a wife."): at a line start, a sentence after the colon (not a field value).
-  const speaker = /^:\s*["“']?\p{Lu}[\p{Ll}'’]*\s+\p{L}/u.test(after) && /(?:^|\n)\s*[>*-]?\s*$/u.test(before) && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase()));
+  // Quoted speech after the colon ('Elena: "Who …', 'tracy:"i'm …') is a speaker's line whatever the case: there a
+  // name that is also a word ("Elizabeth", "Tracy") is a speaker too.
+  const lineStart = /(?:^|\n)\s*[>*-]?\s*$/u.test(before);
+  const quotedSpeech = lineStart && /^:\s*["“]\p{L}[\p{L}'’]*\s+\p{L}/u.test(after) && run.words.every((w) => lex.given.has(w.text.toLowerCase()) || lex.family.has(w.text.toLowerCase()) || w.kind === 'unknown');
+  const speaker =
+    quotedSpeech || (/^:\s*["“']?\p{Lu}[\p{Ll}'’]*\s+\p{L}/u.test(after) && lineStart && run.words.every((w) => !lex.wideVocabulary.has(w.text.toLowerCase())));
   const personVerb = PERSON_VERB.test(after);
   const labelAfter = /^\s*:/u.test(after);
   // The roles of a chat transcript ("Bot:", "User:") are labels, not speakers' names.
@@ -117,8 +122,10 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   // Ordinary words make it an organisation, a heading or a sentence ("Amazon Web Services", "Security Policy"),
   // except in the surname place after a given name that is no ordinary word ("Jane Doe", "Caleb Baker").
   const firstStrong = words.findIndex((w) => w.kind === 'strong');
+  // After a name cue ("What's your name? Jildau S Bouts") a first word no dictionary knows opens the name as well.
+  const firstName = firstStrong >= 0 ? firstStrong : cue || honorific ? words.findIndex((w) => w.kind === 'unknown') : -1;
   const surnameLike = (w: (typeof words)[number], i: number) =>
-    w.kind === 'ordinary' && firstStrong >= 0 && i > firstStrong && i === words.length - 1 && /^\p{Lu}/u.test(w.text) && !ORGANISATION_WORDS.has(w.text.toLowerCase());
+    w.kind === 'ordinary' && firstName >= 0 && i > firstName && i === words.length - 1 && /^\p{Lu}/u.test(w.text) && !ORGANISATION_WORDS.has(w.text.toLowerCase());
   if (ordinary > 0) {
     if (ordinary > 1 || words.length > 3 || !words.some(surnameLike)) return 0;
     return Math.min(1, 0.55 + (honorific ? 0.35 : cue ? 0.3 : personVerb || speaker ? 0.2 : 0));
@@ -132,6 +139,7 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
     const nameCue = /name\s*(?:is)?\s*[:\-,?]?\s*$/iu.test(before);
     const allNameLike = words.every((w) => (w.kind === 'strong' || w.kind === 'unknown') && w.text.length >= 3);
     if (cue || honorific) return allNameLike && (strong > 0 || nameCue) ? 0.75 : 0;
+    if (quotedSpeech && words.length === 1) return 0.6;
     if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : 0.5;
     // "patricia desrosiers": a given name no dictionary knows, then a word no dictionary knows.
     if (words.length === 2 && words[0].kind === 'strong' && words[1].kind === 'unknown') return 0.6;
@@ -150,7 +158,7 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
       if (!sentenceStart && SURNAME_SHAPE.test(word.text)) return weakCue ? 0.55 : 0.5;
       return 0;
     }
-    if (word.kind === 'weak') return personVerb && !sentenceStart ? 0.6 : 0;
+    if (word.kind === 'weak') return (personVerb && !sentenceStart) || quotedSpeech ? 0.6 : 0;
     return 0;
   }
   let score: number;
@@ -246,8 +254,13 @@ export function findPersons(text: string, { lexicon: lex, tagger }: PersonResour
     const end = start + m[0].length;
     if (out.some((c) => c.start <= start && end <= c.end && c.score >= 0.5)) continue;
     const kind = kindOf(m[0], lex);
-    if (kind !== 'strong' && kind !== 'unknown') continue;
-    if (accepted.some((c) => LIST_GAP.test(text.slice(c.end, start)) || LIST_GAP.test(text.slice(end, c.start)))) {
+    // A name that is also a word or a place counts between two accepted names ("Morrison, Rogers and Torres"); one that
+    // is no place, next to one ("Usamov and Bowers").
+    const before = accepted.some((c) => LIST_GAP.test(text.slice(c.end, start)));
+    const after = accepted.some((c) => LIST_GAP.test(text.slice(end, c.start)));
+    const nameWord = kind === 'weak' && (lex.given.has(m[0].toLowerCase()) || lex.family.has(m[0].toLowerCase()));
+    if (kind !== 'strong' && kind !== 'unknown' && !(nameWord && ((before && after) || !lex.places.has(m[0].toLowerCase())))) continue;
+    if (before || after) {
       out.push({ type: 'PERSON', start, end, score: 0.55, rule: 'name-list' });
     }
   }

@@ -56,6 +56,9 @@ export const PERSON_FEATURES = [
   'the_before',
   'pronoun_after',
   'digits_before_on_line',
+  'possessive_pronoun_after',
+  'past_verb_preposition_before',
+  'share_weak_only',
 ] as const;
 
 const LIST_GAP_AFTER = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)(\p{Lu}[\p{L}\p{M}'’-]*)/u;
@@ -76,8 +79,10 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
   const nextWord = LIST_GAP_AFTER.exec(after)?.[1];
   const prevWord = LIST_GAP_BEFORE.exec(before)?.[1];
   const nameLike = (w: string | undefined) => w !== undefined && ['strong', 'weak', 'unknown'].includes(kindOf(w, lex));
-  // The whole list a run stands in: "Hale, Ortiz and Brandt LLP" is a firm from its first word on.
-  const followingWords = text.slice(run.end, run.end + 60).match(/\p{L}+/gu)?.slice(0, 6) ?? [];
+  // The whole list a run stands in: "Hale, Ortiz and Brandt LLP" is a firm from its first word on. Only the
+  // capitalised stretch after the run counts: "Dzhambek is from Quorra LLC" names a person and then a firm.
+  const stretch = /^(?:(?:,[ \t]*|[ \t]+(?:and|&)[ \t]+|[ \t]+)\p{Lu}[\p{L}\p{M}'’.-]*){0,5}/u.exec(text.slice(run.end, run.end + 60))?.[0] ?? '';
+  const followingWords = stretch.match(/\p{L}+/gu) ?? [];
   const first = words[0] ? lower(words[0].text) : '';
   const last = words.length ? lower(words[words.length - 1].text) : '';
   const value = text.slice(run.start, run.end);
@@ -120,6 +125,12 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     // An address or data line ("Apt. 397, Mora de Rubielos"): numbers before the run on its line.
     digits_before_on_line: /\d/u.test(lineBefore) ? 1 : 0,
     pronoun_after: /^\s+(?:I|you|we|my|your|our|someone|anyone|they|it|he|she|me|us|this|that|the)\b/u.test(after) ? 1 : 0,
+    // "had given Alma his address": someone's own things follow a person.
+    possessive_pronoun_after: /^\s+(?:his|her|their|him|them)\b/u.test(after) ? 1 : 0,
+    // "shouted at Gary", "waved to Logan": a past-tense verb and a preposition before a person.
+    past_verb_preposition_before: /(?:^|[^\p{L}])\p{L}{2,}ed\s+(?:at|to|with|for|by)\s+$/iu.test(before) ? 1 : 0,
+    // Every word of the run is a name that is also an ordinary word or a place ("Reed", "Salinas", "Frank").
+    share_weak_only: words.length > 0 && words.every((w) => w.kind === 'weak') ? 1 : 0,
   };
   return PERSON_FEATURES.map((name) => f[name]);
 }
@@ -129,6 +140,8 @@ export interface PersonModelWeights {
   readonly weights: readonly number[];
   /** The probability from which the model's opinion becomes a candidate. */
   readonly threshold: number;
+  /** Below this probability a run the rules accepted is dropped (chosen out of fold on dev by the trainer). */
+  readonly vetoBelow: number;
 }
 
 export function probability(features: readonly number[], model: PersonModelWeights): number {
@@ -137,8 +150,15 @@ export function probability(features: readonly number[], model: PersonModelWeigh
   return 1 / (1 + Math.exp(-z));
 }
 
-const MODEL = weights as PersonModelWeights;
-if (MODEL.features.join() !== PERSON_FEATURES.join()) throw new Error('person-model.json was trained on other features: run npm run train -- redact');
+/** The committed weights, checked on first use (not at import: the trainer imports this module to write new ones). */
+let committed: PersonModelWeights | undefined;
+function committedModel(): PersonModelWeights {
+  if (committed) return committed;
+  const model = weights as PersonModelWeights;
+  if (model.features.join() !== PERSON_FEATURES.join()) throw new Error('person-model.json was trained on other features: run npm run train -- redact');
+  committed = model;
+  return model;
+}
 
 /** "I'm", "Don't", "C'mon", "N'": contractions are words, whatever the lexicon says. */
 const CONTRACTION = /['’](?:m|t|d|ll|re|ve|mon)?$|^\p{L}['’]\p{Ll}{1,3}$/iu;
@@ -147,25 +167,25 @@ const CONTRACTION = /['’](?:m|t|d|ll|re|ve|mon)?$|^\p{L}['’]\p{Ll}{1,3}$/iu;
 export const modelReads = (run: Run) =>
   run.words.length <= 4 &&
   run.words.every((w) => /^\p{Lu}/u.test(w.text) && !CONTRACTION.test(w.text) && !ORGANISATION_WORDS.has(w.text.toLowerCase())) &&
-  // Ordinary words, and runs of names that are all words too ("Grace Period", "Rose Garden"), stay the rules' to weigh.
+  // Runs holding an ordinary word ("Grace Period"), or only names that are words ("Rose Garden"), stay the rules' to weigh.
   !run.words.some((w) => w.kind === 'ordinary') &&
+  // At least one word that is a name and no ordinary word, or no word at all. Names that are also words ("Reed",
+  // "Nora") alone were tried (trained and thresholded out of fold on dev): they added as many non-people as people.
   run.words.some((w) => (w.kind === 'strong' || w.kind === 'unknown') && w.text.length >= 3);
 
-/** Below this probability a run the rules accepted is dropped (chosen on the dev half: 0.1–0.3 tried, 0.2 kept). */
-const VETO_BELOW = 0.2;
 
 /** The rules' candidates the model is all but sure are no person (an organisation named after people, a place): dropped. */
-export function modelVetoes(text: string, runs: readonly Run[], lex: NameLexicon, found: readonly Candidate[], model: PersonModelWeights = MODEL): Candidate[] {
+export function modelVetoes(text: string, runs: readonly Run[], lex: NameLexicon, found: readonly Candidate[], model: PersonModelWeights = committedModel()): Candidate[] {
   return found.filter((c) => {
     if (c.type !== 'PERSON') return true;
     const run = runs.find((r) => r.start === c.start && r.end === c.end);
     if (!run || !modelReads(run)) return true;
-    return probability(runFeatures(text, run, lex), model) >= VETO_BELOW;
+    return probability(runFeatures(text, run, lex), model) >= model.vetoBelow;
   });
 }
 
 /** Candidates the model finds among runs the rules scored below `threshold` (their own candidates stand as they are). */
-export function modelPersons(text: string, runs: readonly Run[], lex: NameLexicon, threshold: number, model: PersonModelWeights = MODEL): Candidate[] {
+export function modelPersons(text: string, runs: readonly Run[], lex: NameLexicon, threshold: number, model: PersonModelWeights = committedModel()): Candidate[] {
   const out: Candidate[] = [];
   for (const run of runs) {
     // A street named after a person ("Victor Hugo u. 49") stays the address recognizer's.

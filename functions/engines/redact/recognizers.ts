@@ -119,6 +119,14 @@ export const DATE_PATTERN =
 const STREET_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Loop|Crescent|Close|Row|Plaza|Pike|Ridge|Run|Path|Walk|Mews|Gardens|Grove|Hill|Heights|Park|Point|Crossing|Expressway|Freeway|Route|Rte';
 const UNIT = '(?:,?\\s*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|Fl|Room|Rm|#)\\.?\\s*#?[\\p{L}\\p{N}-]+)';
+/**
+ * Street words written before the name (French, Italian, Spanish, Catalan, Portuguese, Greek): "Rue de la Paix 12",
+ * "Strada Provinciale 65", "Rua Cidade de Maracajá 468", "Λεωφόρος Συγγρού 119".
+ */
+const STREET_PREFIX =
+  'Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Quai|Passage|Via|Viale|Piazza|Piazzale|Corso|Vicolo|Largo|Strada|Contrada|Borgo|Calle|Avenida|Plaza|Paseo|Camino|Carretera|Ronda|Travesía|Carrer|Passeig|Rua|Travessa|Alameda|Rodovia|Praça|Estrada|Λεωφόρος|Λεωφ\\.|Οδός|Πλατεία';
+/** Particles inside a street's name ("Rua Cidade de Maracajá", "Via della Croce"). */
+const NAME_PARTICLE = '(?:de|del|de la|du|des|della|delle|dei|di|da|dos|das|do|la|le|les)';
 const STATE =
   'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
 const CAP = "\\p{Lu}[\\p{L}'’.-]*";
@@ -244,7 +252,7 @@ const STREET_CORES = patternRecognizer({
         // 1600 Amphitheatre Parkway, Apt 5, Mountain View, CA 94043
         name: 'us-street',
         pattern: re(
-          `${B}\\d{1,6}[A-Za-z]?\\s+(?:(?:[NSEW]|North|South|East|West)\\.?\\s+)?(?:${CAP}\\s+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?`,
+          `${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:(?:[NSEW]|North|South|East|West)\\.?[ \\t]+)?(?:${CAP}[ \\t]+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?`,
         ),
         score: 0.6,
       },
@@ -252,7 +260,7 @@ const STREET_CORES = patternRecognizer({
         // Hauptstraße 5, Rue de la Paix 12, Via Roma 10, Calle Mayor 3
         name: 'eu-street',
         pattern: re(
-          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|laan|straat|gracht|plein|kade|dijk)|(?:Rue|Avenue|Boulevard|Bd|Chemin|Place|Impasse|Allée|Via|Viale|Piazza|Corso|Calle|Avenida|Plaza|Paseo|Carrer|Rua)\\s+(?:(?:de|del|de la|du|des|della|di|dos|das|do|la|le|les)\\s+)?${CAP}(?:\\s+${CAP}){0,2})\\s+\\d{1,5}[a-z]?${E}`,
+          `${B}(?:${CAP}(?:straße|strasse|str\\.|weg|gasse|platz|allee|damm|laan|straat|gracht|plein|kade|dijk)|(?:${STREET_PREFIX})[ \\t]+(?:${NAME_PARTICLE}[ \\t]+)?${CAP}(?:[ \\t]+(?:${NAME_PARTICLE}[ \\t]+)?${CAP}){0,2})[ \\t]+\\d{1,5}[a-z]?${E}`,
         ),
         score: 0.6,
       },
@@ -284,7 +292,7 @@ const STREET_CORES = patternRecognizer({
  */
 const STREET_MORPHEME = `(?:${caseForms(['vej', 'gade', 'gatan', 'gata', 'vägen', 'väg', 'veien', 'vegen', 'katu', 'polku', 'kuja', 'straat', 'stræde', 'strasse', 'straße', 'str.', 'weg', 'gasse', 'laan', 'utca', 'ulica', 'allee', 'platz', 'plein', 'kade', 'dijk', 'steeg', 'vegur', 'gränd', 'torget', 'körút', 'stræti'])})`;
 const NUMBER_WORDS_NUMBER = re(
-  `${B}\\d{1,6}(?:\\s+\\d{1,4})?\\s+(?:${CAP}\\s+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}\\s+(?:${STREET_SUFFIX})\\.?)(?:\\s+\\d{1,5}[a-z]?)${E}`,
+  `${B}\\d{1,6}(?:[ \\t]+\\d{1,4})?[ \\t]+(?:${CAP}[ \\t]+){0,3}(?:${CAP}${STREET_MORPHEME}|${CAP}[ \\t]+(?:${STREET_SUFFIX})\\.?)(?:[ \\t]+\\d{1,5}[a-z]?)${E}`,
 );
 /**
  * "28030 Edeby 55", "Kesk 53": a street with no street word, between numbers
@@ -329,7 +337,8 @@ const POSTCODE = '(?:\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
   // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
-  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+${POSTCODE})?|(?:${STATE}))(?=[ \\t]*(?:,|\\n|$))`,
+  // A postcode may end the sentence ("… Austria 25173."); a word before a full stop may be an abbreviation ("Incl.").
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d)[.?!](?:\\s|$))`,
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
@@ -353,6 +362,16 @@ function houseNumberBefore(text: string, start: number): number {
 }
 
 const CONTINUED_BOOST = 0.4;
+/**
+ * Thoroughfare words of the USPS and Royal Mail address standards (the full list, plurals included): a second
+ * street written after the first on its line ("14 Crown Street Kishiev Squares", "P.O. Box 149 Alder Union") is a
+ * dependent thoroughfare or a locality of the same address. Only read after a street already found, never alone.
+ */
+const THOROUGHFARE =
+  'Alley|Annex|Arcade|Avenue|Bayou|Beach|Bend|Bluffs?|Bottom|Boulevard|Branch|Bridge|Brooks?|Burgs?|Bypass|Camp|Canyon|Cape|Causeway|Centers?|Circles?|Cliffs?|Club|Commons?|Corners?|Course|Courts?|Coves?|Creek|Crescent|Crest|Crossing|Crossroads?|Curve|Dale|Dam|Divide|Drives?|Estates?|Expressway|Extensions?|Falls?|Ferry|Fields?|Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Gardens?|Gateway|Glens?|Greens?|Groves?|Harbou?rs?|Haven|Heights|Highway|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Land|Landing|Lane|Lights?|Loaf|Locks?|Lodge|Loop|Mall|Manors?|Meadows?|Mews|Mills?|Mission|Motorway|Mount|Mountains?|Neck|Orchard|Oval|Overpass|Parks?|Parkways?|Pass|Passage|Path|Pike|Pines?|Places?|Plains?|Plaza|Points?|Ports?|Prairie|Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Row|Rue|Run|Shoals?|Shores?|Skyway|Springs?|Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Terrace|Throughway|Trace|Track|Trafficway|Trail|Trailer|Tunnel|Turnpike|Underpass|Unions?|Valleys?|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|Wells?|Wharf|Wynd|Close|Drove|Parade|Rise|Vale|Yard';
+/** The rest of a street's line when it is a second thoroughfare: capitalised words ending in a thoroughfare word. */
+const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THOROUGHFARE})\\.?(?=[ \\t]*(?:[,;]|\\n|$|[.?!](?:\\s|$)))`, 'u');
+
 
 /**
  * Street addresses: a street line found by its shape, extended back over a
@@ -364,69 +383,97 @@ const CONTINUED_BOOST = 0.4;
  */
 export const ADDRESS_RECOGNIZER: Recognizer = {
   type: 'STREET_ADDRESS',
-  find(text) {
-    const cores: Candidate[] = [...STREET_CORES.find(text)];
-    const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
-    const add = (pattern: RegExp, score: number, rule: string) => {
-      for (const m of text.matchAll(pattern)) {
-        const start = m.index!;
-        // A sentence's full stop after the last street of a crossing is not part of it ("… and Dunmore Parade."); an abbreviation's is ("St.").
-        const end = start + m[0].length - (rule === 'corner' && /[\p{L}]{4,}\.$/u.test(m[0]) ? 1 : 0);
-        cores.push({ type: 'STREET_ADDRESS', start, end, score: Math.min(1, score + (hasContext(text, start, end, context) ? CONTEXT_BOOST : 0)), rule });
-      }
-    };
-    add(MORPHEME_STREET, 0.6, 'street-morpheme');
-    add(HUNGARIAN_STREET, 0.6, 'hungarian-street');
-    add(PREFIXED_STREET, 0.6, 'prefixed-street');
-    add(SEPARATE_STREET_WORD, 0.5, 'separate-street-word');
-    add(CORNER, 0.9, 'corner');
-    add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
-    add(BARE_STREET, 0.1, 'bare-street');
-    add(UNIT_ONLY, 0.5, 'unit');
-    add(MILITARY, 0.65, 'military');
-    const pieces: Candidate[] = [];
-    const extended = cores.map((c) => {
-      if (c.rule === 'unit') return c;
-      const start = houseNumberBefore(text, c.start);
-      // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
-      // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
-      const inlineUnits = new RegExp(`^(?:,?[ \\t]*${UNIT_PART})+`, 'u').exec(text.slice(c.end, c.end + 60));
-      let end = c.end + (inlineUnits?.[0].length ?? 0);
-      let masked = end;
-      const postcodes: { start: number; end: number }[] = [];
-      let parts = inlineUnits ? 1 : 0;
-      for (; parts < 4; parts++) {
-        const rest = text.slice(end, end + 120);
-        const m = CONTINUATION.exec(rest);
-        if (!m || m[0].trim() === '' || /\n\s*\n/.test(m[0])) break;
-        const unit = UNIT_AT_START.exec(m[0]);
-        if (unit && end === masked) masked = end + unit[0].length;
-        else for (const p of m[0].matchAll(POSTCODE_IN)) postcodes.push({ start: end + p.index!, end: end + p.index! + p[0].length });
-        end += m[0].length;
-      }
-      if (parts > 0) {
-        const last = POSTCODE_AFTER_BLANK.exec(text.slice(end, end + 120));
-        if (last) {
-          const at = end + last[0].length - last[1].length - (last[0].length - last[0].trimEnd().length);
-          postcodes.push({ start: at, end: at + last[1].length });
-        }
-      }
-      // An address continuing after the street line (unit, town, postcode, country) is evidence of its own.
-      const score = parts > 0 && c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score;
-      for (const p of postcodes) pieces.push({ type: 'STREET_ADDRESS', ...p, score, rule: `${c.rule}-postcode` });
-      return { ...c, start, end: masked, score };
-    });
-    // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
-    // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).
-    const units = extended.filter((c) => c.rule === 'unit');
-    const streets = extended.flatMap((c) => {
-      if (c.rule === 'unit') return extended.some((o) => o !== c && o.rule !== 'unit' && o.start <= c.start && c.end <= o.end) ? [] : [c];
-      const inside = units.filter((u) => c.start <= u.start && u.end <= c.end);
-      return [inside.length ? { ...c, score: Math.max(c.score, ...inside.map((u) => u.score)) } : c];
-    });
-    return [...streets, ...pieces];
-  },
+  find: (text) => addressesIn(text).candidates,
 };
+
+/**
+ * The town, region and country parts of the addresses in `text` (what the
+ * address recognizer read after a street it accepted, left readable): a
+ * place there is no person ("12 Elm Road⏎Porto Alegre"), whatever its words.
+ */
+export function addressPlaces(text: string): readonly { start: number; end: number }[] {
+  return addressesIn(text).places;
+}
+
+/** The last text's addresses: detection asks for the candidates and then for the places, on the same text. */
+let lastAddresses: { text: string; candidates: Candidate[]; places: { start: number; end: number }[] } | undefined;
+
+function addressesIn(text: string): { candidates: Candidate[]; places: { start: number; end: number }[] } {
+  if (lastAddresses?.text === text) return lastAddresses;
+  const places: { start: number; end: number }[] = [];
+  const candidates = findAddresses(text, places);
+  lastAddresses = { text, candidates, places };
+  return lastAddresses;
+}
+
+function findAddresses(text: string, places: { start: number; end: number }[]): Candidate[] {
+  const cores: Candidate[] = [...STREET_CORES.find(text)];
+  const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'lived at', 'lives on', 'live on', 'lived on', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
+  const add = (pattern: RegExp, score: number, rule: string) => {
+    for (const m of text.matchAll(pattern)) {
+      const start = m.index!;
+      // A sentence's full stop after the last street of a crossing is not part of it ("… and Dunmore Parade."); an abbreviation's is ("St.").
+      const end = start + m[0].length - (rule === 'corner' && /[\p{L}]{4,}\.$/u.test(m[0]) ? 1 : 0);
+      cores.push({ type: 'STREET_ADDRESS', start, end, score: Math.min(1, score + (hasContext(text, start, end, context) ? CONTEXT_BOOST : 0)), rule });
+    }
+  };
+  add(MORPHEME_STREET, 0.6, 'street-morpheme');
+  add(HUNGARIAN_STREET, 0.6, 'hungarian-street');
+  add(PREFIXED_STREET, 0.6, 'prefixed-street');
+  add(SEPARATE_STREET_WORD, 0.5, 'separate-street-word');
+  add(CORNER, 0.9, 'corner');
+  add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
+  add(BARE_STREET, 0.1, 'bare-street');
+  add(UNIT_ONLY, 0.5, 'unit');
+  add(MILITARY, 0.65, 'military');
+  const pieces: Candidate[] = [];
+  const extended = cores.map((c) => {
+    if (c.rule === 'unit') return c;
+    const start = houseNumberBefore(text, c.start);
+    const cEnd = c.end + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
+    // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
+    // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
+    const inlineUnits = new RegExp(`^(?:,?[ \\t]*${UNIT_PART})+`, 'u').exec(text.slice(cEnd, cEnd + 60));
+    let end = cEnd + (inlineUnits?.[0].length ?? 0);
+    let masked = end;
+    const postcodes: { start: number; end: number }[] = [];
+    const townParts: { start: number; end: number }[] = [];
+    let parts = inlineUnits ? 1 : 0;
+    for (; parts < 4; parts++) {
+      const rest = text.slice(end, end + 120);
+      const m = CONTINUATION.exec(rest);
+      if (!m || m[0].trim() === '' || /\n\s*\n/.test(m[0])) break;
+      const unit = UNIT_AT_START.exec(m[0]);
+      if (unit && end === masked) masked = end + unit[0].length;
+      else {
+        for (const p of m[0].matchAll(POSTCODE_IN)) postcodes.push({ start: end + p.index!, end: end + p.index! + p[0].length });
+        townParts.push({ start: end, end: end + m[0].length });
+      }
+      end += m[0].length;
+    }
+    if (parts > 0) {
+      const last = POSTCODE_AFTER_BLANK.exec(text.slice(end, end + 120));
+      if (last) {
+        const at = end + last[0].length - last[1].length - (last[0].length - last[0].trimEnd().length);
+        postcodes.push({ start: at, end: at + last[1].length });
+      }
+    }
+    // An address continuing after the street line (unit, town, postcode, country) is evidence of its own.
+    const score = parts > 0 && c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score;
+    for (const p of postcodes) pieces.push({ type: 'STREET_ADDRESS', ...p, score, rule: `${c.rule}-postcode` });
+    if (score >= SCORE_THRESHOLD) places.push(...townParts);
+    return { ...c, start, end: masked, score };
+  });
+  // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
+  // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).
+  const units = extended.filter((c) => c.rule === 'unit');
+  const streets = extended.flatMap((c) => {
+    if (c.rule === 'unit') return extended.some((o) => o !== c && o.rule !== 'unit' && o.start <= c.start && c.end <= o.end) ? [] : [c];
+    const inside = units.filter((u) => c.start <= u.start && u.end <= c.end);
+    return [inside.length ? { ...c, score: Math.max(c.score, ...inside.map((u) => u.score)) } : c];
+  });
+  return [...streets, ...pieces];
+}
 
 /** Labels of a document's own numbers: a number right after one is that id. */
 const ID_LABEL_BEFORE =

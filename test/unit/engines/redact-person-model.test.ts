@@ -22,6 +22,24 @@ describe('person model', () => {
     expect(weights.weights).toHaveLength(PERSON_FEATURES.length);
     expect(runFeatures(text, run, lexicon)).toHaveLength(PERSON_FEATURES.length);
     expect(weights.threshold).toBeGreaterThanOrEqual(0.5);
+    // The veto overrides the rules: only where the model is all but sure (the trainer searches up to 0.3).
+    expect(weights.vetoBelow).toBeGreaterThanOrEqual(0);
+    expect(weights.vetoBelow).toBeLessThanOrEqual(0.3);
+  });
+
+  it('reads an organisation word after a run only in the capitalised stretch that follows it', async () => {
+    const { lexicon } = await personResources();
+    const feature = (text: string, value: string) => {
+      const run = candidateRuns(text, lexicon).find((r) => text.slice(r.start, r.end) === value)!;
+      return runFeatures(text, run, lexicon)[PERSON_FEATURES.indexOf('organisation_word_after')];
+    };
+    expect(feature('Tarrowby, Quellmann and Ostrander LLP advised the buyer.', 'Tarrowby')).toBe(1);
+    // A person, then a verb, then a firm: the firm's word is not the person's.
+    expect(feature('Dravonek is from Quorrani Labs LLC', 'Dravonek')).toBe(0);
+  });
+
+  it('finds a person who is from a firm', async () => {
+    expect(await persons('Dravonek is from Quorrani Labs LLC')).toEqual(['Dravonek']);
   });
 
   it('finds an unknown surname the rules leave below the threshold, from its context', async () => {

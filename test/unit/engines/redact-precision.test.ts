@@ -111,10 +111,62 @@ describe('person names across cultures, case and layout', () => {
     expect(await spans(text)).toContainEqual(['STREET_ADDRESS', value]);
   });
 
+  it.each([
+    // A second thoroughfare after the street on its line (a dependent thoroughfare) belongs to it.
+    ['Send it to 27 Wenlow Street Hadderby Squares\n Suite 14\n Carnmoor\n Norland 40219', '27 Wenlow Street Hadderby Squares\n Suite 14'],
+    ['Ship to P.O. Box 318 Oskerlin Union\n Apt. 22', 'P.O. Box 318 Oskerlin Union\n Apt. 22'],
+    // Street words before the name, with particles inside it (Portuguese, Italian, Greek).
+    ['Her address: 4410 Rua Vale de Itaquerima 512, Brevora', '4410 Rua Vale de Itaquerima 512'],
+    ['We moved to Strada Comunale Orvieta 71 last year', 'Strada Comunale Orvieta 71'],
+    ['Το γραφείο: Λεωφόρος Καλλιρόης 57', 'Λεωφόρος Καλλιρόης 57'],
+    // "lives on" is an address cue: a street with no street word after it.
+    ['My aunt lives on the far end of Tarvessa Quinn 1187 now', 'Tarvessa Quinn 1187'],
+  ])('reads the whole street line in %j', async (text, value) => {
+    expect(await spans(text)).toContainEqual(['STREET_ADDRESS', value]);
+  });
+
+  it('takes the postcode that ends a sentence, and a town with a qualifier in brackets as a town', async () => {
+    const found = await spans('Please write to 612 Kelvane Road\n Apt. 9\n Dunhallow\n Norland (North) 61520. Thanks!');
+    expect(found).toContainEqual(['STREET_ADDRESS', '61520']);
+    const bracketed = await spans('5531 Tervola Brenik 417\nVESTERHOLM (KALDMARK)\n Norland 30716');
+    expect(bracketed).toContainEqual(['STREET_ADDRESS', '5531 Tervola Brenik 417']);
+    expect(bracketed).toContainEqual(['STREET_ADDRESS', '30716']);
+  });
+
+  it('never takes an abbreviation line after a number for an address, nor a street across a line end', async () => {
+    expect(await spans('Laptop Pro 15 inch 512 GB 1\nIncl. Recycling fee: Levy 1')).toEqual([]);
+    // A unit number on one line and a town on the next are no street ("066⏎St Ives").
+    expect((await spans('My address is 7712 Borovského 1204 Apt. 066\nSt Ives, QC 54817')).map(([, v]) => v)).toContain('7712 Borovského 1204 Apt. 066');
+  });
+
+  it('does not take the town line of an address for a person', async () => {
+    const found = await spans('Our offices are at 3318 Kelvane Road\nTeodora Vasquine\n Norland 40219');
+    expect(found).toContainEqual(['STREET_ADDRESS', '3318 Kelvane Road']);
+    expect(found.filter(([t]) => t === 'PERSON')).toEqual([]);
+  });
+
   it('does not run a street name on over the words after it, nor take the preposition before it', async () => {
     expect(await spans('Take the tram to 20 Rue Velmont St. the first stop')).toContainEqual(['STREET_ADDRESS', '20 Rue Velmont St.']);
     expect(await spans('He waited on Brondalsvej 13 all day')).toContainEqual(['STREET_ADDRESS', 'Brondalsvej 13']);
     expect(await spans('The corner of the room and the window is damp.')).toEqual([]);
+  });
+
+  it.each([
+    // "named her" is a naming cue like "named".
+    ['My parents named her Grace after her aunt.', ['Grace']],
+    // Quoted speech after a speaker's colon: a name that is also a word is a speaker too, in lower case as well.
+    ['Velka: "Where were you?"\nMargaret:"I was out with the dog".', ['Velka', 'Margaret']],
+    ['velka: "where were you?"\ntracy:"out with the dog".', ['velka', 'tracy']],
+    // After a name cue, a given name no list holds opens a name whose surname is also a word.
+    ['What is your name? Tamsire J Baker', ['Tamsire J Baker']],
+    // A name that is also a word or a place, between two names of a list of people.
+    ['The partners were Harrison, Rogers and Castellano.', ['Harrison', 'Rogers', 'Castellano']],
+  ])('finds the people in %j', async (text, names) => {
+    expect(await persons(text)).toEqual(names);
+  });
+
+  it.each(['Let me check it with Will and Grace.', 'The market is open: Paris and London trade today.', 'Note: "Summer prices" apply.'])('finds no person in %j', async (text) => {
+    expect(await persons(text)).toEqual([]);
   });
 
   it.each([

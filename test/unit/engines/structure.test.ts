@@ -250,7 +250,8 @@ describe('PDF rulings', () => {
     const out = collectGraphics(fn, args, OPS as never, viewport);
 
     // Assess
-    expect(performance.now() - t0).toBeLessThan(3000);
+    // Generous: ~1 s on a quiet 2-core box, 8 s seen at load 12; a quadratic walk over 400,000 paths would take hours.
+    expect(performance.now() - t0).toBeLessThan(15_000);
     expect(out.rulings!.length).toBeLessThanOrEqual(MAX_RULINGS);
   });
 });

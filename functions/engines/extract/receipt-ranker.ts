@@ -15,6 +15,7 @@
  */
 import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
+import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn } from './normalize.ts';
 
 export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
@@ -217,9 +218,16 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
 }
 
 /** A name that ends in a company form is complete ("… SDN BHD", "… GmbH", "… Ltd."). */
-const COMPANY_END = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$/iu;
+const COMPANY_END = new RegExp(
+  String.raw`(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|${SDN_BHD}|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$`,
+  'iu',
+);
 
-const COMPANY_FORMS = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?|[b8]h[d0]\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])/giu;
+/** Company forms inside a name, taken out to see what is left of it ("CO. (M) SDN BHD" is a bare form). A lone Sdn or Bhd as spelt (see legal-forms.ts). */
+const COMPANY_FORMS = new RegExp(
+  String.raw`(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|${SDN_BHD}|sdn\.?|bhd\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])`,
+  'giu',
+);
 
 /** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
 const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;

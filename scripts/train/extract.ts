@@ -70,6 +70,18 @@ export function evenSample<T>(keys: readonly T[], count: number): T[] {
   return keys.filter((_, i) => i % step === 0).slice(0, count);
 }
 
+/**
+ * The SROIE receipts the trainer reads by OCR: the eval's evenly spaced sample of {@link DEFAULT_OCR_SAMPLE} first,
+ * then, for a larger count, the rest evenly spaced among the receipts left. A larger training sample thus always
+ * holds the eval's OCR receipts (their readings' cache is shared) and only adds readings.
+ */
+export function ocrTrainingSample<T>(keys: readonly T[], count: number): T[] {
+  const base = evenSample(keys, Math.min(count, DEFAULT_OCR_SAMPLE));
+  if (count <= base.length) return base;
+  const taken = new Set(base);
+  return [...base, ...evenSample(keys.filter((k) => !taken.has(k)), count - base.length)];
+}
+
 /** One page's candidates marked against the truth (a German receipt's vendor is its chain name: scored as a merchant). */
 function marked(page: DocumentPage, truth: Partial<Record<RankedField, string>>, merchant = false): TrainingReceipt['candidates'] | undefined {
   let seen: Record<RankedField, RankCandidate[]> | undefined;
@@ -99,7 +111,7 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
   const dir = join(corpus, 'receipts', 'sroie');
   const out: TrainingReceipt[] = [];
   const keys = (await readdir(join(dir, 'key'))).filter((n) => n.endsWith('.json')).sort();
-  const sample = new Set(ocr > 0 ? evenSample(keys, ocr) : []);
+  const sample = new Set(ocr > 0 ? ocrTrainingSample(keys, ocr) : []);
   for (const name of keys) {
     const id = name.replace(/\.json$/, '');
     const key = JSON.parse(await readFile(join(dir, 'key', name), 'utf8')) as Record<string, string>;

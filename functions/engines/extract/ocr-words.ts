@@ -157,13 +157,17 @@ function matchCase(word: string, like: string): string {
 
 /** The most tokens one word split by OCR is joined from ("S ELANGOR", "SEL ANGOR", "SE LAN GOR"). */
 const MAX_SPLIT_PARTS = 3;
+/** A part that is a vocabulary word still joins when the joined word is on this many times as many documents. */
+const RARE_PART = 10;
 
 /**
  * A text with words OCR split in two or three joined again ("SEL ANGOR" → "SELANGOR"): parts that stand one
  * space apart, of letters only, are joined when the joined form is a vocabulary word on at least
  * `minFrequency` documents and no part is a vocabulary word itself ("SHAH ALAM" stays two words, since both
- * are words; "TAMAN SARI" does not become an unrelated "TAMANSARI"). Punctuation before the first part
- * and after the last is kept; the parts' own case is kept.
+ * are words; "TAMAN SARI" does not become an unrelated "TAMANSARI") — except that one part may be a word
+ * far rarer than the joined one ({@link RARE_PART}: an abbreviation such as "SEL." for the state is a
+ * word, and must not keep "SEL ANGOR" apart). Punctuation before the first part and after the last is
+ * kept; the parts' own case is kept.
  */
 export function joinSplitWords(text: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string {
   const { minFrequency = 3 } = options;
@@ -171,7 +175,7 @@ export function joinSplitWords(text: string, vocabulary: WordVocabulary, options
   const pieces = text.split(/( )/);
   const out: string[] = [];
   const letters = (t: string) => /^\p{L}+$/u.test(t);
-  const isWord = (t: string) => vocabulary.words[t.toUpperCase()] !== undefined;
+  const count = (t: string) => vocabulary.words[t.toUpperCase()] ?? 0;
   for (let i = 0; i < pieces.length; i += 2) {
     let joined = false;
     for (let parts = Math.min(MAX_SPLIT_PARTS, (pieces.length + 1) / 2 - i / 2); parts >= 2 && !joined; parts--) {
@@ -179,9 +183,11 @@ export function joinSplitWords(text: string, vocabulary: WordVocabulary, options
       const lead = /^[^\p{L}0-9]*/u.exec(tokens[0])![0];
       const trail = /[^\p{L}0-9]*$/u.exec(tokens[parts - 1])![0];
       const cores = tokens.map((t, k) => t.slice(k === 0 ? lead.length : 0, k === parts - 1 ? t.length - trail.length : t.length));
-      if (!cores.every(letters) || cores.some(isWord)) continue;
+      if (!cores.every(letters)) continue;
       const word = cores.join('');
-      if ((vocabulary.words[word.toUpperCase()] ?? 0) < minFrequency) continue;
+      const joinedCount = count(word);
+      const words = cores.filter((c) => count(c) > 0);
+      if (joinedCount < minFrequency || words.length > 1 || words.some((c) => count(c) * RARE_PART > joinedCount)) continue;
       out.push(`${lead}${word}${trail}`);
       if (i + 2 * parts - 1 < pieces.length) out.push(pieces[i + 2 * parts - 1]);
       i += 2 * (parts - 1);

@@ -81,6 +81,11 @@ describe('words OCR split in two', () => {
     expect(joinSplitWords('WEST GATE', split)).toBe('WEST GATE');
     expect(joinSplitWords('BAHTERA SARI', split)).toBe('BAHTERA SARI');
     for (const text of ['PER, ANGKOR', 'PER- ANGKOR', 'PER\nANGKOR', 'PER  ANGKOR', 'PER4 ANGKOR', 'PER ANGKOR4']) expect(joinSplitWords(text, split)).toBe(text);
+    // A part that is a rare word (an abbreviation) does not keep the parts apart; a common one does.
+    const withAbbreviation = buildVocabulary([...Array(20).fill('PERANGKOR'), 'PER', 'PER'], 2);
+    expect(joinSplitWords('PER ANGKOR', withAbbreviation)).toBe('PERANGKOR');
+    const commonPart = buildVocabulary([...Array(20).fill('PERANGKOR'), ...Array(5).fill('PER')], 2);
+    expect(joinSplitWords('PER ANGKOR', commonPart)).toBe('PER ANGKOR');
     // A joined form seen on too few documents is no reason to join.
     const rare = buildVocabulary(['PERANGKOR', 'PERANGKOR'], 2);
     expect(joinSplitWords('PER ANGKOR', rare)).toBe('PER ANGKOR');

@@ -288,10 +288,11 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 /**
  * A line that is only a company registration number, as receipts and
  * letterheads print it under the name: "(001451637-M)", "{867388-U)",
- * "Co. No. 123456-X", "Company Reg. No: 123456". OCR may turn "Co." into "C0.".
+ * "Co. No. 123456-X", "Company Reg. No: 123456", "Reg No: 1234567-K",
+ * "BR No. (123456-A)" (a business registration). OCR may turn "Co." into "C0.".
  */
 const REGISTRATION_LINE =
-  /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0]|number)\.?\s*[:.]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
+  /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?|reg(?:istration)?\.?\s*|br\.?\s*)(?:no|n[o0]|number)\.?\s*[:.]?\s*[(\[{]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
 /** The same number at the end of the name's own line. */
 // Bracketed ("(417940-M)", followed by a stray comma too), or bare with a branch code after it ("273500-U (KJ1)").
 const REGISTRATION_SUFFIX =

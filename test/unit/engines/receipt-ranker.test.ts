@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial, RECEIPT_MODEL } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
-import { DEFAULT_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
+import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
 /** A scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row (as OCR and SROIE transcripts give them). */
@@ -219,9 +219,9 @@ describe('receipt ranker training', () => {
 
   it('a larger OCR training sample holds the eval\'s OCR sample and adds distinct receipts', () => {
     const keys = Array.from({ length: 200 }, (_, i) => i);
-    const base = evenSample(keys, DEFAULT_OCR_SAMPLE);
-    const larger = ocrTrainingSample(keys, DEFAULT_OCR_SAMPLE * 2);
-    expect(larger).toHaveLength(DEFAULT_OCR_SAMPLE * 2);
+    const base = evenSample(keys, EVAL_OCR_SAMPLE);
+    const larger = ocrTrainingSample(keys, EVAL_OCR_SAMPLE * 2);
+    expect(larger).toHaveLength(EVAL_OCR_SAMPLE * 2);
     expect(new Set(larger).size).toBe(larger.length);
     expect(larger.slice(0, base.length)).toEqual(base);
     expect(ocrTrainingSample(keys, 10)).toEqual(evenSample(keys, 10));

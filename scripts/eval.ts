@@ -22,7 +22,7 @@ operations:
             --receipts N, default 60), German receipts, line items; receipts out of fold
             (--folds K, default 5); --rules-only without the receipt ranker; --sets invoices,receipts-transcript,
             receipts-ocr,receipts-de for some sets only; --train-ocr N (SROIE OCR readings the fold models
-            learn from, default 60, 0 = transcripts only), --no-train-german; --quiet for the summary only
+            learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
@@ -84,8 +84,8 @@ const OPERATIONS: Record<string, Runner> = {
       folds: intOption(options, 'folds', 5),
       // --sets invoices,receipts-de: only those sets (iterating on one kind of document).
       ...(typeof options.sets === 'string' ? { sets: options.sets.split(',') } : {}),
-      // --train-ocr N (SROIE OCR readings in the fold models, default 60; 0 for transcripts only), --no-train-german.
-      training: { ocr: intOption(options, 'train-ocr', 60), german: options['no-train-german'] !== true },
+      // --train-ocr N (SROIE OCR readings in the fold models, default the trainer's; 0 for transcripts only), --no-train-german.
+      training: { ocr: intOption(options, 'train-ocr', (await import('./train/extract.ts')).DEFAULT_OCR_SAMPLE), german: options['no-train-german'] !== true },
       // --rules-only: the hand rules without the receipt ranker (the comparison the ranker is measured against).
       ...(options['rules-only'] === true
         ? { receiptExtractor: (pages) => extractFinancial(pages, { receiptModel: null }), note: 'hand rules only (--rules-only)' }

@@ -105,7 +105,7 @@ export interface ExtractEvalOptions {
   readonly folds?: number;
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
   readonly sets?: readonly string[];
-  /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the OCR sample of 60 and the German receipts). */
+  /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the trainer's OCR sample, DEFAULT_OCR_SAMPLE, and the German receipts). */
   readonly training?: { readonly ocr?: number; readonly german?: boolean; readonly words?: boolean };
 }
 

@@ -5,8 +5,9 @@
  *   document model a perfect OCR would give, instantly (training and the
  *   layout-only score);
  * - from OCR of the image, cached under `.cache/extract-ocr/` (gitignored)
- *   keyed by the file's content hash and the OCR engine it named, so reruns
- *   do not spend minutes per receipt on this shared box.
+ *   keyed by the file's content hash and the OCR that read it (see
+ *   {@link OCR_VERSION}), so reruns do not spend minutes per receipt on this
+ *   shared box, and a changed OCR reads the receipts again by itself.
  *
  * @module
  */
@@ -15,6 +16,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BBox, DocumentPage, Word } from '../../functions/engines/document-model.ts';
+import { OCR_OUTPUT_REVISION } from '../../functions/engines/ocr/ocr-page.ts';
+import { OCR_ENGINE } from '../../functions/engines/ocr/tesseract-pool.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { decodeTextFile, parseSroieBoxFile } from '../lib/corpus.ts';
 
@@ -65,16 +68,27 @@ export async function sroieTranscriptPage(boxPath: string, imagePath: string): P
 
 const CACHE = resolve(import.meta.dirname, '..', '..', '.cache', 'extract-ocr');
 
+/**
+ * The OCR a cached reading came from: the engine and model (`OCR_ENGINE`, which carries the tesseract.js version)
+ * and the OCR code's output revision (`OCR_OUTPUT_REVISION`, bumped by the OCR code whenever its output changes).
+ * Part of the cache key, so readings by an older OCR are never reused.
+ */
+export const OCR_VERSION = `${OCR_ENGINE}#r${OCR_OUTPUT_REVISION}`;
+
+/** The cache file name of an image's reading: its content hash and {@link OCR_VERSION}. */
+export function ocrCacheKey(bytes: Uint8Array, version: string = OCR_VERSION): string {
+  return createHash('sha256').update(bytes).update('\0').update(version).digest('hex').slice(0, 24);
+}
+
 /** The pages of a document as the parse engine reads them (OCR for images), cached on disk by content hash. */
 export async function cachedPages(path: string): Promise<{ pages: DocumentPage[]; engines: string[]; cached: boolean }> {
   const bytes = new Uint8Array(await readFile(path));
-  const key = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-  const file = join(CACHE, `${key}.json`);
+  const file = join(CACHE, `${ocrCacheKey(bytes)}.json`);
   if (existsSync(file)) return { ...(JSON.parse(await readFile(file, 'utf8')) as { pages: DocumentPage[]; engines: string[] }), cached: true };
   const document = await openDocument(bytes, { filename: path });
   try {
     const parsed = await document.extract();
-    const out = { pages: [...parsed.pages], engines: [...parsed.engines] };
+    const out = { pages: [...parsed.pages], engines: [...parsed.engines], ocr: OCR_VERSION };
     await mkdir(CACHE, { recursive: true });
     await writeFile(file, JSON.stringify(out));
     return { ...out, cached: false };

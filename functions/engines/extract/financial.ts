@@ -17,6 +17,7 @@ import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel,
 import { amountsIn, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
+import { canonicalSdnBhd, SDN_BHD } from './legal-forms.ts';
 import { correctText, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
@@ -287,10 +288,11 @@ function nameUnderHeading(lines: readonly Line[]): string | undefined {
 /**
  * A line that is only a company registration number, as receipts and
  * letterheads print it under the name: "(001451637-M)", "{867388-U)",
- * "Co. No. 123456-X", "Company Reg. No: 123456". OCR may turn "Co." into "C0.".
+ * "Co. No. 123456-X", "Company Reg. No: 123456", "Reg No: 1234567-K",
+ * "BR No. (123456-A)" (a business registration). OCR may turn "Co." into "C0.".
  */
 const REGISTRATION_LINE =
-  /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0]|number)\.?\s*[:.]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
+  /^\s*(?:[(\[{]\s*(?:(?:c[o0]\.?|company)\s*(?:reg(?:istration)?\.?\s*)?(?:no|n[o0])\.?\s*[:.]?\s*)?[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]|(?:(?:c[o0]\.?|company|comp\.?)\s*(?:reg(?:istration)?\.?\s*)?|reg(?:istration)?\.?\s*|br\.?\s*)(?:no|n[o0]|number)\.?\s*[:.]?\s*[(\[{]?\s*[A-Z]{0,4}\d[\dA-Z]{3,}(?:[-\s]?[A-Z0-9]{1,2})?\s*[)\]}]?|roc\s*(?:no\.?)?\s*[:.]?\s*\d[\dA-Z-]{3,})[\s.,]*$/iu;
 /** The same number at the end of the name's own line. */
 // Bracketed ("(417940-M)", followed by a stray comma too), or bare with a branch code after it ("273500-U (KJ1)").
 const REGISTRATION_SUFFIX =
@@ -305,11 +307,6 @@ export function joinAddressLines(texts: readonly string[]): string {
     .map((t) => t.trim())
     .filter(Boolean)
     .reduce((out, t) => (out ? `${out}${/[,;]$/.test(out) ? ' ' : ', '}${t}` : t), '');
-}
-
-/** OCR-damaged Malaysian company forms ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SDN BHO") written as they are printed. */
-function canonicalCompanyForm(name: string): string {
-  return name.replace(/(?<![\p{L}])s[cdo0]n(\.?)\s*[b8][hi][d0o](\.?)(?![\p{L}])/giu, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }
 
 /** A delivery-address heading alone on its line, in the six languages. */
@@ -332,7 +329,10 @@ function dateOrderOf(text: string): boolean | undefined {
 }
 
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
-export const COMPANY = /(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|s[cdo0]n\.?\s*[b8][hi][d0o]\.?|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])/iu;
+export const COMPANY = new RegExp(
+  String.raw`(?<![\p{L}])(?:gmbh|ag|kg|ohg|e\.k\.|ug|ltd\.?|limited|inc\.?|llc|llp|plc|corp\.?|corporation|co\.|company|s\.a\.s\.?|sas|s\.a\.|sarl|s\.r\.l\.?|srl|s\.l\.|s\.p\.a\.?|spa|b\.v\.?|bv|n\.v\.?|nv|${SDN_BHD}|bhd|s\/b|pty|oy|ab|a\/s|pvt\.?|enterprise|trading|restaurant|cafe|café|store|shop|hotel|mart)(?![\p{L}])`,
+  'iu',
+);
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
@@ -590,7 +590,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
   const nameOf = (l: Line) => {
     // OCR reads rules and logo edges before a name as dashes, quotes or bullets ("— GARDENIA …"): not part of it.
-    let name = canonicalCompanyForm(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim());
+    let name = canonicalSdnBhd(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim());
     // "HOME MASTER HARDWARE &" over "ELECTRICAL": a name broken after an ampersand goes on.
     const next = /&$/.test(name) ? below(lines, l, 1)[0] : undefined;
     if (next && next.text.trim().split(/\s+/).length <= 3 && !/\d/.test(next.text)) name = `${name} ${next.text.trim()}`;
@@ -625,7 +625,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         return first && first.start >= 3 ? l.text.slice(0, first.start).replace(/[\s,;:|–-]+$/u, '').trim() : '';
       })
       .find((prefix) => prefix && COMPANY.test(prefix) && prefix.split(/\s+/).length <= 6 && !amountsIn(prefix).length && !datesIn(prefix).length);
-    if (beforeLabel) add('vendor_name', canonicalCompanyForm(beforeLabel), 0.74, -1);
+    if (beforeLabel) add('vendor_name', canonicalSdnBhd(beforeLabel), 0.74, -1);
   }
   // The line right above a company registration number ("(001451637-M)", "Co. No. 123456-X") names the company.
   const registrationAt = lines.findIndex((l) => l.pageIndex === 0 && l.bbox[1] < 0.4 && REGISTRATION_LINE.test(l.text));

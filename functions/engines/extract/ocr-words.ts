@@ -155,9 +155,58 @@ function matchCase(word: string, like: string): string {
   return word[0] + word.slice(1).toLowerCase();
 }
 
-/** A text with each OCR-misread word replaced by its vocabulary word (punctuation around words kept). */
+/** The most tokens one word split by OCR is joined from ("S ELANGOR", "SEL ANGOR", "SE LAN GOR"). */
+const MAX_SPLIT_PARTS = 3;
+/** A part that is a vocabulary word still joins when the joined word is on this many times as many documents. */
+const RARE_PART = 10;
+
+/**
+ * A text with words OCR split in two or three joined again ("SEL ANGOR" → "SELANGOR"): parts that stand one
+ * space apart, of letters only, are joined when the joined form is a vocabulary word on at least
+ * `minFrequency` documents and no part is a vocabulary word itself ("SHAH ALAM" stays two words, since both
+ * are words; "TAMAN SARI" does not become an unrelated "TAMANSARI") — except that one part may be a word
+ * far rarer than the joined one ({@link RARE_PART}: an abbreviation such as "SEL." for the state is a
+ * word, and must not keep "SEL ANGOR" apart). Punctuation before the first part and after the last is
+ * kept; the parts' own case is kept.
+ */
+export function joinSplitWords(text: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string {
+  const { minFrequency = 3 } = options;
+  // Tokens and the single spaces between them: a split word never spans a line break, a comma or two spaces.
+  const pieces = text.split(/( )/);
+  const out: string[] = [];
+  const letters = (t: string) => /^\p{L}+$/u.test(t);
+  const count = (t: string) => vocabulary.words[t.toUpperCase()] ?? 0;
+  for (let i = 0; i < pieces.length; i += 2) {
+    let joined = false;
+    for (let parts = Math.min(MAX_SPLIT_PARTS, (pieces.length + 1) / 2 - i / 2); parts >= 2 && !joined; parts--) {
+      const tokens = Array.from({ length: parts }, (_, k) => pieces[i + 2 * k]);
+      const lead = /^[^\p{L}0-9]*/u.exec(tokens[0])![0];
+      const trail = /[^\p{L}0-9]*$/u.exec(tokens[parts - 1])![0];
+      const cores = tokens.map((t, k) => t.slice(k === 0 ? lead.length : 0, k === parts - 1 ? t.length - trail.length : t.length));
+      if (!cores.every(letters)) continue;
+      const word = cores.join('');
+      const joinedCount = count(word);
+      const words = cores.filter((c) => count(c) > 0);
+      if (joinedCount < minFrequency || words.length > 1 || words.some((c) => count(c) * RARE_PART > joinedCount)) continue;
+      out.push(`${lead}${word}${trail}`);
+      if (i + 2 * parts - 1 < pieces.length) out.push(pieces[i + 2 * parts - 1]);
+      i += 2 * (parts - 1);
+      joined = true;
+    }
+    if (!joined) {
+      out.push(pieces[i]);
+      if (i + 1 < pieces.length) out.push(pieces[i + 1]);
+    }
+  }
+  return out.join('');
+}
+
+/**
+ * A text with words OCR split joined again ({@link joinSplitWords}) and each OCR-misread word replaced by its
+ * vocabulary word (punctuation around words kept).
+ */
 export function correctText(text: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string {
-  return text.replace(/[^\s,;:()]+/g, (chunk) => {
+  return joinSplitWords(text, vocabulary, options).replace(/[^\s,;:()]+/g, (chunk) => {
     const m = /^([^\p{L}0-9]*)(.*?)([.'"]*)$/u.exec(chunk);
     if (!m || !m[2]) return chunk;
     const fixed = correctWord(m[2], vocabulary, options);

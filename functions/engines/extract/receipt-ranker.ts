@@ -15,6 +15,7 @@
  */
 import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
+import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn } from './normalize.ts';
 
 export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
@@ -85,8 +86,10 @@ const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|ex
 const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
 const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
 const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
-const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
-const REGION = /(?<![\p{L}])(?:selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
+/** Five digits, or four followed by a town; not a number a label introduces ("Counter: 7290 Take Away"). */
+const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])(?<!:\s*)\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
+/** States and countries that end addresses; a Malaysian state's honorific ("Darul Ehsan", "Darul Takzim") too, often on a line of its own. */
+const REGION = /(?<![\p{L}])(?:darul\s+\p{L}{3,}|selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
 
 const TOTAL_FEATURES = [
   'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
@@ -217,9 +220,16 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
 }
 
 /** A name that ends in a company form is complete ("… SDN BHD", "… GmbH", "… Ltd."). */
-const COMPANY_END = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?\s*[b8]h[d0]\.?|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$/iu;
+const COMPANY_END = new RegExp(
+  String.raw`(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|${SDN_BHD}|bhd\.?|berhad|s\/b|pty|enterprise|trading)\s*$`,
+  'iu',
+);
 
-const COMPANY_FORMS = /(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|s[cdo0]n\.?|[b8]h[d0]\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])/giu;
+/** Company forms inside a name, taken out to see what is left of it ("CO. (M) SDN BHD" is a bare form). A lone Sdn or Bhd as spelt (see legal-forms.ts). */
+const COMPANY_FORMS = new RegExp(
+  String.raw`(?<![\p{L}])(?:gmbh|ag|kg|ltd\.?|limited|inc\.?|llc|plc|corp\.?|co\.|company|sarl|srl|spa|bv|nv|${SDN_BHD}|sdn\.?|bhd\.?|berhad|s\/b|pty|\(m\)|m)(?![\p{L}])`,
+  'giu',
+);
 
 /** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
 const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;

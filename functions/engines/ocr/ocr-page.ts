@@ -32,6 +32,17 @@ import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { guessLanguage } from './language-detect.ts';
 
+/**
+ * Revision of what OCR reads from an image. Bump it in the same commit as
+ * any change that alters OCR output (preprocessing, thresholds, reading
+ * passes, number re-reads, line assembly): readings cached by this number
+ * (the extract eval's and trainer's `.cache/extract-ocr/`) are then read
+ * again instead of being reused. Together with tesseract-pool.ts's `OCR_ENGINE` (the
+ * tesseract.js version and model) it names one OCR output.
+ *
+ * 2: second readings of doubtful numbers (number-reread.ts).
+ */
+export const OCR_OUTPUT_REVISION = 2;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
-import { buildVocabulary, correctText, correctWord, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+import { buildVocabulary, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
 const docs = [
@@ -60,6 +60,35 @@ describe('OCR word correction', () => {
     expect(correctWord('DRAPEM', twin)).toBeUndefined();
     const lopsided = buildVocabulary([...Array(9).fill('DRAPEX'), 'ORAPEX', 'ORAPEX', 'ORAPEX'], 2);
     expect(correctWord('0RAPEX', lopsided)).toBe('DRAPEX');
+  });
+});
+
+describe('words OCR split in two', () => {
+  // Invented words: a made-up state, district and street kind, each on three documents; "QUI" and "VEL" are no words.
+  const split = buildVocabulary(Array(3).fill('PERANGKOR DISTRIK WEST GATE WESTGATE BAHTERA SARI QUIVEL'), 2);
+
+  it('joins the parts when the joined form is a vocabulary word and no part is one', () => {
+    expect(joinSplitWords('41200 KLANG, PER ANGKOR.', split)).toBe('41200 KLANG, PERANGKOR.');
+    expect(joinSplitWords('Per angkor', split)).toBe('Perangkor');
+    expect(joinSplitWords('P ER ANGKOR', split)).toBe('PERANGKOR');
+    expect(joinSplitWords('(QUI VEL) DIS TRIK', split)).toBe('(QUIVEL) DISTRIK');
+    // Through correctText, a joined word is then also open to confusion fixes of its neighbours.
+    expect(correctText('JALAN BAHTFRA, PER ANGKOR', split)).toBe('JALAN BAHTERA, PERANGKOR');
+  });
+
+  it('keeps two real words apart, and never joins across punctuation, digits, line breaks or double spaces', () => {
+    // Both parts are words: "WEST GATE" stays, though "WESTGATE" is a word too.
+    expect(joinSplitWords('WEST GATE', split)).toBe('WEST GATE');
+    expect(joinSplitWords('BAHTERA SARI', split)).toBe('BAHTERA SARI');
+    for (const text of ['PER, ANGKOR', 'PER- ANGKOR', 'PER\nANGKOR', 'PER  ANGKOR', 'PER4 ANGKOR', 'PER ANGKOR4']) expect(joinSplitWords(text, split)).toBe(text);
+    // A part that is a rare word (an abbreviation) does not keep the parts apart; a common one does.
+    const withAbbreviation = buildVocabulary([...Array(20).fill('PERANGKOR'), 'PER', 'PER'], 2);
+    expect(joinSplitWords('PER ANGKOR', withAbbreviation)).toBe('PERANGKOR');
+    const commonPart = buildVocabulary([...Array(20).fill('PERANGKOR'), ...Array(5).fill('PER')], 2);
+    expect(joinSplitWords('PER ANGKOR', commonPart)).toBe('PER ANGKOR');
+    // A joined form seen on too few documents is no reason to join.
+    const rare = buildVocabulary(['PERANGKOR', 'PERANGKOR'], 2);
+    expect(joinSplitWords('PER ANGKOR', rare)).toBe('PER ANGKOR');
   });
 });
 

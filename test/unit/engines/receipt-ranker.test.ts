@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial, RECEIPT_MODEL } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
-import { evenSample, fitField, fitRanker, foldsOf, groupOf, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
+import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
 /** A scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row (as OCR and SROIE transcripts give them). */
@@ -152,6 +152,25 @@ describe('receipt candidates that generalise', () => {
     expect(f('phone_inside', 'NO 9, JALAN MAWAR 1, 50450 KUALA LUMPUR')).toBe(0);
   });
 
+  it('ends an address block at a registration line with a bare "Reg No" or "BR No", takes a state\'s honorific line as its end, and takes no labelled number for a postcode', () => {
+    const blocks = namesOf(['RESTORAN TELAGA BIRU SDN BHD', 'Reg No: 7654321-K', 'NO 3, JALAN KENANGA 2,', '43650 BANDAR BARU BANGI, SELANGOR', 'DARUL EHSAN', 'GST ID: 001122334455', ['TOTAL', '9.00']]).vendor_address;
+    const f = (name: string, value: string) => blocks.find((c) => c.value === value)!.features[FEATURE_NAMES.vendor_address.indexOf(name)];
+    const whole = 'NO 3, JALAN KENANGA 2, 43650 BANDAR BARU BANGI, SELANGOR DARUL EHSAN';
+    expect(f('after_registration', whole)).toBe(1);
+    expect(f('registration', `Reg No: 7654321-K ${whole}`)).toBe(1);
+    expect(f('region_last', whole)).toBe(1);
+    expect(f('postcode_last', whole)).toBe(1);
+    // Stopping before the honorific line leaves an address-like line after the block.
+    expect(f('after_addressy', 'NO 3, JALAN KENANGA 2, 43650 BANDAR BARU BANGI, SELANGOR')).toBe(1);
+    const br = namesOf(['KEDAI MAJU JAYA', 'BR No. (998877-P)', 'LOT 4, JALAN EMPAT', ['TOTAL', '3.00']]).vendor_address;
+    expect(br.find((c) => c.value === 'LOT 4, JALAN EMPAT')!.features[FEATURE_NAMES.vendor_address.indexOf('after_registration')]).toBe(1);
+    // A number after a label ("Counter: 4821 Dine In") is no four-digit postcode; "4821 Musterstadt" is.
+    const counter = namesOf(['KEDAI MAJU JAYA', 'Counter: 4821 Dine In', ['TOTAL', '3.00']]).vendor_address.find((c) => c.value === 'Counter: 4821 Dine In')!;
+    expect(counter.features[FEATURE_NAMES.vendor_address.indexOf('postcode')]).toBe(0);
+    const town = namesOf(['Kiosk am Teich', 'Teichweg 2', '4821 Musterstadt', ['SUMME', '3,00']]).vendor_address.find((c) => c.value === 'Teichweg 2 4821 Musterstadt')!;
+    expect(town.features[FEATURE_NAMES.vendor_address.indexOf('postcode')]).toBe(1);
+  });
+
   it('joins an address block\'s lines with one comma, also where a line already ends in one (the rules\' reading)', () => {
     const { entities } = extractFinancial([receipt(['KEDAI BUNGA RAYA SDN BHD', 'NO. 4, JALAN ORKID 3,', 'TAMAN MELUR,', '43000 KAJANG', ['TOTAL', '5.00']])], { receiptModel: null });
     expect(entities.vendor_address).toBe('NO. 4, JALAN ORKID 3, TAMAN MELUR, 43000 KAJANG');
@@ -196,6 +215,16 @@ describe('receipt ranker training', () => {
     // The eval's OCR sample rule: evenly spaced, as many as asked.
     expect(evenSample(Array.from({ length: 334 }, (_, i) => i), 60)).toHaveLength(60);
     expect(evenSample(Array.from({ length: 334 }, (_, i) => i), 60).slice(0, 3)).toEqual([0, 5, 10]);
+  });
+
+  it('a larger OCR training sample holds the eval\'s OCR sample and adds distinct receipts', () => {
+    const keys = Array.from({ length: 200 }, (_, i) => i);
+    const base = evenSample(keys, EVAL_OCR_SAMPLE);
+    const larger = ocrTrainingSample(keys, EVAL_OCR_SAMPLE * 2);
+    expect(larger).toHaveLength(EVAL_OCR_SAMPLE * 2);
+    expect(new Set(larger).size).toBe(larger.length);
+    expect(larger.slice(0, base.length)).toEqual(base);
+    expect(ocrTrainingSample(keys, 10)).toEqual(evenSample(keys, 10));
   });
 
   it('folds and shuffles are seeded', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lenientSame, normaliseName, prf, strictSame } from '../../../scripts/eval/extract-score.ts';
-import { jpegSize } from '../../../scripts/eval/receipt-pages.ts';
+import { jpegSize, OCR_VERSION, ocrCacheKey } from '../../../scripts/eval/receipt-pages.ts';
+import { OCR_OUTPUT_REVISION } from '../../../functions/engines/ocr/ocr-page.ts';
 
 describe('strict extract scoring', () => {
   it('drops trailing legal forms, case, accents and punctuation from names, nothing else', () => {
@@ -39,5 +40,15 @@ describe('strict extract scoring', () => {
     const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0x2c, 0x00, 0xc8, 0x03]);
     expect(jpegSize(jpeg)).toEqual({ width: 200, height: 300 });
     expect(jpegSize(new Uint8Array([1, 2, 3]))).toBeUndefined();
+  });
+});
+
+describe('extract OCR cache', () => {
+  it('keys a reading by the image and the OCR that read it, so a changed OCR reads again', () => {
+    const image = new Uint8Array([0xff, 0xd8, 1, 2, 3]);
+    expect(OCR_VERSION).toContain(`#r${OCR_OUTPUT_REVISION}`);
+    expect(ocrCacheKey(image)).toBe(ocrCacheKey(new Uint8Array(image)));
+    expect(ocrCacheKey(image)).not.toBe(ocrCacheKey(image, `${OCR_VERSION}+1`));
+    expect(ocrCacheKey(image)).not.toBe(ocrCacheKey(new Uint8Array([0xff, 0xd8, 1, 2, 4])));
   });
 });

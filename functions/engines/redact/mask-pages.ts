@@ -18,7 +18,7 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { canvasFromPng, canvasPixels, drawWordsPage, encodePng, findHeaderGraphics, paintMasks, type MaskBox, type MaskedPixels } from './mask.ts';
+import { canvasFromPng, canvasRgb, drawWordsPage, encodePng, findHeaderGraphics, paintMasks, type MaskBox, type PagePixels } from './mask.ts';
 import { headerFigures } from './redact.ts';
 import { deflateRgb, type EncodedPageImage, type PageImageFormat, type RedactedPdfPage } from './redacted-pdf.ts';
 
@@ -54,8 +54,8 @@ interface MaskedPageFacts {
 /** A masked page, its image in exactly the format asked for. */
 export type MaskedDocumentPage<F extends PageImageFormat = PageImageFormat> = MaskedPageFacts & Extract<EncodedPageImage, { format: F }>;
 
-/** What leaves the painted canvas before the renderer takes it back: the PNG, or a copy of the pixels (deflated afterwards). */
-type Painted = MaskedPageFacts & ({ readonly format: 'png'; readonly png: Uint8Array } | { readonly format: 'flate-rgb'; readonly pixels: MaskedPixels });
+/** What leaves the painted canvas before the renderer takes it back: the PNG, or a copy of the RGB samples (deflated afterwards). */
+type Painted = MaskedPageFacts & ({ readonly format: 'png'; readonly png: Uint8Array } | { readonly format: 'flate-rgb'; readonly pixels: PagePixels });
 
 /** The page drawn on a canvas, lent to `use`: the renderer's own when it lends one, else its PNG decoded onto a fresh one. */
 async function withDrawnPage<T>(renderer: PageRenderer, pageNumber: number, dpi: number, use: (canvas: Canvas) => Promise<T>): Promise<T> {
@@ -79,7 +79,7 @@ export async function maskPages<F extends PageImageFormat>(pages: readonly Docum
     paintMasks(canvas, boxes);
     // Text-only pages are painted at their own scale: their pixel width over the page's width in points.
     const facts = { width: canvas.width, height: canvas.height, dpi: rendered ? dpi : (canvas.width * 72) / Math.max(1, page.width), boxes, logos };
-    return format === 'png' ? { ...facts, format: 'png', png: await encodePng(canvas) } : { ...facts, format: 'flate-rgb', pixels: canvasPixels(canvas) };
+    return format === 'png' ? { ...facts, format: 'png', png: await encodePng(canvas) } : { ...facts, format: 'flate-rgb', pixels: await canvasRgb(canvas) };
   }
 
   return mapConcurrent(pages, options.concurrency ?? MASK_CONCURRENCY, async (page, pageIndex): Promise<MaskedDocumentPage<F>> => {
@@ -99,7 +99,7 @@ export async function maskPages<F extends PageImageFormat>(pages: readonly Docum
     if (painted.format === 'png') return painted as MaskedDocumentPage<F>;
     // Deflated once the canvas is back with the renderer (on the thread pool, beside the next page's rendering).
     const { pixels, ...facts } = painted;
-    return { ...facts, flateRgb: await deflateRgb(pixels) } as MaskedDocumentPage<F>;
+    return { ...facts, flateRgb: await deflateRgb(pixels.rgb) } as MaskedDocumentPage<F>;
   });
 }
 

@@ -22,24 +22,17 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { BBox } from '../document-model.ts';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
-import type { MaskBox, MaskedPixels } from './mask.ts';
+import type { MaskBox } from './mask.ts';
 
 const deflateAsync = promisify(deflate);
 
 /**
- * The page's pixels as a PDF image stream body: 8-bit RGB (the painted page
- * is opaque, so alpha is dropped), zlib-deflated — lossless, the same pixels
- * the PNG would hold. Deflating runs on libuv's thread pool, so pages can be
- * compressed while the next one renders. Level 6 is zlib's default balance.
+ * The page's RGB samples (mask.ts's canvasRgb) as a PDF image stream body:
+ * zlib-deflated — lossless, the same pixels the PNG would hold. Deflating
+ * runs on libuv's thread pool, so pages can be compressed while the next one
+ * renders. Level 6 is zlib's default balance.
  */
-export async function deflateRgb(pixels: MaskedPixels): Promise<Uint8Array> {
-  const { rgba, width, height } = pixels;
-  const rgb = Buffer.allocUnsafe(width * height * 3);
-  for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
-    rgb[o] = rgba[i];
-    rgb[o + 1] = rgba[i + 1];
-    rgb[o + 2] = rgba[i + 2];
-  }
+export async function deflateRgb(rgb: Uint8Array): Promise<Uint8Array> {
   const out = await deflateAsync(rgb);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }

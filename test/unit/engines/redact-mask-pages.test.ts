@@ -59,7 +59,7 @@ function meanInside(image: { data: Uint8ClampedArray; width: number; height: num
 describe('maskPages on a PDF (masks painted on the canvas pdf.js lends)', () => {
   let document: OpenedDocument;
   let pages: readonly DocumentPage[];
-  let boxes: Map<number, MaskBox[]>;
+  let boxes: ReadonlyMap<number, readonly MaskBox[]>;
 
   beforeAll(async () => {
     const pdf = await makeTextPdf([

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { canvasPixels, decodePageImage, drawWordsPage, encodePng, paintMasks } from '../../../functions/engines/redact/mask.ts';
+import { canvasRgb, decodePageImage, drawWordsPage, encodePng, paintMasks } from '../../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { buildRedactedPdf, deflateRgb } from '../../../functions/engines/redact/redacted-pdf.ts';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -40,7 +40,7 @@ async function redactedPdf(mode: 'redact' | 'deidentify', image: 'png' | 'flate'
     const canvas = drawWordsPage(page);
     paintMasks(canvas, boxes);
     const png = await encodePng(canvas);
-    const samples = image === 'flate' ? { format: 'flate-rgb' as const, flateRgb: await deflateRgb(canvasPixels(canvas)) } : { format: 'png' as const, png };
+    const samples = image === 'flate' ? { format: 'flate-rgb' as const, flateRgb: await deflateRgb((await canvasRgb(canvas)).rgb) } : { format: 'png' as const, png };
     pdfPages.push({ ...samples, width: canvas.width, height: canvas.height, dpi: (canvas.width * 72) / page.width, words: page.words, boxes });
     maskedPngs.push(png);
   }

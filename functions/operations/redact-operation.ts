@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { LIFETIMES } from '../contracts/limits.ts';
+import { LIFETIMES, SYNC_REDACT_MAX_PAGES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
@@ -93,6 +93,8 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   priceMode: () => 'fast',
   // Spec: inline base64 up to 36 pages, links up to 60 (the PDF is a link too); refused with 413 before any billable work.
   pageCap: (q, limits) => (q.output === 'urls' || q.output === 'pdf' ? limits.redactUrlPages : limits.redactInlinePages),
+  // Every page is rendered, masked and encoded: a synchronous call takes at most what fits in 29 s on a busy machine; more goes as a job.
+  syncPageCap: () => SYNC_REDACT_MAX_PAGES,
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.

@@ -69,8 +69,12 @@ function touches(word: BBox, box: BBox): boolean {
 }
 
 /** The text with characters the font cannot encode replaced (the text layer only; the image shows the page as it is). */
+/** Each font's character set, built once: per word it cost more than writing the word. */
+const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+
 function encodable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
   let out = '';
   for (const ch of text) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
   return out;

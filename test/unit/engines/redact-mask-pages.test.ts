@@ -13,6 +13,7 @@ import type { DetectionConfig } from '../../../functions/engines/redact/detect.t
 import { decodePageImage, type MaskBox } from '../../../functions/engines/redact/mask.ts';
 import { maskPages } from '../../../functions/engines/redact/mask-pages.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
+import { warmRedact } from '../../../functions/engines/redact/warm-up.ts';
 import { openDocument, type OpenedDocument } from '../../../functions/engines/registry.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
 
@@ -124,5 +125,11 @@ describe('maskPages on a PDF (masks painted on the canvas pdf.js lends)', () => 
     const controller = new AbortController();
     controller.abort(new Error('deadline'));
     await expect(maskPages(pages, { ...options(), renderer: document.renderer, format: 'png', signal: controller.signal })).rejects.toThrow('deadline');
+  });
+});
+
+describe('redact warm-up (local server start)', () => {
+  it('runs the whole path on a page it makes itself: detect, mask, write the PDF, open, render, mask', async () => {
+    await expect(warmRedact()).resolves.toBeUndefined();
   });
 });

@@ -44,10 +44,10 @@ export const SYNC_OCR_MAX_PAGES = 10;
  * inline cap (36), so every inline request the spec allows is answered
  * synchronously, while `output=urls` and `output=pdf` documents of 37-60
  * pages (their cap) are refused up front with 413 and a hint to send
- * X-Async: true, like the OCR budget above. A text-layer page costs ~0.15 s
- * on a quiet 2-core machine and ~0.4 s with the machine five times
- * oversubscribed (render, paint, encode, detection included): 36 pages stay
- * well inside 29 s even then, 60 would not.
+ * X-Async: true, like the OCR budget above. Measured end to end on a 2-core
+ * machine five times oversubscribed (load ≈ 10): 36 dense text-layer pages
+ * inline in 13-21 s (≈ 0.45 s a page: extraction, detection, render, paint,
+ * encode), so 36 stay inside 29 s there and 60 would not.
  */
 export const SYNC_REDACT_MAX_PAGES = 36;
 

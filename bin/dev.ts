@@ -4,6 +4,8 @@
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
 import { warmOcr } from '../functions/engines/ocr/tesseract-pool.ts';
+import { warmRedact } from '../functions/engines/redact/warm-up.ts';
+import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
@@ -31,6 +33,10 @@ console.log(`data in ${server.dataDir}`);
 console.log(`docintel listening on ${server.url}`);
 // The OCR worker and model load now, not on the first request that reads a page.
 warmOcr().catch((error: unknown) => console.error(`docintel: OCR warm-up failed (pages will start it): ${String(error)}`));
+// Likewise redact's handler, detector, pdf.js and encoders: cold, they cost a busy machine ~15 s of the first call's 29 s.
+loadHandler('redact')
+  .then(() => warmRedact())
+  .catch((error: unknown) => console.error(`docintel: redact warm-up failed (the first request will load it): ${String(error)}`));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

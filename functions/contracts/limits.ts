@@ -40,6 +40,18 @@ export const LIFETIMES = {
 export const SYNC_OCR_MAX_PAGES = 10;
 
 /**
+ * Pages a synchronous redact renders, masks and encodes at most: the spec's
+ * inline cap (36), so every inline request the spec allows is answered
+ * synchronously, while `output=urls` and `output=pdf` documents of 37-60
+ * pages (their cap) are refused up front with 413 and a hint to send
+ * X-Async: true, like the OCR budget above. Measured end to end on a 2-core
+ * machine five times oversubscribed (load ≈ 10): 36 dense text-layer pages
+ * inline in 13-21 s (≈ 0.45 s a page: extraction, detection, render, paint,
+ * encode), so 36 stay inside 29 s there and 60 would not.
+ */
+export const SYNC_REDACT_MAX_PAGES = 36;
+
+/**
  * Most pages any document may have, whatever the operation and tier (fast
  * parse, fast extract, classify and split have no tier page cap). Checked
  * when a document is opened, from its page count alone and before any page
@@ -141,7 +153,7 @@ export interface LimitsObject {
     extract: { max_pages_fast: null; max_pages_advanced: number; advanced_parse_mode: boolean };
     classify: { max_pages: null };
     split: { max_pages: null };
-    redact: { max_pages_inline: number; max_pages_urls: number };
+    redact: { max_pages_inline: number; max_pages_urls: number; max_pages_sync: number };
   };
   raised: null | {
     applies_when: string[];
@@ -167,7 +179,7 @@ export function limitsObject(tier: Tier): LimitsObject {
       extract: { max_pages_fast: null, max_pages_advanced: t.advancedPages, advanced_parse_mode: t.advancedParseMode },
       classify: { max_pages: null },
       split: { max_pages: null },
-      redact: { max_pages_inline: t.redactInlinePages, max_pages_urls: t.redactUrlPages },
+      redact: { max_pages_inline: t.redactInlinePages, max_pages_urls: t.redactUrlPages, max_pages_sync: SYNC_REDACT_MAX_PAGES },
     },
     raised: t.raised
       ? {

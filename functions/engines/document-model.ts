@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Canvas } from '@napi-rs/canvas';
 import type { FallbackReason } from '../contracts/engines.ts';
 import type { FileKind } from '../contracts/media-types.ts';
 import type { OcrLanguage } from '../contracts/ocr-languages.ts';
@@ -193,6 +194,23 @@ export function textOnlyPage(page: DocumentPage): DocumentPage {
   };
 }
 
+/** A page drawn on a canvas the renderer lends out (see {@link PageRenderer.withPageCanvas}). */
+export interface PageCanvas {
+  /** The drawn page: opaque RGBA (a white page under the content), painted on at will by the borrower. */
+  readonly canvas: Canvas;
+  readonly width: number;
+  readonly height: number;
+}
+
 export interface PageRenderer {
   renderPng(pageNumber: number, options?: { dpi?: number }): Promise<{ png: Uint8Array; width: number; height: number }>;
+  /**
+   * Optional: draws the page and lends its canvas to `use`, which may paint
+   * on it and read or encode its pixels. For callers that change the page
+   * (redaction): `renderPng` would encode a PNG only for them to decode it
+   * again (≈ a third of a masked page's cost). The canvas is the renderer's
+   * and is released once `use` settles: keep nothing of it but what `use`
+   * copies out.
+   */
+  withPageCanvas?<T>(pageNumber: number, options: { dpi?: number }, use: (page: PageCanvas) => Promise<T>): Promise<T>;
 }

@@ -83,7 +83,10 @@ const openPdf: Backend = async (bytes, options) => {
     ocrPageCount: pdf.ocrPageCount,
     engines: [...pdf.engines],
     extract: (pageNumbers, extractOptions) => pdf.extract(pageNumbers, extractOptions),
-    renderer: { renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions) },
+    renderer: {
+      renderPng: (pageNumber, renderOptions) => pdf.renderPng(pageNumber, renderOptions),
+      withPageCanvas: (pageNumber, renderOptions, use) => pdf.withPageCanvas(pageNumber, renderOptions, use),
+    },
     dataFiles: () => pdf.attachments(),
     close: () => pdf.close(),
   };

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { LIFETIMES } from '../contracts/limits.ts';
+import { LIFETIMES, SYNC_REDACT_MAX_PAGES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
@@ -93,6 +93,8 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   priceMode: () => 'fast',
   // Spec: inline base64 up to 36 pages, links up to 60 (the PDF is a link too); refused with 413 before any billable work.
   pageCap: (q, limits) => (q.output === 'urls' || q.output === 'pdf' ? limits.redactUrlPages : limits.redactInlinePages),
+  // Every page is rendered, masked and encoded: a synchronous call takes at most what fits in 29 s on a busy machine; more goes as a job.
+  syncPageCap: () => SYNC_REDACT_MAX_PAGES,
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // PDF image placements feed logo masking.
@@ -102,45 +104,49 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     const index = buildTextIndex(parsed.pages);
     const detection = await findSpans(context, index.text, config);
     const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans, index });
-    const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
-    const masked = await maskPages(parsed.pages, {
+    const masking = {
       renderer: document.renderer,
       dpi: MASK_DPI,
-      boxesFor: (pageIndex) => plan.boxes.get(pageIndex) ?? [],
+      boxesFor: (pageIndex: number) => plan.boxes.get(pageIndex) ?? [],
       includeLogos: query.include_logos,
-      encoding: query.output === 'pdf' ? 'pdf' : 'png',
       signal,
-    });
+    };
+    const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
     let logos = 0;
-    for (const [pageIndex, page] of parsed.pages.entries()) {
-      const result = masked[pageIndex];
-      logos += result.logos;
-      if (query.output === 'pdf') {
-        pages.push({ page_number: page.pageNumber });
-      } else if (query.output === 'urls') {
-        const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
-        await deps.blobs.put(key, result.png!, 'image/png');
-        const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
-        pages.push({ page_number: page.pageNumber, image_url: link.url });
-      } else {
-        pages.push({
-          page_number: page.pageNumber,
-          content_type: 'image/png',
-          width: result.width,
-          height: result.height,
-          image_base64: Buffer.from(result.png!).toString('base64'),
-        });
-      }
-    }
-    if (query.include_logos && logos > 0) plan.summary.LOGO = logos;
     let pdf: { pdf_url: string } | undefined;
     if (query.output === 'pdf') {
+      const masked = await maskPages(parsed.pages, { ...masking, format: 'flate-rgb' });
+      for (const [pageIndex, page] of parsed.pages.entries()) {
+        logos += masked[pageIndex].logos;
+        pages.push({ page_number: page.pageNumber });
+      }
       signal?.throwIfAborted();
       const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
       await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(parsed.pages, masked)), 'application/pdf');
       // Same lifetime as page image links (15 minutes), re-signed on every later read.
       pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
+    } else {
+      const masked = await maskPages(parsed.pages, { ...masking, format: 'png' });
+      for (const [pageIndex, page] of parsed.pages.entries()) {
+        const result = masked[pageIndex];
+        logos += result.logos;
+        if (query.output === 'urls') {
+          const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
+          await deps.blobs.put(key, result.png, 'image/png');
+          const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
+          pages.push({ page_number: page.pageNumber, image_url: link.url });
+        } else {
+          pages.push({
+            page_number: page.pageNumber,
+            content_type: 'image/png',
+            width: result.width,
+            height: result.height,
+            image_base64: Buffer.from(result.png).toString('base64'),
+          });
+        }
+      }
     }
+    if (query.include_logos && logos > 0) plan.summary.LOGO = logos;
     return {
       result: {
         output: query.output ?? 'inline',

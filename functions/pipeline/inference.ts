@@ -240,6 +240,14 @@ export async function runInference<Q, F>(
         { details: { ocr_pages: ocrPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES, hint: 'X-Async: true' } },
       );
     }
+    const syncCap = submission.synchronous ? spec.syncPageCap?.(query) : undefined;
+    if (syncCap !== undefined && document.pageCount > syncCap) {
+      throw new ApiError(
+        'page_limit_exceeded',
+        `This document has ${document.pageCount} pages; a synchronous ${spec.operation} processes at most ${syncCap} to answer within 29 s. Send X-Async: true and poll the job.`,
+        { details: { pages: document.pageCount, max_pages_sync: syncCap, hint: 'X-Async: true' } },
+      );
+    }
     const pagesToRead = pagesOfInterest ? pagesOfInterest(query, submission.form, document.pageCount).length : document.pageCount;
     // The sandbox reservation (one conditional write, ~30 ms) runs beside the work instead of before it:
     // a refusal aborts the work at its next step and is the answer; nothing is stored, cached or billed

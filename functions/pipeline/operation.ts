@@ -50,6 +50,13 @@ export interface OperationSpec<Q = any, F = any> {
   /** The page cap for this request, or undefined for none. */
   pageCap(query: Q, limits: TierLimits, raised: boolean): number | undefined;
   /**
+   * The most pages this request may have when answered synchronously, so it
+   * answers inside API Gateway's 29 s (a SYNC_* limit of contracts/limits.ts);
+   * over it → 413 with the X-Async hint, before any billable work. Jobs and
+   * batch items have no such cap. @default none
+   */
+  syncPageCap?(query: Q): number | undefined;
+  /**
    * The pages this request will read, given the page count, when it reads
    * only some (classify): the open-time OCR scan and the synchronous OCR cap
    * then consider those pages only. @default every page

@@ -342,8 +342,8 @@ async function redactEndToEnd(bytes: Uint8Array, output: 'png' | 'pdf') {
   try {
     const parsed = await document.extract();
     const plan = await planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
-    const pages = await maskPages(parsed.pages, { renderer: document.renderer, dpi: MASK_DPI, boxesFor: (i) => plan.boxes.get(i) ?? [], encoding: output });
-    const masked = pages.flatMap((p) => (p.png ? [p.png] : []));
+    const pages = await maskPages(parsed.pages, { renderer: document.renderer, dpi: MASK_DPI, boxesFor: (i) => plan.boxes.get(i) ?? [], format: output === 'pdf' ? 'flate-rgb' : 'png' });
+    const masked = pages.flatMap((p) => (p.format === 'png' ? [p.png] : []));
     return { plan, masked, pdf: output === 'pdf' ? await buildRedactedPdf(redactedPdfPages(parsed.pages, pages)) : undefined };
   } finally {
     await document.close();

@@ -6,7 +6,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { BBox, DataFile, DocumentPage, ExtractOptions, FormField, PageRenderer, ParsedDocument } from '../document-model.ts';
+import type { BBox, DataFile, DocumentPage, ExtractOptions, FormField, PageCanvas, PageRenderer, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
@@ -56,6 +56,8 @@ export interface PdfHandle extends PageRenderer {
   /** Text layer of the given 1-based pages (all pages when omitted), in that order; stops at the next page once `signal` aborts. */
   extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
   renderPng(pageNumber: number, options?: RenderOptions): Promise<{ png: Uint8Array; width: number; height: number }>;
+  /** The page drawn on pdf.js's canvas, lent to `use` (see PageRenderer): no PNG encoded. */
+  withPageCanvas<T>(pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T>;
   /** The files embedded in the PDF (see attachments.ts for the bounds). */
   attachments(): Promise<readonly DataFile[]>;
   /** Idempotent. */
@@ -68,8 +70,9 @@ export const MAX_RENDER_PIXELS = 40_000_000;
 export const MAX_RENDER_SIDE = 16_384;
 const DEFAULT_DPI = 150;
 
+/** pdf.js's Node canvas factory makes @napi-rs/canvas canvases (the same package mask.ts paints with). */
 interface CanvasAndContext {
-  canvas: { encode(format: 'png'): Promise<Uint8Array> } | null;
+  canvas: PageCanvas['canvas'] | null;
   context: unknown;
 }
 interface CanvasFactory {
@@ -192,6 +195,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
     ocrPageCount: ocrCandidates.size,
     extract: (pageNumbers, options) => withDecodeBudget(budget, () => extract(pageNumbers, options)),
     renderPng: (pageNumber, options) => withDecodeBudget(budget, () => renderPng(pageNumber, options)),
+    withPageCanvas: (pageNumber, options, use) => withDecodeBudget(budget, () => withPageCanvas(pageNumber, options, use)),
     attachments: () => withDecodeBudget(budget, async () => {
       checkOpen();
       return boundedAttachments(await doc.getAttachments().catch(() => null));
@@ -250,6 +254,13 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
   }
 
   async function renderPng(pageNumber: number, options: RenderOptions = {}): Promise<{ png: Uint8Array; width: number; height: number }> {
+    return withPageCanvas(pageNumber, options, async ({ canvas, width, height }) => {
+      const png = await canvas.encode('png');
+      return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+    });
+  }
+
+  async function withPageCanvas<T>(pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T> {
       checkOpen();
       checkPage(pageNumber);
       const page = await doc.getPage(pageNumber);
@@ -259,9 +270,9 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
       const factory = doc.canvasFactory as CanvasFactory;
       const target = factory.create(width, height);
       try {
+        // pdf.js fills the page white before drawing (no `transparency`), so the pixels are opaque.
         await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
-        const png = await target.canvas!.encode('png');
-        return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width, height };
+        return await use({ canvas: target.canvas!, width, height });
       } finally {
         factory.destroy(target);
         // Drop decoded images of this page; text extraction does not need them.

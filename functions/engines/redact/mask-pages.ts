@@ -4,23 +4,28 @@
  * PDF. Shared by the redact operation and its evaluation, so the speed the
  * evaluation reports is the operation's.
  *
- * Where the time goes, and why it is arranged so: pdf.js renders on the
- * main thread, while PNG encoding/decoding and deflating run on libuv's
- * thread pool. Two pages in flight let one page's encoding overlap the next
- * one's rendering; more only adds memory on a 2-core Lambda.
+ * Where the time goes, and why it is arranged so: the masks are painted on
+ * the renderer's own canvas where it lends one (PDF pages), so a page is
+ * encoded once, after painting, and never decoded; only renderers that give
+ * PNGs alone (page images of scans and photos) have theirs decoded onto a
+ * canvas. pdf.js renders on the main thread, while PNG encoding and
+ * deflating run on libuv's thread pool. Two pages in flight let one page's
+ * encoding overlap the next one's rendering; more only adds memory on a
+ * 2-core Lambda.
  *
  * @module
  */
+import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { decodePageImage, findHeaderGraphics, paintMaskedPage, paintMaskedPixels, type MaskBox } from './mask.ts';
+import { canvasFromPng, canvasRgb, drawWordsPage, encodePng, findHeaderGraphics, paintMasks, type MaskBox, type PagePixels } from './mask.ts';
 import { headerFigures } from './redact.ts';
-import { deflateRgb, type RedactedPdfPage } from './redacted-pdf.ts';
+import { deflateRgb, type EncodedPageImage, type PageImageFormat, type RedactedPdfPage } from './redacted-pdf.ts';
 
 /** Pages in flight at once (see the module note). */
 export const MASK_CONCURRENCY = 2;
 
-export interface MaskPagesOptions {
+export interface MaskPagesOptions<F extends PageImageFormat> {
   /** The document's page renderer; absent for formats without page images (their words are drawn). */
   readonly renderer?: PageRenderer;
   /** Resolution pages are rendered at. */
@@ -29,13 +34,13 @@ export interface MaskPagesOptions {
   readonly boxesFor: (pageIndex: number) => readonly MaskBox[];
   /** Also mask logo-like header graphics. */
   readonly includeLogos?: boolean;
-  /** `png`: one PNG per page; `pdf`: deflated RGB samples for {@link buildRedactedPdf}. */
-  readonly encoding: 'png' | 'pdf';
+  /** `png`: one PNG per page (inline, links); `flate-rgb`: deflated RGB samples for {@link buildRedactedPdf}. */
+  readonly format: F;
   readonly signal?: AbortSignal;
   readonly concurrency?: number;
 }
 
-export interface MaskedDocumentPage {
+interface MaskedPageFacts {
   readonly width: number;
   readonly height: number;
   /** The image's resolution: `dpi` for rendered pages; text-only pages are painted at their own scale (read as 72 dpi of page units). */
@@ -44,41 +49,61 @@ export interface MaskedDocumentPage {
   readonly boxes: readonly MaskBox[];
   /** How many of `boxes` are logos. */
   readonly logos: number;
-  readonly png?: Uint8Array;
-  readonly flateRgb?: Uint8Array;
 }
 
-export async function maskPages(pages: readonly DocumentPage[], options: MaskPagesOptions): Promise<MaskedDocumentPage[]> {
-  const { renderer, dpi, encoding, signal } = options;
-  return mapConcurrent(pages, options.concurrency ?? MASK_CONCURRENCY, async (page, pageIndex) => {
+/** A masked page, its image in exactly the format asked for. */
+export type MaskedDocumentPage<F extends PageImageFormat = PageImageFormat> = MaskedPageFacts & Extract<EncodedPageImage, { format: F }>;
+
+/** What leaves the painted canvas before the renderer takes it back: the PNG, or a copy of the RGB samples (deflated afterwards). */
+type Painted = MaskedPageFacts & ({ readonly format: 'png'; readonly png: Uint8Array } | { readonly format: 'flate-rgb'; readonly pixels: PagePixels });
+
+/** The page drawn on a canvas, lent to `use`: the renderer's own when it lends one, else its PNG decoded onto a fresh one. */
+async function withDrawnPage<T>(renderer: PageRenderer, pageNumber: number, dpi: number, use: (canvas: Canvas) => Promise<T>): Promise<T> {
+  if (renderer.withPageCanvas) return renderer.withPageCanvas(pageNumber, { dpi }, ({ canvas }) => use(canvas));
+  const { png } = await renderer.renderPng(pageNumber, { dpi });
+  return use(await canvasFromPng(png));
+}
+
+export async function maskPages<F extends PageImageFormat>(pages: readonly DocumentPage[], options: MaskPagesOptions<F>): Promise<MaskedDocumentPage<F>[]> {
+  const { renderer, dpi, format, signal } = options;
+
+  /** Finds logos on the drawn page (before any mask is painted: a mask is ink too), paints, and takes the result off the canvas. */
+  async function paint(page: DocumentPage, canvas: Canvas, boxes: MaskBox[], rendered: boolean): Promise<Painted> {
     signal?.throwIfAborted();
-    const boxes: MaskBox[] = [...options.boxesFor(pageIndex)];
-    const rendered = renderer ? await renderer.renderPng(page.pageNumber, { dpi }) : undefined;
-    signal?.throwIfAborted();
-    // Nothing to mask on a rendered page: its rendering is already a fresh raster of exactly what painting would produce.
-    if (rendered && encoding === 'png' && boxes.length === 0 && !options.includeLogos) {
-      return { width: rendered.width, height: rendered.height, dpi, boxes, logos: 0, png: rendered.png };
-    }
-    const image = rendered ? await decodePageImage(rendered.png) : undefined;
     let logos = 0;
     if (options.includeLogos) {
-      const found: BBox[] = [...headerFigures(page), ...(image ? findHeaderGraphics(image, page.words) : [])];
+      const found: BBox[] = [...headerFigures(page), ...(rendered ? findHeaderGraphics(canvas, page.words) : [])];
       logos = found.length;
       boxes.push(...found.map((bbox) => ({ bbox })));
     }
+    paintMasks(canvas, boxes);
     // Text-only pages are painted at their own scale: their pixel width over the page's width in points.
-    const imageDpi = (width: number) => (image ? dpi : (width * 72) / Math.max(1, page.width));
-    if (encoding === 'png') {
-      const masked = await paintMaskedPage(page, image, boxes);
-      return { width: masked.width, height: masked.height, dpi: imageDpi(masked.width), boxes, logos, png: masked.png };
+    const facts = { width: canvas.width, height: canvas.height, dpi: rendered ? dpi : (canvas.width * 72) / Math.max(1, page.width), boxes, logos };
+    return format === 'png' ? { ...facts, format: 'png', png: await encodePng(canvas) } : { ...facts, format: 'flate-rgb', pixels: await canvasRgb(canvas) };
+  }
+
+  return mapConcurrent(pages, options.concurrency ?? MASK_CONCURRENCY, async (page, pageIndex): Promise<MaskedDocumentPage<F>> => {
+    signal?.throwIfAborted();
+    const boxes: MaskBox[] = [...options.boxesFor(pageIndex)];
+    let painted: Painted;
+    if (!renderer) {
+      painted = await paint(page, drawWordsPage(page), boxes, false);
+    } else if (!renderer.withPageCanvas && format === 'png' && boxes.length === 0 && !options.includeLogos) {
+      // Nothing to paint on a PNG-only renderer's page: its PNG is already a fresh raster of exactly what painting would give.
+      const { png, width, height } = await renderer.renderPng(page.pageNumber, { dpi });
+      painted = { width, height, dpi, boxes, logos: 0, format: 'png', png };
+    } else {
+      painted = await withDrawnPage(renderer, page.pageNumber, dpi, (canvas) => paint(page, canvas, boxes, true));
     }
-    const pixels = paintMaskedPixels(page, image, boxes);
-    const flateRgb = await deflateRgb(pixels);
-    return { width: pixels.width, height: pixels.height, dpi: imageDpi(pixels.width), boxes, logos, flateRgb };
+    // The cast only restates `format`: `paint` encoded the page in the format asked for.
+    if (painted.format === 'png') return painted as MaskedDocumentPage<F>;
+    // Deflated once the canvas is back with the renderer (on the thread pool, beside the next page's rendering).
+    const { pixels, ...facts } = painted;
+    return { ...facts, flateRgb: await deflateRgb(pixels.rgb) } as MaskedDocumentPage<F>;
   });
 }
 
-/** The masked pages (encoded for `pdf`) as the redacted PDF's pages, each with its words for the invisible text layer. */
+/** The masked pages as the redacted PDF's pages, each with its words for the invisible text layer. */
 export function redactedPdfPages(pages: readonly DocumentPage[], masked: readonly MaskedDocumentPage[]): RedactedPdfPage[] {
-  return masked.map((m, i) => ({ flateRgb: m.flateRgb, width: m.width, height: m.height, dpi: m.dpi, words: pages[i].words, boxes: m.boxes }));
+  return masked.map((m, i) => ({ ...m, words: pages[i].words }));
 }

@@ -4,14 +4,19 @@
  * detected span, and in de-identify mode the synthetic value written into
  * the box.
  *
- * The output is a fresh PNG raster: no text layer, no metadata, nothing of
- * the original but its pixels outside the boxes. Boxes are padded so
- * anti-aliased glyph edges of a masked word do not show around it.
+ * Masks are painted in place on a canvas holding the drawn page: the
+ * renderer's own canvas where it lends one (PDF pages), else the page image
+ * decoded onto a canvas, else the words drawn on a white one. What leaves
+ * is a fresh PNG raster or the raw pixels: no text layer, no metadata,
+ * nothing of the original but its pixels outside the boxes. Boxes are
+ * padded so anti-aliased glyph edges of a masked word do not show around it.
  *
  * @module
  */
 import type * as Canvas from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type SharpModule from 'sharp';
+import type { Sharp } from 'sharp';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { BBox, DocumentPage } from '../document-model.ts';
@@ -21,12 +26,6 @@ export interface MaskBox {
   readonly bbox: BBox;
   /** Text to write in the box (de-identify); absent → an opaque black box. */
   readonly replacement?: string;
-}
-
-export interface MaskedPage {
-  readonly png: Uint8Array;
-  readonly width: number;
-  readonly height: number;
 }
 
 /** Pixels per page point when a page has no image of its own (150 dpi). */
@@ -45,6 +44,13 @@ let canvasModule: typeof Canvas | undefined;
 function nativeCanvas(): typeof Canvas {
   canvasModule ??= createRequire(import.meta.url)('@napi-rs/canvas') as typeof Canvas;
   return canvasModule;
+}
+
+/** sharp (libvips) encodes the painted pixels; required at first use, like the canvas. */
+let sharpModule: typeof SharpModule | undefined;
+function sharpOf(pixels: Buffer, width: number, height: number): Sharp {
+  sharpModule ??= createRequire(import.meta.url)('sharp') as typeof SharpModule;
+  return sharpModule(pixels, { raw: { width, height, channels: 4 } });
 }
 
 /** Liberation Sans, shipped with pdf.js (standard_fonts), so Lambda needs no system fonts. */
@@ -72,46 +78,56 @@ function fitText(context: SKRSContext2D, text: string, width: number, height: nu
   context.fillText(text, 0, height / 2, width);
 }
 
-/** A page image decoded once, for painting and for the logo finder. */
+/** A page image decoded from PNG (renderers without a canvas of their own to lend). */
 export type PageImage = Canvas.Image;
 
 export function decodePageImage(png: Uint8Array): Promise<PageImage> {
   return nativeCanvas().loadImage(Buffer.from(png));
 }
 
+/** A PNG page image on a canvas of its own, over white, to be painted on like a lent one. */
+export async function canvasFromPng(png: Uint8Array): Promise<Canvas.Canvas> {
+  const image = await decodePageImage(png);
+  const canvas = nativeCanvas().createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, image.width, image.height);
+  context.drawImage(image, 0, 0, image.width, image.height);
+  return canvas;
+}
+
 /**
- * Renders a page with its masks. `image` is the page's own rendering (PDF
- * pages, scans, photos); without one, the page's words are drawn at their
- * boxes on a white page of the page's size.
+ * A page without an image of its own (DOCX, XLSX, text formats): its words
+ * drawn at their boxes on a white page, at 150 dpi of page units.
  */
-function paintCanvas(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Canvas.Canvas {
+export function drawWordsPage(page: DocumentPage): Canvas.Canvas {
   const font = ensureFont();
-  let width: number;
-  let height: number;
-  const { createCanvas } = nativeCanvas();
-  if (source) {
-    width = source.width;
-    height = source.height;
-  } else {
-    width = Math.max(1, Math.round(page.width * TEXT_PAGE_SCALE));
-    height = Math.max(1, Math.round(page.height * TEXT_PAGE_SCALE));
-  }
-  const canvas = createCanvas(width, height);
+  const width = Math.max(1, Math.round(page.width * TEXT_PAGE_SCALE));
+  const height = Math.max(1, Math.round(page.height * TEXT_PAGE_SCALE));
+  const canvas = nativeCanvas().createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
-  if (source) {
-    context.drawImage(source, 0, 0, width, height);
-  } else {
-    context.fillStyle = '#000000';
-    context.textBaseline = 'top';
-    for (const word of page.words) {
-      const [l, t, r, b] = word.bbox;
-      const h = (b - t) * height;
-      context.font = `${Math.max(4, h * 0.85)}px ${font}`;
-      context.fillText(word.text, l * width, t * height, Math.max(1, (r - l) * width));
-    }
+  context.fillStyle = '#000000';
+  context.textBaseline = 'top';
+  for (const word of page.words) {
+    const [l, t, r, b] = word.bbox;
+    const h = (b - t) * height;
+    context.font = `${Math.max(4, h * 0.85)}px ${font}`;
+    context.fillText(word.text, l * width, t * height, Math.max(1, (r - l) * width));
   }
+  return canvas;
+}
+
+/**
+ * Paints the masks on a drawn page, in place: an opaque black box over each
+ * (padded) box, or in de-identify mode a white box with the synthetic value.
+ */
+export function paintMasks(canvas: Canvas.Canvas, boxes: readonly MaskBox[]): void {
+  if (boxes.length === 0) return;
+  const font = ensureFont();
+  const { width, height } = canvas;
+  const context = canvas.getContext('2d');
   for (const box of boxes) {
     const [l, t, r, b] = box.bbox;
     const pad = Math.max(2, (b - t) * height * PAD_RATIO);
@@ -132,30 +148,44 @@ function paintCanvas(page: DocumentPage, source: PageImage | undefined, boxes: r
       context.restore();
     }
   }
-  return canvas;
 }
 
-export async function paintMaskedPage(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): Promise<MaskedPage> {
-  const canvas = paintCanvas(page, source, boxes);
-  const png = await canvas.encode('png');
-  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: canvas.width, height: canvas.height };
+/*
+ * Leaving the canvas: its raw pixels (canvas.data(), RGBA, straight from
+ * Skia: premultiplied, which equals plain RGBA because every page canvas
+ * here is opaque) are encoded by sharp on libvips' threads. Skia's own PNG
+ * encoder (canvas.encode) took ~4× longer for a 150-dpi text page and wrote
+ * a ~50 % larger file; getImageData alone costs as much as sharp's encode.
+ * Both functions finish reading the canvas before they resolve, so a lent
+ * canvas may go back to its renderer as soon as they have.
+ */
+
+/** The canvas as a PNG (RGBA, zlib level 6): a new raster, nothing of the original but its pixels. */
+export async function encodePng(canvas: Canvas.Canvas): Promise<Uint8Array> {
+  const png = await sharpOf(canvas.data(), canvas.width, canvas.height).png({ compressionLevel: 6 }).toBuffer();
+  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
 }
 
-/** A masked page as raw pixels (RGBA, opaque), for writers that encode it themselves. */
-export interface MaskedPixels {
-  readonly rgba: Uint8ClampedArray;
+/** A masked page as 8-bit RGB samples, row by row (alpha dropped: the page is opaque), for writers that encode it themselves. */
+export interface PagePixels {
+  readonly rgb: Uint8Array;
   readonly width: number;
   readonly height: number;
 }
 
-/**
- * The masked page as pixels, not PNG: the redacted PDF stores them deflated
- * as they are, and a PNG would only be encoded here to be decoded there.
- */
-export function paintMaskedPixels(page: DocumentPage, source: PageImage | undefined, boxes: readonly MaskBox[]): MaskedPixels {
-  const canvas = paintCanvas(page, source, boxes);
-  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-  return { rgba: data, width: canvas.width, height: canvas.height };
+/** A copy of the canvas's pixels as RGB: the redacted PDF deflates them as they are, with no PNG in between. */
+export async function canvasRgb(canvas: Canvas.Canvas): Promise<PagePixels> {
+  const rgb = await sharpOf(canvas.data(), canvas.width, canvas.height).removeAlpha().raw().toBuffer();
+  return { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: canvas.width, height: canvas.height };
+}
+
+/** The top `band` rows of the page's pixels: read straight from a canvas, or drawn from a decoded image. */
+function headerBand(source: PageImage | Canvas.Canvas, band: number): { data: Uint8ClampedArray } {
+  if ('getContext' in source) return source.getContext('2d').getImageData(0, 0, source.width, band);
+  const canvas = nativeCanvas().createCanvas(source.width, band);
+  const context = canvas.getContext('2d');
+  context.drawImage(source, 0, 0);
+  return context.getImageData(0, 0, source.width, band);
 }
 
 /**
@@ -164,15 +194,11 @@ export function paintMaskedPixels(page: DocumentPage, source: PageImage | undefi
  * emblem). Works on any page image, text-layer PDF or scan; returns
  * normalised boxes.
  */
-export function findHeaderGraphics(source: PageImage, words: readonly { bbox: BBox }[]): BBox[] {
-  const { createCanvas } = nativeCanvas();
+export function findHeaderGraphics(source: PageImage | Canvas.Canvas, words: readonly { bbox: BBox }[]): BBox[] {
   const width = source.width;
   const height = source.height;
   const band = Math.max(1, Math.round(height * 0.2));
-  const canvas = createCanvas(width, band);
-  const context = canvas.getContext('2d');
-  context.drawImage(source, 0, 0);
-  const { data } = context.getImageData(0, 0, width, band);
+  const { data } = headerBand(source, band);
   const CELL = Math.max(6, Math.round(width / 150));
   const cols = Math.ceil(width / CELL);
   const rows = Math.ceil(band / CELL);

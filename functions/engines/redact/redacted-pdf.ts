@@ -22,36 +22,34 @@ import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { BBox } from '../document-model.ts';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
-import type { MaskBox, MaskedPixels } from './mask.ts';
+import type { MaskBox } from './mask.ts';
 
 const deflateAsync = promisify(deflate);
 
 /**
- * The page's pixels as a PDF image stream body: 8-bit RGB (the painted page
- * is opaque, so alpha is dropped), zlib-deflated — lossless, the same pixels
- * the PNG would hold. Deflating runs on libuv's thread pool, so pages can be
- * compressed while the next one renders. Level 6 is zlib's default balance.
+ * The page's RGB samples (mask.ts's canvasRgb) as a PDF image stream body:
+ * zlib-deflated — lossless, the same pixels the PNG would hold. Deflating
+ * runs on libuv's thread pool, so pages can be compressed while the next one
+ * renders. Level 6 is zlib's default balance.
  */
-export async function deflateRgb(pixels: MaskedPixels): Promise<Uint8Array> {
-  const { rgba, width, height } = pixels;
-  const rgb = Buffer.allocUnsafe(width * height * 3);
-  for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
-    rgb[o] = rgba[i];
-    rgb[o + 1] = rgba[i + 1];
-    rgb[o + 2] = rgba[i + 2];
-  }
+export async function deflateRgb(rgb: Uint8Array): Promise<Uint8Array> {
   const out = await deflateAsync(rgb);
   return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
 }
 
-export interface RedactedPdfPage {
-  /**
-   * The masked page image: a PNG (embedded by pdf-lib, which decodes and
-   * re-deflates it), or — faster, the operation's path — the deflated RGB
-   * samples from {@link deflateRgb}, stored as they are. Exactly one is set.
-   */
-  readonly png?: Uint8Array;
-  readonly flateRgb?: Uint8Array;
+/**
+ * A masked page image in exactly one form: a PNG (what inline and link
+ * output return; embedded in a PDF by pdf-lib, which decodes and re-deflates
+ * it), or the deflated RGB samples from {@link deflateRgb} (the redacted
+ * PDF's path: stored as the image stream as they are).
+ */
+export type EncodedPageImage =
+  | { readonly format: 'png'; readonly png: Uint8Array }
+  | { readonly format: 'flate-rgb'; readonly flateRgb: Uint8Array };
+
+export type PageImageFormat = EncodedPageImage['format'];
+
+export type RedactedPdfPage = EncodedPageImage & {
   readonly width: number;
   readonly height: number;
   /** The resolution the image was rendered at: the PDF page gets the original's size in points. */
@@ -60,7 +58,7 @@ export interface RedactedPdfPage {
   readonly words: readonly { readonly text: string; readonly bbox: BBox }[];
   /** What was masked on the page. */
   readonly boxes: readonly MaskBox[];
-}
+};
 
 /** Mask boxes are painted with a margin (mask.ts pads by 15% of the box height); words count as touched with the same slack. */
 const TOUCH_SLACK = 0.15;
@@ -71,8 +69,12 @@ function touches(word: BBox, box: BBox): boolean {
 }
 
 /** The text with characters the font cannot encode replaced (the text layer only; the image shows the page as it is). */
+/** Each font's character set, built once: per word it cost more than writing the word. */
+const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+
 function encodable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
+  let supported = characterSets.get(font);
+  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
   let out = '';
   for (const ch of text) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
   return out;
@@ -107,7 +109,7 @@ export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promi
     const pageWidth = (source.width * 72) / source.dpi;
     const pageHeight = (source.height * 72) / source.dpi;
     const page = doc.addPage([pageWidth, pageHeight]);
-    if (source.flateRgb) {
+    if (source.format === 'flate-rgb') {
       // Already deflated: stored as the image stream as it is (pdf-lib's embedPng would decode and deflate again).
       const stream = doc.context.stream(source.flateRgb, {
         Type: 'XObject',
@@ -120,11 +122,9 @@ export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promi
       });
       const name = page.node.newXObject('Image', doc.context.register(stream));
       page.pushOperators(pushGraphicsState(), concatTransformationMatrix(pageWidth, 0, 0, pageHeight, 0, 0), drawObject(name), popGraphicsState());
-    } else if (source.png) {
+    } else {
       const image = await doc.embedPng(source.png);
       page.drawImage(image, { x: 0, y: 0, width: pageWidth, height: pageHeight });
-    } else {
-      throw new Error('A redacted PDF page needs its image (png or flateRgb).');
     }
     page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
     const masks = source.boxes.map((box) => box.bbox);

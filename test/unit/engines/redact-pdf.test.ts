@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { decodePageImage, paintMaskedPage, paintMaskedPixels } from '../../../functions/engines/redact/mask.ts';
+import { canvasRgb, decodePageImage, drawWordsPage, encodePng, paintMasks } from '../../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { buildRedactedPdf, deflateRgb } from '../../../functions/engines/redact/redacted-pdf.ts';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -37,10 +37,12 @@ async function redactedPdf(mode: 'redact' | 'deidentify', image: 'png' | 'flate'
   const maskedPngs: Uint8Array[] = [];
   for (const [i, page] of pages.entries()) {
     const boxes = plan.boxes.get(i) ?? [];
-    const masked = await paintMaskedPage(page, undefined, boxes);
-    const samples = image === 'flate' ? { flateRgb: await deflateRgb(paintMaskedPixels(page, undefined, boxes)) } : { png: masked.png };
-    pdfPages.push({ ...samples, width: masked.width, height: masked.height, dpi: (masked.width * 72) / page.width, words: page.words, boxes });
-    maskedPngs.push(masked.png);
+    const canvas = drawWordsPage(page);
+    paintMasks(canvas, boxes);
+    const png = await encodePng(canvas);
+    const samples = image === 'flate' ? { format: 'flate-rgb' as const, flateRgb: await deflateRgb((await canvasRgb(canvas)).rgb) } : { format: 'png' as const, png };
+    pdfPages.push({ ...samples, width: canvas.width, height: canvas.height, dpi: (canvas.width * 72) / page.width, words: page.words, boxes });
+    maskedPngs.push(png);
   }
   return { pdf: await buildRedactedPdf(pdfPages), plan, maskedPngs };
 }

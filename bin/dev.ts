@@ -3,7 +3,10 @@
  * AWS-protocol emulators embedded and all state under
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
+import { ROUTES } from '../functions/contracts/routes.ts';
 import { warmOcr } from '../functions/engines/ocr/tesseract-pool.ts';
+import { warmEngines } from '../functions/engines/warm-up.ts';
+import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
@@ -29,8 +32,14 @@ if (server.seededKey) {
 }
 console.log(`data in ${server.dataDir}`);
 console.log(`docintel listening on ${server.url}`);
-// The OCR worker and model load now, not on the first request that reads a page.
-warmOcr().catch((error: unknown) => console.error(`docintel: OCR warm-up failed (pages will start it): ${String(error)}`));
+// What the first requests would otherwise pay once is paid now: the OCR
+// workers and their model, every handler's modules, pdf.js, and a first
+// read through the PDF and image backends (see engines/warm-up.ts).
+const handlers = [...new Set(ROUTES.map((route) => route.handler))];
+Promise.all([warmOcr(), ...handlers.map((name) => loadHandler(name).catch(() => undefined))])
+  .then(() => warmEngines())
+  .then(() => console.log('warm-up done: OCR workers ready, handlers and pdf.js loaded'))
+  .catch((error: unknown) => console.error(`docintel: OCR warm-up failed (pages will start it): ${String(error)}`));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -293,13 +293,19 @@ export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>, langua
 
 /**
  * Starts every recognition worker and loads the English model in each now,
- * so the first page a server reads does not wait for them (about 1–2 s; a
- * dense page is read on all of them at once, see page-bands.ts). For a
- * long-running server at start-up; resolves when the workers are ready.
+ * and the orientation detector with its model, so the first page a server
+ * reads does not wait for them (about 1–2 s each; a dense page is read on
+ * all recognition workers at once, see page-bands.ts). For a long-running
+ * server at start-up; resolves when the workers are ready.
  */
 export async function warmOcr(): Promise<void> {
   recognizers ??= new WorkerPool(poolSize(), createRecognizer, recyclePages());
-  await recognizers.warm();
+  await Promise.all([recognizers.warm(), detectorPool().warm()]);
+}
+
+function detectorPool(): WorkerPool {
+  detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
+  return detector;
 }
 
 /**
@@ -405,8 +411,7 @@ export interface DetectedOrientation {
  * worker). `undefined` when OSD finds too little text to decide.
  */
 export async function detectOrientation(image: Uint8Array): Promise<DetectedOrientation | undefined> {
-  detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
-  const { data } = await detector.run((w) => w.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
+  const { data } = await detectorPool().run((w) => w.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
   if (data.orientation_degrees === null || data.orientation_confidence === null) return undefined;
   const degrees = data.orientation_degrees;
   if (degrees !== 0 && degrees !== 90 && degrees !== 180 && degrees !== 270) return undefined;

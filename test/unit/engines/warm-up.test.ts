@@ -12,7 +12,7 @@ afterAll(() => terminateOcr());
 
 describe('engine warm-up', () => {
   it('makes a one-page PDF whose text layer reads back', async () => {
-    const opened = await openDocument(tinyTextPdf('Hello warm server'), { filename: 'w.pdf' });
+    const opened = await openDocument(tinyTextPdf(['Hello warm server']), { filename: 'w.pdf' });
     try {
       expect(opened.pageCount).toBe(1);
       const parsed = await opened.extract();

@@ -3,8 +3,10 @@
  * AWS-protocol emulators embedded and all state under
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
+import { ROUTES } from '../functions/contracts/routes.ts';
 import { warmOcr } from '../functions/engines/ocr/tesseract-pool.ts';
 import { warmRedact } from '../functions/engines/redact/warm-up.ts';
+import { warmEngines } from '../functions/engines/warm-up.ts';
 import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
@@ -31,12 +33,16 @@ if (server.seededKey) {
 }
 console.log(`data in ${server.dataDir}`);
 console.log(`docintel listening on ${server.url}`);
-// The OCR worker and model load now, not on the first request that reads a page.
-warmOcr().catch((error: unknown) => console.error(`docintel: OCR warm-up failed (pages will start it): ${String(error)}`));
-// Likewise redact's handler, detector, pdf.js and encoders: cold, they cost a busy machine ~15 s of the first call's 29 s.
-loadHandler('redact')
+// What the first requests would otherwise pay once is paid now: the OCR
+// workers and their model, every handler's modules, pdf.js, a first read
+// through the PDF and image backends (see engines/warm-up.ts), and redact's
+// detector and encoders (cold, they cost a busy machine ~15 s of a first call's 29 s).
+const handlers = [...new Set(ROUTES.map((route) => route.handler))];
+Promise.all([warmOcr(), ...handlers.map((name) => loadHandler(name).catch(() => undefined))])
+  .then(() => warmEngines())
   .then(() => warmRedact())
-  .catch((error: unknown) => console.error(`docintel: redact warm-up failed (the first request will load it): ${String(error)}`));
+  .then(() => console.log('warm-up done: OCR workers ready, handlers, pdf.js and redact loaded'))
+  .catch((error: unknown) => console.error(`docintel: warm-up failed (the first requests will load what is missing): ${String(error)}`));
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

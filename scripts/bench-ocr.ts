@@ -5,16 +5,21 @@
  * command (single thread, `OMP_THREAD_LIMIT=1`) on the same files when it
  * is installed (`apt-get install tesseract-ocr`; never needed by CI).
  *
- * - `first_ms`: the first page after start (worker start, model load, page);
- * - `median_ms` of the following runs, with one OCR worker
- *   (`DOCINTEL_OCR_WORKERS=1`), so both sides use one core;
+ * - `first_ms`: the first page after start (workers started, model loaded, page);
+ * - `median_ms` of the following runs, with the pool the server would
+ *   have (`--workers N`, default the machine's cores): a page of running
+ *   text is read in bands on all of them at once (page-bands.ts), while
+ *   native tesseract reads on one thread;
  * - `ratio`: our median over the native median (target ≤ 1.2 on the dense page);
+ * - our runs and native runs alternate, so a change in the machine's load
+ *   during the bench falls on both sides alike;
  * - `ratio_same_model`: the same against native tesseract reading with our
  *   best_int model (Debian ships the smaller tessdata_fast network).
  *
  * @module
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,12 +40,50 @@ function nativeTesseract(): string | undefined {
   return probe.status === 0 ? (probe.stdout || probe.stderr).split('\n')[0].trim() : undefined;
 }
 
-/** `tessdataDir`: read with that folder's model (ours) instead of Debian's (tessdata_fast). */
-function runNative(path: string, tessdataDir?: string): { ms: number; text: string } {
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/**
+ * `tessdataDir`: read with that folder's model (ours) instead of Debian's
+ * (tessdata_fast). `cpuMs`: its user + system time (through /usr/bin/time
+ * when there), which a loaded machine inflates far less than wall time.
+ */
+function runNative(path: string, tessdataDir?: string): { ms: number; cpuMs: number | null; text: string } {
   const started = performance.now();
   const args = [path, '-', '--psm', '3', ...(tessdataDir ? ['--tessdata-dir', tessdataDir] : [])];
-  const out = spawnSync('tesseract', args, { encoding: 'utf8', env: { ...process.env, OMP_THREAD_LIMIT: '1' } });
-  return { ms: performance.now() - started, text: out.stdout ?? '' };
+  const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
+  const out = TIME ? spawnSync(TIME, ['-f', 'cpu %U %S', 'tesseract', ...args], { encoding: 'utf8', env }) : spawnSync('tesseract', args, { encoding: 'utf8', env });
+  const times = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(out.stderr ?? '');
+  return { ms: performance.now() - started, cpuMs: times ? (Number(times[1]) + Number(times[2])) * 1000 : null, text: out.stdout ?? '' };
+}
+
+/** CPU time (ms) of each thread of this process so far, by thread id, from /proc (Linux); empty elsewhere. */
+function threadCpu(): Map<string, number> {
+  const out = new Map<string, number>();
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    /* not Linux */
+  }
+  return out;
+}
+
+/**
+ * The CPU time on the critical path of one page read in bands on `workers`
+ * threads: everything but the `workers` busiest threads (preprocessing,
+ * merging, image work), plus the busiest of those (the longest band). What
+ * the page would take on an idle machine with a core per worker; on one
+ * worker, simply the process's CPU time.
+ */
+function criticalCpuMs(before: Map<string, number>, after: Map<string, number>, workers: number): number | null {
+  if (!after.size) return null;
+  const used = [...after].map(([tid, ms]) => ms - (before.get(tid) ?? 0)).sort((a, b) => b - a);
+  const total = used.reduce((a, b) => a + b, 0);
+  const busiest = used.slice(0, workers);
+  return total - busiest.reduce((a, b) => a + b, 0) + (busiest[0] ?? 0);
 }
 
 /**
@@ -62,7 +105,9 @@ async function ourModelFolder(dir: string): Promise<string> {
 }
 
 export async function benchOcr(options: ParsedArgs['options'], log: (line: string) => void): Promise<Record<string, unknown>> {
-  process.env.DOCINTEL_OCR_WORKERS ??= '1';
+  const { poolSize, terminateOcr } = await import('../functions/engines/ocr/tesseract-pool.ts');
+  if (options.workers !== undefined) process.env.DOCINTEL_OCR_WORKERS = String(intOption(options, 'workers', 1));
+  const workers = poolSize();
   const iterations = intOption(options, 'iterations', 3);
   const { makeScan } = await import('./lib/synthetic.ts');
   const { photoSet } = await import('./lib/photo-lookalikes.ts');
@@ -71,10 +116,9 @@ export async function benchOcr(options: ParsedArgs['options'], log: (line: strin
   for (const photo of (await photoSet()).slice(0, 3)) cases.push({ name: photo.name, bytes: new Uint8Array(photo.bytes), extension: photo.bytes[0] === 0x89 ? 'png' : 'jpg' });
 
   const native = nativeTesseract();
-  log(`OCR bench: ${iterations} runs per case after the first, 1 OCR worker; native: ${native ?? 'not installed'}`);
+  log(`OCR bench: ${iterations} runs per case after the first, ${workers} OCR worker(s); native (one thread): ${native ?? 'not installed'}`);
   const dir = await mkdtemp(join(tmpdir(), 'docintel-bench-ocr-'));
   const { ocrImage } = await import('../functions/engines/ocr/ocr-page.ts');
-  const { terminateOcr } = await import('../functions/engines/ocr/tesseract-pool.ts');
   const results: Record<string, unknown>[] = [];
   const sameModel = native ? await ourModelFolder(dir) : undefined;
   try {
@@ -83,19 +127,30 @@ export async function benchOcr(options: ParsedArgs['options'], log: (line: strin
       const path = join(dir, `${c.name}.${c.extension}`);
       await writeFile(path, c.bytes);
       const ours: number[] = [];
+      const ourCpu: number[] = [];
       let text = '';
-      // The very first page also starts the worker and loads the model: timed apart, then `iterations` more.
-      const runs = iterations + (first === undefined ? 1 : 0);
-      for (let i = 0; i < runs; i++) {
+      const readOnce = async () => {
+        const cpuBefore = threadCpu();
         const started = performance.now();
         const page = await ocrImage({ image: c.bytes, autoOrient: true });
         const ms = performance.now() - started;
+        const cpu = criticalCpuMs(cpuBefore, threadCpu(), workers);
+        if (cpu !== null) ourCpu.push(cpu);
         text = page.text;
-        if (first === undefined) first = ms;
-        else ours.push(ms);
+        return ms;
+      };
+      // The very first page also starts the workers and loads the model: timed apart.
+      if (first === undefined) {
+        first = await readOnce();
+        ourCpu.length = 0;
       }
-      const nativeRuns = native ? Array.from({ length: iterations }, () => runNative(path)) : [];
-      const sameModelRuns = sameModel ? Array.from({ length: iterations }, () => runNative(path, sameModel)) : [];
+      const nativeRuns: Array<{ ms: number; cpuMs: number | null; text: string }> = [];
+      const sameModelRuns: Array<{ ms: number; cpuMs: number | null; text: string }> = [];
+      for (let i = 0; i < iterations; i++) {
+        ours.push(await readOnce());
+        if (native) nativeRuns.push(runNative(path));
+        if (sameModel) sameModelRuns.push(runNative(path, sameModel));
+      }
       const ourMedian = median(ours);
       const nativeMedian = nativeRuns.length ? median(nativeRuns.map((r) => r.ms)) : null;
       const sameModelMedian = sameModelRuns.length ? median(sameModelRuns.map((r) => r.ms)) : null;
@@ -106,6 +161,10 @@ export async function benchOcr(options: ParsedArgs['options'], log: (line: strin
         ratio: ourMedian !== null && nativeMedian ? round(ourMedian / nativeMedian, 2) : null,
         native_best_int_ms: round(sameModelMedian, 0),
         ratio_same_model: ourMedian !== null && sameModelMedian ? round(ourMedian / sameModelMedian, 2) : null,
+        // On a loaded machine wall times mislead; the CPU on the critical path does much less.
+        critical_cpu_ms: round(median(ourCpu), 0),
+        native_cpu_ms: round(median(nativeRuns.flatMap((r) => (r.cpuMs === null ? [] : [r.cpuMs]))), 0),
+        native_best_int_cpu_ms: round(median(sameModelRuns.flatMap((r) => (r.cpuMs === null ? [] : [r.cpuMs]))), 0),
         cer: c.reference ? round(textScores(c.reference, text).cer, 4) : null,
         native_cer: c.reference && nativeRuns.length ? round(textScores(c.reference, nativeRuns[0].text).cer, 4) : null,
       });
@@ -119,10 +178,21 @@ export async function benchOcr(options: ParsedArgs['options'], log: (line: strin
       ),
     );
     log("native: Debian's tesseract with its tessdata_fast model; native best_int: the same command with our model (same network)");
+    log(
+      formatTable(
+        ['case', 'critical-path CPU ms', 'native CPU ms', 'CPU ratio', 'native best_int CPU ms', 'CPU ratio same model'],
+        results.map((r) => {
+          const cpu = r.critical_cpu_ms as number | null;
+          const ratio = (n: unknown) => (cpu !== null && typeof n === 'number' && n > 0 ? round(cpu / n, 2) : null);
+          return [r.case, cpu, r.native_cpu_ms, ratio(r.native_cpu_ms), r.native_best_int_cpu_ms, ratio(r.native_best_int_cpu_ms)] as (string | number | null)[];
+        }),
+      ),
+    );
+    log('critical-path CPU: our CPU time less the worker threads but the busiest (bands run side by side): the wall time on an idle machine with a core per worker');
     log(`first page after start (workers started, model loaded): ${round(first ?? null, 0)} ms`);
     const machine = machineInfo();
     log(`machine: ${describeMachine(machine)}`);
-    return { operation: 'ocr', native: native ?? null, iterations, first_page_ms: round(first ?? null, 0), cases: results, machine };
+    return { operation: 'ocr', native: native ?? null, workers, iterations, first_page_ms: round(first ?? null, 0), cases: results, machine };
   } finally {
     await terminateOcr();
     await rm(dir, { recursive: true, force: true });

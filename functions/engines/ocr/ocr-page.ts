@@ -26,7 +26,19 @@ import {
   type GrayImage,
   type InkMask,
 } from './page-analysis.ts';
-import { detectOrientation, languageKey, recognizeLines, recognizeUniformBlock, recognizeWith, withRecognizer, type OcrPageData, type ReadingSettings } from './tesseract-pool.ts';
+import {
+  detectOrientation,
+  idleRecognizers,
+  languageKey,
+  recognizeLines,
+  recognizeUniformBlock,
+  recognizeWith,
+  withRecognizer,
+  type LanguageKey,
+  type OcrPageData,
+  type ReadingSettings,
+} from './tesseract-pool.ts';
+import { bandCuts, mergeBandReadings } from './page-bands.ts';
 import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
@@ -737,10 +749,7 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   // 5. Recognition, with the page's languages (English unless given or found).
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
   const key = languageKey(languages.map((l) => OCR_LANGUAGES[l]));
-  const image = toPgm(upright.data, upright.width, upright.height);
-  const data = settings
-    ? await recognizeWith(image, settings, key)
-    : (await withRecognizer((worker) => worker.recognize(image, {}, { blocks: true, text: false }), key)).data;
+  const data = await recogniseInBands(upright, settings, key);
   // Doubtful numbers read again one by one (not in the rescue readings, which read pages with next to no text).
   if (options.rereadNumbers !== false && !settings?.sparse && !settings?.localThreshold) {
     await rereadNumbers(upright, data, (crops) => recognizeLines(crops.map((c) => c.image), NUMBER_CHARACTERS, key));
@@ -748,4 +757,43 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
   return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };
+}
+
+/**
+ * Recognises the image tesseract is to read, in horizontal bands on as many
+ * idle workers as the page can be cut for (see page-bands.ts), else whole.
+ * The rescue readings (next to no text found) are read whole.
+ */
+async function recogniseInBands(image: GrayImage, settings: ReadingSettings | undefined, key: LanguageKey): Promise<OcrPageData> {
+  const read = async (pgm: Uint8Array): Promise<OcrPageData> =>
+    settings ? recognizeWith(pgm, settings, key) : (await withRecognizer((worker) => worker.recognize(pgm, {}, { blocks: true, text: false }), key)).data;
+  const parts = settings?.sparse || settings?.localThreshold ? 1 : idleRecognizers();
+  const cuts = parts > 1 ? await imageBandCuts(image, parts) : [];
+  if (!cuts.length) return read(toPgm(image.data, image.width, image.height));
+  const bounds = [0, ...cuts, image.height];
+  const readings = await Promise.all(
+    cuts.concat(image.height).map(async (bottom, i) => {
+      const top = bounds[i];
+      const band = image.data.subarray(top * image.width, bottom * image.width);
+      return { top, data: await read(toPgm(band, image.width, bottom - top)) };
+    }),
+  );
+  return mergeBandReadings(readings);
+}
+
+/** Rows of `image` to cut it at into `parts` bands, found on a small copy's ink (see {@link bandCuts}). */
+async function imageBandCuts(image: GrayImage, parts: number): Promise<number[]> {
+  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(image.width, image.height));
+  const small =
+    scale < 1
+      ? await grayRaw(
+          sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } }).resize(
+            Math.max(1, Math.round(image.width * scale)),
+            Math.max(1, Math.round(image.height * scale)),
+            { fit: 'fill' },
+          ),
+        )
+      : image;
+  // A cut lies mid-gap in the small copy; mapped to the middle of that row in the image.
+  return bandCuts(inkMask(small), parts).map((row) => Math.round(((row + 0.5) * image.height) / small.height));
 }

@@ -59,11 +59,29 @@ function tesseractVersion(): string {
 /** `model_used` name of the OCR engine, e.g. `tesseract.js@7.0.0/eng-lstm-best-int`. */
 export const OCR_ENGINE = `tesseract.js@${tesseractVersion()}/eng-lstm-best-int`;
 
-/** Number of recognition workers: `DOCINTEL_OCR_WORKERS` (≥ 1), else the usable cores. */
+/**
+ * Lambda gives a function CPU in proportion to its memory: one vCPU's worth
+ * at 1,769 MB (AWS's figure), up to six. The OS still shows a fixed count
+ * of processors, so on Lambda the memory says how many workers can run at
+ * once.
+ */
+export const LAMBDA_MB_PER_VCPU = 1769;
+
+/** vCPUs a Lambda function of `memoryMb` gets, rounded (3,008 MB: 1.7 → 2), at least 1. */
+export function lambdaVcpus(memoryMb: number): number {
+  return Math.max(1, Math.min(6, Math.round(memoryMb / LAMBDA_MB_PER_VCPU)));
+}
+
+/**
+ * Number of recognition workers: `DOCINTEL_OCR_WORKERS` (≥ 1), else the
+ * usable cores (on Lambda, no more than its memory's vCPUs).
+ */
 export function poolSize(): number {
   const configured = Number.parseInt(process.env.DOCINTEL_OCR_WORKERS ?? '', 10);
   if (Number.isInteger(configured) && configured >= 1) return Math.min(configured, 32);
-  return Math.max(1, availableParallelism());
+  const cores = Math.max(1, availableParallelism());
+  const lambdaMemory = Number.parseInt(process.env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE ?? '', 10);
+  return Number.isInteger(lambdaMemory) && lambdaMemory > 0 ? Math.min(cores, lambdaVcpus(lambdaMemory)) : cores;
 }
 
 let tesseractModule: Promise<TesseractModule> | undefined;
@@ -167,6 +185,11 @@ class WorkerPool {
     return this.slots.length;
   }
 
+  /** Workers free for a new job now (none while jobs are waiting). */
+  get idle(): number {
+    return this.waiting.length ? 0 : this.slots.filter((s) => !s.busy).length;
+  }
+
   private acquire(languages: LanguageKey): Promise<Slot> {
     // A worker already reading these languages, then any started one, then a new one.
     const free =
@@ -194,17 +217,36 @@ class WorkerPool {
     if (worker) await worker.then((w) => w.terminate()).catch(() => undefined);
   }
 
+  /** Starts the worker of every free slot that has none; resolves when they are ready. */
+  async warm(): Promise<void> {
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.busy || slot.worker) return;
+        slot.busy = true;
+        try {
+          await this.start(slot);
+        } finally {
+          this.release(slot);
+        }
+      }),
+    );
+  }
+
+  private start(slot: Slot): Promise<OcrWorker> {
+    if (!slot.worker) {
+      const created = this.create();
+      slot.worker = created;
+      created.catch(() => {
+        if (slot.worker === created) slot.worker = undefined;
+      });
+    }
+    return slot.worker;
+  }
+
   async run<T>(job: (worker: OcrWorker) => Promise<T>, languages: LanguageKey = DEFAULT_LANGUAGES): Promise<T> {
     const slot = await this.acquire(languages);
     try {
-      if (!slot.worker) {
-        const created = this.create();
-        slot.worker = created;
-        created.catch(() => {
-          if (slot.worker === created) slot.worker = undefined;
-        });
-      }
-      const worker = await slot.worker;
+      const worker = await this.start(slot);
       let result: T;
       try {
         if (slot.languages !== languages) {
@@ -250,12 +292,28 @@ export function withRecognizer<T>(job: (worker: OcrWorker) => Promise<T>, langua
 }
 
 /**
- * Starts one recognition worker and loads the English model now, so the
- * first page a server reads does not wait for them (about 1–2 s). For a
- * long-running server at start-up; resolves when the worker is ready.
+ * Starts every recognition worker and loads the English model in each now,
+ * and the orientation detector with its model, so the first page a server
+ * reads does not wait for them (about 1–2 s each; a dense page is read on
+ * all recognition workers at once, see page-bands.ts). For a long-running
+ * server at start-up; resolves when the workers are ready.
  */
 export async function warmOcr(): Promise<void> {
-  await withRecognizer(async () => undefined);
+  recognizers ??= new WorkerPool(poolSize(), createRecognizer, recyclePages());
+  await Promise.all([recognizers.warm(), detectorPool().warm()]);
+}
+
+function detectorPool(): WorkerPool {
+  detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
+  return detector;
+}
+
+/**
+ * Recognition workers free to start a job now: how many bands a page can
+ * be read in at once without waiting behind other pages.
+ */
+export function idleRecognizers(): number {
+  return recognizers ? recognizers.idle : poolSize();
 }
 
 /**
@@ -353,8 +411,7 @@ export interface DetectedOrientation {
  * worker). `undefined` when OSD finds too little text to decide.
  */
 export async function detectOrientation(image: Uint8Array): Promise<DetectedOrientation | undefined> {
-  detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
-  const { data } = await detector.run((w) => w.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
+  const { data } = await detectorPool().run((w) => w.detect(Buffer.from(image.buffer, image.byteOffset, image.byteLength)));
   if (data.orientation_degrees === null || data.orientation_confidence === null) return undefined;
   const degrees = data.orientation_degrees;
   if (degrees !== 0 && degrees !== 90 && degrees !== 180 && degrees !== 270) return undefined;

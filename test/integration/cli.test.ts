@@ -85,12 +85,14 @@ describe('docintel CLI', () => {
     const run = await docintel('batch', folder, '--out', out);
     expect(run.code, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout);
-    expect(summary.counts).toMatchObject({ total: 2, done: 2, failed: 0, rejected: 2 });
-    expect(summary.rejected.map((r: { file: string }) => r.file)).toEqual(['b-empty.pdf', 'c-program.exe']);
+    // An empty file is refused at upload; a file of unknown extension uploads (the SPEC's default content
+    // type) and fails when its bytes are read, as a failed item with its error written beside the results.
+    expect(summary.counts).toMatchObject({ total: 3, done: 2, failed: 1, rejected: 1 });
+    expect(summary.rejected.map((r: { file: string }) => r.file)).toEqual(['b-empty.pdf']);
     expect(summary.rejected[0].code).toMatch(/^[a-z_]+$/);
+    expect(summary.failed).toEqual([expect.objectContaining({ file: 'c-program.exe', code: expect.stringMatching(/^[a-z_]+$/) })]);
     expect(run.stderr).toMatch(/rejected b-empty\.pdf: [a-z_]+: /);
-    expect(run.stderr).toMatch(/rejected c-program\.exe: [a-z_]+: /);
-    expect((await readdir(out)).sort()).toEqual(['a-good.pdf.json', 'd-good.pdf.json']);
+    expect((await readdir(out)).sort()).toEqual(['a-good.pdf.json', 'c-program.exe.error.json', 'd-good.pdf.json']);
 
     const none = join(dir, 'all-rejected');
     await mkdir(none, { recursive: true });

@@ -5,28 +5,21 @@
  * page rendered to PNG, decoded, painted), in both output formats, and that
  * the paint stays on the lent canvas (a later render of the page is clean).
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPage, PageRenderer } from '../../../functions/engines/document-model.ts';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { decodePageImage, type MaskBox } from '../../../functions/engines/redact/mask.ts';
+import type { MaskBox } from '../../../functions/engines/redact/mask.ts';
 import { maskPages } from '../../../functions/engines/redact/mask-pages.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { warmRedact } from '../../../functions/engines/redact/warm-up.ts';
 import { openDocument, type OpenedDocument } from '../../../functions/engines/registry.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
+import { pixelsOf } from '../../helpers/png-pixels.ts';
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const DPI = 100;
 
-async function rgbaOf(png: Uint8Array) {
-  const image = await decodePageImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return { data: context.getImageData(0, 0, image.width, image.height).data, width: image.width, height: image.height };
-}
 
 /** Share of pixels whose RGB differ by more than 8 in any channel. */
 function differing(a: Uint8ClampedArray, b: Uint8ClampedArray | Buffer, bStride: 3 | 4 = 4): number {
@@ -93,11 +86,11 @@ describe('maskPages on a PDF (masks painted on the canvas pdf.js lends)', () => 
     for (const [i, page] of lent.entries()) {
       expect([page.width, page.height, page.dpi]).toEqual([decoded[i].width, decoded[i].height, DPI]);
       expect(page.width).toBe(Math.floor((612 * DPI) / 72));
-      const a = await rgbaOf(page.png);
-      const b = await rgbaOf(decoded[i].png);
+      const a = await pixelsOf(page.png);
+      const b = await pixelsOf(decoded[i].png);
       expect(differing(a.data, b.data)).toBeLessThan(0.001);
     }
-    const first = await rgbaOf(lent[0].png);
+    const first = await pixelsOf(lent[0].png);
     for (const box of boxes.get(0)!) expect(meanInside(first, box.bbox)).toBeLessThan(10);
     // Text left unmasked is still drawn (dark ink on a white page, not one black sheet).
     expect(meanInside(first, [0, 0, 1, 1])).toBeGreaterThan(200);
@@ -110,14 +103,14 @@ describe('maskPages on a PDF (masks painted on the canvas pdf.js lends)', () => 
       expect(page.format).toBe('flate-rgb');
       const rgb = inflateSync(page.flateRgb);
       expect(rgb.length).toBe(page.width * page.height * 3);
-      const painted = await rgbaOf(png[i].png);
+      const painted = await pixelsOf(png[i].png);
       expect(differing(painted.data, rgb, 3)).toBe(0);
     }
   });
 
   it('leaves no paint behind: the page rendered again afterwards is unmasked', async () => {
     await maskPages(pages, { ...options(), renderer: document.renderer, format: 'png' });
-    const again = await rgbaOf((await document.renderer!.renderPng(1, { dpi: DPI })).png);
+    const again = await pixelsOf((await document.renderer!.renderPng(1, { dpi: DPI })).png);
     for (const box of boxes.get(0)!) expect(meanInside(again, box.bbox)).toBeGreaterThan(150);
   });
 

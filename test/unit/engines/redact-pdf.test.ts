@@ -10,13 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { canvasRgb, decodePageImage, drawWordsPage, encodePng, paintMasks } from '../../../functions/engines/redact/mask.ts';
+import { canvasRgb, drawWordsPage, encodePng, paintMasks } from '../../../functions/engines/redact/mask.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { buildRedactedPdf, deflateRgb } from '../../../functions/engines/redact/redacted-pdf.ts';
 import { openDocument } from '../../../functions/engines/registry.ts';
-import { createCanvas } from '@napi-rs/canvas';
 import { openPdfTask } from '../../../functions/engines/pdf/pdfjs.ts';
 import { buildPage, prose } from './page-builder.ts';
+import { pixelsOf } from '../../helpers/png-pixels.ts';
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const SECRETS = ['Marguerite Okonkwo-Lindqvist', 'm.okonkwo@example.net', '536-22-8145', '4111 1111 1111 1111'];
@@ -83,14 +83,6 @@ function pdftotext(bytes: Uint8Array): string | undefined {
 
 const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** RGBA samples of a PNG. */
-async function pixelsOf(png: Uint8Array) {
-  const image = await decodePageImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return { data: context.getImageData(0, 0, image.width, image.height).data, width: image.width, height: image.height };
-}
 
 describe.each(['png', 'flate'] as const)('redacted PDF (page images given as %s)', (image) => {
   it('keeps the words left searchable and no redacted value extractable (pdf.js, pdftotext)', async () => {

@@ -15,8 +15,6 @@
  */
 import type * as Canvas from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import type SharpModule from 'sharp';
-import type { Sharp } from 'sharp';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { BBox, DocumentPage } from '../document-model.ts';
@@ -44,13 +42,6 @@ let canvasModule: typeof Canvas | undefined;
 function nativeCanvas(): typeof Canvas {
   canvasModule ??= createRequire(import.meta.url)('@napi-rs/canvas') as typeof Canvas;
   return canvasModule;
-}
-
-/** sharp (libvips) encodes the painted pixels; required at first use, like the canvas. */
-let sharpModule: typeof SharpModule | undefined;
-function sharpOf(pixels: Buffer, width: number, height: number): Sharp {
-  sharpModule ??= createRequire(import.meta.url)('sharp') as typeof SharpModule;
-  return sharpModule(pixels, { raw: { width, height, channels: 4 } });
 }
 
 /** Liberation Sans, shipped with pdf.js (standard_fonts), so Lambda needs no system fonts. */
@@ -150,34 +141,8 @@ export function paintMasks(canvas: Canvas.Canvas, boxes: readonly MaskBox[]): vo
   }
 }
 
-/*
- * Leaving the canvas: its raw pixels (canvas.data(), RGBA, straight from
- * Skia: premultiplied, which equals plain RGBA because every page canvas
- * here is opaque) are encoded by sharp on libvips' threads. Skia's own PNG
- * encoder (canvas.encode) took ~4× longer for a 150-dpi text page and wrote
- * a ~50 % larger file; getImageData alone costs as much as sharp's encode.
- * Both functions finish reading the canvas before they resolve, so a lent
- * canvas may go back to its renderer as soon as they have.
- */
-
-/** The canvas as a PNG (RGBA, zlib level 6): a new raster, nothing of the original but its pixels. */
-export async function encodePng(canvas: Canvas.Canvas): Promise<Uint8Array> {
-  const png = await sharpOf(canvas.data(), canvas.width, canvas.height).png({ compressionLevel: 6 }).toBuffer();
-  return new Uint8Array(png.buffer, png.byteOffset, png.byteLength);
-}
-
-/** A masked page as 8-bit RGB samples, row by row (alpha dropped: the page is opaque), for writers that encode it themselves. */
-export interface PagePixels {
-  readonly rgb: Uint8Array;
-  readonly width: number;
-  readonly height: number;
-}
-
-/** A copy of the canvas's pixels as RGB: the redacted PDF deflates them as they are, with no PNG in between. */
-export async function canvasRgb(canvas: Canvas.Canvas): Promise<PagePixels> {
-  const rgb = await sharpOf(canvas.data(), canvas.width, canvas.height).removeAlpha().raw().toBuffer();
-  return { rgb: new Uint8Array(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: canvas.width, height: canvas.height };
-}
+// Leaving the canvas (PNG or RGB pixels): see ../image/canvas-encode.ts.
+export { canvasRgb, encodePng, type PagePixels } from '../image/canvas-encode.ts';
 
 /** The top `band` rows of the page's pixels: read straight from a canvas, or drawn from a decoded image. */
 function headerBand(source: PageImage | Canvas.Canvas, band: number): { data: Uint8ClampedArray } {

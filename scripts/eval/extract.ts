@@ -113,7 +113,7 @@ export interface ExtractEvalOptions {
  * Each SROIE receipt read with a ranker fitted on the other folds (never on
  * itself); anything else (German receipts, invoices) with the committed model.
  */
-async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void, training: ExtractEvalOptions['training'] = {}) {
+export async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void, training: ExtractEvalOptions['training'] = {}) {
   const { DEFAULT_SEED, fitRanker, fitVocabulary, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
   const receipts = await loadTrainingReceipts(corpus, training);
   const folds = foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);

@@ -53,8 +53,9 @@ import { guessLanguage } from './language-detect.ts';
  * tesseract.js version and model) it names one OCR output.
  *
  * 2: second readings of doubtful numbers (number-reread.ts).
+ * 3: those second readings only restore an amount's dropped separator, never change digits.
  */
-export const OCR_OUTPUT_REVISION = 2;
+export const OCR_OUTPUT_REVISION = 3;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**

@@ -61,6 +61,11 @@ describe('second readings of doubtful numbers on a page', () => {
     expect(before.length).toBeLessThan(AMOUNTS.length);
     expect(after.length).toBeGreaterThan(before.length);
     for (const amount of before) expect(after).toContain(amount);
+    // A word the page reading already read as an amount keeps its digits: re-reads only restore separators.
+    const asAmount = /^\d{1,3}(?:[.,]?\d{3})*[.,]\d{2}$/;
+    for (const word of without.words.filter((w) => asAmount.test(w.text))) {
+      expect(withReread.words.find((w) => w.bbox.every((v, i) => v === word.bbox[i]))?.text).toBe(word.text);
+    }
     // A restored amount is one word, with a box on the page right of its label.
     const restored = withReread.words.find((w) => w.text === '112.45');
     const label = withReread.words.find((w) => w.text === 'SUBTOTAL');
@@ -117,15 +122,26 @@ describe('rereadNumbers', () => {
     expect(texts(data)).toEqual(['TOTAL 12.20', 'CHANGE 7.80']);
   });
 
-  it('reads only the doubtful number words again and takes a surer reading of the same shape', async () => {
+  it('reads only the doubtful number words again and takes a surer reading that restores a dropped point', async () => {
     const data = reading([
-      [['TOTAL', 96], ['112.46', 61]],
+      [['TOTAL', 96], ['11245', 61]],
       [['CASH', 95], ['120.00', 97]],
     ]);
     const read = countingReader({ text: '112.45', confidence: 88 });
     expect(await rereadNumbers(paper, data, read)).toEqual({ reread: 1, replaced: 1 });
     expect(read.crops).toHaveLength(1);
     expect(texts(data)).toEqual(['TOTAL 112.45', 'CASH 120.00']);
+  });
+
+  it('never changes the digits of a word read as an amount, however doubtful, and does not read it again', async () => {
+    const data = reading([
+      [['TOTAL', 96], ['37.25', 60]],
+      [['TAX', 95], ['7,312.04', 20]],
+    ]);
+    const read = countingReader({ text: '37.26', confidence: 99 });
+    expect(await rereadNumbers(paper, data, read)).toEqual({ reread: 0, replaced: 0 });
+    expect(read.crops).toHaveLength(0);
+    expect(texts(data)).toEqual(['TOTAL 37.25', 'TAX 7,312.04']);
   });
 
   it('joins an amount split at its dropped point into one word', async () => {
@@ -138,30 +154,33 @@ describe('rereadNumbers', () => {
   });
 
   it('keeps the first reading when the second is not surer or not the same number', async () => {
-    const unsure = reading([[['TOTAL', 96], ['112.46', 61]]]);
+    const unsure = reading([[['TOTAL', 96], ['11245', 61]]]);
     await rereadNumbers(paper, unsure, countingReader({ text: '112.45', confidence: 63 }));
-    expect(texts(unsure)).toEqual(['TOTAL 112.46']);
+    expect(texts(unsure)).toEqual(['TOTAL 11245']);
+    const digitsOnly = reading([[['QTY', 96], ['1245', 40]]]);
+    await rereadNumbers(paper, digitsOnly, countingReader({ text: '1246', confidence: 99 }));
+    expect(texts(digitsOnly)).toEqual(['QTY 1245']);
     const date = reading([[['DATE', 96], ['03/02/2019', 50]]]);
     await rereadNumbers(paper, date, countingReader({ text: '30.22', confidence: 99 }));
     expect(texts(date)).toEqual(['DATE 03/02/2019']);
-    const lettered = reading([[['TOTAL', 96], ['12.20', 50]]]);
+    const lettered = reading([[['TOTAL', 96], ['1220', 50]]]);
     await rereadNumbers(paper, lettered, countingReader({ text: '12.2O', confidence: 99 }));
-    expect(texts(lettered)).toEqual(['TOTAL 12.20']);
+    expect(texts(lettered)).toEqual(['TOTAL 1220']);
   });
 
   it('reads at most MAX_REREADS_PER_PAGE words of a page again, the least sure first', async () => {
-    // 40 doubtful words: '1.00' at 30–49, '2.00' at 50–69.
-    const data = reading(Array.from({ length: 20 }, (_, row) => [['1.00', 30 + row], ['2.00', 50 + row]] as Array<[string, number]>));
+    // 40 doubtful words, points dropped: '100' at 30–49, '200' at 50–69.
+    const data = reading(Array.from({ length: 20 }, (_, row) => [['100', 30 + row], ['200', 50 + row]] as Array<[string, number]>));
     const read = countingReader({ text: '3.00', confidence: 99 });
     const summary = await rereadNumbers(paper, data, read);
     expect(MAX_REREADS_PER_PAGE).toBeLessThan(40);
     expect(summary.reread).toBe(MAX_REREADS_PER_PAGE);
     expect(read.crops).toHaveLength(MAX_REREADS_PER_PAGE);
-    // The least sure go first: every '1.00', then the least sure '2.00's up to the cap; the surer '2.00's stay.
+    // The least sure go first: every '100', then the least sure '200's up to the cap; the surer '200's stay.
     const words = texts(data).flatMap((t) => t.split(' '));
-    expect(words.filter((w) => w === '1.00')).toHaveLength(0);
-    expect(words.filter((w) => w === '2.00')).toHaveLength(40 - MAX_REREADS_PER_PAGE);
-    expect(texts(data)[19]).toBe('3.00 2.00');
+    expect(words.filter((w) => w === '100')).toHaveLength(0);
+    expect(words.filter((w) => w === '200')).toHaveLength(40 - MAX_REREADS_PER_PAGE);
+    expect(texts(data)[19]).toBe('3.00 200');
   });
 });
 
@@ -171,8 +190,10 @@ describe('number words and plausible second readings', () => {
     expect(['RM54.50', 'TOTAL', '12.2O', '.', ''].some(isNumberWord)).toBe(false);
   });
 
-  it('accepts a misread digit or a restored separator, nothing else', () => {
-    expect(isPlausibleReread('112.46', '112.45')).toBe(true);
+  it('accepts a restored separator (with at most one digit slipped), nothing else', () => {
+    expect(isPlausibleReread('112.46', '112.45')).toBe(false);
+    expect(isPlausibleReread('1245', '1246')).toBe(false);
+    expect(isPlausibleReread('11246', '112.45')).toBe(true);
     expect(isPlausibleReread('5450', '54.50')).toBe(true);
     expect(isPlausibleReread('11245', '112.45')).toBe(true);
     expect(isPlausibleReread('1200.00', '1,200.00')).toBe(false);

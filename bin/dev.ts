@@ -4,9 +4,7 @@
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
 import { ROUTES } from '../functions/contracts/routes.ts';
-import { warmOcr } from '../functions/engines/ocr/tesseract-pool.ts';
-import { warmRedact } from '../functions/engines/redact/warm-up.ts';
-import { warmEngines } from '../functions/engines/warm-up.ts';
+import { warmUpEngines } from '../functions/engines/warm-up.ts';
 import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 
@@ -38,9 +36,7 @@ console.log(`docintel listening on ${server.url}`);
 // through the PDF and image backends (see engines/warm-up.ts), and redact's
 // detector and encoders (cold, they cost a busy machine ~15 s of a first call's 29 s).
 const handlers = [...new Set(ROUTES.map((route) => route.handler))];
-Promise.all([warmOcr(), ...handlers.map((name) => loadHandler(name).catch(() => undefined))])
-  .then(() => warmEngines())
-  .then(() => warmRedact())
+Promise.all([warmUpEngines(), ...handlers.map((name) => loadHandler(name).catch(() => undefined))])
   .then(() => console.log('warm-up done: OCR workers ready, handlers, pdf.js and redact loaded'))
   .catch((error: unknown) => console.error(`docintel: warm-up failed (the first requests will load what is missing): ${String(error)}`));
 

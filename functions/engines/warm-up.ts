@@ -4,8 +4,10 @@
  * otherwise pay once, paid before any request comes. Loading pdf.js and
  * its worker module takes about a second on a quiet machine (several on a
  * loaded one), and the first document read through each backend pays for
- * its modules and the first run of their code; the OCR workers are started
- * apart (tesseract-pool.ts `warmOcr`).
+ * its modules and the first run of their code. `warmUpEngines` is the one
+ * entry point: OCR workers (tesseract-pool.ts `warmOcr`), then a read
+ * through the PDF and image backends, then redact's detector and encoders
+ * (redact/warm-up.ts).
  *
  * The documents read are made here: a one-page PDF with a few lines of
  * text, and the top of its page drawn as an image, read by OCR.
@@ -13,6 +15,8 @@
  * @module
  */
 import sharp from 'sharp';
+import { warmOcr } from './ocr/tesseract-pool.ts';
+import { warmRedact } from './redact/warm-up.ts';
 import { openDocument } from './registry.ts';
 
 /** Invented lines of print for the warm-up page (words and numbers, so the recogniser's first real reading happens here). */
@@ -80,4 +84,16 @@ export async function warmEngines(): Promise<void> {
   if (!image) return;
   // Twice at once: both recognition workers of a 2-core machine make their first reading now.
   await Promise.all([readOnce(image, 'warm-up.png').catch(() => undefined), readOnce(image, 'warm-up.png').catch(() => undefined)]);
+}
+
+/**
+ * Everything a long-running server pays once, in the order each step needs
+ * the one before: the OCR workers first (the image read needs them), then a
+ * PDF and an image through the backends, then redact. Rejects only if a
+ * step throws unexpectedly; the caller logs it and requests load what is missing.
+ */
+export async function warmUpEngines(): Promise<void> {
+  await warmOcr();
+  await warmEngines();
+  await warmRedact();
 }

@@ -22,6 +22,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { parseAmount } from '../../functions/engines/extract/normalize.ts';
+import { ocrPageFields } from '../../functions/engines/ocr/ocr-document-page.ts';
 import { OCR_OUTPUT_REVISION, ocrImage } from '../../functions/engines/ocr/ocr-page.ts';
 import { terminateOcr } from '../../functions/engines/ocr/tesseract-pool.ts';
 import { corpusDir } from '../lib/corpus.ts';
@@ -57,11 +58,7 @@ async function readVariant(path: string, tag: string, reread?: boolean): Promise
     pageNumber: 1,
     width: oriented.width ?? 0,
     height: oriented.height ?? 0,
-    words: ocr.words,
-    lines: ocr.lines,
-    blocks: ocr.blocks,
-    text: ocr.text,
-    source: ocr.words.length ? 'ocr' : 'none',
+    ...ocrPageFields(ocr, 1),
     rulings: ocr.rulings,
   };
   await mkdir(dir, { recursive: true });

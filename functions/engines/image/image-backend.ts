@@ -24,7 +24,8 @@ import type { DocumentPage, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
 import { readPageImage } from '../ocr/hosted-page-read.ts';
-import { ocrWarnings, type OcrInput } from '../ocr/ocr-page.ts';
+import { ocrPageFields } from '../ocr/ocr-document-page.ts';
+import type { OcrInput } from '../ocr/ocr-page.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { OpenedDocument, OpenOptions } from '../registry.ts';
 import { orientedSize, tiffPages, type TiffPages } from './tiff-pages.ts';
@@ -197,14 +198,8 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       pageNumber,
       width,
       height,
-      words: ocr.words,
-      lines: ocr.lines,
-      blocks: ocr.blocks,
-      text: ocr.text,
-      source: ocr.words.length ? 'ocr' : 'none',
+      ...ocrPageFields(ocr, pageNumber),
       rulings: ocr.rulings,
-      ...(ocr.unread ? { warnings: ocrWarnings(ocr, pageNumber) } : {}),
-      ...(ocr.languages ? { languages: ocr.languages } : {}),
       ...(reading.fallback ? { ocrFallback: reading.fallback } : {}),
     };
     return { page, engine: reading.engine };

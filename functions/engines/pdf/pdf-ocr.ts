@@ -18,7 +18,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import { readPageImage } from '../ocr/hosted-page-read.ts';
-import { ocrWarnings } from '../ocr/ocr-page.ts';
+import { ocrPageFields } from '../ocr/ocr-document-page.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
@@ -254,13 +254,7 @@ export async function ocrPdfPage(
     ...page,
     engine,
     ...(fallback ? { ocrFallback: fallback } : {}),
-    words: ocr.words,
-    lines: ocr.lines,
-    blocks: ocr.blocks,
-    text: ocr.text,
-    source: ocr.words.length ? 'ocr' : 'none',
-    ...(ocr.unread ? { warnings: ocrWarnings(ocr, page.pageNumber) } : {}),
-    ...(ocr.languages ? { languages: ocr.languages } : {}),
+    ...ocrPageFields(ocr, page.pageNumber),
     // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
     rulings: page.rulings?.length ? page.rulings : ocr.rulings,
   };

@@ -18,7 +18,7 @@ import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD } from './legal-forms.ts';
-import { correctText, type WordVocabulary } from './ocr-words.ts';
+import { correctAddressCodes, correctText, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
@@ -898,7 +898,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     }
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
-      const corrected = correctText(entities[field], vocabulary!);
+      const read = correctText(entities[field], vocabulary!);
+      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : read;
       if (corrected !== entities[field]) {
         asRead[field] ??= entities[field];
         entities[field] = corrected;

@@ -18,7 +18,7 @@ import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD } from './legal-forms.ts';
-import { correctAddressCodes, correctText, type WordVocabulary } from './ocr-words.ts';
+import { correctAddressCodes, correctBracketCodes, correctText, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
@@ -899,7 +899,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
       const read = correctText(entities[field], vocabulary!);
-      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : read;
+      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : correctBracketCodes(read, vocabulary!);
       if (corrected !== entities[field]) {
         asRead[field] ??= entities[field];
         entities[field] = corrected;

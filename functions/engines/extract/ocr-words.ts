@@ -19,7 +19,12 @@ export interface WordVocabulary {
   readonly postcodes?: Readonly<Record<string, number>>;
   /** Letter prefixes of section road codes ("SS" of "SS16/1") → on how many documents. */
   readonly sectionPrefixes?: Readonly<Record<string, number>>;
+  /** Short codes names carry in brackets (a branch or state: "(KL)", "(M)") → on how many documents. */
+  readonly bracketCodes?: Readonly<Record<string, number>>;
 }
+
+/** A short code in brackets: one to three letters. */
+const BRACKET_CODE = /\((\p{L}{1,3})\)/gu;
 
 /** A postcode as addresses write it: five digits, then the town (a word). */
 const POSTCODE_BEFORE_TOWN = /(?<![\d./-])(\d{5})[,.]?\s+(?=\p{L}{2,})/gu;
@@ -53,15 +58,17 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
   const counts = new Map<string, number>();
   const postcodes = new Map<string, number>();
   const prefixes = new Map<string, number>();
+  const brackets = new Map<string, number>();
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const doc of documents) {
     for (const w of new Set(vocabularyWords(doc))) add(counts, w);
     const codes = addressCodes(doc);
     for (const p of codes.postcodes) add(postcodes, p);
     for (const p of codes.prefixes) add(prefixes, p);
+    for (const c of new Set([...doc.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
   }
   const kept = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes) };
+  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets) };
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
@@ -281,4 +288,23 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
     });
   }
   return out;
+}
+
+/** A bracketed code is repaired only towards one seen on this many documents. */
+const BRACKET_FREQUENCY = 3;
+
+/**
+ * A name's bracketed short code as OCR misread it ("(KI)", "(Ki." for "(KL)"): two or three letters after an opening
+ * bracket, not a known code, become the one known code (on {@link BRACKET_FREQUENCY}+ documents) that differs from
+ * them in one OCR-confusable letter; none or several: left as read.
+ */
+export function correctBracketCodes(text: string, vocabulary: WordVocabulary): string {
+  const known = Object.entries(vocabulary.bracketCodes ?? {}).filter(([, n]) => n >= BRACKET_FREQUENCY).map(([c]) => c);
+  if (!known.length) return text;
+  return text.replace(/\((\p{L}{2,3})(?=[).\s])/gu, (whole, code: string) => {
+    const upper = code.toUpperCase();
+    if ((vocabulary.bracketCodes ?? {})[upper] !== undefined) return whole;
+    const fits = known.filter((c) => c.length === upper.length && [...c].filter((ch, k) => ch !== upper[k]).length === 1 && [...c].every((ch, k) => ch === upper[k] || confusable.has(upper[k] + ch)));
+    return fits.length === 1 ? `(${fits[0]}` : whole;
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
-import { addressCodes, buildVocabulary, correctAddressCodes, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
 const docs = [
@@ -155,5 +155,24 @@ describe('address codes', () => {
     expect(correctAddressCodes('JALAN 8521/60,', ss)).toBe('JALAN SS21/60,');
     // Plain road numbers are no section codes.
     expect(correctAddressCodes('Jalan 7/118B, Jalan 55/1, No 19/9', ss)).toBe('Jalan 7/118B, Jalan 55/1, No 19/9');
+  });
+});
+
+describe('bracketed codes in names', () => {
+  // Invented names; "(QX)" on three documents, "(M)" on three, "(ZB)" on one.
+  const names = buildVocabulary(['HARBOUR LANE (QX) SDN BHD', 'PELANGI (QX) SDN BHD', 'MERBAU (QX) TRADING', 'A (M) SDN BHD', 'B (M) BHD', 'C (M) BHD', 'D (ZB) BHD'], 1);
+
+  it('learns short bracketed codes and puts back the one known code a misread differs from by one OCR confusion', () => {
+    expect(names.bracketCodes).toMatchObject({ QX: 3, M: 3, ZB: 1 });
+    expect(correctBracketCodes('HARBOUR LANE (OX) SDN BHD', names)).toBe('HARBOUR LANE (QX) SDN BHD');
+    // The closing bracket lost too ("(Ox. SDN").
+    expect(correctBracketCodes('HARBOUR LANE (Ox. SDN BHD', names)).toBe('HARBOUR LANE (QX. SDN BHD');
+  });
+
+  it('leaves known codes, rare targets, far readings and single letters alone', () => {
+    expect(correctBracketCodes('X (QX) BHD', names)).toBe('X (QX) BHD');
+    expect(correctBracketCodes('X (ZD) BHD', names)).toBe('X (ZD) BHD');
+    expect(correctBracketCodes('X (KP) BHD', names)).toBe('X (KP) BHD');
+    expect(correctBracketCodes('X (N) BHD', names)).toBe('X (N) BHD');
   });
 });

@@ -892,6 +892,10 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
+    if (entities.vendor_address) {
+      const trimmed = withoutTrailingId(entities.vendor_address);
+      if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
+    }
     if (entities.vendor_name) {
       const trimmed = withoutLogoNoise(entities.vendor_name);
       if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
@@ -928,6 +932,19 @@ export function withoutLogoNoise(name: string): string {
   if (!m) return name;
   const rest = m[1].trim();
   return rest.split(/\s+/).filter((w) => /\p{Lu}{2,}/u.test(w)).length >= 2 ? rest : name;
+}
+
+/** A tax or registration id's label as OCR reads it ("GST ID No", "(68T ID No", "ST REG NÓ"): no address goes on past it. */
+const ID_LABEL = /[\s,;(\[]*(?:[\p{L}\d]{1,4}\s*)?(?<![\p{L}])(?:id|reg(?:istration)?)\.?\s*n[o0óº]\.?(?![\p{L}]).*$/isu;
+
+/**
+ * An address block that ran on into the tax or registration id printed on its last line (OCR set them on one line,
+ * or misread the label so the block did not end there): cut before the id's label, keeping at least a street's worth.
+ */
+export function withoutTrailingId(address: string): string {
+  const m = ID_LABEL.exec(address);
+  if (!m || m.index < 15) return address;
+  return address.slice(0, m.index).replace(/[\s,;:(\[]+$/u, '');
 }
 
 export function orderEntities<T>(record: Record<string, T>): Record<string, T> {

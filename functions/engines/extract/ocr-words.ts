@@ -9,6 +9,8 @@
  * @module
  */
 
+import { SDN_BHD } from './legal-forms.ts';
+
 export interface WordVocabulary {
   readonly version: 1;
   /** What it was learned from (reported). */
@@ -23,6 +25,8 @@ export interface WordVocabulary {
   readonly bracketCodes?: Readonly<Record<string, number>>;
 }
 
+/** A line naming a company: a legal form or a trade word in it. */
+const COMPANY_LINE = new RegExp(String.raw`${SDN_BHD}|(?<![\p{L}])(?:bhd|berhad|ltd|limited|enterprise|trading|gmbh|inc|llc|plc|s\/b)(?![\p{L}])`, 'iu');
 /** A short code in brackets: one to three letters. */
 const BRACKET_CODE = /\((\p{L}{1,3})\)/gu;
 
@@ -65,7 +69,9 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
     const codes = addressCodes(doc);
     for (const p of codes.postcodes) add(postcodes, p);
     for (const p of codes.prefixes) add(prefixes, p);
-    for (const c of new Set([...doc.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
+    // Codes in brackets on lines that name a company only: elsewhere brackets hold column units ("(RM)") and notes.
+    const named = doc.split('\n').filter((line) => COMPANY_LINE.test(line)).join('\n');
+    for (const c of new Set([...named.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
   }
   const kept = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets) };

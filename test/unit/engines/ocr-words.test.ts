@@ -169,6 +169,11 @@ describe('bracketed codes in names', () => {
     expect(correctBracketCodes('HARBOUR LANE (Ox. SDN BHD', names)).toBe('HARBOUR LANE (QX. SDN BHD');
   });
 
+  it('learns codes only from lines that name a company, not column units in brackets', () => {
+    const columns = buildVocabulary(['PRICE (QZ) AMOUNT (QZ)', 'TOTAL (QZ)', 'ITEM (QZ)', 'HARBOUR (QZ) SDN BHD'], 1);
+    expect(columns.bracketCodes).toEqual({ QZ: 1 });
+  });
+
   it('leaves known codes, rare targets, far readings and single letters alone', () => {
     expect(correctBracketCodes('X (QX) BHD', names)).toBe('X (QX) BHD');
     expect(correctBracketCodes('X (ZD) BHD', names)).toBe('X (ZD) BHD');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, RECEIPT_MODEL, withoutLogoNoise } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, RECEIPT_MODEL, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -83,6 +83,14 @@ describe('receipt ranker', () => {
     expect(withoutLogoNoise('de Vries Bakkerij')).toBe('de Vries Bakkerij');
     expect(withoutLogoNoise('ry MAWAR')).toBe('ry MAWAR');
     expect(withoutLogoNoise('KEDAI MAWAR')).toBe('KEDAI MAWAR');
+  });
+
+  it('ends an address before a tax or registration id OCR set on its last line, however the label was misread', () => {
+    expect(withoutTrailingId('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR (GST ID No: 001234567890) (KAJANG MALL)')).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR');
+    expect(withoutTrailingId('NO 8, JALAN CEMPAKA 2, 43000 KAJANG (68T ID No sO0012)')).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG');
+    expect(withoutTrailingId('LOT 4, JALAN MERBAU, 43000 KAJANG ST REG NÓ K 20)')).toBe('LOT 4, JALAN MERBAU, 43000 KAJANG');
+    // Street words that only look alike, and an id too early to leave an address, stay.
+    for (const kept of ['NO 12, REGENT STREET, 43000 KAJANG', 'IDEAL PLAZA NO 3, 43000 KAJANG', 'REG NO 1234 JALAN X']) expect(withoutTrailingId(kept)).toBe(kept);
   });
 
   it('offers no long whole number (a phone, an id) as the total where the receipt writes cents', () => {

@@ -14,11 +14,11 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD } from './legal-forms.ts';
-import { correctText, type WordVocabulary } from './ocr-words.ts';
+import { correctAddressCodes, correctBracketCodes, correctText, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
@@ -61,18 +61,28 @@ interface Candidate {
   readonly order: number;
 }
 
+/** A currency written glued to a whole number ("RM8", "€12"): a receipt's amount whose decimal point OCR lost. */
+const GLUED_CURRENCY_WHOLE = /^(?:RM|MYR|EUR|USD|SGD|GBP|CHF|[$€£])\d{1,5}$/u;
+/** A line that may hold an amount OCR split: "49. 99", "31, 98", "RM8 60". */
+const SPLIT_AMOUNT = /\d[.,] \d{2}(?!\S)|(?<![\p{L}])(?:RM|MYR|EUR|USD|SGD|GBP|CHF|[$€£])\d{1,5} \d{2}(?!\S)/u;
+
 /**
  * OCR sets a space inside an amount after its decimal separator ("SUMME EUR 49. 99", "31, 98"): on a scanned
- * line, a number ending in the separator followed by a word of exactly two digits is one amount, and its
- * words one word (so the word map, and the citation's box, still match the text).
+ * line, a number ending in the separator followed by a word of exactly two digits is one amount (so is a
+ * currency glued to a whole number followed by two digits: "RM8 60", the point lost), and its words one word (so the word map, and the citation's box, still match the text).
  */
 function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text: string; bbox: BBox }[] {
   const out: { text: string; bbox: BBox }[] = [];
   for (let i = 0; i < words.length; i++) {
     const w = words[i];
     const next = words[i + 1];
-    if (next && /^\d{1,6}[.,]$/.test(w.text) && /^\d{2}$/.test(next.text) && (!words[i + 2] || !/^\d{1,2}$/.test(words[i + 2].text))) {
+    const lastWord = !words[i + 2] || !/^\d{1,2}$/.test(words[i + 2].text);
+    if (next && /^\d{1,6}[.,]$/.test(w.text) && /^\d{2}$/.test(next.text) && lastWord) {
       out.push({ text: w.text + next.text, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
+      i++;
+    } else if (next && GLUED_CURRENCY_WHOLE.test(w.text) && /^\d{2}$/.test(next.text) && lastWord) {
+      // The separator itself lost ("RM8 60"): a currency glued to a whole number, then two digits, is that amount's cents.
+      out.push({ text: `${w.text}.${next.text}`, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
       i++;
     } else out.push(w);
   }
@@ -86,7 +96,7 @@ export function linesOf(pages: readonly DocumentPage[]): Line[] {
     if (page.lines.length) {
       for (const pageLine of page.lines) {
         const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
-        const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && /\d[.,] \d{2}(?!\S)/.test(pageLine.text);
+        const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && SPLIT_AMOUNT.test(pageLine.text);
         const words = split ? joinSplitCents(pageWords) : pageWords;
         const line = split ? { ...pageLine, text: words.map((w) => w.text).join(' ') } : pageLine;
         // Words are joined by single spaces in the line text when it is their concatenation (text layers may add a trailing space); else no word map.
@@ -569,6 +579,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   if (!candidates.some((c) => c.field === 'invoice_date')) {
     const first = lines.map((l, order) => ({ order, date: datesIn(l.text, { monthFirst })[0]?.value })).find((d) => d.date);
     if (first) add('invoice_date', first.date, 0.5, first.order);
+    else {
+      // Still none: a till's eight-digit day-first date ("30032018"), more weakly still.
+      const compact = lines.map((l, order) => ({ order, date: compactDayFirstDate(l.text) })).find((d) => d.date);
+      if (compact) add('invoice_date', compact.date, 0.4, compact.order);
+    }
   }
 
   // Vendor name from the sender's web or mail domain: a top line that spells it ("azure-interior.com" → "Azure Interior").
@@ -877,11 +892,20 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
+    if (entities.vendor_address) {
+      const trimmed = withoutTrailingId(entities.vendor_address);
+      if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
+    }
+    if (entities.vendor_name) {
+      const trimmed = withoutLogoNoise(entities.vendor_name);
+      if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
+    }
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
-      const corrected = correctText(entities[field], vocabulary!);
+      const read = correctText(entities[field], vocabulary!);
+      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : correctBracketCodes(read, vocabulary!);
       if (corrected !== entities[field]) {
-        asRead[field] = entities[field];
+        asRead[field] ??= entities[field];
         entities[field] = corrected;
       }
     }
@@ -896,6 +920,31 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/**
+ * A scanned name with OCR's reading of a logo or stroke in front ("ry IKANO HANDEL SDN BHD"): one or two lower-case
+ * letters, then a name of two or more words in capitals. A name printed in capitals never starts with a lower-case
+ * fragment; a mixed-case name ("de Vries Bakkerij") keeps it.
+ */
+export function withoutLogoNoise(name: string): string {
+  const m = /^\s*[\p{Ll}]{1,2}[\s.,:;'"|]+(\p{Lu}[^\p{Ll}]*)$/u.exec(name);
+  if (!m) return name;
+  const rest = m[1].trim();
+  return rest.split(/\s+/).filter((w) => /\p{Lu}{2,}/u.test(w)).length >= 2 ? rest : name;
+}
+
+/** A tax or registration id's label as OCR reads it ("GST ID No", "(68T ID No", "ST REG NÓ"): no address goes on past it. */
+const ID_LABEL = /[\s,;(\[]*(?:[\p{L}\d]{1,4}\s*)?(?<![\p{L}])(?:id|reg(?:istration)?)\.?\s*n[o0óº]\.?(?![\p{L}]).*$/isu;
+
+/**
+ * An address block that ran on into the tax or registration id printed on its last line (OCR set them on one line,
+ * or misread the label so the block did not end there): cut before the id's label, keeping at least a street's worth.
+ */
+export function withoutTrailingId(address: string): string {
+  const m = ID_LABEL.exec(address);
+  if (!m || m.index < 15) return address;
+  return address.slice(0, m.index).replace(/[\s,;:(\[]+$/u, '');
 }
 
 export function orderEntities<T>(record: Record<string, T>): Record<string, T> {

@@ -4,7 +4,7 @@
  * (financial.ts) and the receipt ranker's features (receipt-ranker.ts).
  *
  * The tolerance is the letters' usual OCR confusions, not any corpus's
- * spellings: in "Sdn" the D's bowl read as c, o or 0; in "Bhd" the B read
+ * spellings: in "Sdn" the D's bowl read as c, o or 0 (or the whole D as t); in "Bhd" the B read
  * as 8, the h as i (its arch lost on thermal print) and the d as o or 0.
  * Only the two words together are this tolerant: alone, "son", "bio" or
  * "bid" are ordinary words, so a lone "Sdn" or "Bhd" is matched as spelt.
@@ -13,7 +13,7 @@
  */
 
 /** "Sdn" and "Bhd" as OCR reads them (regex sources, for case-insensitive use). */
-const SDN = String.raw`s[cdo0]n`;
+const SDN = String.raw`s[cdot0]n`;
 const BHD = String.raw`[b8][hi][d0o]`;
 
 /** "Sdn Bhd" as OCR reads it, dots and spacing free ("SDN BHD", "Sdn. Bhd.", "SON BID", "SDN 8HO", "SCN.BHD"): a regex source. */

@@ -89,6 +89,39 @@ const iso = (y: number, m: number, d: number): string | undefined => {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 };
 
+/** Glyphs OCR reads for one another in a month's name (lower case). */
+const MONTH_CONFUSIONS = new Set(['lj', 'ij', '1j', '|j', '!j', 'li', 'l1', 'i1', '0o', 'ao', 'ce', 'nm', 'uv', 'rn', '5s', '8b', 'ec', 'oa']);
+/** Three-letter month abbreviations (English and the other label languages) → month. */
+const SHORT_MONTHS = Object.entries(MONTHS).filter(([name]) => name.length === 3);
+
+/** The month a three-glyph OCR reading spells with exactly one confusable glyph, when exactly one month fits. */
+export function ocrMonth(token: string): number | undefined {
+  const found = new Set<number>();
+  for (const [name, month] of SHORT_MONTHS) {
+    let misses = 0;
+    let ok = true;
+    for (let k = 0; k < 3 && ok; k++) {
+      if (token[k] === name[k]) continue;
+      misses++;
+      ok = misses === 1 && (MONTH_CONFUSIONS.has(token[k] + name[k]) || MONTH_CONFUSIONS.has(name[k] + token[k]));
+    }
+    if (ok && misses === 1) found.add(month);
+  }
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/**
+ * A date written as eight digits day first ("30032018"), as some tills print it: only as a document's last
+ * resort (no other date on it), since such runs are usually ids; the day, month and a 19xx/20xx year must be valid.
+ */
+export function compactDayFirstDate(text: string): string | undefined {
+  for (const m of text.matchAll(/(?<![\d.,/-])(0[1-9]|[12]\d|3[01])(0[1-9]|1[0-2])((?:19|20)\d{2})(?![\d.,/-])/g)) {
+    const value = iso(+m[3], +m[2], +m[1]);
+    if (value) return value;
+  }
+  return undefined;
+}
+
 /** Two numbers of a date in either order: one over 12 is the day; otherwise the document's convention decides. */
 function dayAndMonth(y: number, a: number, b: number, monthFirst: boolean): string | undefined {
   return (a > 12 ? false : b > 12 ? true : monthFirst) ? iso(y, a, b) : iso(y, b, a);
@@ -114,8 +147,15 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
   for (const m of lower.matchAll(/(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/g)) push(iso(+m[1], +m[2], +m[3]), m.index!, m.index! + m[0].length);
   for (const m of lower.matchAll(/(?<!\d)(20\d{2}|19\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)/g)) push(iso(+m[1], +m[2], +m[3]), m.index!, m.index! + m[0].length);
   // 17 March 2026, 17. März 2026, 17 de marzo de 2026, 17-Mar-2026
-  for (const m of lower.matchAll(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.|º)?\\s*(?:de\\s+|-)?(${MONTH_ALTERNATION})\\.?(?:\\s+de|,|-)?\\s*(\\d{4}|\\d{2})(?!\\d)`, 'gu'))) {
+  // (also "02/Jan/2017": receipts set slashes around the month's name)
+  for (const m of lower.matchAll(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|\\.|º)?\\s*(?:de\\s+|[-/])?(${MONTH_ALTERNATION})\\.?(?:\\s+de|,|[-/])?\\s*(\\d{4}|\\d{2})(?!\\d)`, 'gu'))) {
     push(iso(+m[3], MONTHS[m[2]], +m[1]), m.index!, m.index! + m[0].length);
+  }
+  // OCR misreads a short month name's letter ("05 lan 2017", "12 0ct 2018"): between a day and a four-digit year
+  // only, and only where the three letters are one OCR confusion from exactly one month's abbreviation.
+  for (const m of lower.matchAll(/(?<![\d.])(\d{1,2})\s*[-/ ]\s*([\p{L}0-9|!]{3})\.?\s*[-/ ,]\s*((?:19|20)\d{2})(?!\d)/gu)) {
+    const month = MONTHS[m[2]] ?? ocrMonth(m[2]);
+    if (month !== undefined) push(iso(+m[3], month, +m[1]), m.index!, m.index! + m[0].length);
   }
   // March 17, 2026 (also "August 3 , 2014": text layers often set a space before the comma)
   for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*,?\\s+(\\d{4})(?!\\d)`, 'gu'))) {

@@ -9,12 +9,38 @@
  * @module
  */
 
+import { SDN_BHD } from './legal-forms.ts';
+
 export interface WordVocabulary {
   readonly version: 1;
   /** What it was learned from (reported). */
   readonly trained_on?: string;
   /** Upper-case word → on how many documents it appears. */
   readonly words: Readonly<Record<string, number>>;
+  /** Five-digit postcodes (written before a town's name) → on how many documents. */
+  readonly postcodes?: Readonly<Record<string, number>>;
+  /** Letter prefixes of section road codes ("SS" of "SS16/1") → on how many documents. */
+  readonly sectionPrefixes?: Readonly<Record<string, number>>;
+  /** Short codes names carry in brackets (a branch or state: "(KL)", "(M)") → on how many documents. */
+  readonly bracketCodes?: Readonly<Record<string, number>>;
+}
+
+/** A line naming a company: a legal form or a trade word in it. */
+const COMPANY_LINE = new RegExp(String.raw`${SDN_BHD}|(?<![\p{L}])(?:bhd|berhad|ltd|limited|enterprise|trading|gmbh|inc|llc|plc|s\/b)(?![\p{L}])`, 'iu');
+/** A short code in brackets: one to three letters. */
+const BRACKET_CODE = /\((\p{L}{1,3})\)/gu;
+
+/** A postcode as addresses write it: five digits, then the town (a word). */
+const POSTCODE_BEFORE_TOWN = /(?<![\d./-])(\d{5})[,.]?\s+(?=\p{L}{2,})/gu;
+/** A section road code: letters, then the numbers "16/1", "21/60A". */
+const SECTION_CODE = /(?<![\p{L}\d])(\p{Lu}{1,4})\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?(?![\p{L}\d])/gu;
+
+/** The postcodes and section-code prefixes a text writes, each once. */
+export function addressCodes(text: string): { postcodes: string[]; prefixes: string[] } {
+  return {
+    postcodes: [...new Set([...text.matchAll(POSTCODE_BEFORE_TOWN)].map((m) => m[1]))],
+    prefixes: [...new Set([...text.toUpperCase().matchAll(SECTION_CODE)].map((m) => m[1]))],
+  };
 }
 
 /** A vocabulary word: letters (with inner ' & -), at least 3 of them; no digits, no "@" (nothing phone- or mail-like). */
@@ -34,9 +60,21 @@ export function vocabularyWords(text: string): string[] {
  */
 export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, trainedOn?: string): WordVocabulary {
   const counts = new Map<string, number>();
-  for (const doc of documents) for (const w of new Set(vocabularyWords(doc))) counts.set(w, (counts.get(w) ?? 0) + 1);
-  const words = Object.fromEntries([...counts].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words };
+  const postcodes = new Map<string, number>();
+  const prefixes = new Map<string, number>();
+  const brackets = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const doc of documents) {
+    for (const w of new Set(vocabularyWords(doc))) add(counts, w);
+    const codes = addressCodes(doc);
+    for (const p of codes.postcodes) add(postcodes, p);
+    for (const p of codes.prefixes) add(prefixes, p);
+    // Codes in brackets on lines that name a company only: elsewhere brackets hold column units ("(RM)") and notes.
+    const named = doc.split('\n').filter((line) => COMPANY_LINE.test(line)).join('\n');
+    for (const c of new Set([...named.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
+  }
+  const kept = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets) };
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
@@ -211,5 +249,68 @@ export function correctText(text: string, vocabulary: WordVocabulary, options: C
     if (!m || !m[2]) return chunk;
     const fixed = correctWord(m[2], vocabulary, options);
     return fixed ? `${m[1]}${fixed}${m[3]}` : chunk;
+  });
+}
+
+/** Digits OCR reads for a capital letter of a section code's prefix ("5516/1" for SS16/1, "8521/60" for SS21/60). */
+const DIGIT_LETTERS: Readonly<Record<string, string>> = { '0': 'OD', '1': 'IL', '2': 'Z', '5': 'S', '6': 'G', '8': 'BS' };
+/** A prefix is repaired only towards one seen on this many documents, and only one of two letters or more. */
+const PREFIX_FREQUENCY = 5;
+/** A postcode is repaired only towards one seen on this many documents. */
+const POSTCODE_FREQUENCY = 3;
+
+/**
+ * An address's codes as OCR misread them, repaired against the vocabulary's: a six-digit number before the
+ * town where dropping one digit leaves exactly one known postcode ("403006 SHAH" → "40300 SHAH"), and a section
+ * road code whose letter prefix was read as digits ("5516/1" → "SS16/1") when exactly one known prefix of two
+ * letters or more fits glyph by glyph. Anything else is left as read.
+ */
+export function correctAddressCodes(text: string, vocabulary: WordVocabulary): string {
+  const postcodes = vocabulary.postcodes ?? {};
+  const prefixes = Object.entries(vocabulary.sectionPrefixes ?? {}).filter(([p, n]) => p.length >= 2 && n >= PREFIX_FREQUENCY);
+  let out = text.replace(/(?<![\d./-])(\d{6})(?=[,.]?\s+\p{L}{2,})/gu, (six) => {
+    const fits = new Set<string>();
+    for (let k = 0; k < 6; k++) {
+      const five = six.slice(0, k) + six.slice(k + 1);
+      if ((postcodes[five] ?? 0) >= POSTCODE_FREQUENCY) fits.add(five);
+    }
+    return fits.size === 1 ? [...fits][0] : six;
+  });
+  if (prefixes.length) {
+    out = out.replace(/(?<![\p{L}\d])([0-9\p{Lu}]{1,4})(\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?)(?![\p{L}\d])/gu, (whole, head: string, rest: string) => {
+      if (!/\d/.test(head)) return whole;
+      const fits = new Set<string>();
+      // The prefix may have taken digits of the number with it ("5516/1": "55" + "16/1").
+      for (let cut = 1; cut <= head.length + 2 && cut <= whole.indexOf('/') - 1; cut++) {
+        const glyphs = whole.slice(0, cut);
+        const number = whole.slice(cut);
+        if (!/^\d/.test(number)) continue;
+        for (const [prefix] of prefixes) {
+          if (prefix.length !== glyphs.length) continue;
+          if ([...glyphs].every((g, k) => g === prefix[k] || (DIGIT_LETTERS[g] ?? '').includes(prefix[k]))) fits.add(prefix + number);
+        }
+      }
+      return fits.size === 1 ? [...fits][0] : whole;
+    });
+  }
+  return out;
+}
+
+/** A bracketed code is repaired only towards one seen on this many documents. */
+const BRACKET_FREQUENCY = 3;
+
+/**
+ * A name's bracketed short code as OCR misread it ("(KI)", "(Ki." for "(KL)"): two or three letters after an opening
+ * bracket, not a known code, become the one known code (on {@link BRACKET_FREQUENCY}+ documents) that differs from
+ * them in one OCR-confusable letter; none or several: left as read.
+ */
+export function correctBracketCodes(text: string, vocabulary: WordVocabulary): string {
+  const known = Object.entries(vocabulary.bracketCodes ?? {}).filter(([, n]) => n >= BRACKET_FREQUENCY).map(([c]) => c);
+  if (!known.length) return text;
+  return text.replace(/\((\p{L}{2,3})(?=[).\s])/gu, (whole, code: string) => {
+    const upper = code.toUpperCase();
+    if ((vocabulary.bracketCodes ?? {})[upper] !== undefined) return whole;
+    const fits = known.filter((c) => c.length === upper.length && [...c].filter((ch, k) => ch !== upper[k]).length === 1 && [...c].every((ch, k) => ch === upper[k] || confusable.has(upper[k] + ch)));
+    return fits.length === 1 ? `(${fits[0]}` : whole;
   });
 }

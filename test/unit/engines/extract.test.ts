@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
-import { amountsIn, dateAfterLabel, detectCurrency, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMonth, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -94,6 +94,34 @@ describe('normalisation', () => {
     expect(dateAfterLabel('No 12 4 2019', {})).toBeUndefined();
     const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: '', lines: ['WARUNG CONTOH', 'Date : 24 07- 2019 11: 05', 'TOTAL 9.00', 'Qty 12 07 2019'].map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) };
     expect(extractFinancial([page], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
+  });
+
+  it('reads a month name set between slashes ("04/Mar/2021")', () => {
+    expect(parseDate('TRX# 7731 04/Mar/2021 09:15:02')).toBe('2021-03-04');
+    expect(parseDate('17/dec/19')).toBe('2019-12-17');
+  });
+
+  it('reads a short month name OCR misread by one confusable glyph, between a day and a four-digit year only', () => {
+    expect(ocrMonth('lan')).toBe(1);
+    expect(ocrMonth('0ct')).toBe(10);
+    expect(ocrMonth('xyz')).toBeUndefined();
+    // One glyph off two months at once is no month.
+    expect(ocrMonth('jua')).toBeUndefined();
+    expect(parseDate('Dt 1 08 lan 2022 10:41am')).toBe('2022-01-08');
+    expect(parseDate('21-0ct-2020')).toBe('2020-10-21');
+    // Without the four-digit year, or with a word that is no month, nothing.
+    expect(parseDate('08 lan 22')).toBeUndefined();
+    expect(parseDate('3 bed 2020')).toBeUndefined();
+  });
+
+  it('reads an eight-digit day-first date only as a last resort, and only when it is a valid date', () => {
+    expect(compactDayFirstDate('— 14022019 Ref A-1')).toBe('2019-02-14');
+    expect(compactDayFirstDate('INV 31022019')).toBeUndefined();
+    expect(compactDayFirstDate('ID 2019031410080010')).toBeUndefined();
+    const scan = (lines: string[]) => ({ pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: lines.join('\n'), lines: lines.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) });
+    expect(extractFinancial([scan(['KEDAI CONTOH', '— 14022019 No A-1', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2019-02-14');
+    // A printed date wins over the digits.
+    expect(extractFinancial([scan(['KEDAI CONTOH', '— 14022019 No A-1', '15/02/2019 10:02', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2019-02-15');
   });
 });
 

@@ -7,11 +7,12 @@ describe('"Sdn Bhd" as OCR reads it (one definition for the rules and the ranker
     expect(canonicalSdnBhd('KEDAI PELANGI SON BID')).toBe('KEDAI PELANGI SDN BHD');
     expect(canonicalSdnBhd('Toko Merbau Sdn. 8ho.')).toBe('Toko Merbau SDN. BHD.');
     expect(canonicalSdnBhd('RIMBUN JAYA SCN.BHD (M)')).toBe('RIMBUN JAYA SDN. BHD (M)');
+    expect(canonicalSdnBhd('harbour Lane Stn Bhd')).toBe('harbour Lane SDN BHD');
     expect(canonicalSdnBhd('AWAN SD0N BHD')).toBe('AWAN SD0N BHD'); // an extra letter is no OCR reading of the form
   });
 
   it('leaves the words alone apart and inside other words', () => {
-    for (const text of ['SON OF BIO FARM', 'BID HOUSE', 'MASONBHD', 'PERSON BIDS']) expect(canonicalSdnBhd(text)).toBe(text);
+    for (const text of ['SON OF BIO FARM', 'BID HOUSE', 'MASONBHD', 'PERSON BIDS', 'STN 4 KOTA']) expect(canonicalSdnBhd(text)).toBe(text);
   });
 
   it('is the pair the rule-based company test knows', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
-import { buildVocabulary, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
 const docs = [
@@ -113,5 +113,71 @@ describe('OCR word correction in receipt extraction', () => {
 
   it('reads as scanned with no vocabulary', () => {
     expect(extractFinancial([scan], { wordVocabulary: null }).entities.vendor_name).toBe('KEDAI RUNC1T MAVVAR SDN BHD');
+  });
+});
+
+describe('address codes', () => {
+  // Invented towns, postcodes and section codes.
+  const places = [
+    'NO 4, JALAN XY12/3, 46150 QUIVELTON, ZORBLEX',
+    'LOT 9 JALAN XY7/1 46150 QUIVELTON',
+    '2, JALAN XY40/2, 46150 QUIVELTON.',
+    'XY3/4 46150, QUIVELTON',
+    'JALAN XY5/5 46105 PRENTOVA',
+    'JALAN XY9/9 46105 PRENTOVA',
+    'JALAN XY1/2 46105 PRENTOVA',
+    'INVOICE 77777 12.00',
+    'R2/1 jalan 88001 harbour',
+  ];
+  const codes = buildVocabulary(places, 2);
+
+  it('learns postcodes written before a town and the letter prefixes of section codes, on two documents or more', () => {
+    expect(codes.postcodes).toEqual({ '46105': 3, '46150': 4 });
+    expect(codes.sectionPrefixes).toEqual({ XY: 7 });
+    expect(addressCodes('JALAN AB12/3A, 40000 TOWN').prefixes).toEqual(['AB']);
+  });
+
+  it('drops the digit OCR added to a known postcode, only when one postcode fits', () => {
+    expect(correctAddressCodes('JALAN XY12/3, 461560 QUIVELTON', codes)).toBe('JALAN XY12/3, 46150 QUIVELTON');
+    // Dropping a digit of "461050" gives 46105 and 46150 alike: left as read.
+    expect(correctAddressCodes('461050 QUIVELTON', codes)).toBe('461050 QUIVELTON');
+    // Not before a town (a phone, an id): left as read.
+    expect(correctAddressCodes('TEL 461560', codes)).toBe('TEL 461560');
+    expect(correctAddressCodes('NO 461560-K QUIVELTON', codes)).toBe('NO 461560-K QUIVELTON');
+  });
+
+  it('puts back a section code prefix read as digits, glyph by glyph, towards a known prefix', () => {
+    // 8 is read for B or S, never for X: no prefix fits.
+    expect(correctAddressCodes('Jalan 8Y16/1, 46150 Quivelton', codes)).toBe('Jalan 8Y16/1, 46150 Quivelton');
+    expect(correctAddressCodes('JALAN X716/1 46150', codes)).toBe('JALAN X716/1 46150');
+    const ss = buildVocabulary(['JALAN SS2/1 40000 KOTA', 'SS4/4 40000 KOTA', 'JALAN SS7/3', 'SS10/2 KOTA', 'JALAN SS15/1'], 2);
+    expect(correctAddressCodes('Jalan 5516/1 47500 Kota', ss)).toBe('Jalan SS16/1 47500 Kota');
+    expect(correctAddressCodes('JALAN 8521/60,', ss)).toBe('JALAN SS21/60,');
+    // Plain road numbers are no section codes.
+    expect(correctAddressCodes('Jalan 7/118B, Jalan 55/1, No 19/9', ss)).toBe('Jalan 7/118B, Jalan 55/1, No 19/9');
+  });
+});
+
+describe('bracketed codes in names', () => {
+  // Invented names; "(QX)" on three documents, "(M)" on three, "(ZB)" on one.
+  const names = buildVocabulary(['HARBOUR LANE (QX) SDN BHD', 'PELANGI (QX) SDN BHD', 'MERBAU (QX) TRADING', 'A (M) SDN BHD', 'B (M) BHD', 'C (M) BHD', 'D (ZB) BHD'], 1);
+
+  it('learns short bracketed codes and puts back the one known code a misread differs from by one OCR confusion', () => {
+    expect(names.bracketCodes).toMatchObject({ QX: 3, M: 3, ZB: 1 });
+    expect(correctBracketCodes('HARBOUR LANE (OX) SDN BHD', names)).toBe('HARBOUR LANE (QX) SDN BHD');
+    // The closing bracket lost too ("(Ox. SDN").
+    expect(correctBracketCodes('HARBOUR LANE (Ox. SDN BHD', names)).toBe('HARBOUR LANE (QX. SDN BHD');
+  });
+
+  it('learns codes only from lines that name a company, not column units in brackets', () => {
+    const columns = buildVocabulary(['PRICE (QZ) AMOUNT (QZ)', 'TOTAL (QZ)', 'ITEM (QZ)', 'HARBOUR (QZ) SDN BHD'], 1);
+    expect(columns.bracketCodes).toEqual({ QZ: 1 });
+  });
+
+  it('leaves known codes, rare targets, far readings and single letters alone', () => {
+    expect(correctBracketCodes('X (QX) BHD', names)).toBe('X (QX) BHD');
+    expect(correctBracketCodes('X (ZD) BHD', names)).toBe('X (ZD) BHD');
+    expect(correctBracketCodes('X (KP) BHD', names)).toBe('X (KP) BHD');
+    expect(correctBracketCodes('X (N) BHD', names)).toBe('X (N) BHD');
   });
 });

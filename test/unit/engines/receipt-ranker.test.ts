@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, RECEIPT_MODEL } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, RECEIPT_MODEL, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -63,6 +63,34 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('27.45');
     // A text layer means what it says: its words are not rejoined.
     expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
+  it('reads a currency glued to a whole number and two digits after it as one amount whose point OCR lost ("RM8 60"), on scans only', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const rows: (string | [string, string])[] = ['KEDAI CONTOH', ['TOTAL INCL GST', 'RM7 40'], ['CASH', '10.00'], ['CHANGE', '2.60'], '12/06/2018 18:22'];
+    extractFinancial([receipt(rows)], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    expect(seen!.total_amount.map((c) => c.value)).toContain('7.40');
+    expect(seen!.total_amount.map((c) => c.value)).not.toContain('40.00');
+    let layer: Record<string, RankCandidate[]> | undefined;
+    // A third number after it ("RM7 40 12"): no join, the words may be columns.
+    extractFinancial([receipt(['KEDAI CONTOH', ['TOTAL', 'RM7 40 12']])], { receiptModel: null, onCandidates: (c) => (layer = c) });
+    expect(layer!.total_amount.map((c) => c.value)).not.toContain('7.40');
+  });
+
+  it('drops a lower-case fragment OCR read off a logo before a name in capitals, and keeps mixed-case names', () => {
+    expect(withoutLogoNoise('ry KEDAI MAWAR SDN BHD')).toBe('KEDAI MAWAR SDN BHD');
+    expect(withoutLogoNoise('i. HARBOUR LANE TRADING')).toBe('HARBOUR LANE TRADING');
+    expect(withoutLogoNoise('de Vries Bakkerij')).toBe('de Vries Bakkerij');
+    expect(withoutLogoNoise('ry MAWAR')).toBe('ry MAWAR');
+    expect(withoutLogoNoise('KEDAI MAWAR')).toBe('KEDAI MAWAR');
+  });
+
+  it('ends an address before a tax or registration id OCR set on its last line, however the label was misread', () => {
+    expect(withoutTrailingId('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR (GST ID No: 001234567890) (KAJANG MALL)')).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR');
+    expect(withoutTrailingId('NO 8, JALAN CEMPAKA 2, 43000 KAJANG (68T ID No sO0012)')).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG');
+    expect(withoutTrailingId('LOT 4, JALAN MERBAU, 43000 KAJANG ST REG NÓ K 20)')).toBe('LOT 4, JALAN MERBAU, 43000 KAJANG');
+    // Street words that only look alike, and an id too early to leave an address, stay.
+    for (const kept of ['NO 12, REGENT STREET, 43000 KAJANG', 'IDEAL PLAZA NO 3, 43000 KAJANG', 'REG NO 1234 JALAN X']) expect(withoutTrailingId(kept)).toBe(kept);
   });
 
   it('offers no long whole number (a phone, an id) as the total where the receipt writes cents', () => {

@@ -109,7 +109,13 @@ function lstmModelFolder(): string {
     } catch {
       continue; // Not installed in this bundle: a request for it fails when the worker loads it.
     }
-    if (!existsSync(link)) symlinkSync(target, link);
+    if (existsSync(link)) continue;
+    try {
+      symlinkSync(target, link);
+    } catch (error) {
+      // Test workers are threads of one process (same pid, same folder): another may have made the link first.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
   modelFolder = folder;
   return folder;

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const all = (await readdir(join(dir, 'img'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
   const skip = new Set(seededSample(all, Number(argValue('skip', '0')), seed));
   const names = (process.argv.includes('--all') ? all : seededSample(all, Number(argValue('n', '40')), seed)).filter((n) => !skip.has(n));
-  const sum = { reference: 0, reading: 0, missing: 0, missingRows: 0, rows: 0, within: 0, extra: 0 };
+  const sum = { unmatchedLines: 0, reference: 0, reading: 0, missing: 0, missingRows: 0, rows: 0, within: 0, extra: 0 };
   const byKind: Record<string, number> = {};
   const pairs = new Map<string, number>();
   const perReceipt: Array<[string, number, number, number, number]> = [];
@@ -124,6 +124,12 @@ async function main(): Promise<void> {
     }
     let extra = 0;
     hyp.forEach((line, li) => line.split(' ').forEach((w, k) => (extra += used[li][k] ? 0 : w.length + 1)));
+    hyp.forEach((line, li) => {
+      if (!used[li].some(Boolean)) {
+        sum.unmatchedLines += line.length;
+        if (process.env.SHOW_UNMATCHED) console.log(`  unmatched ${stem}: ${line}`);
+      }
+    });
     sum.reference += reading.reference;
     sum.reading += reading.errors;
     sum.missing += missing;
@@ -134,7 +140,7 @@ async function main(): Promise<void> {
   const pct = (n: number) => `${((100 * n) / sum.reference).toFixed(1)}%`;
   const order = sum.reading - sum.missing - sum.within - sum.extra;
   console.log(`${perReceipt.length} receipts, ${sum.reference} reference chars, reading-order CER ci ${pct(sum.reading)}`);
-  console.log(`missing rows ${pct(sum.missing)} (${sum.missingRows}/${sum.rows} rows); within read rows ${pct(sum.within)}; extra OCR text ≤ ${pct(sum.extra)}; order/joins (rest) ${pct(order)}`);
+  console.log(`missing rows ${pct(sum.missing)} (${sum.missingRows}/${sum.rows} rows); within read rows ${pct(sum.within)}; extra OCR text ≤ ${pct(sum.extra)} (whole lines matching nothing ${pct(sum.unmatchedLines)}); order/joins (rest) ${pct(order)}`);
   console.log('within-row edits by kind (ref→ocr):', Object.entries(byKind).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', '));
   console.log('commonest edits:', [...pairs].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, v]) => `${k} ${v}`).join(', '));
   console.log('worst receipts (errors, missing, within):', perReceipt.sort((a, b) => b[2] - a[2]).slice(0, 8).map((r) => `${r[0]} ${r[2]}/${r[1]} m${r[3]} w${r[4]}`).join('; '));

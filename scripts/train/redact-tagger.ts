@@ -21,7 +21,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { personCandidates } from '../../functions/engines/redact/detect.ts';
+import { personCandidates, vetoable } from '../../functions/engines/redact/detect.ts';
 import { personResources, type NameLexicon, type PersonResources } from '../../functions/engines/redact/name-lexicon.ts';
 import { marginals, readPersons, TAGS, tokenFeatures, tokenize, type PersonTaggerModel } from '../../functions/engines/redact/person-tagger.ts';
 import { SCORE_THRESHOLD } from '../../functions/engines/redact/recognizers.ts';
@@ -158,14 +158,14 @@ function newSpans(text: string, slots: GeneratedText['slots'], resources: Person
 }
 
 /**
- * The runs the rules and the person model accept, with the tagger's mean
- * probability of their tokens being in a name. Runs glued to other letters
+ * The runs the rules and the person model accept, with the tagger's highest
+ * probability of one of their tokens being in a name. Runs glued to other letters
  * (pieces of an e-mail address) are left out: the e-mail span wins there anyway.
  */
 function acceptedSpans(text: string, slots: GeneratedText['slots'], resources: PersonResources, model: PersonTaggerModel): { confidence: number; person: boolean }[] {
   const reading = readPersons(text, resources.lexicon, model);
   return personCandidates(text, { ...resources, sequence: undefined })
-    .filter((c) => c.score >= SCORE_THRESHOLD && !/[\p{L}\p{N}@.]/u.test(text.charAt(c.start - 1)) && !/[\p{L}\p{N}@]/u.test(text.charAt(c.end)))
+    .filter((c) => c.score >= SCORE_THRESHOLD && vetoable(text, c, resources.lexicon) && !/[\p{L}\p{N}@.]/u.test(text.charAt(c.start - 1)) && !/[\p{L}\p{N}@]/u.test(text.charAt(c.end)))
     .map((c) => ({ confidence: reading.inName(c.start, c.end) ?? 1, person: personShare(slots, c) * 2 >= c.end - c.start }));
 }
 

@@ -64,7 +64,7 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
   const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
-  const kept = reading && persons.sequence ? ruled.filter((c) => (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
+  const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
   return [...kept, ...tagged].flatMap((c) => {
     const trimmed = trimPersonSpan(text, c);
     return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
@@ -72,15 +72,26 @@ export function personCandidates(text: string, persons: PersonResources): Candid
 }
 
 /**
+ * Whether the tagger may veto a candidate: not a full name — two or more
+ * name words, one of them a listed name no dictionary holds ("Detlev
+ * Dornhöfer" after a German job title stays, whatever the tagger reads).
+ */
+export function vetoable(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
+  const kinds = (text.slice(c.start, c.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).map((w) => kindOf(w, lex));
+  const nameWords = kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length;
+  return !(nameWords >= 2 && kinds.includes('strong'));
+}
+
+/**
  * Whether a word may stand in a name only the tagger found: a name, an
  * unknown word, an initial or a particle — never a place ("France"), a
- * demonym, an ordinary word, nor a lower-case word an English dictionary
- * holds ("said" is also a given name).
+ * demonym, an ordinary word; in lower case only a listed name no English
+ * dictionary holds ("roberto", not "said", nor a French "dans").
  */
 function taggableWord(word: string, lex: PersonResources['lexicon']): boolean {
   const w = word.toLowerCase().replace(/[’']s$/u, '');
   if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kindOf(word, lex)) || lex.places.has(w)) return false;
-  return /^\p{Lu}/u.test(word) || !lex.wideVocabulary.has(w);
+  return /^\p{Lu}/u.test(word) || kindOf(word, lex) === 'strong';
 }
 
 /**

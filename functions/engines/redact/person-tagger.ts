@@ -143,7 +143,7 @@ export interface PersonTaggerModel {
   readonly transitions: readonly (readonly number[])[];
   /** The lowest confidence (mean probability of its tokens being in a name) at which a span is taken. */
   readonly threshold: number;
-  /** A run the rules accepted whose tokens the tagger gives a mean probability below this is dropped (0: no veto). */
+  /** A run the rules accepted none of whose tokens the tagger gives this probability of being in a name is dropped (0: no veto). */
   readonly vetoBelow: number;
 }
 
@@ -229,7 +229,7 @@ export interface TaggedSpan {
 export interface TaggerReading {
   /** The name spans of the best tag sequence, each with its confidence (every span, whatever the threshold). */
   readonly spans: readonly TaggedSpan[];
-  /** The mean probability that the tokens starting in [start, end) are inside a name (undefined when none does). */
+  /** The highest probability that a token starting in [start, end) is inside a name (undefined when none starts there). */
   inName(start: number, end: number): number | undefined;
 }
 
@@ -252,7 +252,7 @@ export function readPersons(text: string, lex: NameLexicon, model: PersonTaggerM
   }
   const inName = (start: number, end: number) => {
     const ps = inside.filter((_, k) => tokens[k].start >= start && tokens[k].start < end);
-    return ps.length ? ps.reduce((a, b) => a + b, 0) / ps.length : undefined;
+    return ps.length ? Math.max(...ps) : undefined;
   };
   return { spans, inName };
 }

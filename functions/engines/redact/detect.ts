@@ -85,13 +85,21 @@ export function vetoable(text: string, c: Candidate, lex: PersonResources['lexic
 /**
  * Whether a word may stand in a name only the tagger found: a name, an
  * unknown word, an initial or a particle — never a place ("France"), a
- * demonym, an ordinary word; in lower case only a listed name no English
+ * demonym, an ordinary word, two ordinary words run together; in lower case only a listed name no English
  * dictionary holds ("roberto", not "said", nor a French "dans").
  */
 function taggableWord(word: string, lex: PersonResources['lexicon']): boolean {
   const w = word.toLowerCase().replace(/[’']s$/u, '');
-  if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kindOf(word, lex)) || lex.places.has(w)) return false;
-  return /^\p{Lu}/u.test(word) || kindOf(word, lex) === 'strong';
+  const kind = kindOf(word, lex);
+  if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kind) || lex.places.has(w)) return false;
+  if (kind === 'unknown' && compoundOfWords(w, lex)) return false;
+  return /^\p{Lu}/u.test(word) || kind === 'strong';
+}
+
+/** A word made of two common English words of 3+ letters ("Homebrew", "Lawdragon"): a product's or a firm's coinage, not a name. */
+function compoundOfWords(w: string, lex: PersonResources['lexicon']): boolean {
+  for (let i = 3; i <= w.length - 3; i++) if (lex.vocabulary.has(w.slice(0, i)) && lex.vocabulary.has(w.slice(i))) return true;
+  return false;
 }
 
 /**

@@ -14,8 +14,10 @@
  * English words that no name list holds ("told", "the", "is"): the model
  * never stores a name, so it cannot learn the names of its training text.
  *
- * Hand-written (no CRF package on npm is small, maintained and offline
- * without native code). Weights are fitted by `npm run train -- redact`
+ * Hand-written: three tags and a few thousand sparse features need only
+ * forward–backward and Viterbi (below), and the npm CRF packages are
+ * bindings to native CRFsuite, which the Lambda bundle would have to carry
+ * per platform. Weights are fitted by `npm run train -- redact`
  * (scripts/train/redact-tagger.ts) and committed as person-tagger.json;
  * they are loaded once per process with the lexicons.
  *

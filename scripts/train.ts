@@ -8,7 +8,7 @@
 const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promise<void>>> = {
   classify: async () => async () => (await import('./train/classify.ts')).trainClassify(),
   extract: async () => (await import('./train/extract.ts')).trainExtract,
-  redact: async () => async () => (await import('./train/redact.ts')).trainRedact(),
+  redact: async () => (await import('./train/redact.ts')).trainRedact,
 };
 
 const [what, ...args] = process.argv.slice(2);

@@ -32,9 +32,11 @@ import { SCORE_THRESHOLD } from '../../functions/engines/redact/recognizers.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { seeded } from '../lib/random.ts';
 import { generatePersonTexts, type GeneratedText } from './redact-synthetic.ts';
+import { trainPersonTagger } from './redact-tagger.ts';
 
 const SEED = 20261125;
-const TRAIN_TEXTS = 8000;
+export const TRAIN_SEED = SEED;
+export const TRAIN_TEXTS = 8000;
 const VALIDATION_TEXTS = 3000;
 const EPOCHS = 600;
 const L2 = 1e-3;
@@ -119,10 +121,16 @@ function at(scored: readonly { p: number; y: number }[], threshold: number) {
   return { taken: flagged.length, people: tp, precision: r3(tp / Math.max(1, flagged.length)), recall: r3(tp / Math.max(1, positives)) };
 }
 
-export async function trainRedact(): Promise<void> {
+/** `npm run train -- redact [tagger]`: the person model, then the sequence tagger (`tagger`: the tagger only). */
+export async function trainRedact(args: readonly string[] = []): Promise<void> {
+  const dev = await devTexts();
+  if (!args.includes('tagger')) await trainPersonModel(dev);
+  await trainPersonTagger(generatePersonTexts(seeded(SEED), TRAIN_TEXTS), dev);
+}
+
+async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
   const generated = await examplesOf(generatePersonTexts(seeded(SEED), TRAIN_TEXTS));
   const validation = await examplesOf(generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS));
-  const dev = await devTexts();
   // Out of fold on dev: each fifth of the sentences scored by a model that never saw it.
   const outOfFold: { p: number; y: number }[] = [];
   // The same for runs the rules accept: the model's veto drops those below VETO threshold.

@@ -6,7 +6,8 @@
  */
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { candidateRuns, findPersons, otherMentions } from './names.ts';
+import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
+import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes } from './person-model.ts';
 import { ADDRESS_RECOGNIZER, addressPlaces, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
@@ -51,19 +52,70 @@ export interface PiiSpan {
 }
 
 const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER];
-/** Person names: the rules (names.ts), and the learned model's second opinion on runs the rules left below the threshold. */
-const personRecognizer = (persons: PersonResources): Recognizer => ({
-  type: 'PERSON',
-  find: (text) => {
-    const runs = candidateRuns(text, persons.lexicon);
-    // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
-    const notPersons = [...firmLists(text), ...addressPlaces(text)];
-    return [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].flatMap((c) => {
-      const trimmed = trimPersonSpan(text, c);
-      return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
-    });
-  },
-});
+/** Person names: the rules (names.ts), the learned model's second opinion on runs the rules left below the threshold, and the sequence tagger's names neither accepted. */
+const personRecognizer = (persons: PersonResources): Recognizer => ({ type: 'PERSON', find: (text) => personCandidates(text, persons) });
+
+/** Person candidates in `text`; without `persons.sequence` (while the tagger is trained) the rules and the person model only. */
+export function personCandidates(text: string, persons: PersonResources): Candidate[] {
+  const runs = candidateRuns(text, persons.lexicon);
+  // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
+  const notPersons = [...firmLists(text), ...addressPlaces(text)];
+  const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)];
+  const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
+  const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
+  // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
+  const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
+  return [...kept, ...tagged].flatMap((c) => {
+    const trimmed = trimPersonSpan(text, c);
+    return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
+  });
+}
+
+/**
+ * Whether the tagger may veto a candidate: not a full name — two or more
+ * name words, one of them a listed name no dictionary holds ("Detlev
+ * Dornhöfer" after a German job title stays, whatever the tagger reads).
+ */
+export function vetoable(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
+  const kinds = (text.slice(c.start, c.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).map((w) => kindOf(w, lex));
+  const nameWords = kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length;
+  return !(nameWords >= 2 && kinds.includes('strong'));
+}
+
+/**
+ * Whether a word may stand in a name only the tagger found: a name, an
+ * unknown word, an initial or a particle — never a place ("France"), a
+ * demonym, an ordinary word, two ordinary words run together; in lower case only a listed name no English
+ * dictionary holds ("roberto", not "said", nor a French "dans").
+ */
+function taggableWord(word: string, lex: PersonResources['lexicon']): boolean {
+  const w = word.toLowerCase().replace(/[’']s$/u, '');
+  const kind = kindOf(word, lex);
+  if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kind) || lex.places.has(w)) return false;
+  if (kind === 'unknown' && compoundOfWords(w, lex)) return false;
+  return /^\p{Lu}/u.test(word) || kind === 'strong';
+}
+
+/** A word made of two common English words of 3+ letters ("Homebrew", "Lawdragon"): a product's or a firm's coinage, not a name. */
+function compoundOfWords(w: string, lex: PersonResources['lexicon']): boolean {
+  for (let i = 3; i <= w.length - 3; i++) if (lex.vocabulary.has(w.slice(0, i)) && lex.vocabulary.has(w.slice(i))) return true;
+  return false;
+}
+
+/**
+ * The tagger's names that no accepted candidate overlaps, at or above its
+ * threshold (chosen out of fold by the trainer), scored between the
+ * acceptance threshold and 0.7 by confidence. A street named after a person
+ * ("Victor Hugo 49") stays the address recognizer's.
+ */
+function taggerPersons(text: string, lex: PersonResources['lexicon'], model: PersonTaggerModel, spans: readonly TaggedSpan[], ruled: readonly Candidate[]): Candidate[] {
+  const accepted = ruled.filter((c) => c.score >= SCORE_THRESHOLD);
+  return spans
+    .filter((s) => s.confidence >= model.threshold && !accepted.some((a) => s.start < a.end && a.start < s.end) && !STREET_AFTER.test(text.slice(s.end, s.end + 24)))
+    // Only words that can be names: a country, a title or an ordinary word alone is no person, whatever its neighbours.
+    .filter((s) => (text.slice(s.start, s.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).every((w) => taggableWord(w, lex)))
+    .map((s) => ({ type: 'PERSON', start: s.start, end: s.end, score: SCORE_THRESHOLD + (0.2 * (s.confidence - model.threshold)) / Math.max(1e-9, 1 - model.threshold), rule: 'name-tagger' }));
+}
 
 /** Three bare surnames in a list ("Hale, Ortiz and Brandt"), the shape of a firm's name. */
 const SURNAME_TRIPLE = /(?<![\p{L}\p{N}])\p{L}[\p{Ll}\p{M}'’-]+, \p{L}[\p{Ll}\p{M}'’-]+,? (?:and|&) \p{L}[\p{Ll}\p{M}'’-]+(?![\p{L}\p{N}])/gu;

@@ -16,6 +16,7 @@
  * @module
  */
 import type nlp from 'compromise';
+import type { PersonTaggerModel } from './person-tagger.ts';
 
 export interface NameLexicon {
   readonly given: ReadonlySet<string>;
@@ -52,6 +53,8 @@ export type Tagger = typeof nlp;
 export interface PersonResources {
   readonly lexicon: NameLexicon;
   readonly tagger: Tagger;
+  /** The person-name sequence tagger's weights (person-tagger.json); absent while it is being trained. */
+  readonly sequence?: PersonTaggerModel;
 }
 
 /** SCOWL lists by size. Literal import paths (not a loop over file names) so the Lambda bundler sees every list. */
@@ -83,8 +86,20 @@ export function personResources(): Promise<PersonResources> {
 }
 
 async function load(): Promise<PersonResources> {
-  const [{ allLocales }, { default: tagger }, bySize] = await Promise.all([import('@faker-js/faker'), import('compromise'), wordLists()]);
-  return { lexicon: buildLexicon(allLocales, tagger, bySize), tagger };
+  const [{ allLocales }, { default: tagger }, bySize, sequence] = await Promise.all([
+    import('@faker-js/faker'),
+    import('compromise'),
+    wordLists(),
+    import('./person-tagger.json', { with: { type: 'json' } }),
+  ]);
+  return { lexicon: buildLexicon(allLocales, tagger, bySize), tagger, sequence: checkedTagger(sequence.default) };
+}
+
+/** The committed tagger weights, checked once: a malformed file fails the first redaction loudly, not silently. */
+function checkedTagger(model: unknown): PersonTaggerModel {
+  const m = model as PersonTaggerModel;
+  if (typeof m?.threshold !== 'number' || !m.weights || m.transitions?.length !== 4) throw new Error('person-tagger.json is malformed: run npm run train -- redact');
+  return m;
 }
 
 function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): NameLexicon {

@@ -22,18 +22,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { corpusDir, decodeTextFile, parseSroieBoxFile, readingOrderLines } from '../lib/corpus.ts';
 import { characterErrorRate, levenshtein, normaliseText } from '../lib/text-metrics.ts';
-import { seeded } from '../lib/random.ts';
+import { seededSample } from '../lib/random.ts';
 
-/** The same seeded choice as sroie-ocr.ts (importing it would run that script). */
-function seededSample(names: readonly string[], n: number, seed: number): string[] {
-  const random = seeded(seed);
-  const copy = [...names];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy.slice(0, Math.min(n, copy.length)).sort();
-}
 
 function argValue(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -20,7 +20,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { corpusDir, decodeTextFile, parseSroieBoxFile, readingOrderLines, sroieText } from '../lib/corpus.ts';
-import { seeded } from '../lib/random.ts';
+import { seededSample } from '../lib/random.ts';
 import { characterErrorRate, levenshtein, normaliseText } from '../lib/text-metrics.ts';
 
 function argValue(name: string, fallback: string): string {
@@ -28,16 +28,6 @@ function argValue(name: string, fallback: string): string {
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
 }
 
-/** Seeded choice of `n` names (Fisher–Yates on a copy), then sorted. */
-export function seededSample(names: readonly string[], n: number, seed: number): string[] {
-  const random = seeded(seed);
-  const copy = [...names];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j], copy[i]];
-  }
-  return copy.slice(0, Math.min(n, copy.length)).sort();
-}
 
 /**
  * Order-free line score: every reference line against its best-matching

@@ -17,3 +17,14 @@ export function seeded(seed: number): Random {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A seeded choice of `n` names (Fisher–Yates on a copy), sorted: the same names for the same seed in every script. */
+export function seededSample(names: readonly string[], n: number, seed: number): string[] {
+  const random = seeded(seed);
+  const copy = [...names];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, Math.min(n, copy.length)).sort();
+}

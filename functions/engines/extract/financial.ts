@@ -890,6 +890,15 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
+    // Cash tendered minus change, confirmed by a tax summary row whose net and tax add up to it ("A 0,47 6,69" under
+    // "Bar 10,00 / Rückgeld -2,84"): two independent readings of what was paid outweigh the ranker's pick, even when
+    // OCR garbled the total's own line so the amount is printed nowhere readable.
+    const taxRow = paid && entities.total_amount !== paid.value ? netPlusTaxRow(lines.map((l) => l.text), paid.value) : -1;
+    if (paid && taxRow >= 0) {
+      entities.total_amount = paid.value;
+      confidence.total_amount = 0.9;
+      readFrom.total_amount = [taxRow];
+    }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     if (entities.vendor_address) {
@@ -920,6 +929,18 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/**
+ * The first line holding two adjacent amounts with cents that add up to `value` to the cent (a tax summary row's net
+ * and tax, "MwSt A 19% 1,64 0,31"), or -1. Percentages are not amounts here.
+ */
+export function netPlusTaxRow(lines: readonly string[], value: string): number {
+  const target = Math.round(Number(value) * 100);
+  return lines.findIndex((text) => {
+    const amounts = amountsIn(text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2)));
+    return amounts.some((a, k) => k > 0 && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
+  });
 }
 
 /**

@@ -938,8 +938,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
 export function netPlusTaxRow(lines: readonly string[], value: string): number {
   const target = Math.round(Number(value) * 100);
   return lines.findIndex((text) => {
-    const amounts = amountsIn(text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2)));
-    return amounts.some((a, k) => k > 0 && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
+    const money = (a: { raw: string; value: string; end: number }) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2));
+    const amounts = amountsIn(text);
+    return amounts.some((a, k) => k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
   });
 }
 

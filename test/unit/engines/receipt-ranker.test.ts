@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, RECEIPT_MODEL, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, netPlusTaxRow, RECEIPT_MODEL, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -63,6 +63,25 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('27.45');
     // A text layer means what it says: its words are not rejoined.
     expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
+  it('takes cash tendered minus change for the total when a tax row\'s net and tax add up to it, even when the total\'s line is unreadable', () => {
+    // "Summe" garbled and an item price misread as the largest amount; "Bar − Rückgeld" and the MwSt row agree on 6.35.
+    const rows: (string | [string, string])[] = [
+      'Bäckerei Sonnenkorn', 'Lindenallee 7', '48151 Münster', ['DINKELBROT 750G', '€14 15 A'], 'Summe eT', ['Bar', '€10,00'], ['Riickge 1d', '-3,65'],
+      'MwSt Netto MwSt Brutto', ['A 7%', '5,93 0,42'], '08.11.2031 07:45',
+    ];
+    expect(extractFinancial([receipt(rows)]).entities.total_amount).toBe('6.35');
+    // Without the confirming tax row, the payment alone does not overrule the ranker's pick.
+    expect(extractFinancial([receipt(rows.filter((r) => !Array.isArray(r) || r[0] !== 'A 7%'))]).entities.total_amount).not.toBe('6.35');
+  });
+
+  it('finds a row of two adjacent amounts adding up to a value, and nothing for percentages, far-apart amounts or none', () => {
+    expect(netPlusTaxRow(['Summe', 'A 7% 5,93 0,42'], '6.35')).toBe(1);
+    expect(netPlusTaxRow(['MwSt Total 1,64 0,31 1495'], '1.95')).toBe(0);
+    expect(netPlusTaxRow(['5,93 7,00% 0,42'], '6.35')).toBe(-1);
+    expect(netPlusTaxRow(['5,93 1,00 0,42'], '6.35')).toBe(-1);
+    expect(netPlusTaxRow(['Summe 6,36'], '6.35')).toBe(-1);
   });
 
   it('reads a currency glued to a whole number and two digits after it as one amount whose point OCR lost ("RM8 60"), on scans only', () => {

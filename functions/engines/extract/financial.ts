@@ -890,6 +890,17 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
+    // A name OCR read as no word at all ("E ELQ O", "Wel ibe nell": a logo) yields to a line carrying a legal form
+    // ("… GmbH & Co. KG" in the footer), the best such candidate by the same weights; when there is none, it stays.
+    if (model?.fields.vendor_name && entities.vendor_name && unreadableName(entities.vendor_name)) {
+      // Not an item line whose unit reads like a legal form ("0,162 kg x 1,15 EUR/kg").
+      const legal = pick(model.fields.vendor_name, candidates.vendor_name.filter((c) => COMPANY.test(c.value) && !/\d[.,]\s?\d/.test(c.value)));
+      if (legal) {
+        entities.vendor_name = legal.candidate.value;
+        readFrom.vendor_name = legal.candidate.lines;
+        confidence.vendor_name = Math.min(confidence.vendor_name ?? 0.5, 0.5);
+      }
+    }
     // Cash tendered minus change, confirmed by a tax summary row whose net and tax add up to it ("A 0,47 6,69" under
     // "Bar 10,00 / Rückgeld -2,84"): two independent readings of what was paid outweigh the ranker's pick, even when
     // OCR garbled the total's own line so the amount is printed nowhere readable.
@@ -929,6 +940,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/** A name with no run of five letters and no legal form: what OCR makes of a logo, not a shop's name. */
+export function unreadableName(name: string): boolean {
+  return !/\p{L}{5,}/u.test(name) && !COMPANY.test(name);
 }
 
 /**

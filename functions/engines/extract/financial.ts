@@ -893,8 +893,9 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // A name OCR read as no word at all ("E ELQ O", "Wel ibe nell": a logo) yields to a line carrying a legal form
     // ("… GmbH & Co. KG" in the footer), the best such candidate by the same weights; when there is none, it stays.
     if (model?.fields.vendor_name && entities.vendor_name && unreadableName(entities.vendor_name)) {
-      // Not an item line whose unit reads like a legal form ("0,162 kg x 1,15 EUR/kg").
-      const legal = pick(model.fields.vendor_name, candidates.vendor_name.filter((c) => COMPANY.test(c.value) && !/\d[.,]\s?\d/.test(c.value)));
+      // Not an item line whose unit reads like a legal form ("0,162 kg x 1,15 EUR/kg"), nor a lone form ("Oy", "GmbH").
+      const named = (c: RankCandidate) => COMPANY.test(c.value) && !/\d[.,]\s?\d/.test(c.value) && /\p{L}{4,}/u.test(c.value) && !/^\W*\p{L}{1,4}\W*$/u.test(c.value);
+      const legal = pick(model.fields.vendor_name, candidates.vendor_name.filter(named));
       if (legal) {
         entities.vendor_name = legal.candidate.value;
         readFrom.vendor_name = legal.candidate.lines;

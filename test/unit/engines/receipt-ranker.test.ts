@@ -79,7 +79,7 @@ describe('receipt ranker', () => {
   it('takes a line carrying a legal form for the name when the top line is a logo OCR read as no word', () => {
     const rows = (head: string, footer: string): (string | [string, string])[] => [
       head, 'Lindenallee 7', '48151 Münster', ['DINKELBROT 750G', '3,15'], ['SUMME EUR', '3,15'], ['BAR EUR', '5,00'], ['RÜCKGELD EUR', '1,85'],
-      '08.11.2031 07:45', footer, 'Vielen Dank für Ihren Einkauf',
+      '08.11.2031 07:45', footer,
     ];
     // Weights that always prefer the first line, so what moves the name is the rule, not the ranker.
     const features = FEATURE_NAMES.vendor_name;
@@ -92,6 +92,7 @@ describe('receipt ranker', () => {
     // A readable top line stays; so does an unreadable one with no legal-form line to go to (an item's "kg" is none).
     expect(name('Bäckerei Sonnenkorn', 'Sonnenkorn GmbH & Co. KG, Westerholt')).toBe('Bäckerei Sonnenkorn');
     expect(name('E ELQ O', '0,250 kg x 2,40 EUR/kg')).toBe('E ELQ O');
+    expect(name('E ELQ O', 'Oy')).toBe('E ELQ O');
   });
 
   it('calls a name unreadable when it has no run of five letters and no legal form', () => {

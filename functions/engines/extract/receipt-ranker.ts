@@ -211,7 +211,8 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       after_total_below: totalLineIndexes.some((t) => t > f.line),
       total_labels_before: Math.min(3, totalLineIndexes.filter((t) => t <= f.line).length) / 3,
       value_log: Math.log10(1 + Number(f.value)) / 4,
-      whole_small: /^\d{1,2}$/.test(f.raw.trim()),
+      // A currency glued on ("$7", "€12") does not make a small whole number money.
+      whole_small: /^\d{1,2}$/.test(f.raw.replace(/\p{Sc}|(?<![\p{L}])(?:RM|EUR|USD)(?![\p{L}])/gu, '').trim()),
       row_card: CARD.test(rowText),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };

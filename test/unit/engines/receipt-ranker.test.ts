@@ -95,6 +95,15 @@ describe('receipt ranker', () => {
     expect(name('E ELQ O', 'Oy')).toBe('E ELQ O');
   });
 
+  it('marks a small whole number as such also with a currency glued on ("$7", "€12"), and an amount with cents not', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const rows: (string | [string, string])[] = ['Buchhandlung Lesezeichen', ['Kartenzahlung', '$7'], ['Bar', '€12'], ['Betrag', '29.90 EUR'], '06.05.2031 16:07'];
+    extractFinancial([receipt(rows)], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    const k = FEATURE_NAMES.total_amount.indexOf('whole_small');
+    const whole = (value: string) => seen!.total_amount.find((c) => c.value === value)!.features[k];
+    expect([whole('7.00'), whole('12.00'), whole('29.90')]).toEqual([1, 1, 0]);
+  });
+
   it('calls a name unreadable when it has no run of five letters and no legal form', () => {
     for (const name of ['E ELQ O', 'Wel ibe nell', 'LE EI.', 'Kop MBH.']) expect(unreadableName(name)).toBe(true);
     for (const name of ['Sonnenkorn', 'real GmbH', 'BOB CAFE SDN BHD', 'Bäckerei Korn']) expect(unreadableName(name)).toBe(false);

@@ -890,6 +890,27 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
+    // A name OCR read as no word at all ("E ELQ O", "Wel ibe nell": a logo) yields to a line carrying a legal form
+    // ("… GmbH & Co. KG" in the footer), the best such candidate by the same weights; when there is none, it stays.
+    if (model?.fields.vendor_name && entities.vendor_name && unreadableName(entities.vendor_name)) {
+      // Not an item line whose unit reads like a legal form ("0,162 kg x 1,15 EUR/kg"), nor a lone form ("Oy", "GmbH").
+      const named = (c: RankCandidate) => COMPANY.test(c.value) && !/\d[.,]\s?\d/.test(c.value) && /\p{L}{4,}/u.test(c.value) && !/^\W*\p{L}{1,4}\W*$/u.test(c.value);
+      const legal = pick(model.fields.vendor_name, candidates.vendor_name.filter(named));
+      if (legal) {
+        entities.vendor_name = legal.candidate.value;
+        readFrom.vendor_name = legal.candidate.lines;
+        confidence.vendor_name = Math.min(confidence.vendor_name ?? 0.5, 0.5);
+      }
+    }
+    // Cash tendered minus change, confirmed by a tax summary row whose net and tax add up to it ("A 0,47 6,69" under
+    // "Bar 10,00 / Rückgeld -2,84"): two independent readings of what was paid outweigh the ranker's pick, even when
+    // OCR garbled the total's own line so the amount is printed nowhere readable.
+    const taxRow = paid && entities.total_amount !== paid.value ? netPlusTaxRow(lines.map((l) => l.text), paid.value) : -1;
+    if (paid && taxRow >= 0) {
+      entities.total_amount = paid.value;
+      confidence.total_amount = 0.9;
+      readFrom.total_amount = [taxRow];
+    }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     if (entities.vendor_address) {
@@ -920,6 +941,24 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/** A name with no run of five letters and no legal form: what OCR makes of a logo, not a shop's name. */
+export function unreadableName(name: string): boolean {
+  return !/\p{L}{5,}/u.test(name) && !COMPANY.test(name);
+}
+
+/**
+ * The first line holding two adjacent amounts with cents that add up to `value` to the cent (a tax summary row's net
+ * and tax, "MwSt A 19% 1,64 0,31"), or -1. Percentages are not amounts here.
+ */
+export function netPlusTaxRow(lines: readonly string[], value: string): number {
+  const target = Math.round(Number(value) * 100);
+  return lines.findIndex((text) => {
+    const money = (a: { raw: string; value: string; end: number }) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2));
+    const amounts = amountsIn(text);
+    return amounts.some((a, k) => k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
+  });
 }
 
 /**

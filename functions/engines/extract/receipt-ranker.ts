@@ -17,6 +17,7 @@ import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn } from './normalize.ts';
+import { RUECKGELD } from './tendered.ts';
 
 export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
 export const RANKED_FIELDS: readonly RankedField[] = ['total_amount', 'vendor_name', 'vendor_address'];
@@ -77,7 +78,8 @@ export interface RankerModel {
 const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|master(?:card)?|credit|debit|bar(?:geld)?|gegeben|ec|girocard|espèces|carte|efectivo|tarjeta|contanti|carta|contant|pin|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|zahlung|maestro)(?![\p{L}])/iu;
 /** A card payment: what the card paid is the total, to the cent (cash tendered is often more). */
 const CARD = /(?<![\p{L}])(?:card|visa|master(?:card)?|amex|credit|debit|maestro|ec|girocard|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|carte(?:\s+bancaire)?|cb|tarjeta|carta|pin(?:nen)?|kaart)(?![\p{L}])/iu;
-const CHANGE = /(?<![\p{L}])(?:change|kembali|wechselgeld|rückgeld|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
+/** Change given back; German "Rückgeld" as scans read it ("Rickaeld", "Riickge 1d") and "zurück" too. */
+const CHANGE = new RegExp(String.raw`(?<![\p{L}])(?:change|kembali|wechselgeld|${RUECKGELD}|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])`, 'iu');
 const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
 const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
 const GRAND = /(?<![\p{L}])(?:grand|net|nett|rounded|payable|due|zu zahlen|summe|gesamt|à payer|a pagar|da pagare|te betalen)(?![\p{L}])/iu;
@@ -209,7 +211,8 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       after_total_below: totalLineIndexes.some((t) => t > f.line),
       total_labels_before: Math.min(3, totalLineIndexes.filter((t) => t <= f.line).length) / 3,
       value_log: Math.log10(1 + Number(f.value)) / 4,
-      whole_small: /^\d{1,2}$/.test(f.raw.trim()),
+      // A currency glued on ("$7", "€12") does not make a small whole number money.
+      whole_small: /^\d{1,2}$/.test(f.raw.replace(/\p{Sc}|(?<![\p{L}])(?:RM|EUR|USD)(?![\p{L}])/gu, '').trim()),
       row_card: CARD.test(rowText),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };

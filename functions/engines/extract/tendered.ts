@@ -7,8 +7,13 @@
  */
 import { amountsIn } from './normalize.ts';
 
+/**
+ * German "Rückgeld" as receipt scans read it: the umlaut as u, i or ii ("Riickgeld", "Rickgeld"), the g as
+ * s or a ("Rückseld", "Rickaeld"), the l as 1 and a space inside ("Riickge 1d"); "zurück" is change too ("ZURÜCK 19,67").
+ */
+export const RUECKGELD = String.raw`r(?:ü|u|ue|ii|i|ı)ck\s?[gsa]e\s?[l1]d|z(?:u|ü)r(?:ü|u|ue|ii)ck`;
 /** "Change" in the six languages of the labels; checked first, since "CASH CHANGE 71.40" is a change line. */
-const CHANGE = /(?<![\p{L}])(?:change|wechselgeld|rückgeld|monnaie(?: rendue)?|rendu|cambio|vuelto|resto|wisselgeld)(?![\p{L}])/iu;
+const CHANGE = new RegExp(String.raw`(?<![\p{L}])(?:change|wechselgeld|${RUECKGELD}|monnaie(?: rendue)?|rendu|cambio|vuelto|resto|wisselgeld)(?![\p{L}])`, 'iu');
 /** Money handed over. "Paid" alone is left out: "Amount paid" on invoices is a settled total with no change. */
 const TENDERED = /(?<![\p{L}])(?:cash|tendered|tender|gegeben|bar(?:geld)?|espèces|efectivo|contanti|contant)(?![\p{L}])/iu;
 /** How far below the tendered line its change line may be (its amount in a column of its own, a card or rounding line may sit between). */
@@ -35,8 +40,11 @@ export interface PaidAmount {
  * paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true); // { value: '13.50', tendered: '20.00', change: '6.50' }
  */
 export function paidAmount(lines: readonly string[], centsWritten: boolean): PaidAmount | undefined {
-  const lastAmount = (text: string, requireCents: boolean) => {
-    const amounts = amountsIn(text).filter((a) => Number(a.value) > 0 && !/%/.test(text.slice(a.end, a.end + 2)));
+  // A change line may print its amount negative ("Rückgeld -2,84": money going out of the till); its size is the change.
+  const lastAmount = (text: string, requireCents: boolean, signed = false) => {
+    const amounts = amountsIn(text)
+      .map((a) => (signed && Number(a.value) < 0 ? { ...a, value: Math.abs(Number(a.value)).toFixed(2) } : a))
+      .filter((a) => Number(a.value) > 0 && !/%/.test(text.slice(a.end, a.end + 2)));
     const last = amounts[amounts.length - 1];
     if (!last || (requireCents && !/[.,]\s?\d{2}$/.test(last.raw.replace(/\s*\p{Sc}$/u, '').trim()))) return undefined;
     return last.value;
@@ -48,7 +56,7 @@ export function paidAmount(lines: readonly string[], centsWritten: boolean): Pai
     for (let j = i + 1; j <= Math.min(lines.length - 1, i + MAX_LINES_APART); j++) {
       if (!CHANGE.test(lines[j])) continue;
       // "Change 0.00": paid exactly; amountsIn keeps zero out of the positive list, so read it separately.
-      const change = /(?<![\d.,])0[.,]00(?!\d)/.test(lines[j]) && !lastAmount(lines[j], centsWritten) ? '0.00' : lastAmount(lines[j], centsWritten);
+      const change = /(?<![\d.,])0[.,]00(?!\d)/.test(lines[j]) && !lastAmount(lines[j], centsWritten, true) ? '0.00' : lastAmount(lines[j], centsWritten, true);
       if (!change) break;
       const paid = Math.round((Number(tendered) - Number(change)) * 100) / 100;
       if (paid > 0) return { value: paid.toFixed(2), tendered, change };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, RECEIPT_MODEL, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
-import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate } from '../../../functions/engines/extract/receipt-ranker.ts';
+import { extractFinancial, netPlusTaxRow, RECEIPT_MODEL, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
@@ -63,6 +63,58 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('27.45');
     // A text layer means what it says: its words are not rejoined.
     expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
+  it('takes cash tendered minus change for the total when a tax row\'s net and tax add up to it, even when the total\'s line is unreadable', () => {
+    // "Summe" garbled and an item price misread as the largest amount; "Bar − Rückgeld" and the MwSt row agree on 6.35.
+    const rows: (string | [string, string])[] = [
+      'Bäckerei Sonnenkorn', 'Lindenallee 7', '48151 Münster', ['DINKELBROT 750G', '€14 15 A'], 'Summe eT', ['Bar', '€10,00'], ['Riickge 1d', '-3,65'],
+      'MwSt Netto MwSt Brutto', ['A 7%', '5,93 0,42'], '08.11.2031 07:45',
+    ];
+    expect(extractFinancial([receipt(rows)]).entities.total_amount).toBe('6.35');
+    // Without the confirming tax row, the payment alone does not overrule the ranker's pick.
+    expect(extractFinancial([receipt(rows.filter((r) => !Array.isArray(r) || r[0] !== 'A 7%'))]).entities.total_amount).not.toBe('6.35');
+  });
+
+  it('takes a line carrying a legal form for the name when the top line is a logo OCR read as no word', () => {
+    const rows = (head: string, footer: string): (string | [string, string])[] => [
+      head, 'Lindenallee 7', '48151 Münster', ['DINKELBROT 750G', '3,15'], ['SUMME EUR', '3,15'], ['BAR EUR', '5,00'], ['RÜCKGELD EUR', '1,85'],
+      '08.11.2031 07:45', footer,
+    ];
+    // Weights that always prefer the first line, so what moves the name is the rule, not the ranker.
+    const features = FEATURE_NAMES.vendor_name;
+    const firstLine: RankerModel = {
+      version: 1, trained_on: 'test', seed: 1,
+      fields: { vendor_name: { features, mean: features.map(() => 0), std: features.map(() => 0), weights: features.map((f) => (f === 'first' ? 5 : 0)) } },
+    };
+    const name = (head: string, footer: string) => extractFinancial([receipt(rows(head, footer))], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name;
+    expect(name('E ELQ O', 'Sonnenkorn GmbH & Co. KG, Westerholt')).toBe('Sonnenkorn GmbH & Co. KG, Westerholt');
+    // A readable top line stays; so does an unreadable one with no legal-form line to go to (an item's "kg" is none).
+    expect(name('Bäckerei Sonnenkorn', 'Sonnenkorn GmbH & Co. KG, Westerholt')).toBe('Bäckerei Sonnenkorn');
+    expect(name('E ELQ O', '0,250 kg x 2,40 EUR/kg')).toBe('E ELQ O');
+    expect(name('E ELQ O', 'Oy')).toBe('E ELQ O');
+  });
+
+  it('marks a small whole number as such also with a currency glued on ("$7", "€12"), and an amount with cents not', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const rows: (string | [string, string])[] = ['Buchhandlung Lesezeichen', ['Kartenzahlung', '$7'], ['Bar', '€12'], ['Betrag', '29.90 EUR'], '06.05.2031 16:07'];
+    extractFinancial([receipt(rows)], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    const k = FEATURE_NAMES.total_amount.indexOf('whole_small');
+    const whole = (value: string) => seen!.total_amount.find((c) => c.value === value)!.features[k];
+    expect([whole('7.00'), whole('12.00'), whole('29.90')]).toEqual([1, 1, 0]);
+  });
+
+  it('calls a name unreadable when it has no run of five letters and no legal form', () => {
+    for (const name of ['E ELQ O', 'Wel ibe nell', 'LE EI.', 'Kop MBH.']) expect(unreadableName(name)).toBe(true);
+    for (const name of ['Sonnenkorn', 'real GmbH', 'BOB CAFE SDN BHD', 'Bäckerei Korn']) expect(unreadableName(name)).toBe(false);
+  });
+
+  it('finds a row of two adjacent amounts adding up to a value, and nothing for percentages, far-apart amounts or none', () => {
+    expect(netPlusTaxRow(['Summe', 'A 7% 5,93 0,42'], '6.35')).toBe(1);
+    expect(netPlusTaxRow(['MwSt Total 1,64 0,31 1495'], '1.95')).toBe(0);
+    expect(netPlusTaxRow(['5,93 7,00% 0,42'], '6.35')).toBe(-1);
+    expect(netPlusTaxRow(['5,93 1,00 0,42'], '6.35')).toBe(-1);
+    expect(netPlusTaxRow(['Summe 6,36'], '6.35')).toBe(-1);
   });
 
   it('reads a currency glued to a whole number and two digits after it as one amount whose point OCR lost ("RM8 60"), on scans only', () => {

@@ -29,4 +29,18 @@ describe('paidAmount (cash tendered minus change)', () => {
     expect(paidAmount(['VISA 28.60', 'Thank you'], true)).toBeUndefined();
     expect(paidAmount(['CASH 50.00', 'a', 'b', 'c', 'd', 'e', 'CHANGE 1.00'], true)).toBeUndefined();
   });
+
+  it('reads German change labels as scans misread them, and a change printed negative', () => {
+    expect(paidAmount(['Bar 10,00', 'Riickge 1d -2,84'], true)?.value).toBe('7.16');
+    expect(paidAmount(['Bar €20,00', 'Rickaeld (dar) €2,67'], true)?.value).toBe('17.33');
+    // The change line names the cash too ("Rückgeld (Bar)"): it is a change line, not a second tender.
+    expect(paidAmount(['Bar 5,00', 'Rückseld (Bar) 0,35'], true)?.value).toBe('4.65');
+    expect(paidAmount(['BARGELD 50,00', 'ZURUCK 12.40'], true)?.value).toBe('37.60');
+    expect(paidAmount(['GEGEBEN BAR 30.00', 'RUECKGELD EUR 0.02'], true)?.value).toBe('29.98');
+  });
+
+  it('does not take words that only look a little like Rückgeld for a change line', () => {
+    expect(paidAmount(['Bar 10,00', 'Rucksack 2,50'], true)).toBeUndefined();
+    expect(paidAmount(['Bar 10,00', 'Rückgabe 2,50'], true)).toBeUndefined();
+  });
 });

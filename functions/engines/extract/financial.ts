@@ -12,7 +12,7 @@
 import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
-import { ground, groundItems, type Citation, type Citations } from './grounding.ts';
+import { citeLines, ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
 import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
@@ -784,6 +784,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   // Cash tendered minus change is what was paid: an independent reading of a receipt's total.
   // A payment line's amount may stand in a column of its own, to its right.
+  // Values computed from other lines (not read off one) are cited there when they are printed nowhere.
+  const derivedFrom: Record<string, { readonly value: string; readonly lines: readonly number[] }> = {};
   const paid = paidAmount(lines.map((l) => (!mentionsPayment(l.text) || amountsIn(l.text).length ? l.text : `${l.text} ${rightOf(lines, l)}`)), centsWritten);
   if (paid) {
     // To the cent: a total before rounding (60.31) is not the 60.30 paid.
@@ -801,6 +803,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       const printed = lines.some((l) => amountsIn(l.text).some((a) => toTheCent(a.value)));
       total = { field: 'total_amount', value: paid.value, score: 0.6, order: lines.length };
       totalConfidence = printed ? 0.7 : 0.6;
+      derivedFrom.total_amount = { value: paid.value, lines: paid.lines };
     }
   }
   if (!total && subtotal && taxes.length === 1 && Number(taxes[0].value) > 0 && Number(taxes[0].value) <= Number(subtotal.value) * 0.3) {
@@ -910,6 +913,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       entities.total_amount = paid.value;
       confidence.total_amount = 0.9;
       readFrom.total_amount = [taxRow];
+      derivedFrom.total_amount = { value: paid.value, lines: [...paid.lines, taxRow].sort((a, b) => a - b) };
     }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
@@ -936,7 +940,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     if (field === 'currency') continue;
     // Else the lines of the candidates that gave this value (their reading order is their line index).
     const hint = readFrom[field] ?? candidates.filter((c) => c.field === field && c.value === value && c.order >= 0 && c.order < lines.length).map((c) => c.order);
-    const citation = ground(field, asRead[field] ?? value, lines, { hint, monthFirst });
+    const derived = derivedFrom[field]?.value === value ? derivedFrom[field].lines.map((i) => lines[i]).filter(Boolean) : undefined;
+    const citation = ground(field, asRead[field] ?? value, lines, { hint, monthFirst }) ?? (derived?.length ? citeLines(derived) : undefined);
     if (citation) cited[field] = citation;
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };

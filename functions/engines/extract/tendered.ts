@@ -29,6 +29,8 @@ export interface PaidAmount {
   readonly value: string;
   readonly tendered: string;
   readonly change: string;
+  /** Indexes of the tendered and the change line: where a total derived from them is cited when it is printed nowhere. */
+  readonly lines: readonly [number, number];
 }
 
 /**
@@ -37,7 +39,7 @@ export interface PaidAmount {
  * ("CHANGE 150" for 1.50) is a misreading and not used.
  *
  * @example
- * paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true); // { value: '13.50', tendered: '20.00', change: '6.50' }
+ * paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true); // { value: '13.50', tendered: '20.00', change: '6.50', lines: [1, 2] }
  */
 export function paidAmount(lines: readonly string[], centsWritten: boolean): PaidAmount | undefined {
   // A change line may print its amount negative ("Rückgeld -2,84": money going out of the till); its size is the change.
@@ -59,7 +61,7 @@ export function paidAmount(lines: readonly string[], centsWritten: boolean): Pai
       const change = /(?<![\d.,])0[.,]00(?!\d)/.test(lines[j]) && !lastAmount(lines[j], centsWritten, true) ? '0.00' : lastAmount(lines[j], centsWritten, true);
       if (!change) break;
       const paid = Math.round((Number(tendered) - Number(change)) * 100) / 100;
-      if (paid > 0) return { value: paid.toFixed(2), tendered, change };
+      if (paid > 0) return { value: paid.toFixed(2), tendered, change, lines: [i, j] };
       break;
     }
   }

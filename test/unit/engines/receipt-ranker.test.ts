@@ -71,7 +71,13 @@ describe('receipt ranker', () => {
       'Bäckerei Sonnenkorn', 'Lindenallee 7', '48151 Münster', ['DINKELBROT 750G', '€14 15 A'], 'Summe eT', ['Bar', '€10,00'], ['Riickge 1d', '-3,65'],
       'MwSt Netto MwSt Brutto', ['A 7%', '5,93 0,42'], '08.11.2031 07:45',
     ];
-    expect(extractFinancial([receipt(rows)]).entities.total_amount).toBe('6.35');
+    const { entities, citations } = extractFinancial([receipt(rows)]);
+    expect(entities.total_amount).toBe('6.35');
+    // Printed nowhere, so cited where it was worked out: the cash, change and tax lines.
+    const cited = citations?.entities.total_amount;
+    expect(cited?.text).toContain('10,00');
+    expect(cited?.text).toContain('3,65');
+    expect(cited?.text).toContain('5,93 0,42');
     // Without the confirming tax row, the payment alone does not overrule the ranker's pick.
     expect(extractFinancial([receipt(rows.filter((r) => !Array.isArray(r) || r[0] !== 'A 7%'))]).entities.total_amount).not.toBe('6.35');
   });

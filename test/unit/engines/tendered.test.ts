@@ -3,7 +3,7 @@ import { paidAmount } from '../../../functions/engines/extract/tendered.ts';
 
 describe('paidAmount (cash tendered minus change)', () => {
   it('subtracts the change from the cash handed over', () => {
-    expect(paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true)).toEqual({ value: '13.50', tendered: '20.00', change: '6.50' });
+    expect(paidAmount(['Total 13.50', 'Cash 20.00', 'Change 6.50'], true)).toEqual({ value: '13.50', tendered: '20.00', change: '6.50', lines: [1, 2] });
   });
 
   it('reads a change line that also says "cash", a whole-note tender and a change a few lines down', () => {

@@ -9,7 +9,7 @@
  * @module
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { detectPii, type DetectionConfig } from '../../functions/engines/redact/detect.ts';
+import { detectPii, type DetectionConfig, type PiiSpan } from '../../functions/engines/redact/detect.ts';
 import { personResources } from '../../functions/engines/redact/name-lexicon.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { covered, GOLD_TO_OURS, scoreSynthetic } from './redact.ts';
@@ -21,7 +21,7 @@ const synth = JSON.parse(await readFile(corpusPath('pii/presidio-research/synth_
 const dev = synth.slice(0, Math.floor(synth.length / 2));
 await personResources();
 const t0 = performance.now();
-const predictions = [];
+const predictions: PiiSpan[][] = [];
 for (const s of dev) predictions.push(await detectPii(s.full_text, BUILT_INS));
 const ms = (performance.now() - t0) / dev.length;
 const score = scoreSynthetic(dev, predictions);

@@ -3,7 +3,8 @@
  * DEV half of the presidio-research sentences only (the held-out half is not
  * read), scored under the evaluation's strict rule, with the dev misses
  * (false negatives) counted per type and, with an output path, every
- * sentence's predictions and misses written out so two runs can be compared
+ * sentence's predictions and misses written out (and the ordinary-prose
+ * negative set's false redactions counted) so two runs can be compared
  * span by span (what a change mended and what it broke).
  *
  * @module
@@ -11,6 +12,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../../functions/engines/redact/detect.ts';
 import { personResources } from '../../functions/engines/redact/name-lexicon.ts';
+import { ORDINARY_PROSE, wordCount } from '../../test/fixtures/redact/ordinary-prose.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { covered, GOLD_TO_OURS, scoreSynthetic } from './redact.ts';
 
@@ -34,5 +36,13 @@ const rows = dev.map((s, i) => {
   for (const m of missed) (misses[m.split(':')[0]] ??= []).push(m);
   return { i, predicted: predictions[i].map((p) => `${p.type}: ${p.value}`), missed };
 });
+// Ordinary prose (the eval's negative set): every span is a false redaction.
+const prose: string[] = [];
+let proseWords = 0;
+for (const doc of ORDINARY_PROSE) {
+  proseWords += wordCount(doc.text);
+  for (const s of await detectPii(doc.text, BUILT_INS)) prose.push(`${doc.kind} ${s.type}: ${s.value}`);
+}
+console.log(JSON.stringify({ prose_words: proseWords, prose_false_redactions: prose }));
 console.log(JSON.stringify({ ms_per_sentence: Math.round(ms * 100) / 100, misses_per_type: Object.fromEntries(Object.entries(misses).map(([t, l]) => [t, l.length])), score }, null, 1));
 if (process.argv[2]) await writeFile(process.argv[2], JSON.stringify(rows, null, 1));

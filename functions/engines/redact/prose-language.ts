@@ -20,6 +20,14 @@ const ENGLISH = new Set(
 );
 
 /**
+ * Words that also stand inside names and addresses of English text ("Maria
+ * da Silva", "Rua do Carmo", "van der Berg", "Calle de la Paz", "y",
+ * "e"): not counted, so a foreign name or street does not make its English
+ * sentence foreign.
+ */
+const NAME_PARTICLES = new Set('de da do dos das del della delle dei degli di du des la le les lo los las el il al van der den ten ter y e o a'.split(' '));
+
+/**
  * Function words of German, French, Spanish, Italian, Dutch and Portuguese
  * that are not English words ("die", "an", "in", "on", "a", "the" are left
  * out: they read as English too).
@@ -41,7 +49,7 @@ const OTHER = new Set(
   ]
     .join(' ')
     .split(' ')
-    .filter((w) => !ENGLISH.has(w)),
+    .filter((w) => !ENGLISH.has(w) && !NAME_PARTICLES.has(w)),
 );
 
 /** How far either side of a span the language is judged: a few lines of an invoice, a sentence or two of prose. */

@@ -58,8 +58,11 @@ export function roleBefore(text: string, start: number): boolean {
   return ROLE_BEFORE.test(text.slice(Math.max(0, start - 60), start));
 }
 
-/** A role opening a span ("Geschäftsführer Detlev Dornhöfer" read as one run of capitalised words): what to cut off. */
-const ROLE_OPENING = new RegExp(String.raw`^(?:${TITLES.join('|')}|${LABELS.join('|')})(?:[ \t]*[:\-–,][ \t]*|[ \t]+)\n?[ \t]*${TITLE}(?=\p{L})`, 'iu');
+/** A role opening a span, read as roleBefore reads it (a label word only with a colon, a dash or a line end) ("Geschäftsführer Detlev Dornhöfer" read as one run of capitalised words): what to cut off. */
+const ROLE_OPENING = new RegExp(
+  String.raw`^(?:(?:${TITLES.join('|')})(?:[ \t]*[:\-–,][ \t]*|[ \t]+)\n?|(?:${LABELS.join('|')})[ \t]*(?:[:\-–][ \t]*\n?|\n))[ \t]*${TITLE}(?=\p{L})`,
+  'iu',
+);
 
 /** How many characters of a span's start are a role title rather than the name (0 when none). */
 export function roleOpening(value: string): number {

@@ -55,7 +55,7 @@ const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const MASK_DPI = 150;
 
 /** Gold label → our type (the PII types both sides have). */
-const GOLD_TO_OURS: Record<string, string> = {
+export const GOLD_TO_OURS: Record<string, string> = {
   PERSON: 'PERSON',
   STREET_ADDRESS: 'STREET_ADDRESS',
   CREDIT_CARD: 'CREDIT_CARD',
@@ -120,7 +120,7 @@ interface Counts {
 }
 
 const overlap = (a: Span, b: Span) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
-const covered = (span: Span, by: readonly Span[]) => by.reduce((sum, b) => sum + overlap(span, b), 0) >= (span.end - span.start) / 2;
+export const covered = (span: Span, by: readonly Span[]) => by.reduce((sum, b) => sum + overlap(span, b), 0) >= (span.end - span.start) / 2;
 const round = (v: number | null, places = 3) => (v === null ? null : Math.round(v * 10 ** places) / 10 ** places);
 
 function scores(c: Counts) {

@@ -9,6 +9,8 @@ import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes } from './person-model.ts';
+import { foreignProseAround } from './prose-language.ts';
+import { roleBefore, roleOpening } from './role-cues.ts';
 import { ADDRESS_RECOGNIZER, addressPlaces, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
@@ -60,15 +62,24 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const runs = candidateRuns(text, persons.lexicon);
   // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
   const notPersons = [...firmLists(text), ...addressPlaces(text)];
-  const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)];
+  const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
   const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
-  return [...kept, ...tagged].flatMap((c) => {
+  return [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
     const trimmed = trimPersonSpan(text, c);
     return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
   });
+}
+
+/** A candidate without the job title it opens with ("Geschäftsführer Detlev Dornhöfer" → "Detlev Dornhöfer"). */
+function withoutRole(text: string, c: Candidate): Candidate {
+  // A run may start inside an upper-case title ("CEO Ann …" read as the initial "O" and a name): the title is read from its own start.
+  let from = c.start;
+  while (from > 0 && /\p{L}/u.test(text.charAt(from - 1))) from--;
+  const cut = from + roleOpening(text.slice(from, c.end));
+  return cut > c.start && cut < c.end ? { ...c, start: cut } : c;
 }
 
 /**
@@ -77,9 +88,57 @@ export function personCandidates(text: string, persons: PersonResources): Candid
  * Dornhöfer" after a German job title stays, whatever the tagger reads).
  */
 export function vetoable(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
-  const kinds = (text.slice(c.start, c.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).map((w) => kindOf(w, lex));
+  const kinds = wordKinds(text, c, lex);
   const nameWords = kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length;
-  return !(nameWords >= 2 && kinds.includes('strong'));
+  return !(nameWords >= 2 && kinds.includes('strong')) && !vouchedFor(text, c, kinds);
+}
+
+const wordKinds = (text: string, c: Candidate, lex: PersonResources['lexicon']) => (text.slice(c.start, c.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).map((w) => kindOf(w, lex));
+
+/** A name label a run stands after ("Name:", "Nom :", "Attn"): the document itself says a person follows. */
+const NAME_LABEL = /(?:^|[^\p{L}])(?:name|full name|nom|nombre|vorname|nachname|naam|nome|cognome|attn)[ \t]*:?[ \t]*\n?[ \t]*$/iu;
+
+/**
+ * Whether the document vouches for a run being a person whatever the word
+ * lists say: a job title or role right before it ("Geschäftsführer Detlev
+ * Dornhöfer", "CEO …", "Contact:⏎…"), or the shape of an initial and a
+ * surname ("K Wendelborn").
+ */
+function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boolean {
+  if (roleBefore(text, c.start)) return true;
+  return kinds.length === 2 && kinds[0] === 'initial' && (kinds[1] === 'unknown' || kinds[1] === 'strong' || kinds[1] === 'weak') && /^\p{Lu}\.?[ \t]+\p{Lu}\p{Ll}/u.test(text.slice(c.start, c.end));
+}
+
+/**
+ * A capitalised noun of a non-English document, not a person: a run in
+ * German, French, Spanish, Italian, Dutch or Portuguese prose (prose-language.ts)
+ * in which fewer than half of the name words are in a name list
+ * ("Beschreibung", "Lieferant", "Gratuité", "Warenwert Zu") and nothing that vouches for a person (a role, a name label,
+ * an initial before a surname). In English prose such an unknown word stays
+ * evidence of a name.
+ */
+function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
+  const kinds = wordKinds(text, c, lex);
+  const listed = kinds.filter((k) => k === 'strong' || k === 'weak').length;
+  // A listed surname among label nouns ("Lieferant Kunde Steuersatz") does not make the run a name: most of its words must be listed.
+  if (2 * listed >= kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length) return false;
+  if (vouchedFor(text, c, kinds) || NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start))) return false;
+  return foreignProseAround(text, c.start, c.end);
+}
+
+/**
+ * A candidate, or none when it is a capitalised noun of a non-English
+ * document; a run that opens with a listed given name keeps that name and
+ * the word after it ("Markus Oestreicher" of "Markus Oestreicher
+ * Kreissparkasse Gelnhausen", a bank-details line).
+ */
+function withoutForeignNouns(text: string, c: Candidate, lex: PersonResources['lexicon']): Candidate[] {
+  if (!foreignNoun(text, c, lex)) return [c];
+  const words = [...text.slice(c.start, c.end).matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)];
+  const first = words[0];
+  if (!first || !lex.given.has(first[0].toLowerCase()) || kindOf(first[0], lex) !== 'strong') return [];
+  const last = words[1] && /^[ \t]+$/u.test(text.slice(c.start + first.index! + first[0].length, c.start + words[1].index!)) ? words[1] : first;
+  return [{ ...c, end: c.start + last.index! + last[0].length }];
 }
 
 /**

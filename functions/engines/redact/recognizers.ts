@@ -330,6 +330,25 @@ const SEPARATE_STREET_WORD = re(
 const CROSSING_PART = `(?:${CAP}|\\d{1,6}\\.?|(?:str|st|ave|rd|u)\\.?|${caseForms(STREET_SUFFIX.split('|').map((w) => w.toLowerCase()))})`;
 /** "the corner of X and Y": the phrase is the cue; both streets are masked with it. */
 const CORNER = re(`${B}(?:[Tt]he[ \\t]+)?[Cc]orner[ \\t]+of[ \\t]+(?!(?:the|a|an|my|your|his|her|our|their|this|that)${E})${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,5}[ \\t]+and[ \\t]+${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,3}`);
+/**
+ * A street named without a house number, right after a preposition of place
+ * ("shows on Marina Quay Street were", "a café along Tolvern Avenue"): one
+ * to three capitalised words and a written-out street word. Abbreviations
+ * ("St", "Dr") are left out: after "on" they are saints and doctors.
+ */
+const NAMED_STREET = re(
+  `(?<=(?:^|[^\\p{L}])(?:on|along|down|off|onto|lives on|live on|lived on)[ \\t]+)(?!(?:The|A|An|This|That|Our|My|Your)${E})${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+(?:Street|Avenue|Road|Boulevard|Lane|Drive|Terrace|Parkway|Crescent)${E}`,
+);
+/**
+ * A lower-case street with its house number, as typed in a chat ("at 4410
+ * tolvern avenue suite 12"): a number, one to three lower-case words and a
+ * street word, with an optional unit; function words and distances ("3
+ * miles down the road") are no street name. Scored low: only an address cue
+ * ("drops you off at", "ship to", "address") lifts it over the threshold.
+ */
+const LOWER_CASE_STREET = re(
+  `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
+);
 const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?';
@@ -422,6 +441,8 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   add(PREFIXED_STREET, 0.6, 'prefixed-street');
   add(SEPARATE_STREET_WORD, 0.5, 'separate-street-word');
   add(CORNER, 0.9, 'corner');
+  add(NAMED_STREET, 0.55, 'named-street');
+  add(LOWER_CASE_STREET, 0.1, 'lower-case-street');
   add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
   add(BARE_STREET, 0.1, 'bare-street');
   add(UNIT_ONLY, 0.5, 'unit');

@@ -9,6 +9,7 @@ import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes } from './person-model.ts';
+import { addressees, listPartners, pronounSubjects } from './person-partners.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
 import { ADDRESS_RECOGNIZER, addressPlaces, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
@@ -67,10 +68,16 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
-  return [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
+  const found = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
     const trimmed = trimPersonSpan(text, c);
     return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
   });
+  // The company a name keeps: the rest of its list ("Brisk and Hartwell were …"), whom its speaker addresses ("said Mildred to Austin"), and a subject the next sentence calls "him" or "her".
+  const accepted = found.filter((c) => c.score >= SCORE_THRESHOLD);
+  const partners = [...listPartners(text, accepted, persons.lexicon), ...addressees(text, accepted, persons.lexicon), ...pronounSubjects(text, accepted, persons.lexicon)].filter(
+    (p) => !accepted.some((a) => p.start < a.end && a.start < p.end) && !notPersons.some((f) => f.start < p.end && p.start < f.end),
+  );
+  return [...found, ...partners];
 }
 
 /** A candidate without the job title it opens with ("Geschäftsführer Detlev Dornhöfer" → "Detlev Dornhöfer"). */

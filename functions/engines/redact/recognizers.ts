@@ -330,6 +330,18 @@ const SEPARATE_STREET_WORD = re(
 const CROSSING_PART = `(?:${CAP}|\\d{1,6}\\.?|(?:str|st|ave|rd|u)\\.?|${caseForms(STREET_SUFFIX.split('|').map((w) => w.toLowerCase()))})`;
 /** "the corner of X and Y": the phrase is the cue; both streets are masked with it. */
 const CORNER = re(`${B}(?:[Tt]he[ \\t]+)?[Cc]orner[ \\t]+of[ \\t]+(?!(?:the|a|an|my|your|his|her|our|their|this|that)${E})${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,5}[ \\t]+and[ \\t]+${CROSSING_PART}(?:[ \\t]+${CROSSING_PART}){0,3}`);
+/** Words of a phrase, never of a street's name ("the corner of each page and the edge"). */
+const FUNCTION_WORD = '(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those|each|every|some|any|all|both|no|one|two|of|to|in|on|at|by|for|with|from|and|or|but|is|was|are|were)';
+/** One street of a crossing as typed in a chat, in lower case ("zeltbrücke 77", "orvik courts"): a crossing part or a lower-case word other than a function word. */
+const LOWER_CROSSING_PART = `(?:${CROSSING_PART}|(?!${FUNCTION_WORD}${E})\\p{Ll}[\\p{L}\\p{M}'’-]+)(?:${E}|(?<=\\.))`;
+/**
+ * "the corner of X and Y" with lower-case street names: only where both
+ * streets have a street's shape, a house number or a thoroughfare word
+ * ("the corner of kelmar kapu 39. and orsin courts"); never the corner of a room or a page.
+ */
+const LOWER_CORNER = re(`${B}(?:[Tt]he[ \\t]+)?[Cc]orner[ \\t]+of[ \\t]+(?!${FUNCTION_WORD}${E})(${LOWER_CROSSING_PART}(?:[ \\t]+${LOWER_CROSSING_PART}){0,5})[ \\t]+and[ \\t]+(?!${FUNCTION_WORD}${E})(${LOWER_CROSSING_PART}(?:[ \\t]+${LOWER_CROSSING_PART}){0,3})`);
+/** Whether both streets of a lower-case crossing look like streets (a number, or a thoroughfare word at their end). */
+const streetShaped = (m: RegExpMatchArray) => STREET_SHAPED.test(m[1].trimEnd()) && STREET_SHAPED.test(m[2].trimEnd());
 /**
  * A street named without a house number, right after a preposition of place
  * ("shows on Marina Quay Street were", "a café along Tolvern Avenue"): one
@@ -390,6 +402,8 @@ const THOROUGHFARE =
   'Alley|Annex|Arcade|Avenue|Bayou|Beach|Bend|Bluffs?|Bottom|Boulevard|Branch|Bridge|Brooks?|Burgs?|Bypass|Camp|Canyon|Cape|Causeway|Centers?|Circles?|Cliffs?|Club|Commons?|Corners?|Course|Courts?|Coves?|Creek|Crescent|Crest|Crossing|Crossroads?|Curve|Dale|Dam|Divide|Drives?|Estates?|Expressway|Extensions?|Falls?|Ferry|Fields?|Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Gardens?|Gateway|Glens?|Greens?|Groves?|Harbou?rs?|Haven|Heights|Highway|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Land|Landing|Lane|Lights?|Loaf|Locks?|Lodge|Loop|Mall|Manors?|Meadows?|Mews|Mills?|Mission|Motorway|Mount|Mountains?|Neck|Orchard|Oval|Overpass|Parks?|Parkways?|Pass|Passage|Path|Pike|Pines?|Places?|Plains?|Plaza|Points?|Ports?|Prairie|Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Row|Rue|Run|Shoals?|Shores?|Skyway|Springs?|Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Terrace|Throughway|Trace|Track|Trafficway|Trail|Trailer|Tunnel|Turnpike|Underpass|Unions?|Valleys?|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|Wells?|Wharf|Wynd|Close|Drove|Parade|Rise|Vale|Yard';
 /** The rest of a street's line when it is a second thoroughfare: capitalised words ending in a thoroughfare word. */
 const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THOROUGHFARE})\\.?(?=[ \\t]*(?:[,;]|\\n|$|[.?!](?:\\s|$)))`, 'u');
+/** A street's shape at the end of a crossing part: a house number anywhere, or a thoroughfare word (or its abbreviation) last. */
+const STREET_SHAPED = new RegExp(`(?:\\d|(?<![\\p{L}])(?:${THOROUGHFARE}|st|str|rd|ave|u)\\.?$)`, 'iu');
 
 
 /**
@@ -441,7 +455,14 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   add(PREFIXED_STREET, 0.6, 'prefixed-street');
   add(SEPARATE_STREET_WORD, 0.5, 'separate-street-word');
   add(CORNER, 0.9, 'corner');
+  for (const m of text.matchAll(LOWER_CORNER)) {
+    if (!streetShaped(m)) continue;
+    const end = m.index! + m[0].length - (/[\p{L}]{4,}\.$/u.test(m[0]) ? 1 : 0);
+    cores.push({ type: 'STREET_ADDRESS', start: m.index!, end, score: 0.9, rule: 'corner' });
+  }
   add(NAMED_STREET, 0.55, 'named-street');
+  // With its unit ("… avenue suite 112") the line has the whole shape of an address, cue or none, and outweighs a bare 8-digit phone-shaped number inside it.
+  for (const m of text.matchAll(LOWER_CASE_STREET)) if (/(?:apt|apartment|suite|unit|flat)\.?[ \t]*#?\d/u.test(m[0])) cores.push({ type: 'STREET_ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.6, rule: 'lower-case-street' });
   add(LOWER_CASE_STREET, 0.1, 'lower-case-street');
   add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
   add(BARE_STREET, 0.1, 'bare-street');

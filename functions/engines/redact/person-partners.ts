@@ -1,0 +1,121 @@
+/**
+ * People read from the people already found next to them: the other names
+ * in a list with an accepted name ("Brisk and Hartwell were …", "founders:
+ * Vantrell, Birch and Coldwater."), and the one spoken to by an accepted speaker
+ * ("Mildred shouted at Austin", "said Mildred to Jordan"). Such a word is often
+ * also an ordinary word or a place ("Brisk", "Birch", "Austin"), which no word
+ * list can settle alone; its company can.
+ *
+ * @module
+ */
+import type { NameLexicon } from './name-lexicon.ts';
+import { kindOf, ORGANISATION_WORDS } from './names.ts';
+import type { Candidate } from './recognizers.ts';
+
+/** One capitalised word (no all-caps heading word, no initial). */
+const CAP = "\\p{Lu}[\\p{Ll}\\p{M}'’-]+";
+/** Two or three capitalised words joined as a list: "A and B", "A & B", "A, B and C". */
+const LIST = new RegExp(`(?<![\\p{L}\\p{N}])(${CAP})(?:, (${CAP}))?,? (?:and|&) (${CAP})(?![\\p{L}\\p{N}])`, 'gud');
+/** Verbs a list of people takes: plural or past ("Brisk and Hartwell were …"), not a firm's singular ("Hartwell and Brisk sells …"). */
+const PLURAL_VERB = /^[ \t]+(?:were|are|have|had|did|do|went|met|said|told|wrote|both|together|\p{Ll}+ed)\b/u;
+/** Verbs only people take with "and" (a place may "go well" or "be reached"): for a name that is also a place. */
+const PEOPLE_VERB = /^[ \t]+(?:were|are|met|said|told|wrote|married)\b/u;
+/** Before a list: a firm or a place is named after "at", "the" or "of the" ("a job at Hale and Brandt"). */
+const FIRM_BEFORE = /(?:^|[^\p{L}])(?:at|the|from)[ \t]+$/iu;
+
+/**
+ * Whether a word can join an accepted name in a list: not a place alone, a
+ * title or a particle; an ordinary word ("Birch") or a name that is also one only where the list reads
+ * as people (a plural or past verb after it, or a clause that ends with it);
+ * a word that ends firms' and places' names ("Court", "Bank") only before such a verb.
+ */
+function partnerWord(word: string, lex: NameLexicon, after: string): boolean {
+  const verbAfter = PLURAL_VERB.test(after);
+  const peopleContext = verbAfter || /^[ \t]*(?:[.;!?]|$)/u.test(after);
+  const w = word.toLowerCase();
+  if ((ORGANISATION_WORDS.has(w) && !verbAfter) || lex.honorifics.has(w)) return false;
+  const kind = kindOf(word, lex);
+  // A name that is also a place ("Austin") only before a verb of people: "Anna and Paris." may be a trip.
+  if (kind === 'weak' && lex.places.has(w)) return PEOPLE_VERB.test(after);
+  if (kind === 'strong' || kind === 'unknown' || kind === 'weak') return peopleContext || kind !== 'weak';
+  return kind === 'ordinary' && peopleContext;
+}
+
+/**
+ * The other words of a list that holds an accepted single-word name, each
+ * as a person: the list must stand in running text (no capitalised word
+ * right before or after it, so no title-case heading nor a longer firm
+ * name), not after "at" / "the" / "from" (a firm or a place).
+ */
+export function listPartners(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(LIST)) {
+    const start = m.index!;
+    const end = start + m[0].length;
+    const before = text.slice(Math.max(0, start - 30), start);
+    const after = text.slice(end, end + 30);
+    if (FIRM_BEFORE.test(before) || /\p{Lu}[\p{L}\p{M}'’-]*[ \t]+$/u.test(before) || /^[ \t]+\p{Lu}/u.test(after) || /^['’]s\b/u.test(after)) continue;
+    const items = [1, 2, 3].filter((g) => m[g] !== undefined).map((g) => ({ word: m[g], start: m.indices![g]![0], end: m.indices![g]![1] }));
+    // Every item a different word: "Johnson and Johnson", "Hartwell and Hartwell" are no list of people.
+    if (new Set(items.map((i) => i.word)).size !== items.length) continue;
+    const isName = (i: { start: number; end: number }) => accepted.some((a) => a.type === 'PERSON' && a.start === i.start && a.end === i.end);
+    const anchor = items.find(isName);
+    if (!anchor) continue;
+    for (const i of items) {
+      if (isName(i) || !partnerWord(i.word, lex, after)) continue;
+      out.push({ type: 'PERSON', start: i.start, end: i.end, score: 0.6, rule: 'name-list-partner' });
+    }
+  }
+  return out;
+}
+
+/** A speech verb and the word for whom it is meant: "shouted at X", "said to X", "said Mildred to X", "told X". */
+const SPOKEN_TO = new RegExp(`(?<![\\p{L}])(?:(?:said|says|shouted|yelled|whispered|screamed|cried|called|replied|snapped|muttered)(?:[ \\t]+${CAP})?[ \\t]+(?:at|to)|told)[ \\t]+(${CAP})(?=[ \\t]*(?:[:.,;!?"”]|$))`, 'gu');
+
+/**
+ * The listed given name spoken to by an accepted person in the same
+ * sentence ("Mildred shouted at Austin:", "said Mildred to Jordan"), even when
+ * the name is also a place or a word; a place alone ("said to Paris") is never one.
+ */
+export function addressees(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(SPOKEN_TO)) {
+    const word = m[1];
+    const start = m.index! + m[0].length - word.length;
+    if (!lex.given.has(word.toLowerCase()) || accepted.some((a) => a.start < start + word.length && start < a.end)) continue;
+    const sentenceStart = Math.max(text.lastIndexOf('.', m.index!), text.lastIndexOf('!', m.index!), text.lastIndexOf('?', m.index!), text.lastIndexOf('\n', m.index!)) + 1;
+    if (!accepted.some((a) => a.type === 'PERSON' && a.start >= sentenceStart && a.end <= start)) continue;
+    out.push({ type: 'PERSON', start, end: start + word.length, score: 0.6, rule: 'name-addressee' });
+  }
+  return out;
+}
+
+/** A sentence opening with one capitalised word and "is" / "was" ("Velloran is very kind."), and the sentence after it. */
+const SUBJECT_THEN_PRONOUN = /(?:^|[.!?]["”]?[ \t]+|\n[ \t]*)(\p{Lu}[\p{Ll}\p{M}'’-]+)[ \t]+(?:is|was)[ \t]+[^.!?\n]{3,80}[.!?][ \t]+([^.!?\n]{0,120})/gdu;
+/** A pronoun for a person ("him", "her", "she", "he"), not "it" or "they". */
+const PERSON_PRONOUN = /(?<![\p{L}])(?:he|she|him|her|his|hers|himself|herself)(?![\p{L}])/iu;
+
+const OBJECT_PRONOUN = /(?<![\p{L}])(?:him|her|himself|herself)(?![\p{L}])/iu;
+
+/**
+ * The subject of a sentence whom the next sentence calls "him" or "her"
+ * ("Velloran is very reliable. You can always depend on him."): a word
+ * that may be a name (a listed given name, or a word no list holds, never
+ * an ordinary word or a place alone), when no other person is named in
+ * between to be the one meant.
+ */
+export function pronounSubjects(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(SUBJECT_THEN_PRONOUN)) {
+    const word = m[1];
+    const [start, end] = m.indices![1]!;
+    if (!PERSON_PRONOUN.test(m[2]) || accepted.some((a) => a.start < m.indices![2]![1] && start < a.end)) continue;
+    const kind = kindOf(word, lex);
+    const w = word.toLowerCase();
+    if (!(kind === 'unknown' || ((kind === 'strong' || kind === 'weak') && lex.given.has(w) && !lex.vocabulary.has(w)))) continue;
+    // A given name that is also a place ("Paris is lovely. She …") only as the one "him" or "her" is about, not a new speaker "she".
+    if (lex.places.has(w) && !OBJECT_PRONOUN.test(m[2])) continue;
+    out.push({ type: 'PERSON', start, end, score: 0.6, rule: 'name-pronoun' });
+  }
+  return out;
+}

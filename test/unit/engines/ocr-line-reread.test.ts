@@ -165,7 +165,7 @@ function paleReceipt(): Buffer {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.font = `8px ${FONT}`;
-  ctx.fillStyle = "rgb(175,175,175)";
+  ctx.fillStyle = 'rgb(175,175,175)';
   lines.forEach((line, i) => ctx.fillText(line, 12, 24 + i * 22));
   return canvas.toBuffer('image/png');
 }

@@ -99,20 +99,20 @@ async function main(): Promise<void> {
         await writeFile(cached, text);
         seconds += (performance.now() - started) / 1000;
       } else {
-      const opened = await openDocument(new Uint8Array(await readFile(join(dir, 'img', name))), { filename: name });
-      try {
-        const parsed = await opened.extract();
-        text = parsed.pages.map((p) => p.text).join('\n');
-        // Beside the text: blocks → lines → words with their confidences, for studying filters offline.
-        const lines = parsed.pages.flatMap((p) =>
-          (p.blocks ?? []).map((b) => b.lineIndexes.map((li) => p.lines[li].wordIndexes.map((wi) => [p.words[wi].text, p.words[wi].confidence ?? 1]))),
-        );
-        await writeFile(join(out, `${stem}.json`), JSON.stringify(lines));
-      } finally {
-        await opened.close();
-      }
-      await writeFile(cached, text);
-      seconds += (performance.now() - started) / 1000;
+        const opened = await openDocument(new Uint8Array(await readFile(join(dir, 'img', name))), { filename: name });
+        try {
+          const parsed = await opened.extract();
+          text = parsed.pages.map((p) => p.text).join('\n');
+          // Beside the text: blocks → lines → words with their confidences, for studying filters offline.
+          const lines = parsed.pages.flatMap((p) =>
+            (p.blocks ?? []).map((b) => b.lineIndexes.map((li) => p.lines[li].wordIndexes.map((wi) => [p.words[wi].text, p.words[wi].confidence ?? 1]))),
+          );
+          await writeFile(join(out, `${stem}.json`), JSON.stringify(lines));
+        } finally {
+          await opened.close();
+        }
+        await writeFile(cached, text);
+        seconds += (performance.now() - started) / 1000;
       }
     }
     const reading = readingOrderLines(box);

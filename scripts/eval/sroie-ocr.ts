@@ -12,12 +12,17 @@
  *   so this is a recall-side figure, reported beside, never alone.
  *
  * Writes each receipt's OCR text to `.cache/sroie-ocr/<tag>/` so runs can be
- * compared receipt by receipt.
+ * compared receipt by receipt. `--reread-lines`: read with the experimental
+ * `OcrOptions.rereadLines` (line-reread.ts; the image read as the image
+ * engine reads it, through `ocrImage`), each doubtful line's two readings
+ * logged to `<stem>.lines.json` for `sroie-line-choice.ts`.
  *
  * @module
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { LineRereadRecord } from '../../functions/engines/ocr/line-reread.ts';
+import { ocrImage } from '../../functions/engines/ocr/ocr-page.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { corpusDir, decodeTextFile, parseSroieBoxFile, readingOrderLines, sroieText } from '../lib/corpus.ts';
 import { seededSample } from '../lib/random.ts';
@@ -64,6 +69,7 @@ async function main(): Promise<void> {
   const n = Number(argValue('n', '40'));
   const seed = Number(argValue('seed', '22'));
   const tag = argValue('tag', 'run');
+  const rereadLines = process.argv.includes('--reread-lines');
   const dir = join(corpusDir(), 'receipts', 'sroie');
   const all = (await readdir(join(dir, 'img'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
   // --skip K: leave out the first K of the seeded choice (a larger sample computed beside a smaller one; same tag, shared cache).
@@ -82,20 +88,32 @@ async function main(): Promise<void> {
     try {
       text = await readFile(cached, 'utf8');
     } catch {
-      const opened = await openDocument(new Uint8Array(await readFile(join(dir, 'img', name))), { filename: name });
-      try {
-        const parsed = await opened.extract();
-        text = parsed.pages.map((p) => p.text).join('\n');
-        // Beside the text: blocks → lines → words with their confidences, for studying filters offline.
-        const lines = parsed.pages.flatMap((p) =>
-          (p.blocks ?? []).map((b) => b.lineIndexes.map((li) => p.lines[li].wordIndexes.map((wi) => [p.words[wi].text, p.words[wi].confidence ?? 1]))),
+      if (rereadLines) {
+        const records: LineRereadRecord[] = [];
+        const ocr = await ocrImage(
+          { image: new Uint8Array(await readFile(join(dir, 'img', name))), page: 0, autoOrient: true },
+          { rereadLines: true, onLineReread: (r) => records.push(r) },
         );
-        await writeFile(join(out, `${stem}.json`), JSON.stringify(lines));
-      } finally {
-        await opened.close();
+        text = ocr.text;
+        await writeFile(join(out, `${stem}.lines.json`), JSON.stringify(records));
+        await writeFile(cached, text);
+        seconds += (performance.now() - started) / 1000;
+      } else {
+        const opened = await openDocument(new Uint8Array(await readFile(join(dir, 'img', name))), { filename: name });
+        try {
+          const parsed = await opened.extract();
+          text = parsed.pages.map((p) => p.text).join('\n');
+          // Beside the text: blocks → lines → words with their confidences, for studying filters offline.
+          const lines = parsed.pages.flatMap((p) =>
+            (p.blocks ?? []).map((b) => b.lineIndexes.map((li) => p.lines[li].wordIndexes.map((wi) => [p.words[wi].text, p.words[wi].confidence ?? 1]))),
+          );
+          await writeFile(join(out, `${stem}.json`), JSON.stringify(lines));
+        } finally {
+          await opened.close();
+        }
+        await writeFile(cached, text);
+        seconds += (performance.now() - started) / 1000;
       }
-      await writeFile(cached, text);
-      seconds += (performance.now() - started) / 1000;
     }
     const reading = readingOrderLines(box);
     const add = (key: string, r: { errors: number; reference?: number; chars?: number }) => {

@@ -31,6 +31,7 @@ import {
   idleRecognizers,
   languageKey,
   recognizeLines,
+  recognizeLineWords,
   recognizeUniformBlock,
   recognizeWith,
   withRecognizer,
@@ -40,6 +41,9 @@ import {
 } from './tesseract-pool.ts';
 import { bandCuts, mergeBandReadings } from './page-bands.ts';
 import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
+import { type LineRereadRecord, rereadLines } from './line-reread.ts';
+import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
+import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { guessLanguage } from './language-detect.ts';
@@ -204,6 +208,22 @@ export interface OcrOptions {
    * On unless set to false (tests comparing with and without).
    */
   readonly rereadNumbers?: boolean;
+  /**
+   * Experimental (issue 22), off unless true: read doubtful lines again,
+   * each on its own, and keep the reading the receipt character model
+   * prefers (see line-reread.ts). Not part of OCR_OUTPUT_REVISION: turning
+   * it on by default changes the OCR output (bump the revision then).
+   */
+  readonly rereadLines?: boolean;
+  /** With {@link rereadLines}: hears each doubtful line's two readings (the eval's log). */
+  readonly onLineReread?: (record: LineRereadRecord) => void;
+}
+
+let charModel: CharLanguageModel | undefined;
+/** The receipt character model, built from its committed counts on first use (only with `rereadLines`). */
+function receiptCharModel(): CharLanguageModel {
+  charModel ??= new CharLanguageModel(receiptCharWeights as CharModelWeights);
+  return charModel;
 }
 
 /** Callers check the pixel count before OCR; `failOn: 'error'` turns truncated data into an error, not a grey band. */
@@ -754,6 +774,10 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   // Doubtful numbers read again one by one (not in the rescue readings, which read pages with next to no text).
   if (options.rereadNumbers !== false && !settings?.sparse && !settings?.localThreshold) {
     await rereadNumbers(upright, data, (crops) => recognizeLines(crops.map((c) => c.image), NUMBER_CHARACTERS, key));
+  }
+  if (options.rereadLines === true && !settings?.sparse && !settings?.localThreshold) {
+    const model = receiptCharModel();
+    await rereadLines(upright, data, (crops) => recognizeLineWords(crops, key), (text) => model.score(text), options.onLineReread);
   }
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);

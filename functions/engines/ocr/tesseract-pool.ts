@@ -405,6 +405,38 @@ export function recognizeLines(images: readonly Uint8Array[], characters: string
   }, languages);
 }
 
+/** A word of a single-line reading, its box in the pixels of the image read. */
+export interface LineWord {
+  readonly text: string;
+  /** tesseract's 0–100. */
+  readonly confidence: number;
+  readonly bbox: { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number };
+}
+
+/**
+ * Reads small images each holding one line of text (PSM 7), any
+ * character allowed, on one recognition worker, which gets its parameters
+ * back afterwards. For the second readings of doubtful lines
+ * (line-reread.ts); returns each image's words with their boxes.
+ */
+export function recognizeLineWords(images: readonly Uint8Array[], languages: LanguageKey = DEFAULT_LANGUAGES): Promise<LineWord[][]> {
+  return withRecognizer(async (worker) => {
+    const T = await loadTesseract();
+    await worker.setParameters({ tessedit_pageseg_mode: T.PSM.SINGLE_LINE, tessedit_do_invert: '0' });
+    try {
+      const readings: LineWord[][] = [];
+      for (const image of images) {
+        const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
+        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))).filter((w) => w.text.trim());
+        readings.push(words.map((w) => ({ text: w.text.trim(), confidence: w.confidence, bbox: { x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1 } })));
+      }
+      return readings;
+    } finally {
+      await worker.setParameters({ tessedit_pageseg_mode: T.PSM.AUTO, tessedit_do_invert: '1' });
+    }
+  }, languages);
+}
+
 export interface DetectedOrientation {
   /** Clockwise rotation that makes the page upright: 0, 90, 180 or 270. */
   readonly rotate: 0 | 90 | 180 | 270;

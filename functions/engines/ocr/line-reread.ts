@@ -1,0 +1,176 @@
+/**
+ * Second readings of doubtful lines, chosen by a receipt language model
+ * (issue 22, experimental: off unless `OcrOptions.rereadLines`). A line
+ * the page reading read with a mean word confidence under
+ * {@link REREAD_LINE_BELOW} is cut out (with a margin), enlarged so it
+ * stands {@link TARGET_LINE_HEIGHT} px tall, framed in white and read alone
+ * (PSM 7, so tesseract's threshold is that line's own). Which reading is
+ * kept is not decided by tesseract's confidence — measured on SROIE
+ * receipts, a single line's confidence is no measure against the page
+ * reading's (docs/ocr-images.md) — but by the character n-gram model of
+ * receipt text (char-language-model.ts): the second reading replaces the
+ * first when it is more receipt-like per character by
+ * {@link PREFER_BY} and about as long.
+ *
+ * Pure over the recognition result: the reader of the crops and the model
+ * are passed in (tesseract and the committed model in production, fakes in
+ * tests).
+ *
+ * @module
+ */
+import sharp from 'sharp';
+import { charModelForm } from './char-language-model.ts';
+import type { GrayImage } from './page-analysis.ts';
+import type { LineWord, OcrPageData } from './tesseract-pool.ts';
+
+/** A line read with a mean word confidence under this (tesseract's 0–100) is read again. */
+export const REREAD_LINE_BELOW = 85;
+/** At most this many lines of a page are read again, least sure first (bounded cost). */
+export const MAX_LINE_REREADS = 40;
+/** Line height the crop is enlarged to (the LSTM reads 30–50 px text best; receipt print comes at 12–25). */
+const TARGET_LINE_HEIGHT = 48;
+const MAX_SCALE = 4;
+const MARGIN_X = 0.3;
+const MARGIN_Y = 0.25;
+const BORDER = 12;
+/** Per-character log-likelihood (nats) by which the second reading must be more receipt-like. */
+export const PREFER_BY = 0.15;
+/** The second reading is taken only when its length is within this factor of the first's. */
+const LENGTH_FACTOR = 1.3;
+
+/** Scores a line's text: higher is more like receipt text (the char model's mean log-likelihood). */
+export type LineScorer = (text: string) => number;
+/** Reads crops each holding one line; one list of words per crop, boxes in the crop's pixels. */
+export type LineCropReader = (crops: readonly Uint8Array[]) => Promise<LineWord[][]>;
+
+/** One doubtful line's two readings and the choice, for the eval's logs. */
+export interface LineRereadRecord {
+  readonly first: string;
+  readonly second: string;
+  readonly firstConfidence: number;
+  readonly secondConfidence: number;
+  readonly firstScore: number;
+  readonly secondScore: number;
+  readonly taken: boolean;
+}
+
+type TesseractLine = NonNullable<OcrPageData['blocks']>[number]['paragraphs'][number]['lines'][number];
+type TesseractWord = TesseractLine['words'][number];
+
+/** Is `second` to replace `first`? More receipt-like by {@link PREFER_BY} per character, and about as long. */
+export function prefersSecond(first: string, second: string, score: LineScorer): boolean {
+  const a = charModelForm(first);
+  const b = charModelForm(second);
+  if (!b || a === b) return false;
+  if (b.length > a.length * LENGTH_FACTOR || a.length > b.length * LENGTH_FACTOR) return false;
+  return score(b) > score(a) + PREFER_BY;
+}
+
+const lineText = (words: readonly { text: string }[]) => words.map((w) => w.text.trim()).filter(Boolean).join(' ');
+const meanConfidence = (words: readonly { confidence: number }[]) => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 100);
+
+function toPgm(data: Uint8Array, width: number, height: number): Uint8Array {
+  return new Uint8Array(Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]));
+}
+
+interface Crop {
+  readonly image: Uint8Array;
+  /** Maps a point of the crop back to `image`'s pixels. */
+  readonly left: number;
+  readonly top: number;
+  readonly scale: number;
+}
+
+async function cropLine(image: GrayImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<Crop | undefined> {
+  const height = box.y1 - box.y0;
+  if (height < 6 || box.x1 - box.x0 < 4) return undefined;
+  const left = Math.max(0, Math.floor(box.x0 - height * MARGIN_X));
+  const top = Math.max(0, Math.floor(box.y0 - height * MARGIN_Y));
+  const right = Math.min(image.width, Math.ceil(box.x1 + height * MARGIN_X));
+  const bottom = Math.min(image.height, Math.ceil(box.y1 + height * MARGIN_Y));
+  if (right - left < 4 || bottom - top < 6) return undefined;
+  const scale = Math.min(MAX_SCALE, Math.max(1, TARGET_LINE_HEIGHT / height));
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .resize(Math.round((right - left) * scale), Math.round((bottom - top) * scale), { kernel: 'cubic' })
+    .extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' })
+    .toColourspace('b-w')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
+  return { image: toPgm(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), left, top, scale };
+}
+
+/** What {@link rereadLines} did: lines read again, and how many of them were replaced. */
+export interface LineRereadSummary {
+  readonly reread: number;
+  readonly replaced: number;
+}
+
+/**
+ * Reads the doubtful lines of `data` again from `image` (the image
+ * tesseract read, in the frame of `data`'s boxes) and, where `score`
+ * prefers the second reading, puts its words (boxes mapped back into
+ * `image`) in place of the line's words. `onRecord` hears every doubtful
+ * line's two readings (the eval's log).
+ */
+export async function rereadLines(
+  image: GrayImage,
+  data: OcrPageData,
+  read: LineCropReader,
+  score: LineScorer,
+  onRecord?: (record: LineRereadRecord) => void,
+): Promise<LineRereadSummary> {
+  const doubtful: TesseractLine[] = [];
+  for (const block of data.blocks ?? [])
+    for (const paragraph of block.paragraphs)
+      for (const line of paragraph.lines) {
+        const words = line.words.filter((w) => w.text.trim());
+        if (words.length && /[\p{L}\p{N}]/u.test(lineText(words)) && meanConfidence(words) < REREAD_LINE_BELOW) doubtful.push(line);
+      }
+  doubtful.sort((a, b) => meanConfidence(a.words) - meanConfidence(b.words));
+  const chosen: Array<{ line: TesseractLine; crop: Crop }> = [];
+  for (const line of doubtful.slice(0, MAX_LINE_REREADS)) {
+    const words = line.words.filter((w) => w.text.trim());
+    const box = {
+      x0: Math.min(...words.map((w) => w.bbox.x0)),
+      y0: Math.min(...words.map((w) => w.bbox.y0)),
+      x1: Math.max(...words.map((w) => w.bbox.x1)),
+      y1: Math.max(...words.map((w) => w.bbox.y1)),
+    };
+    const crop = await cropLine(image, box);
+    if (crop) chosen.push({ line, crop });
+  }
+  if (!chosen.length) return { reread: 0, replaced: 0 };
+  const readings = await read(chosen.map((c) => c.crop.image));
+  let replaced = 0;
+  chosen.forEach(({ line, crop }, i) => {
+    const second = readings[i] ?? [];
+    const firstWords = line.words.filter((w) => w.text.trim());
+    const first = lineText(firstWords);
+    const secondText = lineText(second);
+    const taken = second.length > 0 && prefersSecond(first, secondText, score);
+    onRecord?.({
+      first,
+      second: secondText,
+      firstConfidence: meanConfidence(firstWords),
+      secondConfidence: meanConfidence(second),
+      firstScore: score(first),
+      secondScore: score(secondText),
+      taken,
+    });
+    if (!taken) return;
+    const template = firstWords[0];
+    const back = (v: number, origin: number) => Math.round(origin + (v - BORDER) / crop.scale);
+    line.words = second.map(
+      (w): TesseractWord => ({
+        ...template,
+        text: w.text,
+        confidence: w.confidence,
+        bbox: { x0: back(w.bbox.x0, crop.left), y0: back(w.bbox.y0, crop.top), x1: back(w.bbox.x1, crop.left), y1: back(w.bbox.y1, crop.top) },
+      }),
+    );
+    replaced++;
+  });
+  return { reread: chosen.length, replaced };
+}

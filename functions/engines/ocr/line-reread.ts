@@ -18,8 +18,8 @@
  *
  * @module
  */
-import sharp from 'sharp';
 import { charModelForm } from './char-language-model.ts';
+import { enlargedCrop, type CropPlan, type EnlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
 import type { LineWord, OcrPageData } from './tesseract-pool.ts';
 
@@ -69,37 +69,8 @@ export function prefersSecond(first: string, second: string, score: LineScorer):
 const lineText = (words: readonly { text: string }[]) => words.map((w) => w.text.trim()).filter(Boolean).join(' ');
 const meanConfidence = (words: readonly { confidence: number }[]) => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 100);
 
-function toPgm(data: Uint8Array, width: number, height: number): Uint8Array {
-  return new Uint8Array(Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]));
-}
-
-interface Crop {
-  readonly image: Uint8Array;
-  /** Maps a point of the crop back to `image`'s pixels. */
-  readonly left: number;
-  readonly top: number;
-  readonly scale: number;
-}
-
-async function cropLine(image: GrayImage, box: { x0: number; y0: number; x1: number; y1: number }): Promise<Crop | undefined> {
-  const height = box.y1 - box.y0;
-  if (height < 6 || box.x1 - box.x0 < 4) return undefined;
-  const left = Math.max(0, Math.floor(box.x0 - height * MARGIN_X));
-  const top = Math.max(0, Math.floor(box.y0 - height * MARGIN_Y));
-  const right = Math.min(image.width, Math.ceil(box.x1 + height * MARGIN_X));
-  const bottom = Math.min(image.height, Math.ceil(box.y1 + height * MARGIN_Y));
-  if (right - left < 4 || bottom - top < 6) return undefined;
-  const scale = Math.min(MAX_SCALE, Math.max(1, TARGET_LINE_HEIGHT / height));
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize(Math.round((right - left) * scale), Math.round((bottom - top) * scale), { kernel: 'cubic' })
-    .extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
-  return { image: toPgm(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), left, top, scale };
-}
+/** How a doubtful line is cut out and enlarged for its second reading. */
+const LINE_CROP: CropPlan = { marginX: MARGIN_X, marginY: MARGIN_Y, targetHeight: TARGET_LINE_HEIGHT, maxScale: MAX_SCALE, border: BORDER, minHeight: 6, minWidth: 4 };
 
 /** What {@link rereadLines} did: lines read again, and how many of them were replaced. */
 export interface LineRereadSummary {
@@ -129,7 +100,7 @@ export async function rereadLines(
         if (words.length && /[\p{L}\p{N}]/u.test(lineText(words)) && meanConfidence(words) < REREAD_LINE_BELOW) doubtful.push(line);
       }
   doubtful.sort((a, b) => meanConfidence(a.words) - meanConfidence(b.words));
-  const chosen: Array<{ line: TesseractLine; crop: Crop }> = [];
+  const chosen: Array<{ line: TesseractLine; crop: EnlargedCrop }> = [];
   for (const line of doubtful.slice(0, MAX_LINE_REREADS)) {
     const words = line.words.filter((w) => w.text.trim());
     const box = {
@@ -138,7 +109,7 @@ export async function rereadLines(
       x1: Math.max(...words.map((w) => w.bbox.x1)),
       y1: Math.max(...words.map((w) => w.bbox.y1)),
     };
-    const crop = await cropLine(image, box);
+    const crop = await enlargedCrop(image, box, LINE_CROP);
     if (crop) chosen.push({ line, crop });
   }
   if (!chosen.length) return { reread: 0, replaced: 0 };

@@ -20,7 +20,7 @@
  *
  * @module
  */
-import sharp from 'sharp';
+import { enlargedCrop, type CropPlan } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
 import type { OcrPageData } from './tesseract-pool.ts';
 
@@ -157,31 +157,8 @@ function candidates(data: OcrPageData): Candidate[] {
   return found.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS_PER_PAGE);
 }
 
-function toPgm(data: Uint8Array, width: number, height: number): Uint8Array {
-  return new Uint8Array(Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]));
-}
-
-/** The word's box with a margin, cut from `image`, enlarged so its digits stand {@link TARGET_DIGIT_HEIGHT} tall, framed in white. */
-async function crop(image: GrayImage, box: Candidate['bbox']): Promise<NumberCrop | undefined> {
-  const height = box.y1 - box.y0;
-  const width = box.x1 - box.x0;
-  if (height < 4 || width < 2) return undefined;
-  const left = Math.max(0, Math.floor(box.x0 - height * MARGIN_X));
-  const top = Math.max(0, Math.floor(box.y0 - height * MARGIN_Y));
-  const right = Math.min(image.width, Math.ceil(box.x1 + height * MARGIN_X));
-  const bottom = Math.min(image.height, Math.ceil(box.y1 + height * MARGIN_Y));
-  if (right - left < 2 || bottom - top < 4) return undefined;
-  const scale = Math.min(MAX_CROP_SCALE, Math.max(1, TARGET_DIGIT_HEIGHT / height));
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
-    .extract({ left, top, width: right - left, height: bottom - top })
-    .resize(Math.round((right - left) * scale), Math.round((bottom - top) * scale), { kernel: 'cubic' })
-    .extend({ top: BORDER, bottom: BORDER, left: BORDER, right: BORDER, background: '#ffffff' })
-    .toColourspace('b-w')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
-  return { image: toPgm(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info.width, info.height) };
-}
+/** How a doubtful number is cut out and enlarged so its digits stand {@link TARGET_DIGIT_HEIGHT} tall. */
+const NUMBER_CROP: CropPlan = { marginX: MARGIN_X, marginY: MARGIN_Y, targetHeight: TARGET_DIGIT_HEIGHT, maxScale: MAX_CROP_SCALE, border: BORDER, minHeight: 4, minWidth: 2 };
 
 /** What {@link rereadNumbers} did: words read again, and how many of them were replaced. */
 export interface RereadSummary {
@@ -199,7 +176,7 @@ export interface RereadSummary {
 export async function rereadNumbers(image: GrayImage, data: OcrPageData, read: CropReader): Promise<RereadSummary> {
   const chosen: Array<{ candidate: Candidate; crop: NumberCrop }> = [];
   for (const candidate of candidates(data)) {
-    const cropped = await crop(image, candidate.bbox);
+    const cropped = await enlargedCrop(image, candidate.bbox, NUMBER_CROP);
     if (cropped) chosen.push({ candidate, crop: cropped });
   }
   if (!chosen.length) return { reread: 0, replaced: 0 };

@@ -80,7 +80,7 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   return [...found, ...partners];
 }
 
-/** A candidate without the job title it opens with ("Geschäftsführer Detlev Dornhöfer" → "Detlev Dornhöfer"). */
+/** A candidate without the job title it opens with ("Geschäftsführer Greta Vollmerhaus" → "Greta Vollmerhaus"). */
 function withoutRole(text: string, c: Candidate): Candidate {
   // A run may start inside an upper-case title ("CEO Ann …" read as the initial "O" and a name): the title is read from its own start.
   let from = c.start;
@@ -91,8 +91,8 @@ function withoutRole(text: string, c: Candidate): Candidate {
 
 /**
  * Whether the tagger may veto a candidate: not a full name — two or more
- * name words, one of them a listed name no dictionary holds ("Detlev
- * Dornhöfer" after a German job title stays, whatever the tagger reads).
+ * name words, one of them a listed name no dictionary holds ("Greta
+ * Vollmerhaus" after a German job title stays, whatever the tagger reads).
  */
 export function vetoable(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
   const kinds = wordKinds(text, c, lex);
@@ -107,8 +107,8 @@ const NAME_LABEL = /(?:^|[^\p{L}])(?:name|full name|nom|nombre|vorname|nachname|
 
 /**
  * Whether the document vouches for a run being a person whatever the word
- * lists say: a job title or role right before it ("Geschäftsführer Detlev
- * Dornhöfer", "CEO …", "Contact:⏎…"), or the shape of an initial and a
+ * lists say: a job title or role right before it ("Geschäftsführer Greta
+ * Vollmerhaus", "CEO …", "Contact:⏎…"), or the shape of an initial and a
  * surname ("K Wendelborn").
  */
 function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boolean {

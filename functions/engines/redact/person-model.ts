@@ -129,7 +129,7 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     possessive_pronoun_after: /^\s+(?:his|her|their|him|them)\b/u.test(after) ? 1 : 0,
     // "shouted at Gary", "waved to Logan": a past-tense verb and a preposition before a person.
     past_verb_preposition_before: /(?:^|[^\p{L}])\p{L}{2,}ed\s+(?:at|to|with|for|by)\s+$/iu.test(before) ? 1 : 0,
-    // Every word of the run is a name that is also an ordinary word or a place ("Reed", "Salinas", "Frank").
+    // Every word of the run is a name that is also an ordinary word or a place ("Reed", "Florence", "Frank").
     share_weak_only: words.length > 0 && words.every((w) => w.kind === 'weak') ? 1 : 0,
   };
   return PERSON_FEATURES.map((name) => f[name]);

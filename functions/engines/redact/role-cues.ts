@@ -1,7 +1,7 @@
 /**
  * Job titles and roles after which the next words on a letterhead, an
- * imprint or a signature block are a person: "Geschäftsführer Detlev
- * Dornhöfer", "Managing Director: Ann Vey", "Contact commercial⏎Tony
+ * imprint or a signature block are a person: "Geschäftsführer Greta
+ * Vollmerhaus", "Managing Director: Ann Vey", "Contact commercial⏎Tony
  * Dubois", "Gérant M. Lenoir". Company registers and invoices name their
  * officers this way in every language, so a run right after a role is a
  * person even when no name list holds its words.
@@ -11,7 +11,7 @@
 
 /**
  * Titles that name an officer before the name with nothing between
- * ("Geschäftsführer Detlev …", "CEO Ann Vey", "Gérant Luc …"): English,
+ * ("Geschäftsführer Greta …", "CEO Ann Vey", "Gérant Luc …"): English,
  * German, French, Spanish, Italian, Dutch, Portuguese; whole words, any case.
  */
 const TITLES = [
@@ -58,7 +58,7 @@ export function roleBefore(text: string, start: number): boolean {
   return ROLE_BEFORE.test(text.slice(Math.max(0, start - 60), start));
 }
 
-/** A role opening a span, read as roleBefore reads it (a label word only with a colon, a dash or a line end) ("Geschäftsführer Detlev Dornhöfer" read as one run of capitalised words): what to cut off. */
+/** A role opening a span, read as roleBefore reads it (a label word only with a colon, a dash or a line end) ("Geschäftsführer Greta Vollmerhaus" read as one run of capitalised words): what to cut off. */
 const ROLE_OPENING = new RegExp(
   String.raw`^(?:(?:${TITLES.join('|')})(?:[ \t]*[:\-–,][ \t]*|[ \t]+)\n?|(?:${LABELS.join('|')})[ \t]*(?:[:\-–][ \t]*\n?|\n))[ \t]*${TITLE}(?=\p{L})`,
   'iu',

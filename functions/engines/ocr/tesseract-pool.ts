@@ -18,7 +18,7 @@
  *
  * @module
  */
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -97,6 +97,34 @@ function loadTesseract(): Promise<TesseractModule> {
  * made once per process.
  */
 let modelFolder: string | undefined;
+/** Where `link` points, or undefined when there is nothing there. */
+function linkTarget(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Points `link` at `target`. The folder is named by process id, and ids
+ * are reused: a folder left by an earlier process may hold a link to a
+ * checkout or bundle since deleted (a dangling link `existsSync` calls
+ * absent, and the worker would wait for a model that never loads). Such a
+ * link is replaced. Test workers are threads of one process (same pid,
+ * same folder), so another may make the same link at the same moment.
+ */
+export function linkModel(target: string, link: string): void {
+  const current = linkTarget(link);
+  if (current === target) return;
+  if (current !== undefined) rmSync(link, { force: true });
+  try {
+    symlinkSync(target, link);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || linkTarget(link) !== target) throw error;
+  }
+}
+
 function lstmModelFolder(): string {
   if (modelFolder) return modelFolder;
   const folder = join(tmpdir(), `docintel-tessdata-${tesseractVersion()}-${process.pid}`);
@@ -109,13 +137,7 @@ function lstmModelFolder(): string {
     } catch {
       continue; // Not installed in this bundle: a request for it fails when the worker loads it.
     }
-    if (existsSync(link)) continue;
-    try {
-      symlinkSync(target, link);
-    } catch (error) {
-      // Test workers are threads of one process (same pid, same folder): another may have made the link first.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    linkModel(target, link);
   }
   modelFolder = folder;
   return folder;

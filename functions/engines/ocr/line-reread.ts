@@ -21,7 +21,7 @@
 import { charModelForm } from './char-language-model.ts';
 import { enlargedCrop, type CropPlan, type EnlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
-import type { LineWord, OcrPageData } from './tesseract-pool.ts';
+import type { LineWord, OcrPageData, TesseractLine, TesseractWord } from './tesseract-pool.ts';
 
 /** A line read with a mean word confidence under this (tesseract's 0–100) is read again. */
 export const REREAD_LINE_BELOW = 85;
@@ -54,8 +54,6 @@ export interface LineRereadRecord {
   readonly taken: boolean;
 }
 
-type TesseractLine = NonNullable<OcrPageData['blocks']>[number]['paragraphs'][number]['lines'][number];
-type TesseractWord = TesseractLine['words'][number];
 
 /** Is `second` to replace `first`? More receipt-like by {@link PREFER_BY} per character, and about as long. */
 export function prefersSecond(first: string, second: string, score: LineScorer): boolean {

@@ -22,7 +22,7 @@
  */
 import { enlargedCrop, type CropPlan } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
-import type { OcrPageData } from './tesseract-pool.ts';
+import type { OcrPageData, TesseractLine, TesseractWord } from './tesseract-pool.ts';
 
 /** A number word read less surely than this (0–100, tesseract's scale) is read again. */
 export const REREAD_BELOW_CONFIDENCE = 93;
@@ -95,8 +95,6 @@ export interface CropReading {
 /** Reads crops as single lines of number characters; one reading per crop, in order. */
 export type CropReader = (crops: readonly NumberCrop[]) => Promise<CropReading[]>;
 
-type TesseractWord = OcrPageData extends { blocks: Array<{ paragraphs: Array<{ lines: Array<infer L> }> }> | null } ? L extends { words: Array<infer W> } ? W : never : never;
-type TesseractLine = { words: TesseractWord[] };
 
 /**
  * A number to read again: one word, or two number words so close together

@@ -34,6 +34,9 @@ export type OcrPageData = Tesseract.Page;
  * `DOCINTEL_OCR_RECYCLE_PAGES` overrides it.
  */
 export const RECYCLE_AFTER_PAGES = 100;
+/** One text line of a reading, and one of its words, as tesseract gives them (the re-reads walk and replace them). */
+export type TesseractLine = NonNullable<OcrPageData['blocks']>[number]['paragraphs'][number]['lines'][number];
+export type TesseractWord = TesseractLine['words'][number];
 
 function recyclePages(): number {
   const configured = Number.parseInt(process.env.DOCINTEL_OCR_RECYCLE_PAGES ?? '', 10);

@@ -10,9 +10,10 @@ import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from 
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes } from './person-model.ts';
 import { addressees, listPartners, pronounSubjects } from './person-partners.ts';
+import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
-import { ADDRESS_RECOGNIZER, addressPlaces, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
+import { ADDRESS_RECOGNIZER, addressPlaces, addressStreets, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
 
 /** The built-in types: name → what it covers (docs/api.md lists the same). */
 export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
@@ -62,7 +63,8 @@ const personRecognizer = (persons: PersonResources): Recognizer => ({ type: 'PER
 export function personCandidates(text: string, persons: PersonResources): Candidate[] {
   const runs = candidateRuns(text, persons.lexicon);
   // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
-  const notPersons = [...firmLists(text), ...addressPlaces(text)];
+  // So are the words of an accepted street line, named after a person or not ("Rua Orvela Maltrin 1213").
+  const notPersons = [...firmLists(text), ...addressPlaces(text), ...addressStreets(text)];
   const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
   const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
@@ -77,7 +79,9 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const partners = [...listPartners(text, accepted, persons.lexicon), ...addressees(text, accepted, persons.lexicon), ...pronounSubjects(text, accepted, persons.lexicon)].filter(
     (p) => !accepted.some((a) => p.start < a.end && a.start < p.end) && !notPersons.some((f) => f.start < p.end && p.start < f.end),
   );
-  return [...found, ...partners];
+  // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
+  const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
+  return [...found, ...partners, ...particles];
 }
 
 /** A candidate without the job title it opens with ("Geschäftsführer Greta Vollmerhaus" → "Greta Vollmerhaus"). */

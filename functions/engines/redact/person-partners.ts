@@ -75,14 +75,18 @@ const SPOKEN_TO = new RegExp(`(?<![\\p{L}])(?:(?:said|says|shouted|yelled|whispe
 /**
  * The listed given name spoken to by an accepted person in the same
  * sentence ("Mildred shouted at Austin:", "said Mildred to Jordan"), even when
- * the name is also a place or a word; a place alone ("said to Paris") is never one.
+ * the name is also a place or a word; so is a family name or a word no list
+ * holds ("shouted at Oktavira:"); a place alone ("said to Paris") is never one.
  */
 export function addressees(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(SPOKEN_TO)) {
     const word = m[1];
     const start = m.index! + m[0].length - word.length;
-    if (!lex.given.has(word.toLowerCase()) || accepted.some((a) => a.start < start + word.length && start < a.end)) continue;
+    // A listed given name, even a place's or a word's; or a family name or a word no list holds ("Oktavira"), never a place's.
+    const w = word.toLowerCase();
+    const name = lex.given.has(w) || (!lex.places.has(w) && (lex.family.has(w) || kindOf(word, lex) === 'unknown'));
+    if (!name || accepted.some((a) => a.start < start + word.length && start < a.end)) continue;
     const sentenceStart = Math.max(text.lastIndexOf('.', m.index!), text.lastIndexOf('!', m.index!), text.lastIndexOf('?', m.index!), text.lastIndexOf('\n', m.index!)) + 1;
     if (!accepted.some((a) => a.type === 'PERSON' && a.start >= sentenceStart && a.end <= start)) continue;
     out.push({ type: 'PERSON', start, end: start + word.length, score: 0.6, rule: 'name-addressee' });

@@ -302,8 +302,9 @@ const NUMBER_WORDS_NUMBER = re(
  * unit, a postcode and town, a country line).
  */
 // A street, its name and its number are on one line: a name above an address block is no street.
-// A unit line ("Apt. 678", "Suite 12") is no street name.
-const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat|Box|Room|Floor)${E})${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
+// A unit ("Apt. 678", "Suite 12") is no street name, nor part of one ("Ada Brisk Apt. 4" is a name and a unit).
+const NOT_STREET_NAME = `(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat|Box|Room|Floor)${E})`;
+const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_STREET_NAME}${CAP}(?:[ \\t]+${NOT_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 /**
@@ -365,11 +366,13 @@ const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?';
 const POSTCODE = '(?:\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
+/** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
+const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
   // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
   // A postcode may end the sentence ("… Austria 25173."); a word before a full stop may be an abbreviation ("Incl.").
-  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d)[.?!](?:\\s|$))`,
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d)[.?!](?:\\s|$))`,
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
@@ -402,6 +405,13 @@ const THOROUGHFARE =
   'Alley|Annex|Arcade|Avenue|Bayou|Beach|Bend|Bluffs?|Bottom|Boulevard|Branch|Bridge|Brooks?|Burgs?|Bypass|Camp|Canyon|Cape|Causeway|Centers?|Circles?|Cliffs?|Club|Commons?|Corners?|Course|Courts?|Coves?|Creek|Crescent|Crest|Crossing|Crossroads?|Curve|Dale|Dam|Divide|Drives?|Estates?|Expressway|Extensions?|Falls?|Ferry|Fields?|Flats?|Fords?|Forest|Forges?|Forks?|Fort|Freeway|Gardens?|Gateway|Glens?|Greens?|Groves?|Harbou?rs?|Haven|Heights|Highway|Hills?|Hollow|Inlet|Islands?|Isle|Junctions?|Keys?|Knolls?|Lakes?|Land|Landing|Lane|Lights?|Loaf|Locks?|Lodge|Loop|Mall|Manors?|Meadows?|Mews|Mills?|Mission|Motorway|Mount|Mountains?|Neck|Orchard|Oval|Overpass|Parks?|Parkways?|Pass|Passage|Path|Pike|Pines?|Places?|Plains?|Plaza|Points?|Ports?|Prairie|Radial|Ramp|Ranch|Rapids?|Rest|Ridges?|River|Roads?|Route|Row|Rue|Run|Shoals?|Shores?|Skyway|Springs?|Spurs?|Squares?|Station|Stravenue|Stream|Streets?|Summit|Terrace|Throughway|Trace|Track|Trafficway|Trail|Trailer|Tunnel|Turnpike|Underpass|Unions?|Valleys?|Viaduct|Views?|Villages?|Ville|Vista|Walks?|Wall|Ways?|Wells?|Wharf|Wynd|Close|Drove|Parade|Rise|Vale|Yard';
 /** The rest of a street's line when it is a second thoroughfare: capitalised words ending in a thoroughfare word. */
 const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THOROUGHFARE})\\.?(?=[ \\t]*(?:[,;]|\\n|$|[.?!](?:\\s|$)))`, 'u');
+/**
+ * A house number, one to three capitalised words and a thoroughfare word of the full USPS / Royal Mail list
+ * ("235 Tolvern Neck", "5614 Brisk Island", "17 Hartwell Meadows"): the shorter suffix list of `us-street`
+ * misses most of them. Scored at the threshold (the number, the capitalised name and the thoroughfare word
+ * together are the evidence), so a phone-shaped number before it ("70266 235 …") does not outweigh it.
+ */
+const NUMBER_THOROUGHFARE = re(`${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:[NSEW]\\.?[ \\t]+)?(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 /** A street's shape at the end of a crossing part: a house number anywhere, or a thoroughfare word (or its abbreviation) last. */
 const STREET_SHAPED = new RegExp(`(?:\\d|(?<![\\p{L}])(?:${THOROUGHFARE}|st|str|rd|ave|u)\\.?$)`, 'iu');
 
@@ -428,6 +438,15 @@ export function addressPlaces(text: string): readonly { start: number; end: numb
   return addressesIn(text).places;
 }
 
+/**
+ * The street lines of the addresses in `text` that are accepted (scored at
+ * least the threshold): a street named after a person ("Rua Orvela Maltrin
+ * 1213", "Intrarea Tovarelu, Bloc 95") is no person.
+ */
+export function addressStreets(text: string): readonly { start: number; end: number }[] {
+  return addressesIn(text).candidates.filter((c) => c.score >= SCORE_THRESHOLD && !c.rule?.endsWith('-postcode') && c.rule !== 'unit');
+}
+
 /** The last text's addresses: detection asks for the candidates and then for the places, on the same text. */
 let lastAddresses: { text: string; candidates: Candidate[]; places: { start: number; end: number }[] } | undefined;
 
@@ -438,6 +457,9 @@ function addressesIn(text: string): { candidates: Candidate[]; places: { start: 
   lastAddresses = { text, candidates, places };
   return lastAddresses;
 }
+
+/** Street readings that give way to a longer reading around them (and lend it their score): a unit alone, a street read from its thoroughfare word or from its unit. */
+const NESTED_RULES = new Set(['unit', 'number-thoroughfare', 'unit-street', 'cued-street']);
 
 function findAddresses(text: string, places: { start: number; end: number }[]): Candidate[] {
   const cores: Candidate[] = [...STREET_CORES.find(text)];
@@ -466,6 +488,8 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   add(LOWER_CASE_STREET, 0.1, 'lower-case-street');
   add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
   add(BARE_STREET, 0.1, 'bare-street');
+  add(NUMBER_THOROUGHFARE, 0.6, 'number-thoroughfare');
+  cores.push(...streetsBeforeUnits(text), ...cuedStreets(text));
   add(UNIT_ONLY, 0.5, 'unit');
   add(MILITARY, 0.65, 'military');
   const pieces: Candidate[] = [];
@@ -508,13 +532,132 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   });
   // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
   // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).
-  const units = extended.filter((c) => c.rule === 'unit');
+  // The same holds for a street read from its thoroughfare word or from its unit inside a longer address read another way
+  // ("Velmar Opus 420 Brisk Rapids", a crossing): the longer reading stays, with the higher score.
+  const nestedIn = (a: Candidate, b: Candidate) => a !== b && b.rule !== 'unit' && b.start <= a.start && a.end <= b.end && (b.end - b.start > a.end - a.start || !NESTED_RULES.has(b.rule));
   const streets = extended.flatMap((c) => {
-    if (c.rule === 'unit') return extended.some((o) => o !== c && o.rule !== 'unit' && o.start <= c.start && c.end <= o.end) ? [] : [c];
-    const inside = units.filter((u) => c.start <= u.start && u.end <= c.end);
+    if (NESTED_RULES.has(c.rule) && extended.some((o) => nestedIn(c, o))) return [];
+    const inside = extended.filter((n) => NESTED_RULES.has(n.rule) && (n.rule === 'unit' ? n !== c && c.start <= n.start && n.end <= c.end : nestedIn(n, c)));
     return [inside.length ? { ...c, score: Math.max(c.score, ...inside.map((u) => u.score)) } : c];
   });
+  // A street read from its unit or its cue that holds a shorter street reading ("Kolvet Sokak 32b St." around "32b St.") is the
+  // better reading of the same street: it takes the shorter one's score, and being longer, wins over it.
+  for (const [i, c] of streets.entries()) {
+    if (c.rule !== 'unit-street' && c.rule !== 'cued-street') continue;
+    const held = streets.filter((o) => o !== c && c.start <= o.start && o.end <= c.end && o.end - o.start < c.end - c.start);
+    if (held.length) streets[i] = { ...c, score: Math.max(c.score, ...held.map((o) => o.score)) };
+  }
   return [...streets, ...pieces];
+}
+
+/** Words of the phrase before an address, never of a street's name, where reading a street backwards from its unit stops ("… is", "send it to", "lives at"). */
+const PHRASE_WORD = new RegExp(`^(?:${FUNCTION_WORD}|address|addresses|located|lives|live|moved|send|sent|new|here|it|am|be|me|us|you|i)$`, 'iu');
+/** One word of a street line read backwards: letters or digits, with the marks street names and numbers carry ("qirg'oqi,", "50B", "d'Alésia", "(Gerhaus)"). */
+const STREET_TOKEN = /^[\p{L}\p{N}(][\p{L}\p{M}\p{N}'’.\-/()]*,?$/u;
+
+/**
+ * The street line of a unit ("Apt. 160", "Suite 089") that no street rule
+ * read: the words before the unit on its line, or the line above when the
+ * unit opens its line, back to the phrase that introduces the address
+ * ("… send a new one to 0466 Lorvesh qirg'oqi, 13⏎ Suite 089"). A unit
+ * vouches for the line being an address, whatever its language; the line
+ * must hold a number (a house number) and a word, so a name above a unit
+ * ("Mrs. Ada Brisk Apt. 4") is not taken.
+ */
+/** A unit typed in lower case, as in a chat ("apt. 451", "suite 12"); "unit" and "flat" are too common as words. */
+const LOWER_UNIT = re(`${B}(?:apt\\.?|suite)[ \\t]*#?\\d{1,5}[a-z]?${E}`);
+
+function streetsBeforeUnits(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of [...text.matchAll(UNIT_ONLY), ...text.matchAll(LOWER_UNIT)]) {
+    const lower = m[0].charAt(0) === m[0].charAt(0).toLowerCase();
+    const u = m.index!;
+    const lineStart = text.lastIndexOf('\n', u - 1) + 1;
+    let segStart = lineStart;
+    let segEnd = u;
+    if (/^[ \t>]*$/.test(text.slice(lineStart, u))) {
+      if (lineStart === 0) continue;
+      segEnd = lineStart - 1;
+      segStart = text.lastIndexOf('\n', segEnd - 1) + 1;
+    }
+    const tokens = [...text.slice(segStart, segEnd).matchAll(/[^\s>]+/g)];
+    let first = tokens.length;
+    for (let i = tokens.length - 1; i >= 0 && tokens.length - i <= 7; i--) {
+      const t = tokens[i][0];
+      if (!STREET_TOKEN.test(t) || PHRASE_WORD.test(t.replace(/,$/, ''))) break;
+      first = i;
+    }
+    // The street starts with its number or a capital: lower-case words before that are the phrase's.
+    // Typed all in lower case ("0531 4 boulevard orvel apt. 451"), it must start with its house number.
+    while (first < tokens.length && !(lower ? /^\p{N}/u : /^[\p{N}\p{Lu}]/u).test(tokens[first][0])) first++;
+    const words = tokens.slice(first).map((t) => t[0]);
+    if (!words.some((w) => /\d/.test(w)) || !words.some((w) => /\p{L}{3,}/u.test(w))) continue;
+    out.push({ type: 'STREET_ADDRESS', start: segStart + tokens[first].index!, end: u + m[0].length, score: 0.6, rule: 'unit-street' });
+  }
+  return out;
+}
+
+/**
+ * Phrases after which a street follows in running text: strong ones ("lives at", "the address is", "send it
+ * to") and weak ones ("is at", "is on", "enter on"), after which the street must show a capitalised word.
+ */
+const STRONG_STREET_CUE = /(?<![\p{L}])(?:(?:lives?|lived|living|located|drops you off|meet you|arrived) at|(?:lives?|lived) on|address(?:es)?(?:[ \t]+(?:is|are|with|to))?|sent to|send (?:it|them|this|one|a new one) to|ship(?:ped)? to|deliver(?:ed)? to|moved to)[ \t]*:?[ \t]+/giu;
+const WEAK_STREET_CUE = /(?<![\p{L}])(?:is|are|was|were|enter|entrance) (?:at|on)[ \t]+/giu;
+/** Words that end a cued street when read forwards (the sentence goes on). */
+const AFTER_STREET = /^(?:for|after|before|last|next|since|until|when|where|which|who|near|tonight|today|tomorrow|then|but|so|because|if)$/iu;
+/** Words that show what follows a cue is no street: times, pages, levels, amounts, dates. */
+const NOT_A_STREET = new RegExp(
+  `^(?:page|pages|level|levels|floor|step|line|version|track|day|days|week|weeks|month|months|year|years|chapter|section|slide|item|items|number|no\\.?|noon|midnight|am|pm|a\\.m\\.|p\\.m\\.|percent|per|cent|million|billion|thousand|hundred|times|mile|miles|km|minutes?|hours?|o'clock|least|most|risk|par|half|stage|phase|point|points|${MONTHS}|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$`,
+  'iu',
+);
+
+/**
+ * A street right after an address phrase ("The restaurant is at 48211 Lorvesh Adela, 98", "lives at 483 piazza
+ * corvina 5, …", "The bus station is on Tavrova 271"): the words of the line up to a comma, the sentence's end
+ * or a word that carries the sentence on. The phrase is the evidence, so no street word is needed, in any
+ * language; the words must hold a house number and a word, and no word of a time, page, level, amount or date.
+ */
+function cuedStreets(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const read = (cue: RegExp, weak: boolean) => {
+    for (const m of text.matchAll(cue)) {
+      const from = m.index! + m[0].length;
+      const line = text.slice(from, from + 120).split('\n')[0];
+      const tokens = [...line.matchAll(/\S+/g)];
+      let last = -1;
+      let end = from;
+      for (let i = 0; i < tokens.length && i < 8; i++) {
+        const t = tokens[i][0];
+        const word = t.replace(/[,.?!;]+$/, '');
+        if (!STREET_TOKEN.test(t.replace(/[.?!;]+$/, '')) || PHRASE_WORD.test(word) || AFTER_STREET.test(word)) break;
+        if (i < 2 && NOT_A_STREET.test(word)) {
+          last = -2;
+          break;
+        }
+        // A unit and its number end the street: a town after them on the line is left readable, as after any street.
+        if (/^(?:Apt|Apartment|Suite|Ste|Unit|Flat)\.?$/iu.test(t) && /^#?\d{1,5}[A-Za-z]?,?$/u.test(tokens[i + 1]?.[0] ?? '')) {
+          last = i + 1;
+          end = from + tokens[i + 1].index! + tokens[i + 1][0].replace(/,$/, '').length;
+          break;
+        }
+        last = i;
+        end = from + tokens[i].index! + (/^\p{L}{1,3}\.$|s\/n\.$|\d\.$/u.test(t) ? t.length : word.length);
+        // A comma or a sentence's end after the house number closes the street ("… Adela, 98" keeps its number when it comes first).
+        const numberSeen = tokens.slice(0, i + 1).some((x) => /\d/.test(x[0]));
+        // A house number or building written after a comma belongs to the street ("Jardines Adela, 98", "Intrarea Lupului, Bloc 95").
+        const numberNext = /^(?:(?:Bloc|Bl\.|Blok|Block|Building|Bldg|No\.?|Nr\.?|n[º°o]\.?)[ \t]*)?\d{1,5}[a-z]?(?:[,.?!;]|$)/iu.test(line.slice(tokens[i].index! + t.length).trimStart());
+        if ((/,$/.test(t) && numberSeen && !numberNext) || (/[.?!;]$/.test(t) && !/^\p{L}{1,3}\.$|s\/n\.$|\d\.$/u.test(t))) break;
+      }
+      if (last < 0) continue;
+      const words = tokens.slice(0, last + 1).map((t) => t[0]);
+      if (!words.some((w) => /\d/.test(w)) || !words.some((w) => /\p{L}{3,}/u.test(w))) continue;
+      if (weak && !words.some((w) => /^\p{Lu}\p{Ll}/u.test(w))) continue;
+      out.push({ type: 'STREET_ADDRESS', start: from, end, score: 0.55, rule: 'cued-street' });
+    }
+  };
+  read(STRONG_STREET_CUE, false);
+  read(WEAK_STREET_CUE, true);
+  return out;
 }
 
 /** Labels of a document's own numbers: a number right after one is that id. */

@@ -62,6 +62,8 @@ describe('the one an accepted speaker talks to', () => {
     ['Mildred whispered to Austin: "Not now."', 'Mildred', ['Austin']],
     ['"Enough!" said Mildred to Jordan.', 'Mildred', ['Jordan']],
     ['Mildred told Austin.', 'Mildred', ['Austin']],
+    // A word no list holds is a name there too.
+    ['Mildred shouted at Oktavira: "Not now."', 'Mildred', ['Oktavira']],
   ])('%s', (text, speaker, expected) => {
     expect(words(text, addressees(text, [at(text, speaker)], lex))).toEqual(expected);
   });
@@ -72,6 +74,8 @@ describe('the one an accepted speaker talks to', () => {
     ['Tomorrow Mildred flies to Austin.', 'Mildred'],
     ['Mildred left. He shouted at Austin.', 'Mildred'],
     ['Mildred said to Austin officials that it was late.', 'Mildred'],
+    // An ordinary word spoken to is no name.
+    ['Mildred shouted at Nobody: "Not now."', 'Mildred'],
   ])('no addressee: %s', (text, speaker) => {
     expect(addressees(text, [at(text, speaker)], lex)).toEqual([]);
   });

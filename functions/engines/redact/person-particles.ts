@@ -1,0 +1,57 @@
+/**
+ * Family names that open with a lower-case particle ("van der Kwaalstra",
+ * "ten Brink", "von Aarle"): the runs of capitalised words the name rules
+ * read start after the particle, so "Beau van der Kwaalstra" was read as "Beau"
+ * or not at all, and "shouted at van Doorn" not at all.
+ *
+ * - After an accepted name, a particle and a capitalised word continue it
+ *   ("Brisk de Kwaalstra"): the name takes them.
+ * - Alone, a Dutch or German particle before a capitalised word is a family
+ *   name ("van Doorn", "von Aarle"), with a listed given name before it: these particles open family names and
+ *   little else. Romance particles ("de", "da") alone are not enough: they
+ *   open places too ("de Janeiro" of "Rio de Janeiro").
+ *
+ * @module
+ */
+import type { NameLexicon } from './name-lexicon.ts';
+import { kindOf, ORGANISATION_WORDS } from './names.ts';
+import type { Candidate } from './recognizers.ts';
+
+const SURNAME = "\\p{Lu}[\\p{Ll}\\p{M}'’-]+";
+/** A particle group and the capitalised family name after it, right after an accepted name. */
+const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter|de|del|della|di|da|dos|das|du|le|la)[ \\t]+${SURNAME}(?![\\p{L}\\p{N}])`, 'u');
+/** A Dutch or German particle group opening a family name. */
+const OPENING = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
+
+/** Joiners of a list or a firm's name after or before a family name. */
+const LIST_AFTER = /^[ \t]*(?:[,&+-]|(?:and|en|und|y|e|et|og|och)[ \t]+\p{Lu})/u;
+const LIST_BEFORE = /(?:[,&+-]|(?:and|en|und|y|e|et|og|och))[ \t]*$/u;
+const start = (m: RegExpMatchArray, before: RegExpExecArray | null, given: boolean | null) => (given && before ? m.index! - before[0].length : m.index!);
+
+/** Accepted names continued over a particle and a family name: the same span, longer, scored as the name. */
+export function continuedOverParticles(text: string, accepted: readonly Candidate[]): Candidate[] {
+  return accepted.flatMap((c) => {
+    const m = CONTINUING.exec(text.slice(c.end, c.end + 60));
+    return m ? [{ ...c, end: c.end + m[0].length, rule: `${c.rule}+particle` }] : [];
+  });
+}
+
+/** Family names opened by a Dutch or German particle, standing alone ("said van Doorn to …"). */
+export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(OPENING)) {
+    const surname = m[1];
+    // After a capitalised word the particle continues that word's name (the case above) or a place's; a title is no name.
+    const before = /(\p{Lu}[\p{L}'’-]*)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!));
+    // A listed given name before it is the same person's ("Beau van der Kwaalstra", where "Beau" alone reads as a word).
+    const given = before && lex.given.has(before[1].toLowerCase()) && !before[0].includes('.');
+    if (before && !given && !lex.honorifics.has(before[1].toLowerCase())) continue;
+    // In a list or a firm's style ("Ackerman, van den Berg and Blom", "van Jaarsveld - van Rooyen", "van Beek en Zonen") it names a firm as often as people.
+    const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 20);
+    if (LIST_AFTER.test(after) || LIST_BEFORE.test(text.slice(Math.max(0, start(m, before, given) - 12), start(m, before, given)))) continue;
+    const kind = kindOf(surname, lex);
+    if (kind === 'place' || ORGANISATION_WORDS.has(surname.toLowerCase())) continue;
+    out.push({ type: 'PERSON', start: start(m, before, given), end: m.index! + m[0].length, score: 0.6, rule: 'particle-surname' });
+  }
+  return out;
+}

@@ -14,11 +14,11 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { citeLines, ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, parseAmount } from './normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, ocrYearDate, parseAmount } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
-import { canonicalSdnBhd, SDN_BHD } from './legal-forms.ts';
-import { correctAddressCodes, correctBracketCodes, correctText, type WordVocabulary } from './ocr-words.ts';
+import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from './legal-forms.ts';
+import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
 import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
@@ -583,6 +583,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       // Still none: a till's eight-digit day-first date ("30032018"), more weakly still.
       const compact = lines.map((l, order) => ({ order, date: compactDayFirstDate(l.text) })).find((d) => d.date);
       if (compact) add('invoice_date', compact.date, 0.4, compact.order);
+      else {
+        // Still none: a date whose year OCR misread into no plausible year ("09/03/2318"), put back when one digit does it.
+        const misread = lines.map((l, order) => ({ order, date: ocrYearDate(l.text, { monthFirst }) })).find((d) => d.date);
+        if (misread) add('invoice_date', misread.date, 0.35, misread.order);
+      }
     }
   }
 
@@ -915,6 +920,21 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom.total_amount = [taxRow];
       derivedFrom.total_amount = { value: paid.value, lines: [...paid.lines, taxRow].sort((a, b) => a - b) };
     }
+    // A total one misread digit away from what its own subtotal and tax add up to (rounded to 5 cents, as cash is):
+    // the sum, unless a second reading confirms the total as read (the payment, or the amount printed on another line:
+    // then the subtotal or tax is the misread one).
+    const readTwice = (value: string) => lines.filter((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(value)) < 0.005)).length > 1;
+    const summed =
+      entities.total_amount && paid?.value !== entities.total_amount && !readTwice(entities.total_amount) ? sumForMisreadTotal(entities.total_amount, entities.subtotal, entities.tax_amount) : undefined;
+    if (summed) {
+      entities.total_amount = summed;
+      confidence.total_amount = 0.6;
+      delete readFrom.total_amount;
+      // Printed nowhere as such: cited on the subtotal's and the tax's lines it was added from.
+      const holding = (value: string) => lines.findIndex((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(value)) < 0.005));
+      const from = [holding(entities.subtotal!), holding(entities.tax_amount!)].filter((i) => i >= 0);
+      if (from.length) derivedFrom.total_amount = { value: summed, lines: [...new Set(from)].sort((a, b) => a - b) };
+    }
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     if (entities.vendor_address) {
@@ -922,13 +942,13 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
     }
     if (entities.vendor_name) {
-      const trimmed = withoutLogoNoise(entities.vendor_name);
+      const trimmed = withMangledBhd(withoutLogoNoise(entities.vendor_name));
       if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
     }
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
-      const read = correctText(entities[field], vocabulary!);
-      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : correctBracketCodes(read, vocabulary!);
+      const read = correctText(entities[field], vocabulary!, { rareWords: field === 'vendor_address' });
+      const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : restoreAmpersands(correctBracketCodes(read, vocabulary!), vocabulary!);
       if (corrected !== entities[field]) {
         asRead[field] ??= entities[field];
         entities[field] = corrected;
@@ -946,6 +966,25 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/**
+ * The total a receipt's subtotal and tax add up to, when the total as read differs from that sum (or the sum rounded
+ * to 5 cents) in exactly one digit and by more than a rounding: OCR misread one digit of the total ("28.70" where
+ * 27.27 + 1.64 = 28.91 is paid as 28.90). Undefined when the figures agree, are missing, or differ otherwise.
+ */
+export function sumForMisreadTotal(total: string, subtotal: string | undefined, tax: string | undefined): string | undefined {
+  if (subtotal === undefined || tax === undefined || Number(tax) <= 0 || Number(subtotal) <= 0) return undefined;
+  const sum = Math.round((Number(subtotal) + Number(tax)) * 100);
+  const read = Math.round(Number(total) * 100);
+  if (Math.abs(sum - read) <= 5) return undefined;
+  const oneDigitOff = (a: number, b: number) => {
+    const x = String(a);
+    const y = String(b);
+    return x.length === y.length && [...x].filter((c, k) => c !== y[k]).length === 1;
+  };
+  const fits = [...new Set([sum, Math.round(sum / 5) * 5])].filter((v) => oneDigitOff(v, read));
+  return fits.length === 1 ? (fits[0] / 100).toFixed(2) : undefined;
 }
 
 /** A name with no run of five letters and no legal form: what OCR makes of a logo, not a shop's name. */
@@ -986,10 +1025,20 @@ const ID_LABEL = /[\s,;(\[]*(?:[\p{L}\d]{1,4}\s*)?(?<![\p{L}])(?:id|reg(?:istrat
  * or misread the label so the block did not end there): cut before the id's label, keeping at least a street's worth.
  */
 export function withoutTrailingId(address: string): string {
-  const m = ID_LABEL.exec(address);
-  if (!m || m.index < 15) return address;
-  return address.slice(0, m.index).replace(/[\s,;:(\[]+$/u, '');
+  let cut = address.length;
+  for (const label of [ID_LABEL, PHONE_TAIL]) {
+    const m = label.exec(address);
+    if (m && m.index >= 15) cut = Math.min(cut, m.index);
+  }
+  return cut === address.length ? address : address.slice(0, cut).replace(/[\s,;:(\[]+$/u, '');
 }
+
+/**
+ * A phone number under a label OCR misread ("TAL: O3-S5569500"), so the block did not end at it: a short word and a
+ * colon, then a number opening with a zero (read as O) and a dash, as trunk prefixes are written ("03-", "012-"), and
+ * six digits or more after the dash (a unit number "05-221" is no phone).
+ */
+const PHONE_TAIL = /[\s,;]+\p{L}{2,4}\.?\s*[:;]\s*[O0]\d{1,3}\s?-\s?[\dOSBIl]{6,}.*$/su;
 
 export function orderEntities<T>(record: Record<string, T>): Record<string, T> {
   return Object.fromEntries(FINANCIAL_FIELDS.filter((f) => f in record).map((f) => [f, record[f]]));

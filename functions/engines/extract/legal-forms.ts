@@ -25,3 +25,15 @@ const SDN_BHD_WORDS = new RegExp(String.raw`(?<![\p{L}])${SDN}(\.?)\s*${BHD}(\.?
 export function canonicalSdnBhd(text: string): string {
   return text.replace(SDN_BHD_WORDS, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }
+
+/**
+ * A name ending in "Sdn" and a "Bhd" OCR mangled past the letter confusions above, its B read as one or two other
+ * glyphs ("Sdn.ERhd", "SDN EBHD"): the h and d are still there, the name ends with them, and "Sdn" stands right
+ * before. Written "Bhd" in the case of the rest, the separator kept. Anything else is left as read.
+ */
+export function withMangledBhd(name: string): string {
+  const m = new RegExp(String.raw`(?<![\p{L}])(${SDN})([.,]?\s*)([\p{L}8]{1,2})([h][d0o])(\.?)\s*$`, 'iu').exec(name);
+  if (!m || new RegExp(`^${BHD}$`, 'iu').test(m[3] + m[4])) return name;
+  const upper = m[4] === m[4].toUpperCase();
+  return `${name.slice(0, m.index)}${m[1]}${m[2]}${upper ? 'BHD' : 'Bhd'}${m[5]}`;
+}

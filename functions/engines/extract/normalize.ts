@@ -122,6 +122,32 @@ export function compactDayFirstDate(text: string): string | undefined {
   return undefined;
 }
 
+/** Years a receipt or invoice plausibly carries: the window an OCR-misread year is put back into. */
+const PLAUSIBLE_YEARS: readonly [number, number] = [1990, 2039];
+
+/**
+ * A date whose four-digit year OCR misread into no plausible year ("09/03/2318" for 2018): day, month and year
+ * separated alike, where changing exactly one digit of the year gives exactly one year in {@link PLAUSIBLE_YEARS}.
+ * Only as a document's last resort (no date read at all); the day and month must be valid as written.
+ */
+export function ocrYearDate(text: string, options: DateOptions = {}): string | undefined {
+  for (const m of text.matchAll(/(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4})(?!\d)/g)) {
+    const year = +m[4];
+    if (year >= PLAUSIBLE_YEARS[0] && year <= PLAUSIBLE_YEARS[1]) continue;
+    const fits = new Set<number>();
+    for (let k = 0; k < 4; k++) {
+      for (let digit = 0; digit <= 9; digit++) {
+        const y = +(m[4].slice(0, k) + digit + m[4].slice(k + 1));
+        if (y !== year && y >= PLAUSIBLE_YEARS[0] && y <= PLAUSIBLE_YEARS[1]) fits.add(y);
+      }
+    }
+    if (fits.size !== 1) continue;
+    const value = m[2] === '.' ? iso([...fits][0], +m[3], +m[1]) : dayAndMonth([...fits][0], +m[1], +m[3], Boolean(options.monthFirst));
+    if (value) return value;
+  }
+  return undefined;
+}
+
 /** Two numbers of a date in either order: one over 12 is the day; otherwise the document's convention decides. */
 function dayAndMonth(y: number, a: number, b: number, monthFirst: boolean): string | undefined {
   return (a > 12 ? false : b > 12 ? true : monthFirst) ? iso(y, a, b) : iso(y, b, a);
@@ -189,8 +215,13 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
  */
 export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
   const m = /^\s*[:.]?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2})(?!\d)/u.exec(text);
-  if (!m) return undefined;
-  return dayAndMonth(+m[3], +m[1], +m[2], Boolean(options.monthFirst));
+  if (m) return dayAndMonth(+m[3], +m[1], +m[2], Boolean(options.monthFirst));
+  // Both separators lost and a digit with them ("Date: 0942018" for 09/04/2018): seven digits ending in the year,
+  // day first, read only where the digits before the year split into exactly one valid day and month.
+  const run = /^\s*[:.]?\s*(\d{3})((?:19|20)\d{2})(?![\d.,/-])/u.exec(text);
+  if (!run) return undefined;
+  const splits = [iso(+run[2], +run[1].slice(1), +run[1].slice(0, 1)), iso(+run[2], +run[1].slice(2), +run[1].slice(0, 2))].filter((v) => v !== undefined);
+  return splits.length === 1 ? splits[0] : undefined;
 }
 
 /** "RM": ringgit, written in letters. */

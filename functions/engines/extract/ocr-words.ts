@@ -3,7 +3,7 @@
  * vocabulary of words and how many receipts they appear on (learned by `npm run train -- extract` from the
  * training transcripts and keys, committed as receipt-words.json), and a character-confusion cost where OCR
  * typically confuses shapes (0/O, 1/I/l, 5/S, 8/B, rn/m, …) cheaper than any other edit. A token is changed
- * only when it is not a vocabulary word and one frequent vocabulary word is within a small cost of it; a token
+ * only when it is not a vocabulary word and one vocabulary word is within a small cost of it; a token
  * with more than one digit (numbers, postcodes, amounts) is never touched, nor is anything shorter than 4.
  *
  * @module
@@ -23,7 +23,17 @@ export interface WordVocabulary {
   readonly sectionPrefixes?: Readonly<Record<string, number>>;
   /** Short codes names carry in brackets (a branch or state: "(KL)", "(M)") → on how many documents. */
   readonly bracketCodes?: Readonly<Record<string, number>>;
+  /**
+   * Two words always written with "&" between them ("CASH & CARRY" as "CASH CARRY") → on how many documents: pairs
+   * never seen side by side without it.
+   */
+  readonly ampersandPairs?: Readonly<Record<string, number>>;
 }
+
+/** Two words joined by "&" ("CASH & CARRY", "A&W"): upper case, as "CASH CARRY". */
+const AMPERSAND_PAIR = /(?<![\p{L}])(\p{L}{2,})\s*&\s*(\p{L}{2,})(?![\p{L}])/gu;
+/** Two words side by side, separated by spaces only (the second looked ahead, so pairs overlap). */
+const SIDE_BY_SIDE = /(?<![\p{L}])(?<!&\s*)(\p{L}{2,})(\s+)(?=(\p{L}{2,})(?![\p{L}]))/gu;
 
 /** A line naming a company: a legal form or a trade word in it. */
 const COMPANY_LINE = new RegExp(String.raw`${SDN_BHD}|(?<![\p{L}])(?:bhd|berhad|ltd|limited|enterprise|trading|gmbh|inc|llc|plc|s\/b)(?![\p{L}])`, 'iu');
@@ -63,18 +73,23 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
   const postcodes = new Map<string, number>();
   const prefixes = new Map<string, number>();
   const brackets = new Map<string, number>();
+  const pairs = new Map<string, number>();
+  const bare = new Set<string>();
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const doc of documents) {
     for (const w of new Set(vocabularyWords(doc))) add(counts, w);
     const codes = addressCodes(doc);
     for (const p of codes.postcodes) add(postcodes, p);
     for (const p of codes.prefixes) add(prefixes, p);
+    const upper = doc.toUpperCase();
+    for (const pair of new Set([...upper.matchAll(AMPERSAND_PAIR)].map((m) => `${m[1]} ${m[2]}`))) add(pairs, pair);
+    for (const m of upper.matchAll(SIDE_BY_SIDE)) bare.add(`${m[1]} ${m[3]}`);
     // Codes in brackets on lines that name a company only: elsewhere brackets hold column units ("(RM)") and notes.
     const named = doc.split('\n').filter((line) => COMPANY_LINE.test(line)).join('\n');
     for (const c of new Set([...named.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
   }
   const kept = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets) };
+  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets), ampersandPairs: kept(new Map([...pairs].filter(([pair]) => !bare.has(pair)))) };
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
@@ -131,12 +146,25 @@ export function ocrDistance(read: string, word: string, limit = 2): number {
 export interface CorrectionOptions {
   /** The most a correction may cost (default 1: two OCR confusions). */
   readonly maxCost?: number;
-  /** A replacement must appear on at least this many training documents (default 3). */
+  /**
+   * A replacement must appear on at least this many training documents (default 2 for a word's correction, every
+   * vocabulary word: out of fold, 3 left a shop's name on two receipts unreachable and mended nothing else; 3 for
+   * joining a split word).
+   */
   readonly minFrequency?: number;
+  /**
+   * Also read a rare short known word as a confusion of one on {@link RARE_WORD_RATIO} times as many documents
+   * (default false). For addresses: there "JIN" is the street word "JLN" misread; in a name it is a name.
+   */
+  readonly rareWords?: boolean;
 }
 
 /** From this many characters on, a word may take one plain edit. */
 const LONG_WORD = 8;
+/** A known word of at most this many letters is still read as a confusion of a far more frequent one. */
+const RARE_WORD_LENGTH = 3;
+/** How many times as many documents that frequent word must be on. */
+const RARE_WORD_RATIO = 10;
 
 /** Words indexed by length, per vocabulary (built once). */
 const byLength = new WeakMap<WordVocabulary, Map<number, [string, number][]>>();
@@ -158,8 +186,14 @@ function lengthIndex(vocabulary: WordVocabulary): Map<number, [string, number][]
 export function correctWord(token: string, vocabulary: WordVocabulary, options: CorrectionOptions = {}): string | undefined {
   const upper = token.toUpperCase();
   // A long word may also take one plain edit (a dropped or odd letter): its neighbours one edit away are rarely other words.
-  const { maxCost = upper.length >= LONG_WORD ? 1.5 : 1, minFrequency = 3 } = options;
-  if (upper.length < 4 || vocabulary.words[upper] !== undefined) return undefined;
+  const known = vocabulary.words[upper];
+  // A word the vocabulary knows is left alone, unless asked (addresses) and it is short, rare and one OCR confusion from
+  // a word on many times as many documents ("JIN", on two receipts where OCR misread it, for "JLN" on twenty): then
+  // only that one swap.
+  const rareWord = options.rareWords === true && known !== undefined && upper.length >= 3 && upper.length <= RARE_WORD_LENGTH;
+  const maxCost = rareWord ? CONFUSION_COST : (options.maxCost ?? (upper.length >= LONG_WORD ? 1.5 : 1));
+  const minFrequency = rareWord ? Math.max(options.minFrequency ?? 2, known * RARE_WORD_RATIO) : (options.minFrequency ?? 2);
+  if ((upper.length < 4 && !rareWord) || (known !== undefined && !rareWord)) return undefined;
   const digits = upper.replace(/[^0-9]/g, '').length;
   const letters = upper.replace(/[^\p{L}]/gu, '').length;
   if (digits > 1 || letters < 3 || /[^\p{L}0-9!|'&-]/u.test(upper)) return undefined;
@@ -252,18 +286,29 @@ export function correctText(text: string, vocabulary: WordVocabulary, options: C
   });
 }
 
+/**
+ * A name with the "&" OCR lost put back between two words the vocabulary only ever saw joined by it ("SLF CASH CARRY"
+ * → "SLF CASH & CARRY"; pairs on two documents or more, never written side by side without it).
+ */
+export function restoreAmpersands(text: string, vocabulary: WordVocabulary): string {
+  const pairs = vocabulary.ampersandPairs ?? {};
+  if (!Object.keys(pairs).length) return text;
+  return text.replace(SIDE_BY_SIDE, (whole, first: string, _space: string, second: string) => (pairs[`${first.toUpperCase()} ${second.toUpperCase()}`] !== undefined ? `${first} & ` : whole));
+}
+
 /** Digits OCR reads for a capital letter of a section code's prefix ("5516/1" for SS16/1, "8521/60" for SS21/60). */
 const DIGIT_LETTERS: Readonly<Record<string, string>> = { '0': 'OD', '1': 'IL', '2': 'Z', '5': 'S', '6': 'G', '8': 'BS' };
 /** A prefix is repaired only towards one seen on this many documents, and only one of two letters or more. */
 const PREFIX_FREQUENCY = 5;
-/** A postcode is repaired only towards one seen on this many documents. */
-const POSTCODE_FREQUENCY = 3;
+/** A postcode is repaired only towards one seen on this many documents (2: out of fold, 3 left two right repairs undone and spared none). */
+const POSTCODE_FREQUENCY = 2;
 
 /**
  * An address's codes as OCR misread them, repaired against the vocabulary's: a six-digit number before the
  * town where dropping one digit leaves exactly one known postcode ("403006 SHAH" → "40300 SHAH"), and a section
  * road code whose letter prefix was read as digits ("5516/1" → "SS16/1") when exactly one known prefix of two
- * letters or more fits glyph by glyph. Anything else is left as read.
+ * letters or more fits glyph by glyph, and a lone lower-case "i" or "l" in an address in capitals as the "1" it was.
+ * Anything else is left as read.
  */
 export function correctAddressCodes(text: string, vocabulary: WordVocabulary): string {
   const postcodes = vocabulary.postcodes ?? {};
@@ -276,6 +321,10 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
     }
     return fits.size === 1 ? [...fits][0] : six;
   });
+  // A lone lower-case "i" or "l" (or a bar) in an address written in capitals is a "1" ("UTARA, i PERMAS" for "UTARA 1").
+  const capitals = (out.match(/\p{Lu}/gu) ?? []).length;
+  const small = (out.match(/\p{Ll}/gu) ?? []).length;
+  if (capitals >= 10 && small * 5 <= capitals) out = out.replace(/(?<=^|[\s,])[il|](?=[\s,]|$)/gu, '1');
   if (prefixes.length) {
     out = out.replace(/(?<![\p{L}\d])([0-9\p{Lu}]{1,4})(\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?)(?![\p{L}\d])/gu, (whole, head: string, rest: string) => {
       if (!/\d/.test(head)) return whole;

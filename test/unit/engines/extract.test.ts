@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
-import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMonth, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMonth, ocrYearDate, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -94,6 +94,31 @@ describe('normalisation', () => {
     expect(dateAfterLabel('No 12 4 2019', {})).toBeUndefined();
     const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: '', lines: ['WARUNG CONTOH', 'Date : 24 07- 2019 11: 05', 'TOTAL 9.00', 'Qty 12 07 2019'].map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) };
     expect(extractFinancial([page], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
+  });
+
+  it('reads seven digits after a date label as a date only when they split into one day and month', () => {
+    // "07/03/2021" with both slashes and a zero lost.
+    expect(dateAfterLabel(': 0732021 14:20')).toBe('2021-03-07');
+    // 1/12 or 11/2: two readings, so none.
+    expect(dateAfterLabel(': 1122021')).toBeUndefined();
+    expect(dateAfterLabel(': 0002021')).toBeUndefined();
+    const scan = (lines: string[]) => ({ pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: lines.join('\n'), lines: lines.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) });
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'Date: 0732021 14:20', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2021-03-07');
+    // Without the label the digits are an id.
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'Ref 0732021', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBeUndefined();
+  });
+
+  it('puts back a year OCR misread into no plausible year when one digit does it, as a last resort', () => {
+    expect(ocrYearDate('14/06/2721 10:02')).toBe('2021-06-14');
+    expect(ocrYearDate('14.06.2O21')).toBeUndefined();
+    // A plausible year is left alone (a misread 2016 for 2018 cannot be told); two fitting years are none.
+    expect(ocrYearDate('14/06/2016')).toBeUndefined();
+    expect(ocrYearDate('14/06/2099')).toBeUndefined();
+    expect(ocrYearDate('31/02/2918')).toBeUndefined();
+    const scan = (lines: string[]) => ({ pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: lines.join('\n'), lines: lines.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) });
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'TOTAL 9.00', '14/06/2721 10:02 0012'])], { receiptModel: null }).entities.invoice_date).toBe('2021-06-14');
+    // A date read as printed wins.
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'Date 15/06/2021', 'TOTAL 9.00', '14/06/2721 10:02 0012'])], { receiptModel: null }).entities.invoice_date).toBe('2021-06-15');
   });
 
   it('reads a month name set between slashes ("04/Mar/2021")', () => {

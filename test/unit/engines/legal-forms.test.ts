@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANY } from '../../../functions/engines/extract/financial.ts';
-import { canonicalSdnBhd, SDN_BHD } from '../../../functions/engines/extract/legal-forms.ts';
+import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from '../../../functions/engines/extract/legal-forms.ts';
 
 describe('"Sdn Bhd" as OCR reads it (one definition for the rules and the ranker)', () => {
   it('writes OCR readings of the pair as printed, keeping their dots and the rest of the name', () => {
@@ -13,6 +13,14 @@ describe('"Sdn Bhd" as OCR reads it (one definition for the rules and the ranker
 
   it('leaves the words alone apart and inside other words', () => {
     for (const text of ['SON OF BIO FARM', 'BID HOUSE', 'MASONBHD', 'PERSON BIDS', 'STN 4 KOTA']) expect(canonicalSdnBhd(text)).toBe(text);
+  });
+
+  it('puts back a "Bhd" OCR mangled past its letter confusions at the end of a name, after "Sdn"', () => {
+    expect(withMangledBhd('Awan Biru Trading Sdn.ERhd')).toBe('Awan Biru Trading Sdn.Bhd');
+    expect(withMangledBhd('AWAN BIRU SDN EBHD.')).toBe('AWAN BIRU SDN BHD.');
+    expect(withMangledBhd('AWAN BIRU SON. XHD')).toBe('AWAN BIRU SON. BHD');
+    // Already a reading of the pair, not at the end, no "Sdn" before it, or no h and d: as read.
+    for (const kept of ['AWAN BIRU SDN BHD', 'AWAN BIRU SDN 8HO', 'AWAN ERHD SDN BHD (KL)', 'AWAN BIRU ERHD', 'AWAN BIRU SDN BAD', 'SANDWICH SHED']) expect(withMangledBhd(kept)).toBe(kept);
   });
 
   it('is the pair the rule-based company test knows', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
-import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, restoreAmpersands, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
 const docs = [
@@ -45,6 +45,13 @@ describe('OCR word correction', () => {
     expect(correctWord('QUIXEL', vocabulary)).toBeUndefined();
   });
 
+  it('corrects towards a word on two documents (every vocabulary word)', () => {
+    const two = buildVocabulary(['PELITA KARIMUN', 'PELITA KARIMUN'], 2);
+    expect(two.words.KARIMUN).toBe(2);
+    expect(correctWord('KAR1MUN', two)).toBe('KARIMUN');
+    expect(correctWord('KAR1MUN', two, { minFrequency: 3 })).toBeUndefined();
+  });
+
   it('leaves vocabulary words, far words, short words and numbers untouched', () => {
     expect(correctWord('QUIVEL', vocabulary)).toBeUndefined();
     expect(correctWord('BANANAS', vocabulary)).toBeUndefined();
@@ -60,6 +67,33 @@ describe('OCR word correction', () => {
     expect(correctWord('DRAPEM', twin)).toBeUndefined();
     const lopsided = buildVocabulary([...Array(9).fill('DRAPEX'), 'ORAPEX', 'ORAPEX', 'ORAPEX'], 2);
     expect(correctWord('0RAPEX', lopsided)).toBe('DRAPEX');
+  });
+
+  it('in addresses only, reads a rare short known word as one confusion of a word on ten times as many documents', () => {
+    // Invented: the street word "JLX" on 20 documents, its misreading "JIX" on 2 (OCR errors in the training text too).
+    const streets = buildVocabulary([...Array(20).fill('JLX MERANTO'), 'JIX MERANTO', 'JIX MERANTO', 'TOK KELAMBA', 'TOK KELAMBA', ...Array(15).fill('TUK DARAMBA')], 2);
+    expect(correctText('Jix Meranto', streets, { rareWords: true })).toBe('Jlx Meranto');
+    // Not in a name ("JIX" may be a name's syllable there), and not by default.
+    expect(correctText('Jix Meranto', streets)).toBe('Jix Meranto');
+    // Only ten times as frequent: "TOK" (2) and "TUK" (15) are both words.
+    expect(correctText('TOK KELAMBA', streets, { rareWords: true })).toBe('TOK KELAMBA');
+    // Only one OCR confusion: a plain edit away is no misreading.
+    expect(correctWord('JAX', streets, { rareWords: true })).toBeUndefined();
+  });
+});
+
+describe('an "&" OCR lost between two words', () => {
+  // Invented shop names: "KOPI & ROTI" on three documents, "TEH & KUIH" on two but also once written "TEH KUIH".
+  const names = buildVocabulary(['KEDAI MAWAR KOPI & ROTI', 'PUSAT KOPI&ROTI', 'KOPI & ROTI KAJANG', 'TEH & KUIH', 'TEH & KUIH', 'WARUNG TEH KUIH', 'MEE & SUP'], 2);
+
+  it('learns pairs always joined by "&", on two documents or more', () => {
+    expect(names.ampersandPairs).toEqual({ 'KOPI ROTI': 3 });
+  });
+
+  it('puts the "&" back between such a pair only', () => {
+    expect(restoreAmpersands('MAWAR KOPI ROTI SDN BHD', names)).toBe('MAWAR KOPI & ROTI SDN BHD');
+    expect(restoreAmpersands('Mawar Kopi  Roti', names)).toBe('Mawar Kopi & Roti');
+    for (const kept of ['MAWAR KOPI & ROTI', 'MAWAR TEH KUIH', 'MEE SUP', 'KOPIROTI', 'KOPI, ROTI']) expect(restoreAmpersands(kept, names)).toBe(kept);
   });
 });
 
@@ -144,6 +178,13 @@ describe('address codes', () => {
     // Not before a town (a phone, an id): left as read.
     expect(correctAddressCodes('TEL 461560', codes)).toBe('TEL 461560');
     expect(correctAddressCodes('NO 461560-K QUIVELTON', codes)).toBe('NO 461560-K QUIVELTON');
+  });
+
+  it('reads a lone lower-case "i" or "l" in an address in capitals as a "1", nowhere else', () => {
+    expect(correctAddressCodes('JALAN MERANTI UTARA, i TAMAN QUIVEL 46150 QUIVELTON', codes)).toBe('JALAN MERANTI UTARA, 1 TAMAN QUIVEL 46150 QUIVELTON');
+    expect(correctAddressCodes('LOT l, JALAN MERANTI, 46150 QUIVELTON', codes)).toBe('LOT 1, JALAN MERANTI, 46150 QUIVELTON');
+    // Mixed case (a word "i" may be meant), or inside a word: as read.
+    for (const kept of ['Jalan Meranti Utara, i Taman Quivel 46150 Quiveltown', 'JALAN MERANTI UTARA, iTAMAN QUIVEL 46150']) expect(correctAddressCodes(kept, codes)).toBe(kept);
   });
 
   it('puts back a section code prefix read as digits, glyph by glyph, towards a known prefix', () => {

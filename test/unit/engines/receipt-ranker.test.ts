@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, netPlusTaxRow, RECEIPT_MODEL, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, netPlusTaxRow, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -63,6 +63,28 @@ describe('receipt ranker', () => {
     expect(citations?.entities.total_amount.text).toContain('27.45');
     // A text layer means what it says: its words are not rejoined.
     expect(extractFinancial([{ ...receipt(rows), source: 'text-layer' }]).entities.total_amount).not.toBe('27.45');
+  });
+
+  it('reads a total one misread digit off its subtotal plus tax as the sum, rounded to 5 cents, unless read twice', () => {
+    expect(sumForMisreadTotal('48.60', '41.13', '2.47')).toBe('43.60');
+    // Rounded as cash is: 27.31 + 1.64 = 28.95 exactly, 33.21 + 1.99 = 35.20.
+    expect(sumForMisreadTotal('38.95', '27.31', '1.64')).toBe('28.95');
+    expect(sumForMisreadTotal('36.20', '33.22', '1.99')).toBe('35.20');
+    // Agreeing (within a rounding), two digits off, or a figure missing: nothing.
+    expect(sumForMisreadTotal('43.60', '41.13', '2.47')).toBeUndefined();
+    expect(sumForMisreadTotal('43.55', '41.13', '2.47')).toBeUndefined();
+    expect(sumForMisreadTotal('47.10', '41.13', '2.47')).toBeUndefined();
+    expect(sumForMisreadTotal('48.60', '41.13', undefined)).toBeUndefined();
+    const rows: (string | [string, string])[] = [
+      'KEDAI UBAT CEMPAKA SDN BHD', 'NO. 8, JALAN CEMPAKA 2,', '43000 KAJANG, SELANGOR.', '12/06/2018 18:22',
+      ['PLASTER KOTAK', '41.13'], ['SUB-TOTAL', '41.13'], ['GST', '2.47'], ['TOTAL', '48.60'], 'THANK YOU',
+    ];
+    const { entities, citations } = extractFinancial([receipt(rows)]);
+    expect(entities.total_amount).toBe('43.60');
+    // Cited on the lines it was added from.
+    expect(citations?.entities.total_amount?.text).toContain('2.47');
+    // The total printed again (the cash paid), so read twice: the total stands and the subtotal or tax is the misread one.
+    expect(extractFinancial([receipt([...rows.slice(0, 8), ['CASH', '48.60'], 'THANK YOU'])]).entities.total_amount).toBe('48.60');
   });
 
   it('takes cash tendered minus change for the total when a tax row\'s net and tax add up to it, even when the total\'s line is unreadable', () => {
@@ -149,6 +171,10 @@ describe('receipt ranker', () => {
     expect(withoutTrailingId('LOT 4, JALAN MERBAU, 43000 KAJANG ST REG NÓ K 20)')).toBe('LOT 4, JALAN MERBAU, 43000 KAJANG');
     // Street words that only look alike, and an id too early to leave an address, stay.
     for (const kept of ['NO 12, REGENT STREET, 43000 KAJANG', 'IDEAL PLAZA NO 3, 43000 KAJANG', 'REG NO 1234 JALAN X']) expect(withoutTrailingId(kept)).toBe(kept);
+    // A phone number under a misread label ends the address too; a street number with a dash does not.
+    expect(withoutTrailingId('LOT 4, JALAN MERBAU, 43000 KAJANG, SELANGOR TAL: O3-S5512345')).toBe('LOT 4, JALAN MERBAU, 43000 KAJANG, SELANGOR');
+    expect(withoutTrailingId('LOT 4, JALAN MERBAU, 43000 KAJANG TFL; 012-3456789 FAX 03-1234')).toBe('LOT 4, JALAN MERBAU, 43000 KAJANG');
+    for (const kept of ['NO 12, JALAN 3/45, BLOK: 03-12, 43000 KAJANG', 'WISMA RIANG, UNIT: 05-221, 43000 KAJANG']) expect(withoutTrailingId(kept)).toBe(kept);
   });
 
   it('offers no long whole number (a phone, an id) as the total where the receipt writes cents', () => {

@@ -923,7 +923,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // A total one misread digit away from what its own subtotal and tax add up to (rounded to 5 cents, as cash is):
     // the sum, unless a second reading confirms the total as read (the payment, or the amount printed on another line:
     // then the subtotal or tax is the misread one).
-    const readTwice = (value: string) => lines.filter((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(value)) < 0.005)).length > 1;
+    const printsAmount = (line: { text: string }, value: string) => amountsIn(line.text).some((a) => Math.abs(Number(a.value) - Number(value)) < 0.005);
+    const readTwice = (value: string) => lines.filter((l) => printsAmount(l, value)).length > 1;
     const summed =
       entities.total_amount && paid?.value !== entities.total_amount && !readTwice(entities.total_amount) ? sumForMisreadTotal(entities.total_amount, entities.subtotal, entities.tax_amount) : undefined;
     if (summed) {
@@ -931,7 +932,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       confidence.total_amount = 0.6;
       delete readFrom.total_amount;
       // Printed nowhere as such: cited on the subtotal's and the tax's lines it was added from.
-      const holding = (value: string) => lines.findIndex((l) => amountsIn(l.text).some((a) => Math.abs(Number(a.value) - Number(value)) < 0.005));
+      const holding = (value: string) => lines.findIndex((l) => printsAmount(l, value));
       const from = [holding(entities.subtotal!), holding(entities.tax_amount!)].filter((i) => i >= 0);
       if (from.length) derivedFrom.total_amount = { value: summed, lines: [...new Set(from)].sort((a, b) => a - b) };
     }

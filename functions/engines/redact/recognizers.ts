@@ -302,8 +302,10 @@ const NUMBER_WORDS_NUMBER = re(
  * unit, a postcode and town, a country line).
  */
 // A street, its name and its number are on one line: a name above an address block is no street.
+/** The words a unit line opens with ("Apt. 678", "Suite 12"). */
+const UNIT_WORD = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)';
 // A unit ("Apt. 678", "Suite 12") is no street name, nor part of one ("Ada Brisk Apt. 4" is a name and a unit).
-const NOT_STREET_NAME = `(?!(?:Apt|Apartment|Suite|Ste|Unit|Flat|Box|Room|Floor)${E})`;
+const NOT_STREET_NAME = `(?!(?:${UNIT_WORD}|Box|Room|Floor)${E})`;
 const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_STREET_NAME}${CAP}(?:[ \\t]+${NOT_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
@@ -362,9 +364,9 @@ const NAMED_STREET = re(
 const LOWER_CASE_STREET = re(
   `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
 );
-const UNIT_ONLY = re(`${B}(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
+const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
-const UNIT_PART = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)\\.?\\s*#?\\d{1,5}[A-Za-z]?';
+const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
 const POSTCODE = '(?:\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
@@ -550,6 +552,10 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   return [...streets, ...pieces];
 }
 
+/** A unit word as one token of a line ("Suite", "apt."). */
+const UNIT_WORD_TOKEN = new RegExp(`^${UNIT_WORD}\\.?$`, 'iu');
+/** A token whose final dot is an abbreviation's or an ordinal's, not the sentence's end ("Av.", "s/n.", "5."). */
+const ABBREVIATION_END = /^\p{L}{1,3}\.$|s\/n\.$|\d\.$/u;
 /** Words of the phrase before an address, never of a street's name, where reading a street backwards from its unit stops ("… is", "send it to", "lives at"). */
 const PHRASE_WORD = new RegExp(`^(?:${FUNCTION_WORD}|address|addresses|located|lives|live|moved|send|sent|new|here|it|am|be|me|us|you|i)$`, 'iu');
 /** One word of a street line read backwards: letters or digits, with the marks street names and numbers carry ("qirg'oqi,", "50B", "d'Alésia", "(Gerhaus)"). */
@@ -564,6 +570,9 @@ const STREET_TOKEN = /^[\p{L}\p{N}(][\p{L}\p{M}\p{N}'’.\-/()]*,?$/u;
  * must hold a number (a house number) and a word, so a name above a unit
  * ("Mrs. Ada Brisk Apt. 4") is not taken.
  */
+/** A street line's words hold a house number and a word (three letters or more). */
+const holdsNumberAndWord = (words: readonly string[]) => words.some((w) => /\d/.test(w)) && words.some((w) => /\p{L}{3,}/u.test(w));
+
 /** A unit typed in lower case, as in a chat ("apt. 451", "suite 12"); "unit" and "flat" are too common as words. */
 const LOWER_UNIT = re(`${B}(?:apt\\.?|suite)[ \\t]*#?\\d{1,5}[a-z]?${E}`);
 
@@ -591,7 +600,7 @@ function streetsBeforeUnits(text: string): Candidate[] {
     // Typed all in lower case ("0531 4 boulevard orvel apt. 451"), it must start with its house number.
     while (first < tokens.length && !(lower ? /^\p{N}/u : /^[\p{N}\p{Lu}]/u).test(tokens[first][0])) first++;
     const words = tokens.slice(first).map((t) => t[0]);
-    if (!words.some((w) => /\d/.test(w)) || !words.some((w) => /\p{L}{3,}/u.test(w))) continue;
+    if (!holdsNumberAndWord(words)) continue;
     out.push({ type: 'STREET_ADDRESS', start: segStart + tokens[first].index!, end: u + m[0].length, score: 0.6, rule: 'unit-street' });
   }
   return out;
@@ -635,22 +644,22 @@ function cuedStreets(text: string): Candidate[] {
           break;
         }
         // A unit and its number end the street: a town after them on the line is left readable, as after any street.
-        if (/^(?:Apt|Apartment|Suite|Ste|Unit|Flat)\.?$/iu.test(t) && /^#?\d{1,5}[A-Za-z]?,?$/u.test(tokens[i + 1]?.[0] ?? '')) {
+        if (UNIT_WORD_TOKEN.test(t) && /^#?\d{1,5}[A-Za-z]?,?$/u.test(tokens[i + 1]?.[0] ?? '')) {
           last = i + 1;
           end = from + tokens[i + 1].index! + tokens[i + 1][0].replace(/,$/, '').length;
           break;
         }
         last = i;
-        end = from + tokens[i].index! + (/^\p{L}{1,3}\.$|s\/n\.$|\d\.$/u.test(t) ? t.length : word.length);
+        end = from + tokens[i].index! + (ABBREVIATION_END.test(t) ? t.length : word.length);
         // A comma or a sentence's end after the house number closes the street ("… Adela, 98" keeps its number when it comes first).
         const numberSeen = tokens.slice(0, i + 1).some((x) => /\d/.test(x[0]));
         // A house number or building written after a comma belongs to the street ("Jardines Adela, 98", "Intrarea Lupului, Bloc 95").
         const numberNext = /^(?:(?:Bloc|Bl\.|Blok|Block|Building|Bldg|No\.?|Nr\.?|n[º°o]\.?)[ \t]*)?\d{1,5}[a-z]?(?:[,.?!;]|$)/iu.test(line.slice(tokens[i].index! + t.length).trimStart());
-        if ((/,$/.test(t) && numberSeen && !numberNext) || (/[.?!;]$/.test(t) && !/^\p{L}{1,3}\.$|s\/n\.$|\d\.$/u.test(t))) break;
+        if ((/,$/.test(t) && numberSeen && !numberNext) || (/[.?!;]$/.test(t) && !ABBREVIATION_END.test(t))) break;
       }
       if (last < 0) continue;
       const words = tokens.slice(0, last + 1).map((t) => t[0]);
-      if (!words.some((w) => /\d/.test(w)) || !words.some((w) => /\p{L}{3,}/u.test(w))) continue;
+      if (!holdsNumberAndWord(words)) continue;
       if (weak && !words.some((w) => /^\p{Lu}\p{Ll}/u.test(w))) continue;
       out.push({ type: 'STREET_ADDRESS', start: from, end, score: 0.55, rule: 'cued-street' });
     }

@@ -13,7 +13,7 @@
  * @module
  */
 import { allLocales, base, en, Faker } from '@faker-js/faker';
-import type { Random } from '../lib/random.ts';
+import { pick, type Random } from '../lib/random.ts';
 
 /** Latin-script locales for people (the dev names are Latin-script, from many cultures). */
 const NAME_LOCALES = ['en_US', 'en_GB', 'de', 'fr', 'es', 'it', 'nl', 'pt_BR', 'fi', 'da', 'sv', 'nb_NO', 'pl', 'cs_CZ', 'hu', 'tr', 'sk', 'hr', 'lv', 'ro', 'de_AT', 'en_AU', 'en_IE', 'af_ZA', 'id_ID', 'uz_UZ_latin'] as const;
@@ -32,7 +32,7 @@ export class ValueMaker {
   constructor(private readonly random: Random) {}
 
   pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.random() * list.length)];
+    return pick(this.random, list);
   }
   digits(n: number): string {
     let s = '';

@@ -18,6 +18,9 @@ export function seeded(seed: number): Random {
   };
 }
 
+/** One item of `items`, chosen by `random`. */
+export const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
 /** A seeded choice of `n` names (Fisher–Yates on a copy), sorted: the same names for the same seed in every script. */
 export function seededSample(names: readonly string[], n: number, seed: number): string[] {
   const random = seeded(seed);

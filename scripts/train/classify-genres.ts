@@ -14,9 +14,8 @@
  *
  * @module
  */
-import type { Random } from '../lib/random.ts';
+import { pick, type Random } from '../lib/random.ts';
 
-const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)];
 const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const some = <T>(r: Random, items: readonly T[], lo: number, hi: number): T[] => {
   const pool = [...items];

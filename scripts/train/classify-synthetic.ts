@@ -14,12 +14,11 @@
 import { BUILT_IN_CLASSES } from '../../functions/engines/classify/classes.ts';
 import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
-import { seeded, type Random } from '../lib/random.ts';
+import { pick, seeded, type Random } from '../lib/random.ts';
 import { GENRES, ocrNoise } from './classify-genres.ts';
 
 export { seeded, type Random };
 
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 const int = (random: Random, lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
 const FIRST = ['Anna', 'Peter', 'Maria', 'John', 'Li', 'Fatima', 'Carlos', 'Sofia', 'Ahmed', 'Emma', 'Lukas', 'Chloé', 'Raj', 'Olga'];

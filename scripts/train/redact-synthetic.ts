@@ -11,7 +11,7 @@
  * @module
  */
 import { allLocales } from '@faker-js/faker';
-import type { Random } from '../lib/random.ts';
+import { pick, type Random } from '../lib/random.ts';
 
 export interface Slot {
   readonly start: number;
@@ -39,7 +39,6 @@ const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ei', 'ou', 'ia', 'ae', 'y', 'é'
 const CODAS = ['', '', 'n', 'r', 'l', 's', 'k', 'm', 'nd', 'rt', 'sk', 'v', 'th'];
 const ENDINGS = ['', '', '', 'son', 'sen', 'ov', 'ova', 'ski', 'escu', 'idis', 'oglu', 'ić', 'ez', 'aki', 'ara', 'ini', 'elli', 'ard', 'ton', 'berg', 'stad'];
 
-const pick = <T>(r: Random, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 /** An invented name word: 2–3 syllables, sometimes a surname ending. */

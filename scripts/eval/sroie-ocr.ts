@@ -12,10 +12,12 @@
  *   so this is a recall-side figure, reported beside, never alone.
  *
  * Writes each receipt's OCR text to `.cache/sroie-ocr/<tag>/` so runs can be
- * compared receipt by receipt. `--reread-lines`: read with the experimental
- * `OcrOptions.rereadLines` (line-reread.ts; the image read as the image
- * engine reads it, through `ocrImage`), each doubtful line's two readings
- * logged to `<stem>.lines.json` for `sroie-line-choice.ts`.
+ * compared receipt by receipt. `--reread-lines`: read through `ocrImage`
+ * (as the image engine reads it) with `OcrOptions.rereadLines` (on by
+ * default since OCR revision 4; line-reread.ts), each doubtful line's two
+ * readings logged to `<stem>.lines.json` for `sroie-line-choice.ts`;
+ * with it, `--english` reads with the English model alone and
+ * `--no-garbage` keeps the lines garbage-lines.ts drops.
  *
  * @module
  */
@@ -70,6 +72,10 @@ async function main(): Promise<void> {
   const seed = Number(argValue('seed', '22'));
   const tag = argValue('tag', 'run');
   const rereadLines = process.argv.includes('--reread-lines');
+  // --english (with --reread-lines): read with the English model only, no language guess (is a guess costing receipts?).
+  const forceEnglish = process.argv.includes('--english');
+  // --no-garbage (with --reread-lines): keep the lines garbage-lines.ts would drop.
+  const noGarbage = process.argv.includes('--no-garbage');
   const dir = join(corpusDir(), 'receipts', 'sroie');
   const all = (await readdir(join(dir, 'img'))).filter((f) => /\.jpe?g$/i.test(f)).sort();
   // --skip K: leave out the first K of the seeded choice (a larger sample computed beside a smaller one; same tag, shared cache).
@@ -92,10 +98,13 @@ async function main(): Promise<void> {
         const records: LineRereadRecord[] = [];
         const ocr = await ocrImage(
           { image: new Uint8Array(await readFile(join(dir, 'img', name))), page: 0, autoOrient: true },
-          { rereadLines: true, onLineReread: (r) => records.push(r) },
+          { rereadLines: true, onLineReread: (r) => records.push(r), ...(forceEnglish ? { languages: ['en'] as const } : {}), dropGarbageLines: !noGarbage },
         );
         text = ocr.text;
         await writeFile(join(out, `${stem}.lines.json`), JSON.stringify(records));
+        // The same blocks → lines → words file as the default path writes (filters studied offline).
+        const lines = ocr.blocks.map((b) => b.lineIndexes.map((li) => ocr.lines[li].wordIndexes.map((wi) => [ocr.words[wi].text, ocr.words[wi].confidence ?? 1])));
+        await writeFile(join(out, `${stem}.json`), JSON.stringify(lines));
         await writeFile(cached, text);
         seconds += (performance.now() - started) / 1000;
       } else {

@@ -12,7 +12,7 @@ import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 
 /** Frequent function words per language; a word shared by several languages counts for each, divided among them. */
 const STOP_WORDS: Record<OcrLanguage, readonly string[]> = {
-  en: ['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'are', 'this', 'be', 'by', 'from', 'was', 'it', 'as', 'at', 'or', 'have', 'not', 'which', 'you', 'your', 'will', 'we', 'our', 'has', 'an'],
+  en: ['the', 'and', 'of', 'to', 'in', 'is', 'that', 'for', 'with', 'on', 'are', 'this', 'be', 'by', 'from', 'was', 'it', 'as', 'at', 'or', 'have', 'not', 'which', 'you', 'your', 'will', 'we', 'our', 'has', 'an', 'no'],
   de: ['der', 'die', 'und', 'das', 'ist', 'nicht', 'mit', 'für', 'fur', 'von', 'zu', 'den', 'des', 'auf', 'ein', 'eine', 'im', 'dem', 'sich', 'auch', 'es', 'wir', 'sie', 'bei', 'oder', 'wird', 'werden', 'nach', 'über', 'uber', 'ihre', 'einer', 'sind', 'zum', 'zur'],
   fr: ['le', 'la', 'les', 'des', 'et', 'est', 'une', 'pour', 'dans', 'que', 'qui', 'sur', 'par', 'du', 'au', 'avec', 'ce', 'pas', 'sont', 'nous', 'vous', 'aux', 'ou', 'mais', 'été', 'ete', 'cette', 'leur', 'il', 'elle', 'en'],
   es: ['el', 'la', 'los', 'las', 'de', 'que', 'y', 'en', 'por', 'con', 'para', 'una', 'del', 'es', 'al', 'se', 'lo', 'como', 'más', 'mas', 'su', 'sus', 'pero', 'este', 'esta', 'fue', 'son', 'también', 'tambien', 'muy', 'entre'],
@@ -70,7 +70,11 @@ export function guessLanguage(text: string): LanguageGuess {
   const words = lower.match(/[\p{L}']+/gu) ?? [];
   const scores: Record<OcrLanguage, number> = { en: 0, de: 0, fr: 0, es: 0, it: 0, nl: 0, pt: 0 };
   for (const word of words) {
-    const weights = WEIGHTS.get(word.replace(/^'+|'+$/g, ''));
+    const bare = word.replace(/^'+|'+$/g, '');
+    // One-letter words are no evidence: on receipts and forms they are mostly specks, ticks and
+    // abbreviations read as `a`, `e`, `o` ("e-mail", "A/C"), which made Malaysian receipts "Portuguese".
+    if (Array.from(bare).length < 2) continue;
+    const weights = WEIGHTS.get(bare);
     if (weights) for (const [language, weight] of weights) scores[language] += weight;
   }
   for (const [language, marks] of Object.entries(MARKS) as [OcrLanguage, readonly RegExp[]][]) {

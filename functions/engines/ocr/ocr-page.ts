@@ -22,6 +22,7 @@ import {
   localInkMask,
   rotateMask,
   textRows,
+  paperLevel,
   whitenBackdrop,
   type GrayImage,
   type InkMask,
@@ -38,9 +39,11 @@ import {
   type LanguageKey,
   type OcrPageData,
   type ReadingSettings,
+  type TesseractWord,
 } from './tesseract-pool.ts';
 import { bandCuts, mergeBandReadings } from './page-bands.ts';
 import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
+import { dropGarbageLines } from './garbage-lines.ts';
 import { type LineRereadRecord, rereadLines } from './line-reread.ts';
 import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
 import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
@@ -58,8 +61,11 @@ import { guessLanguage } from './language-detect.ts';
  *
  * 2: second readings of doubtful numbers (number-reread.ts).
  * 3: those second readings only restore an amount's dropped separator, never change digits.
+ * 4: doubtful lines read again and chosen by the receipt model, and garbage lines dropped, on
+ *    pages read in English; one-letter words no evidence of a language; a backdrop painted in the
+ *    paper's grey.
  */
-export const OCR_OUTPUT_REVISION = 3;
+export const OCR_OUTPUT_REVISION = 4;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**
@@ -209,18 +215,24 @@ export interface OcrOptions {
    */
   readonly rereadNumbers?: boolean;
   /**
-   * Experimental (issue 22), off unless true: read doubtful lines again,
-   * each on its own, and keep the reading the receipt character model
-   * prefers (see line-reread.ts). Not part of OCR_OUTPUT_REVISION: turning
-   * it on by default changes the OCR output (bump the revision then).
+   * Read doubtful lines again, each on its own, and keep the reading the
+   * receipt character model prefers (see line-reread.ts). On unless set to
+   * false, and only on pages read in English: the model is an English
+   * receipt model, no judge of another language's words.
    */
   readonly rereadLines?: boolean;
+  /**
+   * Drop lines that are no text (a logo or a stamp read as symbols: unsure
+   * and un-receipt-like, see garbage-lines.ts). On unless set to false, and
+   * only on pages read in English, like {@link rereadLines}.
+   */
+  readonly dropGarbageLines?: boolean;
   /** With {@link rereadLines}: hears each doubtful line's two readings (the eval's log). */
   readonly onLineReread?: (record: LineRereadRecord) => void;
 }
 
 let charModel: CharLanguageModel | undefined;
-/** The receipt character model, built from its committed counts on first use (only with `rereadLines`). */
+/** The receipt character model, built from its committed counts on first use (by the line re-reads). */
 function receiptCharModel(): CharLanguageModel {
   charModel ??= new CharLanguageModel(receiptCharWeights as CharModelWeights);
   return charModel;
@@ -329,6 +341,12 @@ function isNoiseLine(words: readonly Word[]): boolean {
   return short >= words.length * NOISE_LINE_SHORT_SHARE && confidence < NOISE_CONFIDENCE;
 }
 
+/** A word the page's text is made of: not blank, and not a doubtful speck of punctuation. */
+function countsAsText(word: TesseractWord): boolean {
+  const text = word.text.trim();
+  return text !== '' && (word.confidence / 100 >= NOISE_CONFIDENCE || HAS_ALNUM.test(text));
+}
+
 /** Turns tesseract's block tree into the document model; paragraphs become blocks. */
 function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<OcrPage, 'words' | 'lines' | 'blocks' | 'text'> {
   const words: Word[] = [];
@@ -343,9 +361,9 @@ function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<Ocr
         const wordIndexes: number[] = [];
         const texts: string[] = [];
         for (const word of line.words) {
+          if (!countsAsText(word)) continue;
           const text = word.text.trim();
           const confidence = Math.min(1, Math.max(0, word.confidence / 100));
-          if (!text || (confidence < NOISE_CONFIDENCE && !HAS_ALNUM.test(text))) continue;
           wordIndexes.push(words.length);
           texts.push(text);
           words.push({ text, bbox: map(word.bbox.x0, word.bbox.y0, word.bbox.x1, word.bbox.y1), confidence, source: 'ocr' });
@@ -757,7 +775,10 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   if (plan.backdrop) {
     const turned = rotateMask({ ...plan.backdrop, inkRatio: 0, contrast: 0 }, rotation);
     // Grown by two analysis pixels: the backdrop's grey fringe would read as a rule or a letter.
-    whitenBackdrop(upright, turned.mask, turned.width, turned.height, 2);
+    // Painted in the paper's own grey, not white: a photographed receipt's paper is grey, and beside
+    // white the page-wide threshold falls between paper and white, so whole blocks of the receipt
+    // read as ink and their lines are lost (SROIE: a receipt in a hand on a dark table lost half).
+    whitenBackdrop(upright, turned.mask, turned.width, turned.height, 2, paperLevel(upright, turned.mask, turned.width, turned.height));
   }
   const uprightWidth = upright.width;
   const uprightHeight = upright.height;
@@ -775,13 +796,28 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   if (options.rereadNumbers !== false && !settings?.sparse && !settings?.localThreshold) {
     await rereadNumbers(upright, data, (crops) => recognizeLines(crops.map((c) => c.image), NUMBER_CHARACTERS, key));
   }
-  if (options.rereadLines === true && !settings?.sparse && !settings?.localThreshold) {
-    const model = receiptCharModel();
-    await rereadLines(upright, data, (crops) => recognizeLineWords(crops, key), (text) => model.score(text), options.onLineReread);
+  // Doubtful lines read again, on English pages only (the judge is an English receipt model; a page in
+  // another language is read again with its own model by ocrImage, and this reading is then dropped).
+  // Then lines that are no text (a logo or a stamp read as symbols) are dropped, when both tesseract's
+  // confidence and the same model say so (garbage-lines.ts).
+  if (!settings?.sparse && !settings?.localThreshold && readsAsEnglish(languages, data)) {
+    const receiptModel = receiptCharModel();
+    const score = (text: string) => receiptModel.score(text);
+    if (options.rereadLines !== false) await rereadLines(upright, data, (crops) => recognizeLineWords(crops, key), score, options.onLineReread);
+    if (options.dropGarbageLines !== false) dropGarbageLines(data, score, countsAsText);
   }
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
   return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };
+}
+
+/** Read with the English model alone, and its text not clearly in another language. */
+function readsAsEnglish(languages: readonly OcrLanguage[], data: OcrPageData): boolean {
+  if (languages.length !== 1 || languages[0] !== 'en') return false;
+  const text = (data.blocks ?? [])
+    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => l.words.map((w) => w.text).join(' '))))
+    .join('\n');
+  return guessLanguage(text).language === 'en';
 }
 
 /**

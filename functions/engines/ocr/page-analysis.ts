@@ -519,10 +519,11 @@ export function backdropMask(image: GrayImage): Uint8Array | undefined {
 
 /**
  * Paints `backdrop` (a mask over an image of `maskWidth`×`maskHeight`, in
- * the same frame as `image` but maybe smaller) white on `image`, grown by
- * `margin` mask pixels so the backdrop's grey fringe goes too. In place.
+ * the same frame as `image` but maybe smaller) in `fill` (white unless
+ * given) on `image`, grown by `margin` mask pixels so the backdrop's grey
+ * fringe goes too. In place.
  */
-export function whitenBackdrop(image: GrayImage, backdrop: Uint8Array, maskWidth: number, maskHeight: number, margin = 1): void {
+export function whitenBackdrop(image: GrayImage, backdrop: Uint8Array, maskWidth: number, maskHeight: number, margin = 1, fill = 255): void {
   const grown = margin > 0 ? dilate(backdrop, maskWidth, maskHeight, margin) : backdrop;
   const { data, width, height } = image;
   const columns = new Int32Array(width);
@@ -530,8 +531,34 @@ export function whitenBackdrop(image: GrayImage, backdrop: Uint8Array, maskWidth
   for (let y = 0; y < height; y++) {
     const row = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / height)) * maskWidth;
     const out = y * width;
-    for (let x = 0; x < width; x++) if (grown[row + columns[x]]) data[out + x] = 255;
+    for (let x = 0; x < width; x++) if (grown[row + columns[x]]) data[out + x] = fill;
   }
+}
+
+/**
+ * The paper's grey: the median level of `image` outside `backdrop` (a mask
+ * as for {@link whitenBackdrop}); print is a minority of the paper, so the
+ * median is the paper itself. 255 when the mask covers everything.
+ */
+export function paperLevel(image: GrayImage, backdrop: Uint8Array, maskWidth: number, maskHeight: number): number {
+  const { data, width, height } = image;
+  const histogram = new Uint32Array(256);
+  let count = 0;
+  for (let y = 0; y < height; y++) {
+    const row = Math.min(maskHeight - 1, Math.floor(((y + 0.5) * maskHeight) / height)) * maskWidth;
+    for (let x = 0; x < width; x++) {
+      if (backdrop[row + Math.min(maskWidth - 1, Math.floor(((x + 0.5) * maskWidth) / width))]) continue;
+      histogram[data[y * width + x]]++;
+      count++;
+    }
+  }
+  if (!count) return 255;
+  let seen = 0;
+  for (let level = 0; level < 256; level++) {
+    seen += histogram[level];
+    if (seen * 2 >= count) return level;
+  }
+  return 255;
 }
 
 function dilate(mask: Uint8Array, width: number, height: number, radius: number): Uint8Array {

@@ -58,6 +58,18 @@ describe('language guess', () => {
     expect(guessLanguage('The council has decided to renovate the market square before the end of the summer and the work will start as soon as a company is chosen').language).toBe('en');
   });
 
+  it('does not take an English receipt full of "No." and specks read as one letter for Portuguese', () => {
+    // Invented: "No" on every other line, a tick read as "a", "e-mail" split into "e", a logo read as "o".
+    const receipt = [
+      'KEDAI RUNCIT MAJU SDN BHD', 'Co. Reg No: 123456-X', 'GST Reg No: 000123456789', 'No 12, Jalan Mawar 3', 'Tel No: 03-1234 5678',
+      'e-mail: kedai@example.com', 'Invoice No: 99881', 'Table No: 4', 'Cashier: a', 'o', 'MILO ICE 2 x 3.50 7.00 a',
+      'NASI LEMAK 1 x 6.00 6.00 e', 'Bill No: 7781', 'TOTAL 13.00', 'CASH 20.00', 'CHANGE 7.00', 'Thank you, please come again',
+    ].join('\n');
+    expect(guessLanguage(receipt).language).toBe('en');
+    // Portuguese prose still reads as Portuguese with its one-letter words left out.
+    expect(guessLanguage('O cliente pagou a conta no balcão e o recibo foi enviado para o endereço de e-mail que não estava correto').language).toBe('pt');
+  });
+
   it('keeps English for text too short or too poor in words to tell (receipts, numbers)', () => {
     const receipt = guessLanguage('TOTAL 12.50\nCASH 20.00\nCHANGE 7.50\nGST 0.71\nTHANK YOU');
     expect(receipt.sure).toBe(false);

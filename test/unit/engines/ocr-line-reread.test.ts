@@ -1,10 +1,10 @@
 /**
- * Experimental second readings of doubtful lines chosen by a receipt
- * character model (issue 22, `OcrOptions.rereadLines`, off by default):
+ * Second readings of doubtful lines chosen by a receipt
+ * character model (issue 22, `OcrOptions.rereadLines`, on by default for pages read in English):
  * the model's scoring, the rules that pick the lines read again and the
  * reading kept, on invented receipt lines and hand-built recognition
- * results (no corpus content), and that the option off leaves the OCR
- * output as it was.
+ * results (no corpus content), and that it runs by default on pages read
+ * in English only.
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -171,27 +171,41 @@ function paleReceipt(): Buffer {
 }
 
 describe('OcrOptions.rereadLines', () => {
-  it('is off by default: the output equals rereadLines false, and no line is read again', async () => {
+  it('is on by default for a page read in English: the output equals rereadLines true, and doubtful lines are read again', async () => {
     const image = paleReceipt();
     const heard: LineRereadRecord[] = [];
     const byDefault = await ocrImage({ image }, { detectRotation: false, onLineReread: (r) => heard.push(r) });
-    const off = await ocrImage({ image }, { detectRotation: false, rereadLines: false });
-    expect(byDefault.text).toBe(off.text);
-    expect(byDefault.words).toEqual(off.words);
-    expect(heard).toHaveLength(0);
+    const on = await ocrImage({ image }, { detectRotation: false, rereadLines: true });
+    expect(byDefault.text).toBe(on.text);
+    expect(byDefault.words).toEqual(on.words);
+    // The pale small print leaves lines in doubt: the re-read had something to do.
+    expect(heard.length).toBeGreaterThan(0);
   });
 
-  it('on, reads a page through and reports each doubtful line with both readings', async () => {
+  it('reads a page through and reports each doubtful line with both readings', async () => {
     const image = paleReceipt();
     const heard: LineRereadRecord[] = [];
-    const on = await ocrImage({ image }, { detectRotation: false, rereadLines: true, onLineReread: (r) => heard.push(r) });
+    const on = await ocrImage({ image }, { detectRotation: false, onLineReread: (r) => heard.push(r) });
     expect(on.text).toMatch(/TOTAL|CASH|THANK/i);
-    // The pale small print leaves lines in doubt: the option had something to do.
     expect(heard.length).toBeGreaterThan(0);
     for (const r of heard) {
       expect(r.firstConfidence).toBeLessThan(REREAD_LINE_BELOW);
       expect(typeof r.second).toBe('string');
       expect(Number.isFinite(r.firstScore)).toBe(true);
     }
+  });
+
+  it('is off when set to false, and on pages read in another language than English (the model is an English receipt model)', async () => {
+    const image = paleReceipt();
+    const heard: LineRereadRecord[] = [];
+    const off = await ocrImage({ image }, { detectRotation: false, rereadLines: false, onLineReread: (r) => heard.push(r) });
+    expect(heard).toHaveLength(0);
+    const german = await ocrImage({ image }, { detectRotation: false, languages: ['de'], onLineReread: (r) => heard.push(r) });
+    const germanOff = await ocrImage({ image }, { detectRotation: false, languages: ['de'], rereadLines: false });
+    expect(heard).toHaveLength(0);
+    expect(german.text).toBe(germanOff.text);
+    await ocrImage({ image }, { detectRotation: false, languages: ['en', 'fr'], onLineReread: (r) => heard.push(r) });
+    expect(heard).toHaveLength(0);
+    expect(off.text).toMatch(/TOTAL|CASH|THANK/i);
   });
 });

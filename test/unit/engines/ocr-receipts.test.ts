@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ocrImage } from '../../../functions/engines/ocr/ocr-page.ts';
-import { backdropMask, estimateSkew, textRows, whitenBackdrop, type InkMask } from '../../../functions/engines/ocr/page-analysis.ts';
+import { backdropMask, estimateSkew, paperLevel, textRows, whitenBackdrop, type InkMask } from '../../../functions/engines/ocr/page-analysis.ts';
 import { terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
 
 afterAll(() => terminateOcr());
@@ -75,7 +75,37 @@ function receipt({ ink, paper, backdrop }: ReceiptLook): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/**
+ * A receipt photographed on a dark table: grey paper (a photo's white is
+ * grey), narrower than the picture, black all round it, with a gentle
+ * shading from top to bottom as a phone's light leaves.
+ */
+function photographedReceipt(): Buffer {
+  const width = 700;
+  const height = 1300;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = 'rgb(14,12,10)';
+  ctx.fillRect(0, 0, width, height);
+  const shade = ctx.createLinearGradient(0, 60, 0, height - 60);
+  shade.addColorStop(0, 'rgb(200,200,200)');
+  shade.addColorStop(1, 'rgb(165,165,165)');
+  ctx.fillStyle = shade;
+  ctx.fillRect(170, 60, 400, height - 120);
+  ctx.fillStyle = 'rgb(60,60,60)';
+  ctx.font = `17px ${FONT}`;
+  LINES.forEach((line, i) => ctx.fillText(line, 190, 140 + i * 80));
+  return canvas.toBuffer('image/png');
+}
+
 describe('receipt look-alikes', () => {
+  it('reads a receipt photographed on grey paper on a dark table (the table painted in the paper\'s grey)', async () => {
+    const page = await ocrImage({ image: photographedReceipt() });
+    expect(page.blank).toBe(false);
+    expect(foundShare(page.text)).toBeGreaterThanOrEqual(0.85);
+    expect(page.text).toContain('THANK YOU');
+  });
+
   it('reads grey print on paper scanned against a black lid with a torn corner', async () => {
     const page = await ocrImage({ image: receipt({ ink: 125, paper: 235, backdrop: true }) });
     expect(page.blank).toBe(false);
@@ -147,6 +177,26 @@ describe('text measurements for receipts', () => {
     const plain = new Uint8Array(width * height).fill(230);
     for (let y = 150; y < 158; y++) for (let x = 90; x < 96; x++) plain[y * width + x] = 10;
     expect(backdropMask({ data: plain, width, height })).toBeUndefined();
+  });
+
+  it('measures the paper\'s grey outside the backdrop, print and all, and paints the backdrop in it', () => {
+    const width = 100;
+    const height = 100;
+    const data = new Uint8Array(width * height).fill(170);
+    const backdrop = new Uint8Array(width * height);
+    // Left 40 columns backdrop (black); a fifth of the paper is print (dark).
+    for (let y = 0; y < height; y++) for (let x = 0; x < 40; x++) (data[y * width + x] = 10), (backdrop[y * width + x] = 1);
+    for (let y = 0; y < 20; y++) for (let x = 40; x < width; x++) data[y * width + x] = 50;
+    // The mask may be smaller than the image (the analysis copy): a half-size mask of the same frame.
+    const half = new Uint8Array(50 * 50);
+    for (let y = 0; y < 50; y++) for (let x = 0; x < 20; x++) half[y * 50 + x] = 1;
+    expect(paperLevel({ data, width, height }, backdrop, width, height)).toBe(170);
+    expect(paperLevel({ data, width, height }, half, 50, 50)).toBe(170);
+    expect(paperLevel({ data, width, height }, new Uint8Array(width * height).fill(1), width, height)).toBe(255);
+    const image = { data: new Uint8Array(data), width, height };
+    whitenBackdrop(image, half, 50, 50, 0, 170);
+    expect(image.data[50 * width + 10]).toBe(170);
+    expect(image.data[10 * width + 60]).toBe(50);
   });
 });
 

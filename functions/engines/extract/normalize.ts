@@ -18,10 +18,11 @@ const NUMBER = String.raw`\d+[.,]\d{4}(?!\d)|0[.,]\d{3}(?!\d)|\d{1,3}(?:[ .,]\d{
 const AMOUNT = new RegExp(`(-|\\()?\\s*(?:[A-Z]{3}|[$€£¥₹]|RM|Rs\\.?|CHF|kr)?\\s*(${NUMBER})\\s*(-|\\))?`, 'u');
 /**
  * Every amount in a text, not inside a longer number or word. A currency code glued to an amount with cents
- * ("RM39.00", "EUR12,50": receipts print totals so) is the amount's, not a word around it.
+ * ("RM39.00", "EUR12,50": receipts print totals so) is the amount's, not a word around it; so is a lone
+ * "e" glued to one ("Total e17,33"), OCR's commonest misreading of a printed "€".
  */
 const AMOUNTS = new RegExp(
-  `(?<![\\p{L}\\d.,])-?(?:(?:[$€£¥₹]|(?:RM|MYR|EUR|USD|SGD|GBP|CHF)(?=\\d+[.,]\\d{2}(?!\\d)))\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`,
+  `(?<![\\p{L}\\d.,])-?(?:(?:[$€£¥₹]|(?:RM|MYR|EUR|USD|SGD|GBP|CHF|e)(?=\\d+[.,]\\d{2}(?!\\d)))\\s?)?(?:${NUMBER})(?:\\s?[$€£¥₹])?(?![\\d]|[.,]\\d)`,
   'gu',
 );
 

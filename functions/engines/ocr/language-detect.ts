@@ -21,6 +21,25 @@ const STOP_WORDS: Record<OcrLanguage, readonly string[]> = {
   pt: ['o', 'a', 'os', 'as', 'de', 'que', 'e', 'do', 'da', 'em', 'para', 'com', 'um', 'uma', 'não', 'nao', 'por', 'dos', 'das', 'no', 'na', 'se', 'mais', 'ao', 'pelo', 'pela', 'são', 'sao', 'foi', 'também', 'tambem'],
 };
 
+/**
+ * Words of shops, tills and bills per language. Receipts and invoices hold
+ * few function words (a German till receipt may hold none: "Summe",
+ * "MwSt", "Rückgeld"), so without these such a page stayed English by
+ * default and was read with the English model; a word shared by several
+ * languages ("total", "datum") counts for each, divided among them, as
+ * above. Words that are also common English words ("bar", "bon") are left
+ * out.
+ */
+const COMMERCE_WORDS: Record<OcrLanguage, readonly string[]> = {
+  en: ['total', 'subtotal', 'tax', 'cash', 'change', 'qty', 'price', 'amount', 'thank', 'thanks', 'receipt', 'invoice', 'date', 'time', 'item', 'items', 'discount', 'rounding', 'payment', 'paid', 'tendered', 'balance', 'customer', 'due'],
+  de: ['summe', 'gesamt', 'betrag', 'mwst', 'ust', 'netto', 'brutto', 'rückgeld', 'ruckgeld', 'rueckgeld', 'gegeben', 'kasse', 'kassierer', 'beleg', 'datum', 'uhr', 'steuer', 'zahlung', 'zahlen', 'filiale', 'artikel', 'stück', 'stk', 'preis', 'danke', 'vielen', 'einkauf', 'kunde', 'rechnung', 'zurück', 'rabatt', 'pfand', 'menge', 'straße', 'str', 'öffnungszeiten', 'kartenzahlung', 'bezahlt'],
+  fr: ['total', 'montant', 'espèces', 'especes', 'rendu', 'tva', 'ttc', 'caisse', 'ticket', 'merci', 'date', 'heure', 'article', 'articles', 'prix', 'quantité', 'remise', 'carte', 'paiement', 'facture'],
+  es: ['total', 'importe', 'efectivo', 'cambio', 'iva', 'caja', 'ticket', 'gracias', 'fecha', 'hora', 'artículo', 'articulo', 'precio', 'cantidad', 'descuento', 'tarjeta', 'pago', 'factura'],
+  it: ['totale', 'importo', 'contanti', 'resto', 'iva', 'cassa', 'scontrino', 'grazie', 'data', 'ora', 'articolo', 'prezzo', 'quantità', 'sconto', 'carta', 'pagamento', 'fattura'],
+  nl: ['totaal', 'bedrag', 'contant', 'wisselgeld', 'btw', 'kassa', 'bedankt', 'datum', 'tijd', 'artikel', 'prijs', 'aantal', 'korting', 'pinnen', 'betaling', 'factuur'],
+  pt: ['total', 'valor', 'dinheiro', 'troco', 'iva', 'caixa', 'recibo', 'obrigado', 'data', 'hora', 'artigo', 'preço', 'preco', 'quantidade', 'desconto', 'cartão', 'cartao', 'pagamento', 'fatura'],
+};
+
 /** Letters (and pairs) that point to one language, with their weight in stop-word units. */
 const MARKS: Record<OcrLanguage, readonly RegExp[]> = {
   en: [],
@@ -35,8 +54,10 @@ const MARK_WEIGHT = 0.3;
 
 const WEIGHTS: ReadonlyMap<string, ReadonlyMap<OcrLanguage, number>> = (() => {
   const owners = new Map<string, OcrLanguage[]>();
-  for (const [language, words] of Object.entries(STOP_WORDS) as [OcrLanguage, readonly string[]][]) {
-    for (const word of words) owners.set(word, [...(owners.get(word) ?? []), language]);
+  for (const lists of [STOP_WORDS, COMMERCE_WORDS]) {
+    for (const [language, words] of Object.entries(lists) as [OcrLanguage, readonly string[]][]) {
+      for (const word of words) if (!owners.get(word)?.includes(language)) owners.set(word, [...(owners.get(word) ?? []), language]);
+    }
   }
   const weights = new Map<string, Map<OcrLanguage, number>>();
   for (const [word, languages] of owners) weights.set(word, new Map(languages.map((l) => [l, 1 / languages.length])));

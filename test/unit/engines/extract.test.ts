@@ -78,6 +78,10 @@ describe('normalisation', () => {
     expect(amountsIn('TOTAL RM18.60').map((a) => a.value)).toEqual(['18.60']);
     expect(amountsIn('EUR7,35 bar')).toMatchObject([{ value: '7.35', raw: 'EUR7,35' }]);
     expect(amountsIn('ART RM100 X2')).toEqual([]);
+    // A printed euro sign read as "e" glued to an amount with cents; never a letter inside a word or before a whole number.
+    expect(amountsIn('Total e17,33')).toMatchObject([{ value: '17.33', raw: 'e17,33' }]);
+    expect(amountsIn('Type e12 code')).toEqual([]);
+    expect(amountsIn('Coffee12.50').map((a) => a.value)).toEqual([]);
   });
 
   it('reads an OCR receipt date with a two-digit year and a comma for a dot when a time follows it', () => {

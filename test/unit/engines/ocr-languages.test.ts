@@ -70,6 +70,18 @@ describe('language guess', () => {
     expect(guessLanguage('O cliente pagou a conta no balcão e o recibo foi enviado para o endereço de e-mail que não estava correto').language).toBe('pt');
   });
 
+  it('takes a German till receipt with no function words for German, from the words of shops and tills', () => {
+    // Invented, as the English model reads one: umlauts lost, no "der", "die", "und".
+    const receipt = [
+      'BACKHAUS KORNFELD', 'Lindenallee 17', '40210 Beispielstadt', 'EUR', 'Roggenbrot 750g 3,49 A', 'Butterbrezel 2 x 0,95 1,90 A',
+      'Kaffee Crema 2,80 B', 'Summe 8,19', 'Bar 10,00', 'Ruckgeld 1,81', 'MwSt% MwSt Netto Brutto', 'A 7% 0,35 5,04 5,39',
+      'Datum 14.03.2025 Uhr 08:12', 'Kasse 2 Beleg 4471', 'Vielen Dank',
+    ].join('\n');
+    const guess = guessLanguage(receipt);
+    expect(guess.language).toBe('de');
+    expect(guess.sure).toBe(true);
+  });
+
   it('keeps English for text too short or too poor in words to tell (receipts, numbers)', () => {
     const receipt = guessLanguage('TOTAL 12.50\nCASH 20.00\nCHANGE 7.50\nGST 0.71\nTHANK YOU');
     expect(receipt.sure).toBe(false);

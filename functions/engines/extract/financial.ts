@@ -14,7 +14,7 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { citeLines, ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, ocrYearDate, parseAmount } from './normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, ocrYearDate, parseAmount, slashMisreadDate } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from './legal-forms.ts';
@@ -89,12 +89,32 @@ function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text:
   return out;
 }
 
+/**
+ * A scanned page's lines in reading order: OCR sometimes hands a line on after lines printed below it (a block read
+ * late: a receipt's name and street after its title). A line that ends above where the last line in order starts is
+ * put back before the first line that starts below it; everything else keeps OCR's order (rows side by side stay).
+ */
+export function inReadingOrder<T extends { readonly bbox: BBox }>(lines: readonly T[]): T[] {
+  const out: T[] = [];
+  let lastInOrder: T | undefined;
+  for (const line of lines) {
+    if (lastInOrder && line.bbox[3] < lastInOrder.bbox[1]) {
+      const at = out.findIndex((l) => l.bbox[1] > line.bbox[1]);
+      out.splice(at < 0 ? out.length : at, 0, line);
+    } else {
+      out.push(line);
+      lastInOrder = line;
+    }
+  }
+  return out;
+}
+
 /** The lines every field is read from (and grounded on), across pages, with word offsets where the text layer gives them. */
 export function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {
-      for (const pageLine of page.lines) {
+      for (const pageLine of page.source === 'ocr' ? inReadingOrder(page.lines) : page.lines) {
         const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
         const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && SPLIT_AMOUNT.test(pageLine.text);
         const words = split ? joinSplitCents(pageWords) : pageWords;
@@ -587,6 +607,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         // Still none: a date whose year OCR misread into no plausible year ("09/03/2318"), put back when one digit does it.
         const misread = lines.map((l, order) => ({ order, date: ocrYearDate(l.text, { monthFirst }) })).find((d) => d.date);
         if (misread) add('invoice_date', misread.date, 0.35, misread.order);
+        else {
+          // Still none: a till's date whose slashes OCR read as digits, right before the time ("210972017 10:20:37").
+          const slashless = lines.map((l, order) => ({ order, date: slashMisreadDate(l.text, { monthFirst }) })).find((d) => d.date);
+          if (slashless) add('invoice_date', slashless.date, 0.3, slashless.order);
+        }
       }
     }
   }
@@ -913,7 +938,13 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // Cash tendered minus change, confirmed by a tax summary row whose net and tax add up to it ("A 0,47 6,69" under
     // "Bar 10,00 / Rückgeld -2,84"): two independent readings of what was paid outweigh the ranker's pick, even when
     // OCR garbled the total's own line so the amount is printed nowhere readable.
-    const taxRow = paid && entities.total_amount !== paid.value ? netPlusTaxRow(lines.map((l) => l.text), paid.value) : -1;
+    const paidTaxRow = () => {
+      const texts = lines.map((l) => l.text);
+      const row = netPlusTaxRow(texts, paid!.value);
+      // Or the tax a tax-inclusive price holds at its printed rate ("TOTAL INCLUDES 6% GST 1.07" fits 18.90, not 16.90).
+      return row >= 0 ? row : includedTaxRow(texts, paid!.value, entities.total_amount);
+    };
+    const taxRow = paid && entities.total_amount !== paid.value ? paidTaxRow() : -1;
     if (paid && taxRow >= 0) {
       entities.total_amount = paid.value;
       confidence.total_amount = 0.9;
@@ -943,7 +974,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
     }
     if (entities.vendor_name) {
-      const trimmed = withMangledBhd(withoutLogoNoise(entities.vendor_name));
+      const trimmed = withInitialsAsLetters(withMangledBhd(withoutLogoNoise(entities.vendor_name)));
       if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
     }
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
@@ -1003,6 +1034,46 @@ export function netPlusTaxRow(lines: readonly string[], value: string): number {
     const money = (a: { raw: string; value: string; end: number }) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2));
     const amounts = amountsIn(text);
     return amounts.some((a, k) => k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
+  });
+}
+
+/** A tax word on a tax summary line, in the six languages and as receipts abbreviate them. */
+const TAX_WORD = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva|iva|btw|steuer)(?![\p{L}])/iu;
+
+/**
+ * The first tax line whose amount is the tax a tax-inclusive `value` holds at the rate printed on it ("TOTAL INCLUDES
+ * 6% GST 1.07" for 18.90: 18.90 × 6 / 106 = 1.07), to the cent, while `other` (the total as read) does not fit it;
+ * or -1. Rates of 1–30 %.
+ */
+export function includedTaxRow(lines: readonly string[], value: string, other?: string): number {
+  const taxAt = (gross: number, rate: number) => Math.round((gross * rate) / (100 + rate) * 100);
+  return lines.findIndex((text) => {
+    if (!TAX_WORD.test(text)) return false;
+    const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)].map((m) => Number(m[1].replace(',', '.'))).filter((r) => r >= 1 && r <= 30);
+    const taxes = amountsIn(text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2)));
+    return rates.some((rate) =>
+      taxes.some((t) => {
+        const cents = Math.round(Number(t.value) * 100);
+        return cents === taxAt(Number(value), rate) && (other === undefined || cents !== taxAt(Number(other), rate));
+      }),
+    );
+  });
+}
+
+/** Letters OCR reads as digits in a scanned name's initials. */
+const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+
+/**
+ * A name's initials joined by "&" with one of them read as a digit ("5&y STATIONERY" for S&Y, "A&8" for A&B): a lone
+ * letter and a lone digit on either side of "&" are two initials, the digit the letter it looks like, both written in
+ * capitals. Two digits ("1&1") or longer words are left as read.
+ */
+export function withInitialsAsLetters(name: string): string {
+  return name.replace(/(?<![\p{L}\d])([\p{L}\d])\s?&\s?([\p{L}\d])(?![\p{L}\d])/gu, (whole, a: string, b: string) => {
+    const digits = [a, b].filter((c) => /\d/.test(c));
+    if (digits.length !== 1 || !DIGIT_AS_LETTER[digits[0]]) return whole;
+    const letter = (c: string) => DIGIT_AS_LETTER[c] ?? c.toUpperCase();
+    return `${letter(a)}&${letter(b)}`;
   });
 }
 

@@ -4,16 +4,17 @@
  * (financial.ts) and the receipt ranker's features (receipt-ranker.ts).
  *
  * The tolerance is the letters' usual OCR confusions, not any corpus's
- * spellings: in "Sdn" the D's bowl read as c, o or 0 (or the whole D as t); in "Bhd" the B read
+ * spellings: in "Sdn" the D's bowl read as c, o or 0 (or the whole D as t, or as i when the
+ * bowl fades on thermal print: "SIN BHD"); in "Bhd" the B read
  * as 8, the h as i (its arch lost on thermal print) and the d as o or 0.
- * Only the two words together are this tolerant: alone, "son", "bio" or
+ * Only the two words together are this tolerant: alone, "son", "sin", "bio" or
  * "bid" are ordinary words, so a lone "Sdn" or "Bhd" is matched as spelt.
  *
  * @module
  */
 
 /** "Sdn" and "Bhd" as OCR reads them (regex sources, for case-insensitive use). */
-const SDN = String.raw`s[cdot0]n`;
+const SDN = String.raw`s[cdot0i]n`;
 const BHD = String.raw`[b8][hi][d0o]`;
 
 /** "Sdn Bhd" as OCR reads it, dots and spacing free ("SDN BHD", "Sdn. Bhd.", "SON BID", "SDN 8HO", "SCN.BHD"): a regex source. */
@@ -21,7 +22,7 @@ export const SDN_BHD = String.raw`${SDN}\.?\s*${BHD}\.?`;
 
 const SDN_BHD_WORDS = new RegExp(String.raw`(?<![\p{L}])${SDN}(\.?)\s*${BHD}(\.?)(?![\p{L}])`, 'giu');
 
-/** OCR-damaged "Sdn Bhd" ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SDN BHO") written as it is printed, dots kept. */
+/** OCR-damaged "Sdn Bhd" ("SDN 8HD", "SON. BHD.", "SCN BHD", "SON BID", "SIN BHD", "SDN BHO") written as it is printed, dots kept. */
 export function canonicalSdnBhd(text: string): string {
   return text.replace(SDN_BHD_WORDS, (_m, dot1: string, dot2: string) => `SDN${dot1} BHD${dot2}`);
 }

@@ -149,6 +149,35 @@ export function ocrYearDate(text: string, options: DateOptions = {}): string | u
   return undefined;
 }
 
+/** What OCR reads a date's slash as on a till print: a 1 or a 7 (the stroke), or nothing. */
+const SLASH_READINGS = ['', '1', '7'];
+
+/**
+ * A till's dd/mm/yyyy date whose slashes OCR read as digits or lost ("210972017 10:20:37" for 21/09/2017): nine or
+ * ten digits right before a time of day, where putting a slash back for each 1 or 7 (or in a gap) that stands where
+ * one belongs gives exactly one valid date in {@link PLAUSIBLE_YEARS}. Only as a document's last resort.
+ */
+export function slashMisreadDate(text: string, options: DateOptions = {}): string | undefined {
+  for (const m of text.matchAll(/(?<![\d.,/-])(\d{9,10})\s+\d{1,2}[:.]\d{2}(?!\d)/g)) {
+    const digits = m[1];
+    const found = new Set<string>();
+    for (const first of SLASH_READINGS) {
+      for (const second of SLASH_READINGS) {
+        if (2 + first.length + 2 + second.length + 4 !== digits.length) continue;
+        if (digits.slice(2, 2 + first.length) !== first || digits.slice(4 + first.length, 4 + first.length + second.length) !== second) continue;
+        const a = +digits.slice(0, 2);
+        const b = +digits.slice(2 + first.length, 4 + first.length);
+        const year = +digits.slice(-4);
+        if (year < PLAUSIBLE_YEARS[0] || year > PLAUSIBLE_YEARS[1]) continue;
+        const value = dayAndMonth(year, a, b, Boolean(options.monthFirst));
+        if (value) found.add(value);
+      }
+    }
+    if (found.size === 1) return [...found][0];
+  }
+  return undefined;
+}
+
 /** Two numbers of a date in either order: one over 12 is the day; otherwise the document's convention decides. */
 function dayAndMonth(y: number, a: number, b: number, monthFirst: boolean): string | undefined {
   return (a > 12 ? false : b > 12 ? true : monthFirst) ? iso(y, a, b) : iso(y, b, a);

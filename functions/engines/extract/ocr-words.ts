@@ -93,7 +93,7 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
-const CONFUSABLE: readonly string[] = ['0O', '0D', '0Q', 'OQ', 'OD', '1I', '1L', 'IL', '!I', '|I', '5S', '8B', '2Z', '6G', 'UV', 'VY', 'CG', 'EF', 'KX', 'CO', 'IJ', 'OU', 'NM', 'QG', 'RN', 'BH'];
+const CONFUSABLE: readonly string[] = ['0O', '0D', '0Q', 'OQ', 'OD', '1I', '1L', 'IL', '!I', '|I', '5S', '8B', '2Z', '6G', 'UV', 'VY', 'CG', 'EF', 'KX', 'CO', 'IJ', 'OU', 'NM', 'QG', 'RN', 'BH', 'TI'];
 const CONFUSION_COST = 0.5;
 /**
  * Any other edit: dearer than the default budget, so only OCR's own confusions correct a word. A plain edit

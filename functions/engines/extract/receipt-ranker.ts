@@ -96,7 +96,7 @@ const REGION = /(?<![\p{L}])(?:darul\s+\p{L}{3,}|selangor|johor|kuala lumpur|w\.
 const TOTAL_FEATURES = [
   'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
-  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card',
+  'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
 ] as const;
 
 const NAME_FEATURES = [
@@ -172,6 +172,13 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
   const counts = new Map<string, number>();
   for (const f of found) counts.set(f.value, (counts.get(f.value) ?? 0) + 1);
   const totalLineIndexes = lines.map((l, i) => (l.labels.includes('total_amount') ? i : -1)).filter((i) => i >= 0);
+  // Sums of two adjacent amounts with cents on one line (a tax summary row's net and tax), in cents, with their line:
+  // arithmetic that confirms a total read elsewhere ("SR 6% 29.24 1.76" for a total of 31.00).
+  const rowSums: { cents: number; line: number }[] = [];
+  lines.forEach((l, i) => {
+    const money = amountsIn(l.text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)));
+    for (let k = 1; k < money.length; k++) rowSums.push({ cents: Math.round(Number(money[k - 1].value) * 100) + Math.round(Number(money[k].value) * 100), line: i });
+  });
   const out = new Map<string, RankCandidate & { score0: number }>();
   for (const f of found) {
     const line = lines[f.line];
@@ -214,6 +221,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       // A currency glued on ("$7", "€12") does not make a small whole number money.
       whole_small: /^\d{1,2}$/.test(f.raw.replace(/\p{Sc}|(?<![\p{L}])(?:RM|EUR|USD)(?![\p{L}])/gu, '').trim()),
       row_card: CARD.test(rowText),
+      net_tax_sum: rowSums.some((r) => r.line !== f.line && r.cents === Math.round(Number(f.value) * 100)),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };
     // One candidate per value and line: the same amount on two lines stays two candidates (their contexts differ).

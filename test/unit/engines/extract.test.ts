@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExtractTemplate, FinancialExtractResult } from '../../../functions/contracts/schemas/extract.ts';
 import { extractFinancial, partyName } from '../../../functions/engines/extract/financial.ts';
-import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMonth, ocrYearDate, parseAmount, parseDate } from '../../../functions/engines/extract/normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMonth, ocrYearDate, parseAmount, parseDate, slashMisreadDate } from '../../../functions/engines/extract/normalize.ts';
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
@@ -123,6 +123,20 @@ describe('normalisation', () => {
     expect(extractFinancial([scan(['KEDAI CONTOH', 'TOTAL 9.00', '14/06/2721 10:02 0012'])], { receiptModel: null }).entities.invoice_date).toBe('2021-06-14');
     // A date read as printed wins.
     expect(extractFinancial([scan(['KEDAI CONTOH', 'Date 15/06/2021', 'TOTAL 9.00', '14/06/2721 10:02 0012'])], { receiptModel: null }).entities.invoice_date).toBe('2021-06-15');
+  });
+
+  it('puts back the slashes of a till date OCR read as 1 or 7 (or lost) right before the time, as a last resort', () => {
+    // 14/08/2026: the first slash lost, the second read as a 7; 03/11/2027 with both read as 1s.
+    expect(slashMisreadDate('TRX 40112 140872026 09:41:07 PM')).toBe('2026-08-14');
+    expect(slashMisreadDate('0311112027 18:05')).toBe('2027-11-03');
+    // No time after it, a year out of range, no slash-like digit where one belongs, or two readings: nothing.
+    expect(slashMisreadDate('TRX 40112 140872026')).toBeUndefined();
+    expect(slashMisreadDate('140872926 09:41')).toBeUndefined();
+    expect(slashMisreadDate('140852026 09:41')).toBeUndefined();
+    const scan = (lines: string[]) => ({ pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: lines.join('\n'), lines: lines.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) });
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'CB#: 5521 140872026 09:41:07', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2026-08-14');
+    // A date read as printed wins.
+    expect(extractFinancial([scan(['KEDAI CONTOH', '15/08/2026', 'CB#: 5521 140872026 09:41:07', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2026-08-15');
   });
 
   it('reads a month name set between slashes ("04/Mar/2021")', () => {

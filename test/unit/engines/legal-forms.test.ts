@@ -8,11 +8,14 @@ describe('"Sdn Bhd" as OCR reads it (one definition for the rules and the ranker
     expect(canonicalSdnBhd('Toko Merbau Sdn. 8ho.')).toBe('Toko Merbau SDN. BHD.');
     expect(canonicalSdnBhd('RIMBUN JAYA SCN.BHD (M)')).toBe('RIMBUN JAYA SDN. BHD (M)');
     expect(canonicalSdnBhd('harbour Lane Stn Bhd')).toBe('harbour Lane SDN BHD');
+    // The D's bowl faded on thermal print ("Sin"), only beside a Bhd: a lone "SIN" is a word (see below).
+    expect(canonicalSdnBhd('CERAH FARMASI SIN BHD')).toBe('CERAH FARMASI SDN BHD');
+    expect(canonicalSdnBhd('Cerah Farmasi Sin Bhd')).toBe('Cerah Farmasi SDN BHD');
     expect(canonicalSdnBhd('AWAN SD0N BHD')).toBe('AWAN SD0N BHD'); // an extra letter is no OCR reading of the form
   });
 
   it('leaves the words alone apart and inside other words', () => {
-    for (const text of ['SON OF BIO FARM', 'BID HOUSE', 'MASONBHD', 'PERSON BIDS', 'STN 4 KOTA']) expect(canonicalSdnBhd(text)).toBe(text);
+    for (const text of ['SON OF BIO FARM', 'BID HOUSE', 'MASONBHD', 'PERSON BIDS', 'STN 4 KOTA', 'KEDAI SIN HOCK', 'SIN LEE & CO']) expect(canonicalSdnBhd(text)).toBe(text);
   });
 
   it('puts back a "Bhd" OCR mangled past its letter confusions at the end of a name, after "Sdn"', () => {

@@ -38,6 +38,13 @@ describe('OCR word correction', () => {
     expect(correctText('12, JALUN PRENT0VA, TAMAN QU1VEL 40100', vocabulary)).toBe('12, JALUN PRENTOVA, TAMAN QUIVEL 40100');
   });
 
+  it('reads a T for an I (its bar lost or added on thermal print) as an OCR confusion', () => {
+    expect(ocrDistance('QUTVEL', 'QUIVEL')).toBe(0.5);
+    expect(correctText('40100 QUTVEL, ZORBLEX', vocabulary)).toBe('40100 QUIVEL, ZORBLEX');
+    // Any other letter in its place is a plain edit, past the budget of a short word.
+    expect(correctWord('QUAVEL', vocabulary)).toBeUndefined();
+  });
+
   it('reads a glyph pair as the letter OCR split ("rn" for "m"), and lets a long word take one plain edit', () => {
     expect(correctWord('TARNAN', vocabulary)).toBe('TAMAN');
     expect(correctWord('PRENTSVA', vocabulary)).toBe('PRENTOVA');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, netPlusTaxRow, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -132,6 +132,35 @@ describe('receipt ranker', () => {
     expect([whole('7.00'), whole('12.00'), whole('29.90')]).toEqual([1, 1, 0]);
   });
 
+  it('marks an amount that a tax row\'s adjacent net and tax add up to, on another line', () => {
+    let seen: Record<string, RankCandidate[]> | undefined;
+    const rows: (string | [string, string])[] = [
+      'KEDAI CONTOH', ['Total Sales Incl GST', '42.70'], ['Total After Adj Incl GST', '42.10'], ['CASH', '50.00'], 'GST Summary Amount Tax', ['SR 6%', '39.72 2.38'],
+    ];
+    extractFinancial([receipt(rows)], { receiptModel: null, onCandidates: (c) => (seen = c) });
+    const k = FEATURE_NAMES.total_amount.indexOf('net_tax_sum');
+    const sum = (value: string) => seen!.total_amount.find((c) => c.value === value)!.features[k];
+    // 39.72 + 2.38 = 42.10; the row's own amounts and the others are no such sum.
+    expect([sum('42.10'), sum('42.70'), sum('50.00'), sum('39.72')]).toEqual([1, 0, 0, 0]);
+  });
+
+  it('puts a line OCR handed on late back where it is printed, and keeps rows side by side in OCR\'s order', () => {
+    const at = (text: string, top: number, left = 0.1) => ({ text, bbox: [left, top, left + 0.3, top + 0.02] as [number, number, number, number] });
+    const read = [at('(55120-K)', 0.15), at('TAMAN CEMPAKA,', 0.2), at('TEL: 03-5550 1234', 0.26), at('43000 KAJANG.', 0.23), at('TAX INVOICE', 0.31), at('KEDAI CONTOH SDN BHD', 0.11), at('TOTAL', 0.5), at('9.00', 0.5, 0.7)];
+    expect(inReadingOrder(read).map((l) => l.text)).toEqual(['KEDAI CONTOH SDN BHD', '(55120-K)', 'TAMAN CEMPAKA,', '43000 KAJANG.', 'TEL: 03-5550 1234', 'TAX INVOICE', 'TOTAL', '9.00']);
+    // Through extraction with the committed ranker (whose address blocks are runs of lines in order): the block is whole again.
+    const rows = ['(55120-K)', 'NO 8, JALAN CEMPAKA 2,', 'TEL: 03-5550 1234', '43000 KAJANG, SELANGOR.', 'TAX INVOICE', 'KEDAI CONTOH SDN BHD'];
+    const tops = [0.15, 0.18, 0.26, 0.22, 0.31, 0.11];
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, tops[i], 0.8, tops[i] + 0.025] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR.');
+  });
+
+  it('reads initials joined by "&" with one read as a digit as two letters, and leaves digits and words alone', () => {
+    expect(withInitialsAsLetters('5&y STATIONERY')).toBe('S&Y STATIONERY');
+    expect(withInitialsAsLetters('KEDAI K & 8 HARDWARE')).toBe('KEDAI K&B HARDWARE');
+    for (const kept of ['1&1 TELECOM', 'S&Y STATIONERY', 'CASH & CARRY 8', '7&ELEVEN', 'A&3 MART']) expect(withInitialsAsLetters(kept)).toBe(kept);
+  });
+
   it('calls a name unreadable when it has no run of five letters and no legal form', () => {
     for (const name of ['E ELQ O', 'Wel ibe nell', 'LE EI.', 'Kop MBH.']) expect(unreadableName(name)).toBe(true);
     for (const name of ['Sonnenkorn', 'real GmbH', 'BOB CAFE SDN BHD', 'Bäckerei Korn']) expect(unreadableName(name)).toBe(false);
@@ -143,6 +172,27 @@ describe('receipt ranker', () => {
     expect(netPlusTaxRow(['5,93 7,00% 0,42'], '6.35')).toBe(-1);
     expect(netPlusTaxRow(['5,93 1,00 0,42'], '6.35')).toBe(-1);
     expect(netPlusTaxRow(['Summe 6,36'], '6.35')).toBe(-1);
+  });
+
+  it('finds the tax line whose amount a tax-inclusive value holds at the printed rate, and not the total as read', () => {
+    // 23.85 × 6 / 106 = 1.35; 25.85 would hold 1.46.
+    expect(includedTaxRow(['THANK YOU', 'TOTAL INCLUDES 6% GST 1.35'], '23.85', '25.85')).toBe(1);
+    expect(includedTaxRow(['inkl. MwSt 19% 3,83'], '23.99')).toBe(0);
+    // The total as read fits as well (a rounding apart), no tax word, or no rate: nothing.
+    expect(includedTaxRow(['TOTAL INCLUDES 6% GST 1.35'], '23.85', '23.80')).toBe(-1);
+    expect(includedTaxRow(['SERVICE 6% 1.35'], '23.85', '25.85')).toBe(-1);
+    expect(includedTaxRow(['GST 1.35'], '23.85', '25.85')).toBe(-1);
+  });
+
+  it('takes cash tendered minus change for a total read one way twice when the included tax fits the payment only', () => {
+    const rows: (string | [string, string])[] = [
+      'KEDAI MAKAN SERI CEMPAKA', 'NO. 8, JALAN CEMPAKA 2,', '43000 KAJANG, SELANGOR.', '12/06/2018 18:22',
+      ['1 NASI LEMAK', '15.35'], ['1 TEH TARIK', '8.50'], ['TakeOut Total (incl GST)', '25.85'], ['Total Rounded', '25.85'],
+      ['Cash Tendered', '50.00'], ['Change', '26.15'], 'TOTAL INCLUDES 6% GST 1.35', 'THANK YOU',
+    ];
+    expect(extractFinancial([receipt(rows)]).entities.total_amount).toBe('23.85');
+    // Without the tax line the payment does not overrule two readings of the total.
+    expect(extractFinancial([receipt(rows.filter((r) => r !== 'TOTAL INCLUDES 6% GST 1.35'))]).entities.total_amount).toBe('25.85');
   });
 
   it('reads a currency glued to a whole number and two digits after it as one amount whose point OCR lost ("RM8 60"), on scans only', () => {

@@ -42,6 +42,7 @@ import {
   type TesseractWord,
 } from './tesseract-pool.ts';
 import { bandCuts, mergeBandReadings } from './page-bands.ts';
+import { readMissedRows, type PixelBox } from './missed-rows.ts';
 import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
 import { dropGarbageLines } from './garbage-lines.ts';
 import { type LineRereadRecord, rereadLines } from './line-reread.ts';
@@ -65,8 +66,10 @@ import { guessLanguage } from './language-detect.ts';
  *    pages read in English; one-letter words no evidence of a language, words of shops and tills
  *    are; a backdrop painted in the paper's grey, and a photo also read with it white and with a
  *    local threshold.
+ * 5: text rows the page reading left out read one by one and kept when sure and receipt-like
+ *    (missed-rows.ts), on pages read upright in English.
  */
-export const OCR_OUTPUT_REVISION = 4;
+export const OCR_OUTPUT_REVISION = 5;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**
@@ -228,6 +231,12 @@ export interface OcrOptions {
    * only on pages read in English, like {@link rereadLines}.
    */
   readonly dropGarbageLines?: boolean;
+  /**
+   * Read the text rows the page reading left out, each on its own, and add
+   * those read surely and receipt-like (see missed-rows.ts). On unless set
+   * to false, and only on pages read upright in English, like {@link rereadLines}.
+   */
+  readonly readMissedRows?: boolean;
   /** With {@link rereadLines}: hears each doubtful line's two readings (the eval's log). */
   readonly onLineReread?: (record: LineRereadRecord) => void;
 }
@@ -343,7 +352,7 @@ function isNoiseLine(words: readonly Word[]): boolean {
 }
 
 /** A word the page's text is made of: not blank, and not a doubtful speck of punctuation. */
-function countsAsText(word: TesseractWord): boolean {
+function countsAsText(word: { readonly text: string; readonly confidence: number }): boolean {
   const text = word.text.trim();
   return text !== '' && (word.confidence / 100 >= NOISE_CONFIDENCE || HAS_ALNUM.test(text));
 }
@@ -608,7 +617,8 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // picture's edges make "rows" no reading should cover.
   const onPaper = mask === paper || faint !== undefined;
   const first = await read();
-  const page = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
+  const completed = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
+  const page = await withMissedRowsRead(completed, mask, input, analysisScale, options);
   if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
   return (await rereadInLanguage(page)) ?? page;
 }
@@ -657,8 +667,58 @@ async function withEveryLine(page: OcrPage, mask: InkMask, readAsBlock: (rotatio
   return taken.length ? addLines(page, taken, block.words) : page;
 }
 
-/** `page` with `lines` (their words from `words`) added, each as a block of its own, placed among the blocks by height on the page. */
-function addLines(page: OcrPage, lines: readonly Line[], words: readonly Word[]): OcrPage {
+/**
+ * `page` with the text rows it left out (see {@link missedRows}) each read
+ * alone and added where both judges keep the reading (missed-rows.ts), on
+ * pages read upright with the English model alone (the judge is an English
+ * receipt model). After {@link withEveryLine}: what the block reading could
+ * not add is read here on its own threshold.
+ */
+async function withMissedRowsRead(page: OcrPage, mask: InkMask, input: OcrInput, analysisScale: number, options: OcrOptions): Promise<OcrPage> {
+  if (options.readMissedRows === false || page.unread || page.rotation !== 0) return page;
+  if (page.languages?.length !== 1 || page.languages[0] !== 'en' || guessLanguage(page.text).language !== 'en') return page;
+  const { missed } = missedRows(page, mask);
+  if (!missed.length) return page;
+  const boxes: PixelBox[] = [];
+  for (const [top, bottom] of missed) {
+    // The row's ink from its leftmost to its rightmost column, in the input's pixels.
+    let left = mask.width;
+    let right = -1;
+    for (let y = top; y < bottom; y++)
+      for (let x = 0; x < mask.width; x++)
+        if (mask.mask[y * mask.width + x]) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+    if (right >= left) boxes.push({ x0: left / analysisScale, y0: top / analysisScale, x1: (right + 1) / analysisScale, y1: bottom / analysisScale });
+  }
+  const image = await grayRaw(source(input).flatten({ background: '#ffffff' }).grayscale());
+  const model = receiptCharModel();
+  const rows = await readMissedRows(
+    image,
+    boxes,
+    (crops) => recognizeLineWords(crops, languageKey([OCR_LANGUAGES.en])),
+    (text) => model.score(text),
+    (word) => countsAsText(word),
+  );
+  if (!rows.length) return page;
+  const map = boxMapper({ uprightWidth: image.width, uprightHeight: image.height, ocrWidth: image.width, ocrHeight: image.height, rotation: 0, skew: 0 });
+  const words: Word[] = [];
+  const lines: Line[] = rows.map((row) => {
+    const wordIndexes = row.words.map(
+      (w) => words.push({ text: w.text, bbox: map(w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1), confidence: Math.min(1, Math.max(0, w.confidence / 100)), source: 'ocr' }) - 1,
+    );
+    return { text: row.text, bbox: union(wordIndexes.map((i) => words[i].bbox)), wordIndexes };
+  });
+  return addLines(page, lines, words, 'afterLastAbove');
+}
+
+/**
+ * `page` with `lines` (their words from `words`) added, each as a block of its own, placed among the
+ * blocks by height on the page: before the first block that starts below it, or after the last that
+ * starts above it.
+ */
+function addLines(page: OcrPage, lines: readonly Line[], words: readonly Word[], placement: 'beforeFirstBelow' | 'afterLastAbove' = 'beforeFirstBelow'): OcrPage {
   const allWords = [...page.words];
   const allLines = [...page.lines];
   const blocks = [...page.blocks];
@@ -666,6 +726,13 @@ function addLines(page: OcrPage, lines: readonly Line[], words: readonly Word[])
     const wordIndexes = line.wordIndexes.map((i) => allWords.push(words[i]) - 1);
     const lineIndex = allLines.push({ ...line, wordIndexes }) - 1;
     const added: Block = { text: line.text, bbox: line.bbox, lineIndexes: [lineIndex] };
+    if (placement === 'afterLastAbove') {
+      // Tesseract's blocks are not always top to bottom (a rule or a stray mark low on the page read
+      // first): placed before the first block below it, a receipt's last line would open the text.
+      const after = blocks.findLastIndex((b) => b.bbox[1] <= line.bbox[1]);
+      blocks.splice(after + 1, 0, added);
+      continue;
+    }
     const before = blocks.findIndex((b) => b.bbox[1] > line.bbox[1]);
     blocks.splice(before < 0 ? blocks.length : before, 0, added);
   }

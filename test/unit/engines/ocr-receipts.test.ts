@@ -76,22 +76,29 @@ function receipt({ ink, paper, backdrop }: ReceiptLook): Buffer {
 }
 
 /**
+ * Grey paper photographed on a near-black table: `paper` is its rectangle
+ * (x, y, width, height), lit along `light` (x0, y0 → x1, y1) through the
+ * grey levels `stops`; the context comes back for the print.
+ */
+function paperOnTable(width: number, height: number, paper: [number, number, number, number], light: [number, number, number, number], stops: number[]) {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = 'rgb(13,12,11)';
+  ctx.fillRect(0, 0, width, height);
+  const shade = ctx.createLinearGradient(...light);
+  stops.forEach((level, i) => shade.addColorStop(i / (stops.length - 1), `rgb(${level},${level},${level})`));
+  ctx.fillStyle = shade;
+  ctx.fillRect(...paper);
+  return { canvas, ctx };
+}
+
+/**
  * A receipt photographed on a dark table: grey paper (a photo's white is
  * grey), narrower than the picture, black all round it, with a gentle
  * shading from top to bottom as a phone's light leaves.
  */
 function photographedReceipt(): Buffer {
-  const width = 700;
-  const height = 1300;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = 'rgb(14,12,10)';
-  ctx.fillRect(0, 0, width, height);
-  const shade = ctx.createLinearGradient(0, 60, 0, height - 60);
-  shade.addColorStop(0, 'rgb(200,200,200)');
-  shade.addColorStop(1, 'rgb(165,165,165)');
-  ctx.fillStyle = shade;
-  ctx.fillRect(170, 60, 400, height - 120);
+  const { canvas, ctx } = paperOnTable(700, 1300, [170, 60, 400, 1180], [0, 60, 0, 1240], [200, 165]);
   ctx.fillStyle = 'rgb(60,60,60)';
   ctx.font = `17px ${FONT}`;
   LINES.forEach((line, i) => ctx.fillText(line, 190, 140 + i * 80));
@@ -116,18 +123,7 @@ const ITEMS: Array<[string, string]> = [
  * paper's median grey.
  */
 function shadedReceipt(): Buffer {
-  const width = 760;
-  const height = 900;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = 'rgb(12,12,12)';
-  ctx.fillRect(0, 0, width, height);
-  const light = ctx.createLinearGradient(120, 0, 640, 0);
-  light.addColorStop(0, 'rgb(225,225,225)');
-  light.addColorStop(0.5, 'rgb(190,190,190)');
-  light.addColorStop(1, 'rgb(92,92,92)');
-  ctx.fillStyle = light;
-  ctx.fillRect(120, 60, 520, height - 120);
+  const { canvas, ctx } = paperOnTable(760, 900, [120, 60, 520, 780], [120, 0, 640, 0], [225, 190, 92]);
   ctx.fillStyle = 'rgb(20,20,20)';
   ctx.font = `24px ${FONT}`;
   ITEMS.forEach(([item, amount], i) => {
@@ -144,7 +140,6 @@ describe('receipt look-alikes', () => {
     const amounts = ITEMS.filter(([, amount]) => page.text.includes(amount));
     expect(amounts.length).toBeGreaterThanOrEqual(5);
   });
-
 
   it('reads a receipt photographed on grey paper on a dark table (the table painted in the paper\'s grey)', async () => {
     const page = await ocrImage({ image: photographedReceipt() });

@@ -14,7 +14,7 @@ import { tablesOrNone } from '../layout/tables.ts';
 import { ibanValid } from '../redact/validators.ts';
 import { citeLines, ground, groundItems, type Citation, type Citations } from './grounding.ts';
 import { COLUMN_HEADERS, FIELD_LABELS, findLabel, findLabels, mayHoldFieldLabel, namesDescriptionColumn, type FinancialField } from './labels.ts';
-import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, ocrYearDate, parseAmount, slashMisreadDate } from './normalize.ts';
+import { amountsIn, compactDayFirstDate, dateAfterLabel, datesIn, detectCurrency, isMoneyWithCents, ocrYearDate, parseAmount, slashMisreadDate } from './normalize.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from './legal-forms.ts';
@@ -1031,7 +1031,7 @@ export function unreadableName(name: string): boolean {
 export function netPlusTaxRow(lines: readonly string[], value: string): number {
   const target = Math.round(Number(value) * 100);
   return lines.findIndex((text) => {
-    const money = (a: { raw: string; value: string; end: number }) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2));
+    const money = (a: { raw: string; value: string; end: number }) => isMoneyWithCents(text, a);
     const amounts = amountsIn(text);
     return amounts.some((a, k) => k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
   });
@@ -1050,7 +1050,7 @@ export function includedTaxRow(lines: readonly string[], value: string, other?: 
   return lines.findIndex((text) => {
     if (!TAX_WORD.test(text)) return false;
     const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)].map((m) => Number(m[1].replace(',', '.'))).filter((r) => r >= 1 && r <= 30);
-    const taxes = amountsIn(text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(text.slice(a.end, a.end + 2)));
+    const taxes = amountsIn(text).filter((a) => isMoneyWithCents(text, a));
     return rates.some((rate) =>
       taxes.some((t) => {
         const cents = Math.round(Number(t.value) * 100);

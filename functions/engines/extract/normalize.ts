@@ -62,6 +62,11 @@ export function amountsIn(text: string): { value: string; start: number; end: nu
   return out;
 }
 
+/** Whether an amount found in `text` ({@link amountsIn}) is money as receipts print it: above zero, with cents, no percentage. */
+export function isMoneyWithCents(text: string, amount: { readonly raw: string; readonly value: string; readonly end: number }): boolean {
+  return /[.,]\d{2}$/.test(amount.raw.trim()) && Number(amount.value) > 0 && !/^\s?%/.test(text.slice(amount.end, amount.end + 2));
+}
+
 const MONTHS: Record<string, number> = {};
 const MONTH_NAMES: [number, string[]][] = [
   [1, ['january', 'jan', 'januar', 'jänner', 'janvier', 'janv', 'enero', 'ene', 'gennaio', 'gen', 'januari']],

@@ -16,7 +16,7 @@
 import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
-import { amountsIn, datesIn } from './normalize.ts';
+import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
 import { RUECKGELD } from './tendered.ts';
 
 export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
@@ -176,7 +176,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
   // arithmetic that confirms a total read elsewhere ("SR 6% 29.24 1.76" for a total of 31.00).
   const rowSums: { cents: number; line: number }[] = [];
   lines.forEach((l, i) => {
-    const money = amountsIn(l.text).filter((a) => /[.,]\d{2}$/.test(a.raw.trim()) && Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)));
+    const money = amountsIn(l.text).filter((a) => isMoneyWithCents(l.text, a));
     for (let k = 1; k < money.length; k++) rowSums.push({ cents: Math.round(Number(money[k - 1].value) * 100) + Math.round(Number(money[k].value) * 100), line: i });
   });
   const out = new Map<string, RankCandidate & { score0: number }>();

@@ -64,8 +64,8 @@ import { guessLanguage } from './language-detect.ts';
  * 3: those second readings only restore an amount's dropped separator, never change digits.
  * 4: doubtful lines read again and chosen by the receipt model, and garbage lines dropped, on
  *    pages read in English; one-letter words no evidence of a language, words of shops and tills
- *    are; a backdrop painted in the paper's grey, and a photo also read with it white and with a
- *    local threshold.
+ *    are; a backdrop painted in the paper's grey, and a photo whose first reading found text also
+ *    read with it white and with a local threshold.
  * 5: text rows the page reading left out read one by one and kept when sure and receipt-like
  *    (missed-rows.ts), on pages read upright in English.
  */
@@ -825,10 +825,15 @@ const PHOTO_BACKDROP_SHARE = 0.1;
  * threshold); on others white reads best. Each of these readings came out
  * sure enough that the rescue readings (for pages read next to empty)
  * never ran. Rare on scans: 2 of 334 SROIE receipts have such a backdrop.
+ * Only for a first reading that found text: one read next to empty is
+ * left to {@link rescue}.
  */
 async function recogniseEvenIfShaded(input: OcrInput, plan: PagePlan, options: OcrOptions): Promise<OcrPage> {
   const page = await recognisePage(input, plan, options);
   if (!plan.backdrop || plan.backdrop.share < PHOTO_BACKDROP_SHARE) return page;
+  // A reading next to empty goes to the rescue readings instead (a local threshold among them): a page of
+  // noise or a giant blank rendering is not read three times over.
+  if (readingConfidence(page.words).sureLetters < MIN_READ_LETTERS) return page;
   const others = [
     await recognisePage(input, { ...plan, backdrop: { ...plan.backdrop, white: true } }, options),
     await recognisePage(input, plan, options, { localThreshold: true }),

@@ -180,6 +180,17 @@ function isCreditNote(lines: readonly Line[]): boolean {
  */
 const WEB_ADDRESS = /(?<![\p{L}])w{2,}\s?[.,]\s?([a-z0-9][a-z0-9 -]{1,40}?)\s?[., ]\s?(?:de|com|net|org|eu|at|ch|fr|es|it|nl|be|co\.uk|uk|my|com\.my|sg)(?![\p{L}])/iu;
 
+/**
+ * Payment wording in the six languages ("Ingenico Payment / Services www.ingenico.de" on a card slip): a web address
+ * on such a line, or right under one, is the card terminal's processor, not the seller.
+ */
+const PAYMENT_PROVIDER = /(?<![\p{L}])(?:payments?|zahlungs\p{L}*|paiements?|pagos?|pagamenti|pagamento|betalingen|betaling)(?![\p{L}])/iu;
+
+/** Whether line `i` prints a payment processor's web address (the line or the one above it says payment). */
+export function paymentProviderLine(texts: readonly string[], i: number): boolean {
+  return WEB_ADDRESS.test(texts[i] ?? '') && (PAYMENT_PROVIDER.test(texts[i]) || (i > 0 && PAYMENT_PROVIDER.test(texts[i - 1])));
+}
+
 function webNames(lines: readonly Line[]): { name: string; line: number }[] {
   const out: { name: string; line: number }[] = [];
   lines.forEach((l, line) => {
@@ -923,6 +934,35 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       readFrom[field] = chosen.candidate.lines;
       confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
     }
+    // The card terminal's processor, named by its web address on the payment slip ("Ingenico Payment / Services
+    // www.ingenico.de"), never sold anything: the best other candidate by the same weights. Only after the pick, so the
+    // ranker is fitted on the same candidates as before.
+    const chosenName = model?.fields.vendor_name ? readFrom.vendor_name : undefined;
+    if (chosenName?.length === 1 && input.domains?.some((d) => d.line === chosenName[0] && d.name === entities.vendor_name) && paymentProviderLine(input.lines.map((l) => l.text), chosenName[0])) {
+      // Nor a line spelling the processor's name ("Ingenico Payment").
+      const processor = entities.vendor_name.toLowerCase();
+      const spellsProcessor = (c: RankCandidate) => c.value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '').startsWith(processor);
+      const other = pick(model!.fields.vendor_name, candidates.vendor_name.filter((c) => !(c.lines.length === 1 && c.lines[0] === chosenName[0]) && !spellsProcessor(c)));
+      if (other) {
+        entities.vendor_name = other.candidate.value;
+        readFrom.vendor_name = other.candidate.lines;
+        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, other.probability)) * 100) / 100;
+      }
+    }
+    // A head line the receipt's own web address spells ("Marktkauf Lehr" over "www.marktkauf-lehr.de"), right above the
+    // address block: two readings of one name outweigh a slogan or a misread line the ranker preferred (a pick that is
+    // the web address's own name, or spelled by it, stays).
+    const nameModel = model?.fields.vendor_name;
+    const feature = (c: RankCandidate, name: string) => c.features[nameModel?.features.indexOf(name) ?? -1] === 1;
+    if (nameModel && entities.vendor_name && !candidates.vendor_name.some((c) => c.value === entities.vendor_name && (feature(c, 'spelled_by_domain') || feature(c, 'from_domain')))) {
+      const spelled = candidates.vendor_name.filter((c) => feature(c, 'spelled_by_domain') && feature(c, 'address_below') && !feature(c, 'two_lines'));
+      const best = pick(nameModel, spelled);
+      if (best) {
+        entities.vendor_name = best.candidate.value;
+        readFrom.vendor_name = best.candidate.lines;
+        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, best.probability)) * 100) / 100;
+      }
+    }
     // A name OCR read as no word at all ("E ELQ O", "Wel ibe nell": a logo) yields to a line carrying a legal form
     // ("… GmbH & Co. KG" in the footer), the best such candidate by the same weights; when there is none, it stays.
     if (model?.fields.vendor_name && entities.vendor_name && unreadableName(entities.vendor_name)) {
@@ -970,7 +1010,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     if (entities.vendor_address) {
-      const trimmed = withoutTrailingId(entities.vendor_address);
+      const trimmed = withoutLeadingStray(withoutTrailingId(entities.vendor_address));
       if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
     }
     if (entities.vendor_name) {
@@ -1103,6 +1143,17 @@ export function withoutTrailingId(address: string): string {
     if (m && m.index >= 15) cut = Math.min(cut, m.index);
   }
   return cut === address.length ? address : address.slice(0, cut).replace(/[\s,;:(\[]+$/u, '');
+}
+
+/**
+ * A lone digit or two (or a letter) OCR read in front of an address's opening premises word and its number ("3 Lot 3,
+ * Jalan …", a speck or the edge of a logo): addresses write the number after the word ("Lot 3", "No. 8"), never a
+ * bare one before it, so it is dropped.
+ */
+const STRAY_BEFORE_PREMISES = /^[^\p{L}\d]*(?:\d{1,2}|\p{L})[\s.,:;'"`|~-]+(?=(?:lot|no|unit|level|lvl|block|blk|suite|floor)(?![\p{L}])[\s.,:]*\p{N})/iu;
+
+export function withoutLeadingStray(address: string): string {
+  return address.replace(STRAY_BEFORE_PREMISES, '');
 }
 
 /**

@@ -28,6 +28,11 @@ export interface WordVocabulary {
    * never seen side by side without it.
    */
   readonly ampersandPairs?: Readonly<Record<string, number>>;
+  /**
+   * Lot, unit and road codes of digits and letters joined by "-" or "/" ("1851-B", "U13/BG", "7/118B"), upper case
+   * → on how many documents: what an address's code a letter of which OCR read as a digit is repaired towards.
+   */
+  readonly unitCodes?: Readonly<Record<string, number>>;
 }
 
 /** Two words joined by "&" ("CASH & CARRY", "A&W"): upper case, as "CASH CARRY". */
@@ -44,6 +49,14 @@ const BRACKET_CODE = /\((\p{L}{1,3})\)/gu;
 const POSTCODE_BEFORE_TOWN = /(?<![\d./-])(\d{5})[,.]?\s+(?=\p{L}{2,})/gu;
 /** A section road code: letters, then the numbers "16/1", "21/60A". */
 const SECTION_CODE = /(?<![\p{L}\d])(\p{Lu}{1,4})\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?(?![\p{L}\d])/gu;
+
+/** A code of letters and digits in parts joined by "-" or "/" (a lot, unit or road number): both kinds of glyph in it. */
+const UNIT_CODE = /(?<![\p{L}\d./-])[\p{L}\d]+(?:[-/][\p{L}\d]+)+(?![\p{L}\d/-])/gu;
+
+/** The lot, unit and road codes a text writes with a letter in them ("1851-B", "U13/BG"), upper case, each once. */
+export function unitCodes(text: string): string[] {
+  return [...new Set([...text.toUpperCase().matchAll(UNIT_CODE)].map((m) => m[0]).filter((c) => /\d/.test(c) && /\p{L}/u.test(c)))];
+}
 
 /** The postcodes and section-code prefixes a text writes, each once. */
 export function addressCodes(text: string): { postcodes: string[]; prefixes: string[] } {
@@ -74,6 +87,7 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
   const prefixes = new Map<string, number>();
   const brackets = new Map<string, number>();
   const pairs = new Map<string, number>();
+  const units = new Map<string, number>();
   const bare = new Set<string>();
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const doc of documents) {
@@ -81,6 +95,7 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
     const codes = addressCodes(doc);
     for (const p of codes.postcodes) add(postcodes, p);
     for (const p of codes.prefixes) add(prefixes, p);
+    for (const c of unitCodes(doc)) add(units, c);
     const upper = doc.toUpperCase();
     for (const pair of new Set([...upper.matchAll(AMPERSAND_PAIR)].map((m) => `${m[1]} ${m[2]}`))) add(pairs, pair);
     for (const m of upper.matchAll(SIDE_BY_SIDE)) bare.add(`${m[1]} ${m[3]}`);
@@ -89,7 +104,7 @@ export function buildVocabulary(documents: Iterable<string>, minDocuments = 2, t
     for (const c of new Set([...named.matchAll(BRACKET_CODE)].map((m) => m[1].toUpperCase()))) add(brackets, c);
   }
   const kept = (map: Map<string, number>) => Object.fromEntries([...map].filter(([, n]) => n >= minDocuments).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets), ampersandPairs: kept(new Map([...pairs].filter(([pair]) => !bare.has(pair)))) };
+  return { version: 1, ...(trainedOn ? { trained_on: trainedOn } : {}), words: kept(counts), postcodes: kept(postcodes), sectionPrefixes: kept(prefixes), bracketCodes: kept(brackets), ampersandPairs: kept(new Map([...pairs].filter(([pair]) => !bare.has(pair)))), unitCodes: kept(units) };
 }
 
 /** Shapes OCR mistakes for each other: a substitution between them costs this instead of 1. */
@@ -342,7 +357,30 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
       return fits.size === 1 ? [...fits][0] : whole;
     });
   }
-  return out;
+  return correctUnitCodes(out, vocabulary);
+}
+
+/** A lot or unit code is repaired only towards one seen on this many documents. */
+const UNIT_CODE_FREQUENCY = 2;
+
+/**
+ * An address's lot, unit or road codes with a letter OCR read as a digit ("1851-8" for 1851-B, "7/1188" for
+ * 7/118B): a code the vocabulary does not know becomes the one known code (on {@link UNIT_CODE_FREQUENCY}+
+ * documents) of its length that differs from it only where it reads a digit for a letter that digit is mistaken for
+ * (8/B, 0/D, 5/S, …). A code the vocabulary knows, or one with none or several such neighbours, is left as read.
+ */
+export function correctUnitCodes(text: string, vocabulary: WordVocabulary): string {
+  const known = vocabulary.unitCodes ?? {};
+  const candidates = Object.entries(known).filter(([, n]) => n >= UNIT_CODE_FREQUENCY).map(([c]) => c);
+  if (!candidates.length) return text;
+  return text.replace(UNIT_CODE, (whole) => {
+    const upper = whole.toUpperCase();
+    if (known[upper] !== undefined || !/\d/.test(upper)) return whole;
+    const fits = candidates.filter(
+      (c) => c.length === upper.length && c !== upper && [...c].every((ch, k) => ch === upper[k] || (/\d/.test(upper[k]) && (DIGIT_LETTERS[upper[k]] ?? '').includes(ch))),
+    );
+    return fits.length === 1 ? [...fits[0]].map((ch, k) => (ch === upper[k] ? whole[k] : ch)).join('') : whole;
+  });
 }
 
 /** A bracketed code is repaired only towards one seen on this many documents. */

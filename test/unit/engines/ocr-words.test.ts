@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
-import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, restoreAmpersands, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
+import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, restoreAmpersands, unitCodes, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
 // Invented words only (no corpus text): a made-up town, street kind and shop.
 const docs = [
@@ -203,6 +203,21 @@ describe('address codes', () => {
     expect(correctAddressCodes('JALAN 8521/60,', ss)).toBe('JALAN SS21/60,');
     // Plain road numbers are no section codes.
     expect(correctAddressCodes('Jalan 7/118B, Jalan 55/1, No 19/9', ss)).toBe('Jalan 7/118B, Jalan 55/1, No 19/9');
+  });
+
+  it('puts back a letter of a known lot or unit code that OCR read as a digit, towards the one code that fits', () => {
+    // Invented addresses: lot "2734-C" and "2734-D" and road "9/204B" on two documents each, "7/31S" on one.
+    const lots = buildVocabulary(
+      ['LOT 2734-C & 2734-D, JALAN KERUING 4, 46150 QUIVELTON', 'Lot 2734-C & 2734-D, Jalan Keruing 4', 'NO 3, JALAN 9/204B, 46105 QUIVELTON', 'No 3, Jalan 9/204B', 'JALAN 7/31S'],
+      2,
+    );
+    expect(lots.unitCodes).toEqual({ '2734-C': 2, '2734-D': 2, '9/204B': 2 });
+    expect(unitCodes('No 12-3, LOT 2734-C & UNIT A-1')).toEqual(['2734-C', 'A-1']);
+    // 0 is read for D, 8 for B: repaired, in the case as read.
+    expect(correctAddressCodes('LOT 2734-C & 2734-0, JALAN KERUING 4', lots)).toBe('LOT 2734-C & 2734-D, JALAN KERUING 4');
+    expect(correctAddressCodes('No 3, Jalan 9/2048, 46105 Quivelton', lots)).toBe('No 3, Jalan 9/204B, 46105 Quivelton');
+    // A known code, a code known on one document only, a digit no letter is read as, a plain number: as read.
+    for (const kept of ['LOT 2734-C, JALAN KERUING', 'JALAN 7/315', 'LOT 2734-3, JALAN KERUING', 'JALAN 9/2047', 'NO 12-8, JALAN KERUING']) expect(correctAddressCodes(kept, lots)).toBe(kept);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, paymentProviderLine, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLeadingStray, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -153,6 +153,46 @@ describe('receipt ranker', () => {
     const tops = [0.15, 0.18, 0.26, 0.22, 0.31, 0.11];
     const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, tops[i], 0.8, tops[i] + 0.025] as [number, number, number, number], wordIndexes: [] })) };
     expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 8, JALAN CEMPAKA 2, 43000 KAJANG, SELANGOR.');
+  });
+
+  it('drops a lone digit or letter OCR read before an address\'s opening premises word and its number, nothing else', () => {
+    expect(withoutLeadingStray('3 Lot 3, Jalan Cempaka 2, 43000 Kajang')).toBe('Lot 3, Jalan Cempaka 2, 43000 Kajang');
+    expect(withoutLeadingStray("' 7. NO. 12, JALAN MERBAU")).toBe('NO. 12, JALAN MERBAU');
+    expect(withoutLeadingStray('a UNIT 5-2, MENARA CEMPAKA')).toBe('UNIT 5-2, MENARA CEMPAKA');
+    // A house number, a premises word without a number, a word of its own, and a unit code: as read.
+    for (const kept of ['12 JALAN CEMPAKA 2, 43000 KAJANG', '3 LOT JALAN MERBAU', 'NO LOT 3, JALAN MERBAU', '123 LOT 4', 'B-8, JALAN SS2/4', '3 Lotus Mall, 43000 Kajang']) {
+      expect(withoutLeadingStray(kept)).toBe(kept);
+    }
+    // Through extraction of an invented scanned receipt: the address block comes without the speck in front of it.
+    const rows = ['KEDAI CONTOH SDN BHD', '(55120-K)', '3 Lot 8, Jalan Cempaka 2,', '43000 Kajang, Selangor.', 'TEL: 03-5550 1234', 'TAX INVOICE'];
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('Lot 8, Jalan Cempaka 2, 43000 Kajang, Selangor.');
+  });
+
+  it('never names the seller after a card processor\'s web address on the payment slip', () => {
+    expect(paymentProviderLine(['Datenverarbeitung durch', 'Quixpay Payment', 'Services www.quixpay.de'], 2)).toBe(true);
+    expect(paymentProviderLine(['Zahlungsdienst: www.quixpay.de'], 0)).toBe(true);
+    // The shop's own web address, even right above a payment note, and a payment line without one: no.
+    expect(paymentProviderLine(['Tel. 0521 1234', 'www.kaufhaus-linde.de', 'Zahlung mit Karte oder Handy.'], 1)).toBe(false);
+    expect(paymentProviderLine(['Quixpay Payment Services'], 0)).toBe(false);
+    // An invented slip, under weights that favour a web address's name: the processor's yields to the next best name.
+    const rows = ['KAUFHAUS LINDE', 'Lindenstr. 12', '33100 Musterstadt', ['Summe EUR', '12,50'], 'Kartenzahlung girocard', 'Datenverarbeitung durch', 'Quixpay Payment', 'Services www.quixpay.de'] as (string | [string, string])[];
+    const fields = RECEIPT_MODEL.fields;
+    const name = fields.vendor_name!;
+    const domainFirst = { ...RECEIPT_MODEL, fields: { ...fields, vendor_name: { ...name, weights: name.features.map((f, k) => (f === 'from_domain' ? 100 : name.weights[k])) } } };
+    expect(extractFinancial([receipt(rows)], { receiptModel: domainFirst, wordVocabulary: null }).entities.vendor_name).toBe('KAUFHAUS LINDE');
+  });
+
+  it('takes the head line the receipt\'s own web address spells, right above the address, over a slogan the ranker preferred', () => {
+    const fields = RECEIPT_MODEL.fields;
+    const name = fields.vendor_name!;
+    // Invented weights that favour the first line (here a slogan), as a fold model may.
+    const firstLine = { ...RECEIPT_MODEL, fields: { ...fields, vendor_name: { ...name, weights: name.features.map((f, k) => (f === 'first' ? 100 : name.weights[k])) } } };
+    const head = ['FRISCHE WARE / GUTE LAUNE', 'Kaufhaus Linde', 'Lindener Str. 12', '33100 Musterstadt'];
+    const tail: (string | [string, string])[] = [['Summe EUR', '12,50'], ['Bar', '20,00']];
+    expect(extractFinancial([receipt([...head, 'www.kaufhaus-linde.de', ...tail])], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name).toBe('Kaufhaus Linde');
+    // No web address spelling it: the ranker's pick stands.
+    expect(extractFinancial([receipt([...head, ...tail])], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name).toBe('FRISCHE WARE / GUTE LAUNE');
   });
 
   it('reads initials joined by "&" with one read as a digit as two letters, and leaves digits and words alone', () => {

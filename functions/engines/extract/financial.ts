@@ -1104,7 +1104,7 @@ export function includedTaxRow(lines: readonly string[], value: string, other?: 
 const DIGIT_AS_LETTER: Readonly<Record<string, string>> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
 
 /**
- * A name's initials joined by "&" with one of them read as a digit ("5&y STATIONERY" for S&Y, "A&8" for A&B): a lone
+ * A name's initials joined by "&" with one of them read as a digit ("5&k SUPPLY" for S&K, "A&8" for A&B): a lone
  * letter and a lone digit on either side of "&" are two initials, the digit the letter it looks like, both written in
  * capitals. Two digits ("1&1") or longer words are left as read.
  */

@@ -29,7 +29,7 @@ export interface WordVocabulary {
    */
   readonly ampersandPairs?: Readonly<Record<string, number>>;
   /**
-   * Lot, unit and road codes of digits and letters joined by "-" or "/" ("1851-B", "U13/BG", "7/118B"), upper case
+   * Lot, unit and road codes of digits and letters joined by "-" or "/" ("2763-B", "U9/KT", "4/205C"), upper case
    * → on how many documents: what an address's code a letter of which OCR read as a digit is repaired towards.
    */
   readonly unitCodes?: Readonly<Record<string, number>>;
@@ -53,7 +53,7 @@ const SECTION_CODE = /(?<![\p{L}\d])(\p{Lu}{1,4})\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?(
 /** A code of letters and digits in parts joined by "-" or "/" (a lot, unit or road number): both kinds of glyph in it. */
 const UNIT_CODE = /(?<![\p{L}\d./-])[\p{L}\d]+(?:[-/][\p{L}\d]+)+(?![\p{L}\d/-])/gu;
 
-/** The lot, unit and road codes a text writes with a letter in them ("1851-B", "U13/BG"), upper case, each once. */
+/** The lot, unit and road codes a text writes with a letter in them ("2763-B", "U9/KT"), upper case, each once. */
 export function unitCodes(text: string): string[] {
   return [...new Set([...text.toUpperCase().matchAll(UNIT_CODE)].map((m) => m[0]).filter((c) => /\d/.test(c) && /\p{L}/u.test(c)))];
 }
@@ -364,8 +364,8 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
 const UNIT_CODE_FREQUENCY = 2;
 
 /**
- * An address's lot, unit or road codes with a letter OCR read as a digit ("1851-8" for 1851-B, "7/1188" for
- * 7/118B): a code the vocabulary does not know becomes the one known code (on {@link UNIT_CODE_FREQUENCY}+
+ * An address's lot, unit or road codes with a letter OCR read as a digit ("2763-8" for 2763-B, "4/2058" for
+ * 4/205C): a code the vocabulary does not know becomes the one known code (on {@link UNIT_CODE_FREQUENCY}+
  * documents) of its length that differs from it only where it reads a digit for a letter that digit is mistaken for
  * (8/B, 0/D, 5/S, …). A code the vocabulary knows, or one with none or several such neighbours, is left as read.
  */

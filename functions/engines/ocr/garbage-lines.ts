@@ -15,6 +15,7 @@
  * @module
  */
 import type { OcrPageData, TesseractWord } from './tesseract-pool.ts';
+import { meanConfidence } from './line-reread.ts';
 
 /** Tesseract's 0–100 mean word confidence under which a line may be garbage. */
 export const GARBAGE_LINE_CONFIDENCE = 30;
@@ -33,8 +34,7 @@ export function dropGarbageLines(data: OcrPageData, score: (text: string) => num
       for (const line of paragraph.lines) {
         const words = line.words.filter(counts);
         if (!words.length) continue;
-        const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
-        if (confidence >= GARBAGE_LINE_CONFIDENCE) continue;
+        if (meanConfidence(words) >= GARBAGE_LINE_CONFIDENCE) continue;
         if (score(words.map((w) => w.text.trim()).join(' ')) >= GARBAGE_LINE_SCORE) continue;
         line.words = [];
         dropped++;

@@ -71,10 +71,11 @@ export function prefersSecond(first: string, second: string, score: LineScorer):
 }
 
 const lineText = (words: readonly { text: string }[]) => words.map((w) => w.text.trim()).filter(Boolean).join(' ');
-const meanConfidence = (words: readonly { confidence: number }[]) => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 100);
+/** Tesseract's mean word confidence (0–100) of a line's words; 100 for none. */
+export const meanConfidence = (words: readonly { confidence: number }[]) => (words.length ? words.reduce((s, w) => s + w.confidence, 0) / words.length : 100);
 
 /** How a doubtful line is cut out and enlarged for its second reading. */
-const LINE_CROP: CropPlan = { marginX: MARGIN_X, marginY: MARGIN_Y, targetHeight: TARGET_LINE_HEIGHT, maxScale: MAX_SCALE, border: BORDER, minHeight: 6, minWidth: 4 };
+export const LINE_CROP: CropPlan = { marginX: MARGIN_X, marginY: MARGIN_Y, targetHeight: TARGET_LINE_HEIGHT, maxScale: MAX_SCALE, border: BORDER, minHeight: 6, minWidth: 4 };
 
 /** What {@link rereadLines} did: lines read again, and how many of them were replaced. */
 export interface LineRereadSummary {

@@ -19,10 +19,10 @@
  *
  * @module
  */
-import { enlargedCrop, type CropPlan } from './enlarged-crop.ts';
+import { enlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
 import type { LineWord } from './tesseract-pool.ts';
-import type { LineCropReader, LineScorer } from './line-reread.ts';
+import { LINE_CROP, meanConfidence, type LineCropReader, type LineScorer } from './line-reread.ts';
 
 /** A row's reading is kept from this mean word confidence (tesseract's 0–100) up. */
 export const MISSED_ROW_CONFIDENCE = 50;
@@ -31,8 +31,8 @@ export const MISSED_ROW_SCORE = -3;
 /** At most this many left-out rows of a page are read (bounded cost), top first. */
 export const MAX_MISSED_ROW_READS = 12;
 
-/** How a left-out row is cut out and enlarged: as a doubtful line is (line-reread.ts). */
-const ROW_CROP: CropPlan = { marginX: 0.3, marginY: 0.25, targetHeight: 48, maxScale: 4, border: 12, minHeight: 6, minWidth: 4 };
+/** A left-out row is cut out and enlarged as a doubtful line is (line-reread.ts). */
+const ROW_CROP = LINE_CROP;
 
 /** A box in the image's pixels. */
 export interface PixelBox {
@@ -73,8 +73,7 @@ export async function readMissedRows(
     const words = (readings[i] ?? []).filter(counts);
     if (!words.length) return;
     const text = words.map((w) => w.text.trim()).join(' ');
-    const confidence = words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
-    if (confidence < MISSED_ROW_CONFIDENCE || !(score(text) >= MISSED_ROW_SCORE)) return;
+    if (meanConfidence(words) < MISSED_ROW_CONFIDENCE || !(score(text) >= MISSED_ROW_SCORE)) return;
     const back = (v: number, origin: number) => origin + (v - ROW_CROP.border) / crop.scale;
     kept.push({
       text,

@@ -29,8 +29,8 @@ import {
 } from './page-analysis.ts';
 import {
   detectOrientation,
-  idleRecognizers,
   languageKey,
+  ocrPoolSize,
   recognizeLines,
   recognizeLineWords,
   recognizeUniformBlock,
@@ -68,8 +68,10 @@ import { guessLanguage } from './language-detect.ts';
  *    read with it white and with a local threshold.
  * 5: text rows the page reading left out read one by one and kept when sure and receipt-like
  *    (missed-rows.ts), on pages read upright in English.
+ * 6: a page cut into one band per worker of the pool, busy or idle (it was one per idle worker,
+ *    so a reading depended on the load).
  */
-export const OCR_OUTPUT_REVISION = 5;
+export const OCR_OUTPUT_REVISION = 6;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**
@@ -922,14 +924,21 @@ function readsAsEnglish(languages: readonly OcrLanguage[], data: OcrPageData): b
 }
 
 /**
- * Recognises the image tesseract is to read, in horizontal bands on as many
- * idle workers as the page can be cut for (see page-bands.ts), else whole.
- * The rescue readings (next to no text found) are read whole.
+ * Recognises the image tesseract is to read, in horizontal bands, one per
+ * worker of the pool, where the page can be cut (see page-bands.ts), else
+ * whole. The rescue readings (next to no text found) are read whole.
+ *
+ * As many bands as the pool has workers, not as many as are idle now: a
+ * band reads a little differently from the whole page, so cutting by
+ * current load made the same page read differently from run to run (a
+ * receipt's total line read "Total e17.33" in one run of an evaluation
+ * and "Total BES" in another). The same page now reads the same on the same pool
+ * size; a band waiting behind a busy worker costs only its wait.
  */
 async function recogniseInBands(image: GrayImage, settings: ReadingSettings | undefined, key: LanguageKey): Promise<OcrPageData> {
   const read = async (pgm: Uint8Array): Promise<OcrPageData> =>
     settings ? recognizeWith(pgm, settings, key) : (await withRecognizer((worker) => worker.recognize(pgm, {}, { blocks: true, text: false }), key)).data;
-  const parts = settings?.sparse || settings?.localThreshold ? 1 : idleRecognizers();
+  const parts = settings?.sparse || settings?.localThreshold ? 1 : ocrPoolSize();
   const cuts = parts > 1 ? await imageBandCuts(image, parts) : [];
   if (!cuts.length) return read(toPgm(image.data, image.width, image.height));
   const bounds = [0, ...cuts, image.height];

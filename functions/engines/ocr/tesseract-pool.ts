@@ -216,11 +216,6 @@ class WorkerPool {
     return this.slots.length;
   }
 
-  /** Workers free for a new job now (none while jobs are waiting). */
-  get idle(): number {
-    return this.waiting.length ? 0 : this.slots.filter((s) => !s.busy).length;
-  }
-
   private acquire(languages: LanguageKey): Promise<Slot> {
     // A worker already reading these languages, then any started one, then a new one.
     const free =
@@ -337,14 +332,6 @@ export async function warmOcr(): Promise<void> {
 function detectorPool(): WorkerPool {
   detector ??= new WorkerPool(1, createDetector, RECYCLE_AFTER_PAGES * 5);
   return detector;
-}
-
-/**
- * Recognition workers free to start a job now: how many bands a page can
- * be read in at once without waiting behind other pages.
- */
-export function idleRecognizers(): number {
-  return recognizers ? recognizers.idle : poolSize();
 }
 
 /**

@@ -30,6 +30,15 @@ export interface EnlargedCrop {
   readonly left: number;
   readonly top: number;
   readonly scale: number;
+  readonly border: number;
+}
+
+type Box = { x0: number; y0: number; x1: number; y1: number };
+
+/** A box read on `crop`, in whole pixels of the page it was cut from (tesseract's boxes are whole pixels too). */
+export function boxOnPage(crop: EnlargedCrop, box: Box): Box {
+  const back = (v: number, origin: number) => Math.round(origin + (v - crop.border) / crop.scale);
+  return { x0: back(box.x0, crop.left), y0: back(box.y0, crop.top), x1: back(box.x1, crop.left), y1: back(box.y1, crop.top) };
 }
 
 function toPgm(data: Uint8Array, width: number, height: number): Uint8Array {
@@ -37,7 +46,7 @@ function toPgm(data: Uint8Array, width: number, height: number): Uint8Array {
 }
 
 /** `box` of `image` with its margins, enlarged to the plan's text height, framed in white, as black and white; undefined when too small. */
-export async function enlargedCrop(image: GrayImage, box: { x0: number; y0: number; x1: number; y1: number }, plan: CropPlan): Promise<EnlargedCrop | undefined> {
+export async function enlargedCrop(image: GrayImage, box: Box, plan: CropPlan): Promise<EnlargedCrop | undefined> {
   const height = box.y1 - box.y0;
   if (height < plan.minHeight || box.x1 - box.x0 < plan.minWidth) return undefined;
   const left = Math.max(0, Math.floor(box.x0 - height * plan.marginX));
@@ -55,5 +64,5 @@ export async function enlargedCrop(image: GrayImage, box: { x0: number; y0: numb
     .raw()
     .toBuffer({ resolveWithObject: true });
   if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
-  return { image: toPgm(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), left, top, scale };
+  return { image: toPgm(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), info.width, info.height), left, top, scale, border };
 }

@@ -19,7 +19,7 @@
  * @module
  */
 import { charModelForm } from './char-language-model.ts';
-import { enlargedCrop, type CropPlan, type EnlargedCrop } from './enlarged-crop.ts';
+import { boxOnPage, enlargedCrop, type CropPlan, type EnlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
 import type { LineWord, OcrPageData, TesseractLine, TesseractWord } from './tesseract-pool.ts';
 
@@ -137,13 +137,12 @@ export async function rereadLines(
     });
     if (!taken) return;
     const template = firstWords[0];
-    const back = (v: number, origin: number) => Math.round(origin + (v - BORDER) / crop.scale);
     line.words = second.map(
       (w): TesseractWord => ({
         ...template,
         text: w.text,
         confidence: w.confidence,
-        bbox: { x0: back(w.bbox.x0, crop.left), y0: back(w.bbox.y0, crop.top), x1: back(w.bbox.x1, crop.left), y1: back(w.bbox.y1, crop.top) },
+        bbox: boxOnPage(crop, w.bbox),
       }),
     );
     replaced++;

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import { enlargedCrop } from './enlarged-crop.ts';
+import { boxOnPage, enlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
 import type { LineWord } from './tesseract-pool.ts';
 import { LINE_CROP, meanConfidence, type LineCropReader, type LineScorer } from './line-reread.ts';
@@ -74,13 +74,12 @@ export async function readMissedRows(
     if (!words.length) return;
     const text = words.map((w) => w.text.trim()).join(' ');
     if (meanConfidence(words) < MISSED_ROW_CONFIDENCE || !(score(text) >= MISSED_ROW_SCORE)) return;
-    const back = (v: number, origin: number) => origin + (v - ROW_CROP.border) / crop.scale;
     kept.push({
       text,
       words: words.map((w) => ({
         text: w.text.trim(),
         confidence: w.confidence,
-        bbox: { x0: back(w.bbox.x0, crop.left), y0: back(w.bbox.y0, crop.top), x1: back(w.bbox.x1, crop.left), y1: back(w.bbox.y1, crop.top) },
+        bbox: boxOnPage(crop, w.bbox),
       })),
     });
   });

@@ -209,3 +209,16 @@ describe('OcrOptions.rereadLines', () => {
     expect(off.text).toMatch(/TOTAL|CASH|THANK/i);
   });
 });
+
+describe('boxOnPage', () => {
+  it('maps a box read on an enlarged crop back to whole pixels of the page, margins and white frame taken off', async () => {
+    const { boxOnPage, enlargedCrop } = await import('../../../functions/engines/ocr/enlarged-crop.ts');
+    const image: GrayImage = { data: new Uint8Array(400 * 100).fill(255), width: 400, height: 100 };
+    const plan = { marginX: 0.5, marginY: 0.25, targetHeight: 40, maxScale: 4, border: 12, minHeight: 6, minWidth: 4 };
+    const crop = (await enlargedCrop(image, { x0: 100, y0: 40, x1: 200, y1: 60 }, plan))!;
+    expect(crop).toMatchObject({ left: 90, top: 35, scale: 2, border: 12 });
+    // The text's box inside the crop: 10 px of margin at scale 2 plus the frame on the left, 5 px on top.
+    expect(boxOnPage(crop, { x0: 12 + 20, y0: 12 + 10, x1: 12 + 220, y1: 12 + 50 })).toEqual({ x0: 100, y0: 40, x1: 200, y1: 60 });
+    expect(boxOnPage(crop, { x0: 33, y0: 23, x1: 232, y1: 62 })).toEqual({ x0: 101, y0: 41, x1: 200, y1: 60 });
+  });
+});

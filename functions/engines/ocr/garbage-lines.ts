@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { OcrPageData, TesseractWord } from './tesseract-pool.ts';
+import { tesseractLines, type OcrPageData, type TesseractWord } from './tesseract-pool.ts';
 import { meanConfidence } from './line-reread.ts';
 
 /** Tesseract's 0–100 mean word confidence under which a line may be garbage. */
@@ -29,15 +29,13 @@ export const GARBAGE_LINE_SCORE = -3;
  */
 export function dropGarbageLines(data: OcrPageData, score: (text: string) => number, counts: (word: TesseractWord) => boolean): number {
   let dropped = 0;
-  for (const block of data.blocks ?? [])
-    for (const paragraph of block.paragraphs)
-      for (const line of paragraph.lines) {
-        const words = line.words.filter(counts);
-        if (!words.length) continue;
-        if (meanConfidence(words) >= GARBAGE_LINE_CONFIDENCE) continue;
-        if (score(words.map((w) => w.text.trim()).join(' ')) >= GARBAGE_LINE_SCORE) continue;
-        line.words = [];
-        dropped++;
-      }
+  for (const line of tesseractLines(data)) {
+    const words = line.words.filter(counts);
+    if (!words.length) continue;
+    if (meanConfidence(words) >= GARBAGE_LINE_CONFIDENCE) continue;
+    if (score(words.map((w) => w.text.trim()).join(' ')) >= GARBAGE_LINE_SCORE) continue;
+    line.words = [];
+    dropped++;
+  }
   return dropped;
 }

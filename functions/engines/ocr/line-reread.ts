@@ -21,7 +21,7 @@
 import { charModelForm } from './char-language-model.ts';
 import { boxOnPage, enlargedCrop, type CropPlan, type EnlargedCrop } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
-import type { LineWord, OcrPageData, TesseractLine, TesseractWord } from './tesseract-pool.ts';
+import { tesseractLines, type LineWord, type OcrPageData, type TesseractLine, type TesseractWord } from './tesseract-pool.ts';
 
 /** A line read with a mean word confidence under this (tesseract's 0–100) is read again. */
 export const REREAD_LINE_BELOW = 85;
@@ -98,12 +98,10 @@ export async function rereadLines(
   onRecord?: (record: LineRereadRecord) => void,
 ): Promise<LineRereadSummary> {
   const doubtful: TesseractLine[] = [];
-  for (const block of data.blocks ?? [])
-    for (const paragraph of block.paragraphs)
-      for (const line of paragraph.lines) {
-        const words = line.words.filter((w) => w.text.trim());
-        if (words.length && /[\p{L}\p{N}]/u.test(lineText(words)) && meanConfidence(words) < REREAD_LINE_BELOW) doubtful.push(line);
-      }
+  for (const line of tesseractLines(data)) {
+    const words = line.words.filter((w) => w.text.trim());
+    if (words.length && /[\p{L}\p{N}]/u.test(lineText(words)) && meanConfidence(words) < REREAD_LINE_BELOW) doubtful.push(line);
+  }
   doubtful.sort((a, b) => meanConfidence(a.words) - meanConfidence(b.words));
   const chosen: Array<{ line: TesseractLine; crop: EnlargedCrop }> = [];
   for (const line of doubtful.slice(0, MAX_LINE_REREADS)) {

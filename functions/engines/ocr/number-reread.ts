@@ -22,7 +22,7 @@
  */
 import { enlargedCrop, type CropPlan } from './enlarged-crop.ts';
 import type { GrayImage } from './page-analysis.ts';
-import type { OcrPageData, TesseractLine, TesseractWord } from './tesseract-pool.ts';
+import { tesseractLines, type OcrPageData, type TesseractLine, type TesseractWord } from './tesseract-pool.ts';
 
 /** A number word read less surely than this (0–100, tesseract's scale) is read again. */
 export const REREAD_BELOW_CONFIDENCE = 93;
@@ -139,19 +139,17 @@ function isSplitAmount(a: TesseractWord, b: TesseractWord): boolean {
 /** Number words (or split pairs) not read as amounts, read less surely than {@link REREAD_BELOW_CONFIDENCE}, least sure first, at most {@link MAX_REREADS_PER_PAGE}. */
 function candidates(data: OcrPageData): Candidate[] {
   const found: Candidate[] = [];
-  for (const block of data.blocks ?? [])
-    for (const paragraph of block.paragraphs)
-      for (const line of paragraph.lines) {
-        const words = line.words;
-        for (let i = 0; i < words.length; i++) {
-          if (!isNumberWord(words[i].text.trim())) continue;
-          const pair = i + 1 < words.length && isSplitAmount(words[i], words[i + 1]);
-          const candidate = asCandidate(line, pair ? [words[i], words[i + 1]] : [words[i]]);
-          // An amount as read can only be changed in its digits, which is never taken: not worth a reading.
-          if (candidate.confidence < REREAD_BELOW_CONFIDENCE && !AMOUNT.test(candidate.text)) found.push(candidate);
-          if (pair) i++;
-        }
-      }
+  for (const line of tesseractLines(data)) {
+    const words = line.words;
+    for (let i = 0; i < words.length; i++) {
+      if (!isNumberWord(words[i].text.trim())) continue;
+      const pair = i + 1 < words.length && isSplitAmount(words[i], words[i + 1]);
+      const candidate = asCandidate(line, pair ? [words[i], words[i + 1]] : [words[i]]);
+      // An amount as read can only be changed in its digits, which is never taken: not worth a reading.
+      if (candidate.confidence < REREAD_BELOW_CONFIDENCE && !AMOUNT.test(candidate.text)) found.push(candidate);
+      if (pair) i++;
+    }
+  }
   return found.sort((a, b) => a.confidence - b.confidence).slice(0, MAX_REREADS_PER_PAGE);
 }
 

@@ -35,6 +35,7 @@ import {
   recognizeLineWords,
   recognizeUniformBlock,
   recognizeWith,
+  tesseractLines,
   withRecognizer,
   type LanguageKey,
   type OcrPageData,
@@ -444,9 +445,7 @@ function readingConfidence(words: Iterable<{ readonly text: string; readonly con
 }
 
 function* tesseractWords(data: OcrPageData): Generator<{ text: string; confidence: number }> {
-  for (const block of data.blocks ?? [])
-    for (const paragraph of block.paragraphs)
-      for (const line of paragraph.lines) for (const word of line.words) yield { text: word.text, confidence: word.confidence / 100 };
+  for (const line of tesseractLines(data)) for (const word of line.words) yield { text: word.text, confidence: word.confidence / 100 };
 }
 
 /**
@@ -917,8 +916,8 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
 /** Read with the English model alone, and its text not clearly in another language. */
 function readsAsEnglish(languages: readonly OcrLanguage[], data: OcrPageData): boolean {
   if (languages.length !== 1 || languages[0] !== 'en') return false;
-  const text = (data.blocks ?? [])
-    .flatMap((b) => b.paragraphs.flatMap((p) => p.lines.map((l) => l.words.map((w) => w.text).join(' '))))
+  const text = tesseractLines(data)
+    .map((l) => l.words.map((w) => w.text).join(' '))
     .join('\n');
   return guessLanguage(text).language === 'en';
 }

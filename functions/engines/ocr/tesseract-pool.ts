@@ -38,6 +38,12 @@ export const RECYCLE_AFTER_PAGES = 100;
 export type TesseractLine = NonNullable<OcrPageData['blocks']>[number]['paragraphs'][number]['lines'][number];
 export type TesseractWord = TesseractLine['words'][number];
 
+/** Every line of a reading, blocks and paragraphs in order. */
+export const tesseractLines = (data: OcrPageData): TesseractLine[] => (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines));
+
+/** The words of a reading that hold more than blanks, in reading order. */
+const readWords = (data: OcrPageData): TesseractWord[] => tesseractLines(data).flatMap((l) => l.words).filter((w) => w.text.trim());
+
 function recyclePages(): number {
   const configured = Number.parseInt(process.env.DOCINTEL_OCR_RECYCLE_PAGES ?? '', 10);
   return Number.isInteger(configured) && configured >= 1 ? configured : RECYCLE_AFTER_PAGES;
@@ -404,7 +410,7 @@ export function recognizeLines(images: readonly Uint8Array[], characters: string
       const readings: Array<{ text: string; confidence: number }> = [];
       for (const image of images) {
         const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
-        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))).filter((w) => w.text.trim());
+        const words = readWords(data);
         readings.push({
           text: words.map((w) => w.text.trim()).join(' '),
           confidence: words.length ? Math.min(...words.map((w) => w.confidence)) : 0,
@@ -439,7 +445,7 @@ export function recognizeLineWords(images: readonly Uint8Array[], languages: Lan
       const readings: LineWord[][] = [];
       for (const image of images) {
         const { data } = await worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { blocks: true, text: false });
-        const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words))).filter((w) => w.text.trim());
+        const words = readWords(data);
         readings.push(words.map((w) => ({ text: w.text.trim(), confidence: w.confidence, bbox: { x0: w.bbox.x0, y0: w.bbox.y0, x1: w.bbox.x1, y1: w.bbox.y1 } })));
       }
       return readings;

@@ -184,6 +184,77 @@ export async function businessCardLookalike(options: { width?: number; height?: 
   return { name: `business-card-${width}x${height}`, bytes, words: wordsOf([...role, ...address, 'Dr. Nora Whitfield']) };
 }
 
+/** A wooden table in strong colour: light brown boards with thin dark-brown grain lines as dark as small print. */
+function colouredWoodBackdrop(ctx: SKRSContext2D, width: number, height: number, random: () => number): void {
+  ctx.fillStyle = 'rgb(200,160,112)';
+  ctx.fillRect(0, 0, width, height);
+  for (let i = 0; i < 220; i++) {
+    const dark = random() < 0.5;
+    const v = dark ? 70 + Math.floor(random() * 60) : 150 + Math.floor(random() * 60);
+    ctx.strokeStyle = `rgb(${v + 50},${v + 10},${Math.max(0, v - 40)})`;
+    ctx.lineWidth = dark ? 0.8 + random() * 1.6 : 2 + random() * 6;
+    ctx.beginPath();
+    const y0 = random() * height * 1.2 - height * 0.1;
+    ctx.moveTo(0, y0);
+    ctx.bezierCurveTo(width * 0.3, y0 + (random() - 0.5) * 40, width * 0.6, y0 + (random() - 0.5) * 40, width, y0 + height * 0.08 + (random() - 0.5) * 50);
+    ctx.stroke();
+  }
+}
+
+/**
+ * A business card photographed at an angle on a coloured wooden table: a
+ * white card with small print (x-height about 8–9 px), turned `angle`
+ * degrees counter-clockwise and in mild perspective (its far, right end
+ * smaller), so its text lines rise left to right by more than an upright
+ * scan's skew; the table's grain is as dark by local contrast as the
+ * print. PNG, as a screenshot of the photo would be.
+ */
+export async function tiltedCardLookalike(options: { width?: number; height?: number; angle?: number; seed?: number } = {}): Promise<Lookalike> {
+  registerFonts();
+  const { width = 680, height = 460, angle = 13, seed = 41 } = options;
+  const random = seeded(seed);
+  // The card, drawn flat on a canvas of its own.
+  const cw = Math.round(width * 0.78);
+  const ch = Math.round(cw * 0.56);
+  const card = createCanvas(cw, ch);
+  const c = card.getContext('2d');
+  c.fillStyle = 'rgb(246,246,244)';
+  c.fillRect(0, 0, cw, ch);
+  const s = cw / 530;
+  c.fillStyle = 'rgb(40,120,150)';
+  c.beginPath();
+  c.arc(70 * s, 220 * s, 34 * s, 0, Math.PI * 2);
+  c.fill();
+  c.fillStyle = grey(30);
+  const name = ['Marta Quillon'];
+  writeLines(c, name, 36 * s, 40 * s, 25 * s, 1.2);
+  const role = ['Lead Hydrologist', 'River Basin Studies'];
+  writeLines(c, role, 36 * s, 76 * s, 15 * s, 1.3, FONTS.sansBold);
+  const contact = ['marta@fernhollow.example', 'tel +1 555 0147 388'];
+  writeLines(c, contact, 300 * s, 40 * s, 13 * s, 1.4);
+  writeLines(c, ['Fernhollow'], 120 * s, 180 * s, 34 * s, 1.2, FONTS.sansBold);
+  const address = ['9 Willow Lane', 'Riverton, Oakshire'];
+  writeLines(c, address, 120 * s, 222 * s, 15 * s, 1.35);
+
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  colouredWoodBackdrop(ctx, width, height, random);
+  // Mild perspective: the card drawn in thin vertical strips, each a little shorter than the one
+  // before (the far end 12% smaller), all turned by the same angle about the image centre.
+  ctx.save();
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate((-angle * Math.PI) / 180);
+  const strip = 2;
+  for (let x = 0; x < cw; x += strip) {
+    const shrink = 1 - 0.12 * (x / cw);
+    const dh = ch * shrink;
+    ctx.drawImage(card, x, 0, strip, ch, x - cw / 2, -dh / 2, strip + 0.5, dh);
+  }
+  ctx.restore();
+  const bytes = await sharp(canvas.toBuffer('image/png')).png().toBuffer();
+  return { name: `tilted-card-${width}x${height}`, bytes, words: wordsOf([...name, ...role, ...address]) };
+}
+
 /** An identity card on a grey backdrop, grayscale, with a portrait and labelled fields; PNG at 300 dpi. */
 export async function idCardLookalike(options: { width?: number; height?: number; seed?: number } = {}): Promise<Lookalike> {
   registerFonts();
@@ -253,5 +324,6 @@ export async function photoSet(): Promise<Lookalike[]> {
     await idCardLookalike({ width: 600, height: 750, seed: 24 }),
     await insuranceCardLookalike(),
     await insuranceCardLookalike({ width: 640, height: 404, seed: 32 }),
+    await tiltedCardLookalike(),
   ];
 }

@@ -20,12 +20,15 @@ import {
   isBlank,
   lineAxisRatio,
   localInkMask,
+  MAX_SKEW_DEGREES,
+  paperInkMask,
   rotateMask,
   textRows,
   paperLevel,
   whitenBackdrop,
   type GrayImage,
   type InkMask,
+  type RgbImage,
 } from './page-analysis.ts';
 import {
   detectOrientation,
@@ -70,7 +73,9 @@ import { guessLanguage } from './language-detect.ts';
  * 5: text rows the page reading left out read one by one and kept when sure and receipt-like
  *    (missed-rows.ts), on pages read upright in English.
  * 6: a page cut into one band per worker of the pool, busy or idle (it was one per idle worker,
- *    so a reading depended on the load).
+ *    so a reading depended on the load); a photo of paper on a coloured backdrop that read next
+ *    to empty measured again on its print alone (skew searched to ±20°) and read with a local
+ *    threshold first in the rescue readings.
  */
 export const OCR_OUTPUT_REVISION = 6;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
@@ -782,7 +787,9 @@ function faintText(small: GrayImage, paper: InkMask): InkMask | undefined {
 
 /**
  * Readings of a page on which the usual one found (next to) no text,
- * tried in turn until one reads: Sauvola's local threshold (text on a grey
+ * tried in turn until one reads: for a photo of paper on a coloured
+ * backdrop, a reading on the skew and text size of its print alone
+ * ({@link onPaperAttempts}); Sauvola's local threshold (text on a grey
  * column or a card on a table, which the page-wide threshold turns into
  * one dark area that layout analysis takes for a picture), then sparse
  * text with it (words wherever they are, no block analysis), then the image
@@ -798,7 +805,9 @@ async function rescue(page: OcrPage, input: OcrInput, pagePlan: PagePlan, option
     () => recognisePage(input, pagePlan, options, { localThreshold: true, sparse: true }),
     () => recognisePage(input, pagePlan, { ...options, scale: 1, deskew: false }, {}),
   ];
-  for (const attempt of attempts) {
+  // A photo of paper on a coloured backdrop, measured anew on its print (tilted further than a scan's
+  // skew, or its text size hidden by the grain), is read on that measurement first.
+  for (const attempt of [...(await onPaperAttempts(input, pagePlan, options)), ...attempts]) {
     const candidate = await attempt();
     const letters = readingConfidence(candidate.words).sureLetters;
     if (letters > bestLetters) {
@@ -808,6 +817,51 @@ async function rescue(page: OcrPage, input: OcrInput, pagePlan: PagePlan, option
     if (bestLetters >= MIN_READ_LETTERS) break;
   }
   return best.words.some((w) => HAS_ALNUM.test(w.text)) ? best : { ...best, unread: true };
+}
+
+/**
+ * Skew searched this far (degrees) on paper photographed on a coloured
+ * backdrop, beyond {@link MAX_SKEW_DEGREES}: a card on a table is often
+ * photographed at an angle, its text lines rising 10–20°. Only in the
+ * rescue readings (the page's usual reading found next to nothing), so a
+ * slanted layout on a page that reads is never turned.
+ */
+const PHOTO_MAX_SKEW_DEGREES = 20;
+/** The print's own measurement is read only when it differs from the page's by this much skew (degrees) … */
+const NEW_SKEW_DEGREES = 1;
+/** … or this much line height (ratio): otherwise it would repeat the local-threshold reading that follows it. */
+const NEW_LINE_HEIGHT_RATIO = 1.25;
+
+/**
+ * The first rescue reading for a photo of paper on a coloured backdrop
+ * (see {@link paperInkMask}): skew (up to {@link PHOTO_MAX_SKEW_DEGREES})
+ * and text size measured on the print alone, the grain of the wooden table
+ * left out, and the page read on that measurement with a local threshold
+ * (the grain is as dark as the paper; a page-wide one turns it into ink
+ * around the card). The image itself is not painted: a painted backdrop's
+ * edge reads as new marks. None (no extra cost) when the image has no
+ * coloured backdrop (grayscale images, most scans, a page of noise) or the
+ * measurement is the one the page was read on.
+ */
+async function onPaperAttempts(input: OcrInput, pagePlan: PagePlan, options: OcrOptions): Promise<Array<() => Promise<OcrPage>>> {
+  const { mask } = pagePlan;
+  const colour = await colourRaw(source(input).resize(mask.width, mask.height, { fit: 'fill' }));
+  const onPaper = colour && paperInkMask(colour, mask);
+  if (!onPaper) return [];
+  const before = estimateSkew(rotateMask(mask, pagePlan.rotation));
+  const after = estimateSkew(rotateMask(onPaper, pagePlan.rotation), PHOTO_MAX_SKEW_DEGREES);
+  if (after.lineHeight === undefined) return [];
+  const ratio = before.lineHeight ? Math.max(before.lineHeight, after.lineHeight) / Math.min(before.lineHeight, after.lineHeight) : Infinity;
+  if (Math.abs(after.angle - before.angle) < NEW_SKEW_DEGREES && ratio < NEW_LINE_HEIGHT_RATIO) return [];
+  const plan: PagePlan = { ...pagePlan, mask: onPaper, maxSkew: PHOTO_MAX_SKEW_DEGREES };
+  return [() => recognisePage(input, plan, options, { localThreshold: true })];
+}
+
+/** RGB pixels of `pipeline` (transparency as white); undefined for a grayscale image, which has no colour to tell paper by. */
+async function colourRaw(pipeline: Sharp): Promise<RgbImage | undefined> {
+  const { data, info } = await pipeline.flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3) return undefined;
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
 /** A backdrop covering at least this share of the page makes it a photo, read in three ways. */
@@ -853,6 +907,8 @@ interface PagePlan {
   readonly rotation: Rotation;
   /** Faint print: the contrast is stretched before recognition. */
   readonly faint?: boolean;
+  /** Skew searched up to this many degrees either way ({@link MAX_SKEW_DEGREES} unless set). */
+  readonly maxSkew?: number;
   /** Backdrop found on the analysis copy (input frame), painted in the paper's grey before recognition. */
   readonly backdrop?: { readonly mask: Uint8Array; readonly width: number; readonly height: number; /** Share of the page it covers. */ readonly share: number; /** Painted white, not grey. */ readonly white?: boolean };
 }
@@ -861,7 +917,7 @@ interface PagePlan {
 async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOptions, settings?: ReadingSettings): Promise<OcrPage> {
   const { width, height, analysisScale, mask, rulings, rotation } = plan;
   // 3. Skew and text size, on the upright mask.
-  const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation));
+  const skewEstimate = options.deskew === false && options.scale !== undefined ? { angle: 0 } : estimateSkew(rotateMask(mask, rotation), plan.maxSkew);
   const skew = options.deskew === false || Math.abs(skewEstimate.angle) < MIN_DESKEW_DEGREES ? 0 : skewEstimate.angle;
   const lineHeight = skewEstimate.lineHeight ? skewEstimate.lineHeight / analysisScale : undefined;
   const scale = chooseScale(width, height, lineHeight, options.scale);

@@ -187,6 +187,91 @@ function medianLevel(data: Uint8Array): number {
   return 255;
 }
 
+/** An 8-bit three-channel (RGB) image, row-major, pixel by pixel. */
+export interface RgbImage {
+  readonly data: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * Chroma (the largest minus the smallest of R, G and B) from which a pixel
+ * is coloured: a wooden table or a coloured desk measures 40–60, white or
+ * grey paper and black print under 20 (a phone's colour noise included).
+ */
+const COLOURED_CHROMA = 30;
+/** A backdrop is coloured when at least this share of the page is, and the paper is still this share of it. */
+const MIN_COLOURED_SHARE = 0.1;
+const MIN_PAPER_SHARE = 0.1;
+/**
+ * Chroma is averaged over a window this share of the long side wide
+ * (at least 2 px) before paper and backdrop are told apart, so a stroke's
+ * coloured fringe or a thin coloured mark on the paper stays paper; the
+ * paper is then shrunk by twice that, so its edge (a shadow, the table's
+ * grain along it) is not taken for a line of ink.
+ */
+const CHROMA_WINDOW_SHARE = 0.003;
+
+/**
+ * The ink of `ink` that lies on grey or white paper photographed on a
+ * coloured backdrop (a card on a wooden table): ink pixels that are
+ * themselves grey, inside the paper's low-chroma region, away from its
+ * edge. The grain of wood is as dark by local contrast as small print but
+ * coloured, so on the local mask it drowns the text lines (no skew, no
+ * line height found); here only the print is left. Undefined when the
+ * image has no coloured backdrop (every grayscale image, most scans) or
+ * no paper on it. `colour` and `ink` have the same size.
+ */
+export function paperInkMask(colour: RgbImage, ink: InkMask): InkMask | undefined {
+  const { data, width, height } = colour;
+  const n = width * height;
+  if (ink.width !== width || ink.height !== height || data.length < n * 3) return undefined;
+  const chroma = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const r = data[i * 3];
+    const g = data[i * 3 + 1];
+    const b = data[i * 3 + 2];
+    chroma[i] = Math.max(r, g, b) - Math.min(r, g, b);
+  }
+  const radius = Math.max(2, Math.round(Math.max(width, height) * CHROMA_WINDOW_SHARE));
+  const smooth = boxMean(chroma, width, height, radius);
+  const paper = new Uint8Array(n);
+  let paperPixels = 0;
+  for (let i = 0; i < n; i++) if (smooth[i] < COLOURED_CHROMA) (paper[i] = 1), paperPixels++;
+  if (paperPixels > n * (1 - MIN_COLOURED_SHARE) || paperPixels < n * MIN_PAPER_SHARE) return undefined;
+  // Shrunk: a pixel stays paper when its whole window is paper.
+  const inner = boxMean(paper, width, height, radius * 2);
+  const mask = new Uint8Array(n);
+  let inked = 0;
+  for (let i = 0; i < n; i++) if (ink.mask[i] && inner[i] === 1 && chroma[i] < COLOURED_CHROMA) (mask[i] = 1), inked++;
+  const result = { mask, width, height, inkRatio: inked / n, contrast: ink.contrast, inkIsLight: ink.inkIsLight };
+  return isBlank(result) ? undefined : result;
+}
+
+/** The mean of `values` over a (2 radius + 1)² window around each pixel (clipped at the edges), via an integral image. */
+function boxMean(values: Uint8Array, width: number, height: number, radius: number): Float64Array {
+  const stride = width + 1;
+  const sum = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += values[y * width + x];
+      sum[(y + 1) * stride + x + 1] = sum[y * stride + x + 1] + row;
+    }
+  }
+  const out = new Float64Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      out[y * width + x] = (sum[y1 * stride + x1] - sum[y0 * stride + x1] - sum[y1 * stride + x0] + sum[y0 * stride + x0]) / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return out;
+}
+
 /** Pages with less ink than this share (a few specks of dust) are blank. */
 export const BLANK_INK_RATIO = 0.0005;
 
@@ -303,7 +388,7 @@ export const MAX_SKEW_DEGREES = 10;
  * @example
  * estimateSkew(inkMask(gray)); // { angle: 1.4, lineHeight: 12 }
  */
-export function estimateSkew(mask: InkMask): SkewEstimate {
+export function estimateSkew(mask: InkMask, maxDegrees: number = MAX_SKEW_DEGREES): SkewEstimate {
   const { xs, ys } = inkPoints(mask);
   if (xs.length < 50) return { angle: 0 };
   const size = mask.height;
@@ -316,7 +401,7 @@ export function estimateSkew(mask: InkMask): SkewEstimate {
       bestAngle = angle;
     }
   };
-  for (let a = -MAX_SKEW_DEGREES; a <= MAX_SKEW_DEGREES + 1e-9; a += 0.5) consider(a);
+  for (let a = -maxDegrees; a <= maxDegrees + 1e-9; a += 0.5) consider(a);
   const coarse = bestAngle;
   for (let a = coarse - 0.4; a <= coarse + 0.4 + 1e-9; a += 0.1) consider(Math.round(a * 10) / 10);
   // Prefer exactly 0 when it is as good as the best (no needless resampling).

@@ -19,7 +19,7 @@ import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from './legal-forms.ts';
 import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
-import { pick, rankCandidates, RANKED_FIELDS, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
+import { pick, POSTCODE as ADDRESS_POSTCODE, rankCandidates, RANKED_FIELDS, STREET as ADDRESS_WORD, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
 export interface LineItem {
@@ -1010,20 +1010,32 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     // A scanned receipt's name and address as the OCR read them, with misread words put back to known ones.
     const vocabulary = options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary;
     if (entities.vendor_address) {
-      const trimmed = withoutLeadingStray(withoutTrailingId(entities.vendor_address));
+      const trimmed = withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address)));
       if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
     }
     if (entities.vendor_name) {
       const trimmed = withInitialsAsLetters(withMangledBhd(withoutLogoNoise(entities.vendor_name)));
       if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
     }
+    const unsure = unsureWords(pages[0]);
     for (const field of vocabulary ? (['vendor_name', 'vendor_address'] as const) : []) {
       if (!entities[field]) continue;
-      const read = correctText(entities[field], vocabulary!, { rareWords: field === 'vendor_address' });
+      const read = correctText(entities[field], vocabulary!, { rareWords: field === 'vendor_address', unsure });
       const corrected = field === 'vendor_address' ? correctAddressCodes(read, vocabulary!) : restoreAmpersands(correctBracketCodes(read, vocabulary!), vocabulary!);
       if (corrected !== entities[field]) {
         asRead[field] ??= entities[field];
         entities[field] = corrected;
+      }
+    }
+    // An address block that runs on into the item table's column headings ("Description Qty Price Amount") ends before them.
+    if (entities.vendor_address) {
+      const cut = withoutItemHeadings(entities.vendor_address);
+      if (cut === undefined) {
+        delete entities.vendor_address;
+        delete confidence.vendor_address;
+      } else if (cut !== entities.vendor_address) {
+        asRead.vendor_address ??= entities.vendor_address;
+        entities.vendor_address = cut;
       }
     }
   }
@@ -1038,6 +1050,42 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   }
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
+}
+
+/** Column headings of an item table (English, as receipts print them): never words of an address ("Item" and "Items" alike). */
+const ITEM_HEADING = /(?<![\p{L}])(description|items?|qty|quantity|price|amount)(?![\p{L}])/giu;
+
+/**
+ * An address block the ranker ran on into the item table's column headings (two or more of Description, Item, Qty,
+ * Price, Amount): cut before the first of them. What is left must still read as an address (a street word or a postcode),
+ * else there is no address (undefined): lines read before a table heading that name no street are OCR noise. An
+ * address without two headings is returned as it is.
+ */
+export function withoutItemHeadings(address: string): string | undefined {
+  const headings = [...address.matchAll(ITEM_HEADING)];
+  if (new Set(headings.map((m) => m[1].toLowerCase().replace('quantity', 'qty').replace('items', 'item'))).size < 2) return address;
+  const kept = address.slice(0, headings[0].index).replace(/[\s,;:|(\[-]+$/u, '');
+  return ADDRESS_WORD.test(kept) || ADDRESS_POSTCODE.test(kept) ? kept : undefined;
+}
+
+/**
+ * Below this OCR word confidence (0–1) the engine itself doubted a word. Out of fold on SROIE through OCR, 0.5 and 0.6
+ * mended the same three words and broke none; 0.3 mended one (transcripts carry confidence 1: never doubted).
+ */
+const UNSURE_CONFIDENCE = 0.5;
+
+/**
+ * Whether a token (upper case, punctuation around it dropped) was read by OCR only with low confidence on the page
+ * (never also read surely elsewhere on it): such a word may take a costlier correction (see ocr-words.ts).
+ */
+export function unsureWords(page: DocumentPage): (token: string) => boolean {
+  const unsure = new Set<string>();
+  const sure = new Set<string>();
+  for (const w of page.words) {
+    const token = w.text.replace(/^[^\p{L}0-9]+|[^\p{L}0-9]+$/gu, '').toUpperCase();
+    if (token) (w.confidence < UNSURE_CONFIDENCE ? unsure : sure).add(token);
+  }
+  return (token) => unsure.has(token) && !sure.has(token);
 }
 
 /**
@@ -1154,6 +1202,17 @@ const STRAY_BEFORE_PREMISES = /^[^\p{L}\d]*(?:\d{1,2}|\p{L})[\s.,:;'"`|~-]+(?=(?
 
 export function withoutLeadingStray(address: string): string {
   return address.replace(STRAY_BEFORE_PREMISES, '');
+}
+
+/**
+ * Units of one block listed with "&" ("No 12-1 & 12-2"), where OCR read the "&" as an 8 or a 3 and lost the spaces
+ * ("12-1812-2"): a glyph that glues a short unit code to a second code of the same block number ("12-") is the "&".
+ * The block number must repeat right after it, so a phone ("03-3803-5123") or a plain number is left alone.
+ */
+const AMPERSAND_IN_UNIT_LIST = /(?<![\p{L}\d])(\d{1,4})-([\p{L}\d]{1,3}?)(?:[83]|\s[83]\s)(?=\1-[\p{L}\d]{1,3}(?![\p{L}\d]))/gu;
+
+export function withUnitListAmpersands(address: string): string {
+  return address.replace(AMPERSAND_IN_UNIT_LIST, '$1-$2&');
 }
 
 /**

@@ -249,8 +249,10 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
  * says a date follows; elsewhere such runs of numbers are amounts and counts.
  */
 export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
-  const m = /^\s*[:.]?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2})(?!\d)/u.exec(text);
-  if (m) return dayAndMonth(+m[3], +m[1], +m[2], Boolean(options.monthFirst));
+  // The colon may be read as one other glyph ("Date F 18 06- 2018"), and the year may have lost its leading "2"
+  // ("18 06- 018"): a three-digit year opening with 0 is this century's (within PLAUSIBLE_YEARS).
+  const m = /^\s*(?:[:.]|[^\s\d](?=\s))?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2}(?!\d)|0[0-3]\d(?![\d.,/-]?\d))/u.exec(text);
+  if (m) return dayAndMonth(m[3].length === 3 ? 2000 + +m[3] : +m[3], +m[1], +m[2], Boolean(options.monthFirst));
   // Both separators lost and a digit with them ("Date: 0942018" for 09/04/2018): seven digits ending in the year,
   // day first, read only where the digits before the year split into exactly one valid day and month.
   const run = /^\s*[:.]?\s*(\d{3})((?:19|20)\d{2})(?![\d.,/-])/u.exec(text);

@@ -172,7 +172,15 @@ export interface CorrectionOptions {
    * (default false). For addresses: there "JIN" is the street word "JLN" misread; in a name it is a name.
    */
   readonly rareWords?: boolean;
+  /**
+   * Whether the OCR was unsure of a token (its word confidence low): such a token may take one more plain edit
+   * ({@link UNSURE_EXTRA_COST}), since a reading the engine itself doubts is more likely wrong than a clean one.
+   */
+  readonly unsure?: (token: string) => boolean;
 }
+
+/** What a word OCR was unsure of may cost more: one plain edit. */
+const UNSURE_EXTRA_COST = 1.5;
 
 /** From this many characters on, a word may take one plain edit. */
 const LONG_WORD = 8;
@@ -206,7 +214,10 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
   // a word on many times as many documents ("JIN", on two receipts where OCR misread it, for "JLN" on twenty): then
   // only that one swap.
   const rareWord = options.rareWords === true && known !== undefined && upper.length >= 3 && upper.length <= RARE_WORD_LENGTH;
-  const maxCost = rareWord ? CONFUSION_COST : (options.maxCost ?? (upper.length >= LONG_WORD ? 1.5 : 1));
+  const baseCost = rareWord ? CONFUSION_COST : (options.maxCost ?? (upper.length >= LONG_WORD ? 1.5 : 1));
+  // A word OCR doubted may take one plain edit more, towards a word of 4 letters or more only (shorter ones are never
+  // corrected from, nor, on this allowance, to: "TOOM" does not become "TOM").
+  const maxCost = baseCost + (!rareWord && options.unsure?.(upper) ? UNSURE_EXTRA_COST : 0);
   const minFrequency = rareWord ? Math.max(options.minFrequency ?? 2, known * RARE_WORD_RATIO) : (options.minFrequency ?? 2);
   if ((upper.length < 4 && !rareWord) || (known !== undefined && !rareWord)) return undefined;
   const digits = upper.replace(/[^0-9]/g, '').length;
@@ -219,7 +230,7 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
     for (const [word, count] of index.get(len) ?? []) {
       if (count < minFrequency) continue;
       const cost = ocrDistance(upper, word, maxCost);
-      if (cost > maxCost) continue;
+      if (cost > (word.length >= 4 ? maxCost : baseCost)) continue;
       // Cheaper wins; at equal cost the far more frequent word, else it is a tie and nothing is changed.
       if (!best || cost < best.cost) (best = { word, cost, count }), (tied = false);
       else if (cost === best.cost) {

@@ -87,9 +87,9 @@ const INCLUSIVE = /(?<![\p{L}])(?:incl\.?|inclusive|includes?|inkl\.?|ttc|inclus
 const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|exclusief|sin|senza|before)(?![\p{L}])/iu;
 const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
 const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
-const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
+export const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
 /** Five digits, or four followed by a town; not a number a label introduces ("Counter: 7290 Take Away"). */
-const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])(?<!:\s*)\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
+export const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])(?<!:\s*)\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
 /** States and countries that end addresses; a Malaysian state's honorific ("Darul Ehsan", "Darul Takzim") too, often on a line of its own. */
 const REGION = /(?<![\p{L}])(?:darul\s+\p{L}{3,}|selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
 

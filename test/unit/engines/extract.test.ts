@@ -100,6 +100,16 @@ describe('normalisation', () => {
     expect(extractFinancial([page], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
   });
 
+  it('reads the date after a date label whose colon OCR read as a letter, or whose year lost its leading 2', () => {
+    expect(dateAfterLabel(' F 24 07- 019 11: 05: AT')).toBe('2019-07-24');
+    expect(dateAfterLabel(' : 3 11 021')).toBe('2021-11-03');
+    expect(dateAfterLabel(' i 24 07 2019')).toBe('2019-07-24');
+    // A three-digit year past the plausible window, one followed by more digits or cents, and a two-digit one: none.
+    for (const none of [' IE 24 07 2019', ' : 24 07 095', ' : 24 07 0195', ' : 24 07 019.50', ' IE 07- 19 18: 2; 09', ' FAX 24 07 019']) expect(dateAfterLabel(none)).toBeUndefined();
+    const scan = (lines: string[]) => ({ pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: lines.join('\n'), lines: lines.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.03, 0.9, 0.12 + i * 0.03] as [number, number, number, number], wordIndexes: [] })) });
+    expect(extractFinancial([scan(['KEDAI CONTOH', 'Date F 24 07- 019 11: 05: AT', 'TOTAL 9.00'])], { receiptModel: null }).entities.invoice_date).toBe('2019-07-24');
+  });
+
   it('reads seven digits after a date label as a date only when they split into one day and month', () => {
     // "07/03/2021" with both slashes and a zero lost.
     expect(dateAfterLabel(': 0732021 14:20')).toBe('2021-03-07');

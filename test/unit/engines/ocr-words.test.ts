@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, unsureWords } from '../../../functions/engines/extract/financial.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 import { addressCodes, buildVocabulary, correctAddressCodes, correctBracketCodes, correctText, correctWord, joinSplitWords, ocrDistance, restoreAmpersands, unitCodes, vocabularyWords } from '../../../functions/engines/extract/ocr-words.ts';
 
@@ -150,6 +150,32 @@ describe('OCR word correction in receipt extraction', () => {
     expect(entities.vendor_address).toBe('NO. 8, JALAN CEMPAKA 2, TAMAN SERI INDAH, 43000 KAJANG, SELANGOR.');
     expect(entities.total_amount).toBe('21.20');
     expect(citations?.entities.vendor_name).toBeDefined();
+  });
+
+  it('lets a word OCR was unsure of take one plain edit more, towards a word of four letters or more', () => {
+    // "MAWQAR": a letter too many, a plain edit past the budget of a six-letter word read surely.
+    expect(correctWord('MAWQAR', words)).toBeUndefined();
+    expect(correctWord('MAWQAR', words, { unsure: () => true })).toBe('MAWAR');
+    // Never towards a three-letter word, however unsure ("TOOM" stays, though "TOM" is one letter away).
+    const short = buildVocabulary(['TOM ZORBLEX', 'TOM ZORBLEX'], 2);
+    expect(correctWord('TOOM', short, { unsure: () => true })).toBeUndefined();
+    // A far word stays far: two plain edits are past even the doubted budget.
+    expect(correctWord('MAQWQAR', words, { unsure: () => true })).toBeUndefined();
+    // Through extraction: the same scan, with the OCR's confidence in the name's misread word low, then high.
+    const named = { ...buildPage({ items: [{ text: 'KEDAI RUNCIT MAWQAR SDN BHD', x: 60, y: 40 }, ...items.slice(1)] }), source: 'ocr' as const };
+    const withConfidence = (confidence: number) => ({ ...named, words: named.words.map((w) => (w.text === 'MAWQAR' ? { ...w, confidence } : { ...w, confidence: 0.95 })) });
+    expect(extractFinancial([withConfidence(0.2)], { wordVocabulary: words }).entities.vendor_name).toBe('KEDAI RUNCIT MAWAR SDN BHD');
+    expect(extractFinancial([withConfidence(0.9)], { wordVocabulary: words }).entities.vendor_name).toBe('KEDAI RUNCIT MAWQAR SDN BHD');
+  });
+
+  it('knows the words OCR read only with low confidence on a page', () => {
+    const page = { ...scan, words: [{ text: 'Mawqar,', confidence: 0.3 }, { text: 'JALAN', confidence: 0.4 }, { text: 'Jalan', confidence: 0.9 }, { text: 'CEMPAKA', confidence: 0.8 }].map((w) => ({ ...scan.words[0], ...w })) };
+    const unsure = unsureWords(page);
+    expect(unsure('MAWQAR')).toBe(true);
+    // Also read surely elsewhere on the page, or read surely: not doubted.
+    expect(unsure('JALAN')).toBe(false);
+    expect(unsure('CEMPAKA')).toBe(false);
+    expect(unsure('KAJANG')).toBe(false);
   });
 
   it('reads as scanned with no vocabulary', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, paymentProviderLine, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLeadingStray, withoutLogoNoise, withoutTrailingId } from '../../../functions/engines/extract/financial.ts';
+import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, paymentProviderLine, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLeadingStray, withoutLogoNoise, withoutItemHeadings, withoutTrailingId, withUnitListAmpersands } from '../../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
@@ -167,6 +167,33 @@ describe('receipt ranker', () => {
     const rows = ['KEDAI CONTOH SDN BHD', '(55120-K)', '3 Lot 8, Jalan Cempaka 2,', '43000 Kajang, Selangor.', 'TEL: 03-5550 1234', 'TAX INVOICE'];
     const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
     expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('Lot 8, Jalan Cempaka 2, 43000 Kajang, Selangor.');
+  });
+
+  it('reads an "&" OCR took for an 8 or a 3 between two units of one block, and leaves phones and numbers alone', () => {
+    expect(withUnitListAmpersands('NO 27-G&27-1827-2 JALAN MERBAU 3')).toBe('NO 27-G&27-1&27-2 JALAN MERBAU 3');
+    expect(withUnitListAmpersands('LOT 41-A341-B, JALAN CEMPAKA')).toBe('LOT 41-A&41-B, JALAN CEMPAKA');
+    expect(withUnitListAmpersands('No 6-1 8 6-2, Jalan Cempaka')).toBe('No 6-1&6-2, Jalan Cempaka');
+    // A longer unit number ending in 8: only the glyph before the repeated block number goes.
+    expect(withUnitListAmpersands('12-18812-2')).toBe('12-18&12-2');
+    // A phone, units listed apart, another block after the glyph, and a list read right: as read.
+    for (const kept of ['TEL 03-3803-5123', 'No 5-18 5-2, Jalan Cempaka', 'No 5-18 6-2', 'NO 27-1&27-2', '27-1827-2468']) expect(withUnitListAmpersands(kept)).toBe(kept);
+    // Through extraction of an invented scanned receipt.
+    const rows = ['KEDAI CONTOH SDN BHD', '(55120-K)', 'NO 27-1827-2 JALAN MERBAU 3,', '43000 Kajang, Selangor.', 'TEL: 03-5550 1234', 'TAX INVOICE'];
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 27-1&27-2 JALAN MERBAU 3, 43000 Kajang, Selangor.');
+  });
+
+  it('ends an address block before the item table\'s column headings, and drops one that then names no street', () => {
+    expect(withoutItemHeadings('NO 8, JALAN CEMPAKA, 43000 KAJANG Description Qty Price Amount')).toBe('NO 8, JALAN CEMPAKA, 43000 KAJANG');
+    expect(withoutItemHeadings('Lot 12 Taman Contoh | Item Qty Amount')).toBe('Lot 12 Taman Contoh');
+    // Noise read above the headings, with neither a street word nor a postcode: no address.
+    expect(withoutItemHeadings('4 ne re Sos mS 3 fwd description ity price amount')).toBeUndefined();
+    // One heading word alone is no table heading: as read.
+    for (const kept of ['NO 8, JALAN PRICE, 43000 KAJANG', '12 Amount Street, Springfield']) expect(withoutItemHeadings(kept)).toBe(kept);
+    // Through extraction of an invented scanned receipt, with the committed ranker that runs the block into the headings.
+    const rows = ['KEDAI CONTOH', 'NO 8 JALAN CEMPAKA', 'TAMAN CONTOH', 'Description Qty Price Amount', 'GULA 1KG 2 2.90 5.80', 'TOTAL 5.80'];
+    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 8 JALAN CEMPAKA TAMAN CONTOH');
   });
 
   it('never names the seller after a card processor\'s web address on the payment slip', () => {

@@ -103,6 +103,11 @@ export interface ExtractEvalOptions {
   readonly note?: string;
   /** Folds for the out-of-fold receipt models (default 5). */
   readonly folds?: number;
+  /**
+   * What the folds are drawn over: documents (default), or shops — every receipt of one seller (its key's
+   * name, first two words) in one fold, so no fold model has seen the shop it is scored on (SROIE repeats shops).
+   */
+  readonly foldsBy?: 'document' | 'shop';
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
   readonly sets?: readonly string[];
   /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the trainer's OCR sample, DEFAULT_OCR_SAMPLE, and the German receipts). */
@@ -113,22 +118,48 @@ export interface ExtractEvalOptions {
  * Each SROIE receipt read with a ranker fitted on the other folds (never on
  * itself); anything else (German receipts, invoices) with the committed model.
  */
-export async function outOfFoldExtractor(corpus: string, k: number, log: (line: string) => void, training: ExtractEvalOptions['training'] = {}) {
+export async function outOfFoldExtractor(
+  corpus: string,
+  k: number,
+  log: (line: string) => void,
+  training: ExtractEvalOptions['training'] = {},
+  foldsBy: ExtractEvalOptions['foldsBy'] = 'document',
+) {
   const { DEFAULT_SEED, fitRanker, fitVocabulary, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
   const receipts = await loadTrainingReceipts(corpus, training);
-  const folds = foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
+  const folds = foldsBy === 'shop' ? shopFolds(receipts, k, DEFAULT_SEED, groupOf, foldsOf) : foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
   const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
   // The OCR word vocabulary per fold too: a receipt's own transcript and key are never among its words.
   const vocabularies = Array.from({ length: k }, (_, fold) => (training.words === false ? null : fitVocabulary(receipts.filter((r) => folds.get(groupOf(r)) !== fold))));
   const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
   log(
-    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
+    `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}, folds over ${foldsBy === 'shop' ? 'shops' : 'documents'}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
       'each receipt (SROIE or German) scored by the model that never saw it in any reading',
   );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
     return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold], wordVocabulary: vocabularies[fold] } : {});
   };
+}
+
+/**
+ * Folds over shops: each document's fold is its seller's (the first two words of the key's name, upper case,
+ * punctuation as spaces; a receipt without one is a shop of its own).
+ */
+export function shopFolds<R extends { readonly id: string; readonly truth: Partial<Record<string, string>> }>(
+  receipts: readonly R[],
+  k: number,
+  seed: number,
+  groupOf: (r: R) => string,
+  foldsOf: (ids: readonly string[], k: number, seed: number) => Map<string, number>,
+): Map<string, number> {
+  const shopOfGroup = new Map<string, string>();
+  for (const r of receipts) {
+    const name = (r.truth.vendor_name ?? '').toUpperCase().replace(/[^\p{L}\d]+/gu, ' ').trim().split(' ').slice(0, 2).join(' ');
+    if (!shopOfGroup.has(groupOf(r)) || name) shopOfGroup.set(groupOf(r), name || `#${groupOf(r)}`);
+  }
+  const shopFold = foldsOf([...new Set(shopOfGroup.values())], k, seed);
+  return new Map([...shopOfGroup].map(([group, shop]) => [group, shopFold.get(shop)!]));
 }
 
 export async function runExtractEval(options: ExtractEvalOptions): Promise<Record<string, unknown>> {
@@ -242,7 +273,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
       } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
     }
   };
-  const extractPages = options.extractor ? undefined : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training)));
+  const extractPages = options.extractor ? undefined : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training, options.foldsBy)));
   const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
   const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
   for (const c of cases.filter((x) => wanted(x.set))) {
@@ -322,7 +353,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     line_items_zugferd: itemScore('zugferd'),
     line_item_count_exact_zugferd: `${countRight}/${countCases}`,
     median_ms_per_text_invoice: times.length ? Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]) : null,
-    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds over SROIE and German receipts)`,
+    receipts_model: options.note ?? `receipt ranker out of fold (${options.folds ?? 5} folds over SROIE and German ${options.foldsBy === 'shop' ? 'shops' : 'receipts'})`,
   };
   log(`scoring: ${summary.scoring}`);
   for (const [label, key] of [

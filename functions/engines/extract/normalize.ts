@@ -244,13 +244,13 @@ export function datesIn(text: string, options: DateOptions = {}): { value: strin
 }
 
 /**
- * The date right after a date label when OCR lost or changed its separators ("Date : 18 06- 2018"): day, month
+ * The date right after a date label when OCR lost or changed its separators ("Date : 24 07- 2019"): day, month
  * and a four-digit year opening the text, separated by any of space, dot, slash or dash. Only where a label
  * says a date follows; elsewhere such runs of numbers are amounts and counts.
  */
 export function dateAfterLabel(text: string, options: DateOptions = {}): string | undefined {
-  // The colon may be read as one other glyph ("Date F 18 06- 2018"), and the year may have lost its leading "2"
-  // ("18 06- 018"): a three-digit year opening with 0 is this century's (within PLAUSIBLE_YEARS).
+  // The colon may be read as one other glyph ("Date F 24 07- 2019"), and the year may have lost its leading "2"
+  // ("24 07- 019"): a three-digit year opening with 0 is this century's (within PLAUSIBLE_YEARS).
   const m = /^\s*(?:[:.]|[^\s\d](?=\s))?\s*(\d{1,2})[\s./-]{1,3}(\d{1,2})[\s./-]{1,3}((?:19|20)\d{2}(?!\d)|0[0-3]\d(?![\d.,/-]?\d))/u.exec(text);
   if (m) return dayAndMonth(m[3].length === 3 ? 2000 + +m[3] : +m[3], +m[1], +m[2], Boolean(options.monthFirst));
   // Both separators lost and a digit with them ("Date: 0942018" for 09/04/2018): seven digits ending in the year,

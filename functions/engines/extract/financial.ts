@@ -19,7 +19,7 @@ import receiptModel from './receipt-model.json' with { type: 'json' };
 import receiptWords from './receipt-words.json' with { type: 'json' };
 import { canonicalSdnBhd, SDN_BHD, withMangledBhd } from './legal-forms.ts';
 import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
-import { pick, POSTCODE as ADDRESS_POSTCODE, rankCandidates, RANKED_FIELDS, STREET as ADDRESS_WORD, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
+import { pick, POSTCODE as ADDRESS_POSTCODE, rankCandidates, RANKED_FIELDS, STREET as ADDRESS_WORD, wholeCompanyName, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import { mentionsPayment, paidAmount } from './tendered.ts';
 
 export interface LineItem {
@@ -963,6 +963,28 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, best.probability)) * 100) / 100;
       }
     }
+    // A courtesy line ("TQ FOR SHOPPING WITH US", "GOODS SOLD ARE NOT RETURNABLE, THANK YOU", "Unsere Öffnungszeiten")
+    // names nobody: the best other candidate by the same weights.
+    if (nameModel && entities.vendor_name && courtesyLine(entities.vendor_name)) {
+      const other = pick(nameModel, candidates.vendor_name.filter((c) => !courtesyLine(c.value)));
+      if (other) {
+        entities.vendor_name = other.candidate.value;
+        readFrom.vendor_name = other.candidate.lines;
+        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, other.probability)) * 100) / 100;
+      }
+    }
+    // A name picked over two lines whose second line is a whole company name on its own ("TAN AH KOW" over "ACME FOODS
+    // SDN BHD", a slogan or a mall over "KT CONTOH TRADING"): the line above is a person, a branch or a slogan, not the
+    // name's first part (that is "PASAR CONTOH" over "(KAJANG) SDN BHD", or "KEDAI CONTOH" over "TRADING"; a first line
+    // ending in "&" was joined to the next by nameOf already). The first line carrying a company form itself stays.
+    const twoLines = readFrom.vendor_name;
+    if (nameModel && twoLines?.length === 2 && !COMPANY.test(lines[twoLines[0]].text) && wholeCompanyName(nameOf(lines[twoLines[1]]))) {
+      const alone = candidates.vendor_name.find((c) => c.lines.length === 1 && c.lines[0] === twoLines[1]);
+      if (alone) {
+        entities.vendor_name = alone.value;
+        readFrom.vendor_name = alone.lines;
+      }
+    }
     // A name OCR read as no word at all ("E ELQ O", "Wel ibe nell": a logo) yields to a line carrying a legal form
     // ("… GmbH & Co. KG" in the footer), the best such candidate by the same weights; when there is none, it stays.
     if (model?.fields.vendor_name && entities.vendor_name && unreadableName(entities.vendor_name)) {
@@ -1014,7 +1036,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       if (trimmed !== entities.vendor_address) (asRead.vendor_address = entities.vendor_address), (entities.vendor_address = trimmed);
     }
     if (entities.vendor_name) {
-      const trimmed = withInitialsAsLetters(withMangledBhd(withoutLogoNoise(entities.vendor_name)));
+      const trimmed = withInitialsAsLetters(withMangledBhd(withoutLogoNoise(withoutLeadingNumber(entities.vendor_name))));
       if (trimmed !== entities.vendor_name) (asRead.vendor_name = entities.vendor_name), (entities.vendor_name = trimmed);
     }
     const unsure = unsureWords(pages[0]);
@@ -1051,6 +1073,16 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   const citations: Citations = { entities: orderEntities(cited), line_items: groundItems(items, lines) };
   return { entities: orderEntities(entities), confidence: orderEntities(confidence), line_items: items, citations };
 }
+
+/**
+ * Thanks, greetings, opening hours and return policies, in the six languages: a receipt prints them at its head or foot,
+ * and they never name the seller ("Thank you", "TQ for shopping", "Terima kasih", "Selamat datang", "Welcome to",
+ * "Goods sold are not returnable", "Unsere Öffnungszeiten", "Vielen Dank", "Merci de votre visite", "Gracias por su
+ * compra", "Grazie", "Bedankt").
+ */
+const COURTESY =
+  /(?<![\p{L}])(?:thank(?:s|\s+you)|tq\s+for|terima\s+kasih|selamat\s+datang|welcome\s+to|goods\s+sold|(?:not|non)[-\s]?(?:returnable|refundable|exchangeable)|opening\s+hours|öffnungszeiten|(?:vielen\s+)?dank(?:e|\s+für)|willkommen|merci|bienvenue|heures\s+d'ouverture|gracias|bienvenid[oa]s?|horario|grazie|benvenut[oi]|orari|bedankt|welkom|openingstijden)(?![\p{L}])/iu;
+export const courtesyLine = (text: string): boolean => COURTESY.test(text);
 
 /** Column headings of an item table (English, as receipts print them): never words of an address ("Item" and "Items" alike). */
 const ITEM_HEADING = /(?<![\p{L}])(description|items?|qty|quantity|price|amount)(?![\p{L}])/giu;
@@ -1175,6 +1207,15 @@ export function withoutLogoNoise(name: string): string {
   if (!m) return name;
   const rest = m[1].trim();
   return rest.split(/\s+/).filter((w) => /\p{Lu}{2,}/u.test(w)).length >= 2 ? rest : name;
+}
+
+/**
+ * A name that opens with a "#" number ("#000417 KEDAI CONTOH SDN BHD": a till, queue or receipt number printed on the
+ * name's line) is the name without it; "#" with a number is never a part of a company's name.
+ */
+export function withoutLeadingNumber(name: string): string {
+  const rest = name.replace(/^\s*#\s?\d+[\s.,:;-]+/u, '');
+  return /\p{L}{2,}/u.test(rest) ? rest : name;
 }
 
 /** A tax or registration id's label as OCR reads it ("GST ID No", "(68T ID No", "ST REG NÓ"): no address goes on past it. */

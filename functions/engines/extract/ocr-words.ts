@@ -229,6 +229,8 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
   for (let len = upper.length - 2; len <= upper.length + 2; len++) {
     for (const [word, count] of index.get(len) ?? []) {
       if (count < minFrequency) continue;
+      // A plural's "S" is spelling, not a misreading: "RESTAURANTS" read right is no "RESTAURANT" (nor the other way).
+      if (word === `${upper}S` || upper === `${word}S`) continue;
       const cost = ocrDistance(upper, word, maxCost);
       if (cost > (word.length >= 4 ? maxCost : baseCost)) continue;
       // Cheaper wins; at equal cost the far more frequent word, else it is a tie and nothing is changed.

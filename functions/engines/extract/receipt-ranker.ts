@@ -242,6 +242,20 @@ const COMPANY_FORMS = new RegExp(
   'giu',
 );
 
+/**
+ * A whole company name on one line: it ends in a company form and says something besides its forms and a leading
+ * bracketed branch ("KT WONG TRADING", "ACME FOODS SDN BHD"; not "(KAJANG) SDN BHD", "TRADING" nor "CO. (M) SDN BHD").
+ */
+export function wholeCompanyName(name: string): boolean {
+  if (!COMPANY_END.test(name)) return false;
+  const said = name
+    .replace(COMPANY_FORMS, ' ')
+    .replace(/(?<![\p{L}])(?:enterprise|trading)(?![\p{L}])/giu, ' ')
+    .replace(/^\s*[(\[][^)\]]*[)\]]?/u, '')
+    .replace(/[^\p{L}]/gu, '');
+  return said.length >= 4;
+}
+
 /** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
 const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;
 const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;

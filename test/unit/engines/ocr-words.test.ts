@@ -52,6 +52,18 @@ describe('OCR word correction', () => {
     expect(correctWord('QUIXEL', vocabulary)).toBeUndefined();
   });
 
+  it('leaves a plural (or its singular) as read: a trailing S is spelling, not a misreading', () => {
+    const shops = buildVocabulary(['BRAMWICK KITCHENETTE SDN BHD', 'BRAMWICK KITCHENETTE', 'ZOLTAN GARDENWAY'], 2);
+    // One plain edit away from the known long word, and read right: the name of a shop never seen.
+    expect(correctWord('KITCHENETTES', shops)).toBeUndefined();
+    expect(correctText('ORVELL KITCHENETTES SDN BHD', shops)).toBe('ORVELL KITCHENETTES SDN BHD');
+    // Any other plain edit of a long word still corrects, and the S on an OCR confusion too.
+    expect(correctWord('KITCHENETTX', shops)).toBe('KITCHENETTE');
+    const plural = buildVocabulary(['GARDENWAYS', 'GARDENWAYS'], 2);
+    expect(correctWord('GARDENWAY', plural)).toBeUndefined();
+    expect(correctWord('GARDENWAY5', plural)).toBe('GARDENWAYS');
+  });
+
   it('corrects towards a word on two documents (every vocabulary word)', () => {
     const two = buildVocabulary(['PELITA KARIMUN', 'PELITA KARIMUN'], 2);
     expect(two.words.KARIMUN).toBe(2);

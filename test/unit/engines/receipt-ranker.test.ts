@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, paymentProviderLine, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLeadingStray, withoutLogoNoise, withoutItemHeadings, withoutTrailingId, withUnitListAmpersands } from '../../../functions/engines/extract/financial.ts';
-import { FEATURE_NAMES, pick, RANKED_FIELDS, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
+import { courtesyLine, extractFinancial, includedTaxRow, inReadingOrder, netPlusTaxRow, paymentProviderLine, withInitialsAsLetters, RECEIPT_MODEL, sumForMisreadTotal, unreadableName, withoutLeadingStray, withoutLeadingNumber, withoutLogoNoise, withoutItemHeadings, withoutTrailingId, withUnitListAmpersands } from '../../../functions/engines/extract/financial.ts';
+import { FEATURE_NAMES, pick, RANKED_FIELDS, wholeCompanyName, type RankCandidate, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
@@ -220,6 +220,51 @@ describe('receipt ranker', () => {
     expect(extractFinancial([receipt([...head, 'www.kaufhaus-linde.de', ...tail])], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name).toBe('Kaufhaus Linde');
     // No web address spelling it: the ranker's pick stands.
     expect(extractFinancial([receipt([...head, ...tail])], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name).toBe('FRISCHE WARE / GUTE LAUNE');
+  });
+
+  it('drops the line above a whole company name from a name picked over two lines, and keeps a name broken over two', () => {
+    expect(wholeCompanyName('KT CONTOH TRADING')).toBe(true);
+    expect(wholeCompanyName('ACME FOODS SDN. BHD.')).toBe(true);
+    expect(wholeCompanyName('(KAJANG) SDN BHD')).toBe(false);
+    expect(wholeCompanyName('CO. (M) SDN BHD')).toBe(false);
+    expect(wholeCompanyName('TRADING')).toBe(false);
+    expect(wholeCompanyName('KEDAI CONTOH')).toBe(false);
+    const fields = RECEIPT_MODEL.fields;
+    const name = fields.vendor_name!;
+    // Invented weights that favour a name over two lines, as a fold model may.
+    const twoLines = { ...RECEIPT_MODEL, fields: { ...fields, vendor_name: { ...name, weights: name.features.map((f, k) => (f === 'two_lines' ? 100 : f === 'first' ? 20 : name.weights[k])) } } };
+    const tail: (string | [string, string])[] = ['NO. 8, JALAN CEMPAKA 2,', '43000 KAJANG, SELANGOR.', 'TEL: 03-8736 1122', ['TOTAL :', '21.20'], ['CASH :', '50.00']];
+    const read = (head: string[]) => extractFinancial([receipt([...head, ...tail])], { receiptModel: twoLines, wordVocabulary: null }).entities.vendor_name;
+    // A person's name or a slogan over the company's whole name: the name alone.
+    expect(read(['LIM AH KOW', 'KEDAI CONTOH HARDWARE SDN BHD'])).toBe('KEDAI CONTOH HARDWARE SDN BHD');
+    expect(read(['HARGA BORONG MURAH', 'KT CONTOH TRADING'])).toBe('KT CONTOH TRADING');
+    // A name whose second line is only its branch and form, or a form alone: both lines.
+    expect(read(['PASAR CONTOH JAYA', '(KAJANG) SDN BHD'])).toBe('PASAR CONTOH JAYA (KAJANG) SDN BHD');
+    expect(read(['KEDAI CONTOH', 'TRADING'])).toBe('KEDAI CONTOH TRADING');
+  });
+
+  it('drops a "#" number before a name (a till or queue number on the name\'s line)', () => {
+    expect(withoutLeadingNumber('#000417 KEDAI CONTOH (M) SDN BHD')).toBe('KEDAI CONTOH (M) SDN BHD');
+    expect(withoutLeadingNumber('# 12, KEDAI CONTOH')).toBe('KEDAI CONTOH');
+    // A name without one, a number without "#", and nothing left but a number: as it was.
+    expect(withoutLeadingNumber('7 ELEVEN CONTOH')).toBe('7 ELEVEN CONTOH');
+    expect(withoutLeadingNumber('KEDAI #2 CONTOH')).toBe('KEDAI #2 CONTOH');
+    expect(withoutLeadingNumber('#000417 88')).toBe('#000417 88');
+    const rows: (string | [string, string])[] = ['#000417 KEDAI CONTOH (M) SDN BHD', '(771204-X)', 'NO. 8, JALAN CEMPAKA 2,', '43000 KAJANG, SELANGOR.', ['TOTAL :', '21.20']];
+    expect(extractFinancial([receipt(rows)], { wordVocabulary: null }).entities.vendor_name).toBe('KEDAI CONTOH (M) SDN BHD');
+  });
+
+  it('never names the seller by a courtesy line: thanks, greetings, opening hours, a return policy', () => {
+    for (const t of ['TQ FOR SHOPPING WITH KEDAICONTOH.COM', 'GOODS SOLD ARE NOT RETURNABLE', 'Terima Kasih', 'Unsere Öffnungszeiten', 'Vielen Dank für Ihren Einkauf', 'Merci de votre visite', 'Gracias por su compra', 'THANK YOU, PLEASE COME AGAIN']) {
+      expect(courtesyLine(t)).toBe(true);
+    }
+    for (const t of ['KEDAI CONTOH SDN BHD', 'THANKAVEL TRADING', 'Danker Bau GmbH', 'MERCIER CAFE', 'SOLD OUT MART']) expect(courtesyLine(t)).toBe(false);
+    const fields = RECEIPT_MODEL.fields;
+    const name = fields.vendor_name!;
+    // Invented weights that favour the first line, as a fold model may.
+    const firstLine = { ...RECEIPT_MODEL, fields: { ...fields, vendor_name: { ...name, weights: name.features.map((f, k) => (f === 'first' ? 100 : name.weights[k])) } } };
+    const rows: (string | [string, string])[] = ['TERIMA KASIH SILA DATANG LAGI', 'KEDAI RUNCIT CONTOH', '(771204-X)', 'NO. 8, JALAN CEMPAKA 2,', '43000 KAJANG, SELANGOR.', ['TOTAL :', '21.20']];
+    expect(extractFinancial([receipt(rows)], { receiptModel: firstLine, wordVocabulary: null }).entities.vendor_name).toBe('KEDAI RUNCIT CONTOH');
   });
 
   it('reads initials joined by "&" with one read as a digit as two letters, and leaves digits and words alone', () => {

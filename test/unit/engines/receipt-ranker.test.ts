@@ -5,6 +5,12 @@ import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocr
 import { buildPage, type Placed } from './page-builder.ts';
 
 /** A scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row (as OCR and SROIE transcripts give them). */
+/** An OCR page of `rows` as lines only (no words): one line per row, down the page, as a scan's reading gives them. */
+function scannedLines(rows: string[]) {
+  const lines = rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] }));
+  return { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines };
+}
+
 function receipt(rows: (string | [string, string])[]) {
   const items: Placed[] = [];
   rows.forEach((row, i) => {
@@ -165,7 +171,7 @@ describe('receipt ranker', () => {
     }
     // Through extraction of an invented scanned receipt: the address block comes without the speck in front of it.
     const rows = ['KEDAI CONTOH SDN BHD', '(55120-K)', '3 Lot 8, Jalan Cempaka 2,', '43000 Kajang, Selangor.', 'TEL: 03-5550 1234', 'TAX INVOICE'];
-    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    const page = scannedLines(rows);
     expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('Lot 8, Jalan Cempaka 2, 43000 Kajang, Selangor.');
   });
 
@@ -179,7 +185,7 @@ describe('receipt ranker', () => {
     for (const kept of ['TEL 03-3803-5123', 'No 5-18 5-2, Jalan Cempaka', 'No 5-18 6-2', 'NO 27-1&27-2', '27-1827-2468']) expect(withUnitListAmpersands(kept)).toBe(kept);
     // Through extraction of an invented scanned receipt.
     const rows = ['KEDAI CONTOH SDN BHD', '(55120-K)', 'NO 27-1827-2 JALAN MERBAU 3,', '43000 Kajang, Selangor.', 'TEL: 03-5550 1234', 'TAX INVOICE'];
-    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    const page = scannedLines(rows);
     expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 27-1&27-2 JALAN MERBAU 3, 43000 Kajang, Selangor.');
   });
 
@@ -192,7 +198,7 @@ describe('receipt ranker', () => {
     for (const kept of ['NO 8, JALAN PRICE, 43000 KAJANG', '12 Amount Street, Springfield']) expect(withoutItemHeadings(kept)).toBe(kept);
     // Through extraction of an invented scanned receipt, with the committed ranker that runs the block into the headings.
     const rows = ['KEDAI CONTOH', 'NO 8 JALAN CEMPAKA', 'TAMAN CONTOH', 'Description Qty Price Amount', 'GULA 1KG 2 2.90 5.80', 'TOTAL 5.80'];
-    const page = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines: rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] })) };
+    const page = scannedLines(rows);
     expect(extractFinancial([page], { wordVocabulary: null }).entities.vendor_address).toBe('NO 8 JALAN CEMPAKA TAMAN CONTOH');
   });
 

@@ -927,13 +927,14 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     const candidates = rankCandidates(input);
     options.onCandidates?.(candidates);
     const model = options.receiptModel === undefined ? RECEIPT_MODEL : options.receiptModel;
-    for (const field of model ? RANKED_FIELDS : []) {
-      const chosen = pick(model!.fields[field], candidates[field]);
-      if (!chosen) continue;
-      entities[field] = chosen.candidate.value;
-      readFrom[field] = chosen.candidate.lines;
-      confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, chosen.probability)) * 100) / 100;
-    }
+    /** A ranker's pick becomes the field's value, where it was read and how sure the ranker is (0.3–0.99). */
+    const take = (field: RankedField, picked: ReturnType<typeof pick>) => {
+      if (!picked) return;
+      entities[field] = picked.candidate.value;
+      readFrom[field] = picked.candidate.lines;
+      confidence[field] = Math.round(Math.max(0.3, Math.min(0.99, picked.probability)) * 100) / 100;
+    };
+    for (const field of model ? RANKED_FIELDS : []) take(field, pick(model!.fields[field], candidates[field]));
     // The card terminal's processor, named by its web address on the payment slip ("Ingenico Payment / Services
     // www.ingenico.de"), never sold anything: the best other candidate by the same weights. Only after the pick, so the
     // ranker is fitted on the same candidates as before.
@@ -942,12 +943,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
       // Nor a line spelling the processor's name ("Ingenico Payment").
       const processor = entities.vendor_name.toLowerCase();
       const spellsProcessor = (c: RankCandidate) => c.value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '').startsWith(processor);
-      const other = pick(model!.fields.vendor_name, candidates.vendor_name.filter((c) => !(c.lines.length === 1 && c.lines[0] === chosenName[0]) && !spellsProcessor(c)));
-      if (other) {
-        entities.vendor_name = other.candidate.value;
-        readFrom.vendor_name = other.candidate.lines;
-        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, other.probability)) * 100) / 100;
-      }
+      take('vendor_name', pick(model!.fields.vendor_name, candidates.vendor_name.filter((c) => !(c.lines.length === 1 && c.lines[0] === chosenName[0]) && !spellsProcessor(c))));
     }
     // A head line the receipt's own web address spells ("Marktkauf Lehr" over "www.marktkauf-lehr.de"), right above the
     // address block: two readings of one name outweigh a slogan or a misread line the ranker preferred (a pick that is
@@ -956,22 +952,12 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     const feature = (c: RankCandidate, name: string) => c.features[nameModel?.features.indexOf(name) ?? -1] === 1;
     if (nameModel && entities.vendor_name && !candidates.vendor_name.some((c) => c.value === entities.vendor_name && (feature(c, 'spelled_by_domain') || feature(c, 'from_domain')))) {
       const spelled = candidates.vendor_name.filter((c) => feature(c, 'spelled_by_domain') && feature(c, 'address_below') && !feature(c, 'two_lines'));
-      const best = pick(nameModel, spelled);
-      if (best) {
-        entities.vendor_name = best.candidate.value;
-        readFrom.vendor_name = best.candidate.lines;
-        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, best.probability)) * 100) / 100;
-      }
+      take('vendor_name', pick(nameModel, spelled));
     }
     // A courtesy line ("TQ FOR SHOPPING WITH US", "GOODS SOLD ARE NOT RETURNABLE, THANK YOU", "Unsere Öffnungszeiten")
     // names nobody: the best other candidate by the same weights.
     if (nameModel && entities.vendor_name && courtesyLine(entities.vendor_name)) {
-      const other = pick(nameModel, candidates.vendor_name.filter((c) => !courtesyLine(c.value)));
-      if (other) {
-        entities.vendor_name = other.candidate.value;
-        readFrom.vendor_name = other.candidate.lines;
-        confidence.vendor_name = Math.round(Math.max(0.3, Math.min(0.99, other.probability)) * 100) / 100;
-      }
+      take('vendor_name', pick(nameModel, candidates.vendor_name.filter((c) => !courtesyLine(c.value))));
     }
     // A name picked over two lines whose second line is a whole company name on its own ("TAN AH KOW" over "ACME FOODS
     // SDN BHD", a slogan or a mall over "KT CONTOH TRADING"): the line above is a person, a branch or a slogan, not the

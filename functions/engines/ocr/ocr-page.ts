@@ -20,7 +20,6 @@ import {
   isBlank,
   lineAxisRatio,
   localInkMask,
-  MAX_SKEW_DEGREES,
   paperInkMask,
   rotateMask,
   textRows,
@@ -821,7 +820,8 @@ async function rescue(page: OcrPage, input: OcrInput, pagePlan: PagePlan, option
 
 /**
  * Skew searched this far (degrees) on paper photographed on a coloured
- * backdrop, beyond {@link MAX_SKEW_DEGREES}: a card on a table is often
+ * backdrop, beyond the 10° a scan is searched in (page-analysis.ts's
+ * MAX_SKEW_DEGREES): a card on a table is often
  * photographed at an angle, its text lines rising 10–20°. Only in the
  * rescue readings (the page's usual reading found next to nothing), so a
  * slanted layout on a page that reads is never turned.
@@ -907,7 +907,7 @@ interface PagePlan {
   readonly rotation: Rotation;
   /** Faint print: the contrast is stretched before recognition. */
   readonly faint?: boolean;
-  /** Skew searched up to this many degrees either way ({@link MAX_SKEW_DEGREES} unless set). */
+  /** Skew searched up to this many degrees either way (page-analysis.ts's MAX_SKEW_DEGREES unless set). */
   readonly maxSkew?: number;
   /** Backdrop found on the analysis copy (input frame), painted in the paper's grey before recognition. */
   readonly backdrop?: { readonly mask: Uint8Array; readonly width: number; readonly height: number; /** Share of the page it covers. */ readonly share: number; /** Painted white, not grey. */ readonly white?: boolean };

@@ -372,6 +372,8 @@ export interface components {
                                     ];
                                 }[];
                             };
+                            /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
+                            level?: number;
                         }[];
                     };
                     /** @description include_image=true: a short-lived link to the page PNG */
@@ -718,6 +720,8 @@ export interface components {
                                         ];
                                     }[];
                                 };
+                                /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
+                                level?: number;
                             }[];
                         };
                         /** @description include_image=true: a short-lived link to the page PNG */
@@ -1170,6 +1174,8 @@ export interface components {
                                         ];
                                     }[];
                                 };
+                                /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
+                                level?: number;
                             }[];
                         };
                         /** @description include_image=true: a short-lived link to the page PNG */

@@ -35,6 +35,8 @@ export interface Region {
   reading_order: number;
   /** Only on `table` regions. */
   table?: RegionTable;
+  /** Only on `title` (1) and `section_header` (2–6) regions. */
+  level?: number;
 }
 
 export interface StructuredPage {
@@ -171,13 +173,15 @@ function apiTable(table: Table): RegionTable {
   };
 }
 
+/** A heading's level, clamped to what markdown and HTML can write. */
+const headingLevel = (r: LayoutRegion) => Math.min(6, Math.max(1, r.level ?? (r.type === 'title' ? 1 : 2)));
+
 function regionMarkdown(r: LayoutRegion): string {
   const text = flat(r.text);
   switch (r.type) {
     case 'title':
-      return `# ${escapeMarkdown(text)}`;
     case 'section_header':
-      return `## ${escapeMarkdown(text)}`;
+      return `${'#'.repeat(headingLevel(r))} ${escapeMarkdown(text)}`;
     case 'list_item': {
       const marker = r.marker ?? '';
       const body = escapeMarkdown(text.replace(LIST_MARKER, '').trim());
@@ -201,9 +205,8 @@ function regionHtml(r: LayoutRegion): string {
   const text = escapeHtml(flat(r.text));
   switch (r.type) {
     case 'title':
-      return `<h1>${text}</h1>`;
     case 'section_header':
-      return `<h2>${text}</h2>`;
+      return `<h${headingLevel(r)}>${text}</h${headingLevel(r)}>`;
     case 'list_item':
       return `<li>${escapeHtml(flat(r.text).replace(LIST_MARKER, '').trim())}</li>`;
     case 'table':
@@ -269,6 +272,7 @@ function toStructured(regions: readonly LayoutRegion[]): StructuredPage {
       text: r.text,
       reading_order: r.readingOrder,
       ...(r.table ? { table: apiTable(r.table) } : {}),
+      ...(r.level !== undefined ? { level: r.level } : {}),
     })),
   };
 }

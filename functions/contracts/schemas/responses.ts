@@ -44,6 +44,13 @@ export const ParseRegion = z.object({
     })
     .optional()
     .describe('table regions only'),
+  level: z
+    .number()
+    .int()
+    .min(1)
+    .max(6)
+    .optional()
+    .describe('title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md)'),
 });
 
 export const ParsePage = z.object({

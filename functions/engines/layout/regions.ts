@@ -17,6 +17,7 @@
  */
 import type { BBox, DocumentPage, Line, Table } from '../document-model.ts';
 import { median } from './geometry.ts';
+import { headingLevels } from './heading-levels.ts';
 import { detectTables } from './tables.ts';
 
 export type RegionType =
@@ -46,6 +47,8 @@ export interface LayoutRegion {
   readonly value?: string;
   /** For `list_item`: the marker as printed (`•`, `1.`, `a)`). */
   readonly marker?: string;
+  /** For `title` (1) and `section_header` (2–6): the heading level, see `./heading-levels.ts`. */
+  readonly level?: number;
 }
 
 export interface AnalyzeOptions {
@@ -332,6 +335,12 @@ function splitUnit(page: DocumentPage, unit: Unit, bodyHeight: number): Unit[] {
     const text = page.lines[li].text;
     // "1. Introduction" set larger than the body is a numbered heading, not a list item.
     const heading = NUMBERED_HEADING.test(text) && lineHeight(page.lines[li]) >= 1.15 * bodyHeight && text.split(/\s+/).length <= 12;
+    if (heading && unit.lines.length > 1) {
+      // A numbered heading set larger than the body, grouped with the paragraph under it, is its own unit.
+      flush();
+      out.push(unitOf(page, [li]));
+      continue;
+    }
     if (LIST_MARKER.test(text) && !isPageNumberText(text) && !heading) {
       flush();
       run.push(li);
@@ -492,10 +501,15 @@ function classify(units: Unit[], page: DocumentPage, repeated: ReadonlySet<strin
 export function analyzeDocument(pages: readonly DocumentPage[], options: AnalyzeOptions = {}): LayoutRegion[][] {
   const repeated = pages.length >= 2 ? repeatedFurniture(pages) : new Set<string>();
   const first = Math.min(...pages.map((p) => p.pageNumber));
-  return pages.map((page) => analyzePage(page, repeated, page.pageNumber === first, options));
+  return withHeadingLevels(pages.map((page) => analyzePage(page, repeated, page.pageNumber === first, options)));
+}
+
+function withHeadingLevels(pages: LayoutRegion[][]): LayoutRegion[][] {
+  const levels = headingLevels(pages);
+  return pages.map((regions, p) => regions.map((r, i) => (levels[p][i] === undefined ? r : { ...r, level: levels[p][i] })));
 }
 
 /** Regions of one page on its own (no cross-page repetition signal). */
 export function analyzeRegions(page: DocumentPage, options: AnalyzeOptions & { firstPage?: boolean } = {}): LayoutRegion[] {
-  return analyzePage(page, new Set(), options.firstPage ?? page.pageNumber === 1, options);
+  return withHeadingLevels([analyzePage(page, new Set(), options.firstPage ?? page.pageNumber === 1, options)])[0];
 }

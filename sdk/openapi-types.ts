@@ -383,6 +383,32 @@ export interface components {
                         height: number;
                     };
                 }[];
+                /** @description mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry */
+                tables?: {
+                    /** @description pages the table spans, in order */
+                    page_numbers: number[];
+                    rows: number;
+                    columns: number;
+                    /** @description leading rows made only of header cells */
+                    header_rows: number;
+                    cells: {
+                        row: number;
+                        column: number;
+                        row_span: number;
+                        column_span: number;
+                        text: string;
+                        header?: boolean;
+                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                        bbox?: [
+                            number,
+                            number,
+                            number,
+                            number
+                        ];
+                        /** @description the page the cell was read on */
+                        page_number: number;
+                    }[];
+                }[];
             };
             duration_ms: number;
             metadata: {
@@ -730,6 +756,32 @@ export interface components {
                             width: number;
                             height: number;
                         };
+                    }[];
+                    /** @description mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry */
+                    tables?: {
+                        /** @description pages the table spans, in order */
+                        page_numbers: number[];
+                        rows: number;
+                        columns: number;
+                        /** @description leading rows made only of header cells */
+                        header_rows: number;
+                        cells: {
+                            row: number;
+                            column: number;
+                            row_span: number;
+                            column_span: number;
+                            text: string;
+                            header?: boolean;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox?: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            /** @description the page the cell was read on */
+                            page_number: number;
+                        }[];
                     }[];
                 };
                 duration_ms: number;
@@ -1184,6 +1236,32 @@ export interface components {
                             width: number;
                             height: number;
                         };
+                    }[];
+                    /** @description mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry */
+                    tables?: {
+                        /** @description pages the table spans, in order */
+                        page_numbers: number[];
+                        rows: number;
+                        columns: number;
+                        /** @description leading rows made only of header cells */
+                        header_rows: number;
+                        cells: {
+                            row: number;
+                            column: number;
+                            row_span: number;
+                            column_span: number;
+                            text: string;
+                            header?: boolean;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox?: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            /** @description the page the cell was read on */
+                            page_number: number;
+                        }[];
                     }[];
                 };
                 duration_ms: number;

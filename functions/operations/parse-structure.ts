@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { BBox, DocumentPage, Table } from '../engines/document-model.ts';
+import type { BBox, DocumentPage, Table, TableCell } from '../engines/document-model.ts';
+import { documentTables } from '../engines/layout/document-tables.ts';
 import { analyzeDocument, LIST_MARKER, tableText, usedExtent, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
 
 export type { RegionType };
@@ -37,6 +38,15 @@ export interface Region {
   table?: RegionTable;
   /** Only on `title` (1) and `section_header` (2–6) regions. */
   level?: number;
+}
+
+/** A table at document level: a table continued over page breaks is one entry (`engines/layout/document-tables.ts`). */
+export interface DocumentTableResult {
+  page_numbers: number[];
+  rows: number;
+  columns: number;
+  header_rows: number;
+  cells: (RegionTableCell & { page_number: number })[];
 }
 
 export interface StructuredPage {
@@ -161,15 +171,19 @@ function apiTable(table: Table): RegionTable {
   return {
     rows: table.rows,
     columns: table.columns,
-    cells: table.cells.map((c) => ({
-      row: c.row,
-      column: c.column,
-      row_span: c.rowSpan,
-      column_span: c.columnSpan,
-      text: c.text,
-      ...(c.header ? { header: true } : {}),
-      ...(c.bbox ? { bbox: roundBox(c.bbox) } : {}),
-    })),
+    cells: table.cells.map(apiCell),
+  };
+}
+
+function apiCell(c: TableCell): RegionTableCell {
+  return {
+    row: c.row,
+    column: c.column,
+    row_span: c.rowSpan,
+    column_span: c.columnSpan,
+    text: c.text,
+    ...(c.header ? { header: true } : {}),
+    ...(c.bbox ? { bbox: roundBox(c.bbox) } : {}),
   };
 }
 
@@ -286,8 +300,24 @@ function toStructured(regions: readonly LayoutRegion[]): StructuredPage {
  * pages[0].markdown; // '# Invoice 2026-001\n\n| Item | Qty | Amount |\n| --- | --- | --- |\n…'
  */
 export function buildDocumentStructure(pages: readonly DocumentPage[]): StructuredPage[] {
-  if (pages.length === 0) return [];
-  return analyzeDocument(pages).map(toStructured);
+  return buildDocumentLayout(pages).pages;
+}
+
+/** Every page's structure and the document's tables (continued tables merged), from one analysis. */
+export function buildDocumentLayout(pages: readonly DocumentPage[]): { pages: StructuredPage[]; tables: DocumentTableResult[] } {
+  if (pages.length === 0) return { pages: [], tables: [] };
+  const regions = analyzeDocument(pages);
+  const tables = documentTables(
+    regions,
+    pages.map((p) => p.pageNumber),
+  ).map((t) => ({
+    page_numbers: [...t.pageNumbers],
+    rows: t.rows,
+    columns: t.columns,
+    header_rows: t.headerRows,
+    cells: t.cells.map((c) => ({ ...apiCell(c), page_number: c.pageNumber })),
+  }));
+  return { pages: regions.map(toStructured), tables };
 }
 
 /** Structure of one page on its own. */

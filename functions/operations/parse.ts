@@ -8,7 +8,7 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
-import { buildDocumentStructure, type StructuredPage } from './parse-structure.ts';
+import { buildDocumentLayout, type DocumentTableResult, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
   text: string;
@@ -28,6 +28,8 @@ export interface ParsePage {
 export interface ParseResult {
   ocr: string;
   pages: ParsePage[];
+  /** mode=advanced: the document's tables, a table continued over page breaks as one entry. */
+  tables?: DocumentTableResult[];
 }
 
 /** Stores a rendered page image and returns a short-lived link to it. */
@@ -61,7 +63,8 @@ export async function buildParseResult(
   let assetsExpireAt: Date | undefined;
   const pages: ParsePage[] = [];
   // The whole document at once: running headers and footers are found by repetition across pages.
-  const structured = query.mode === 'advanced' ? buildDocumentStructure(document.pages) : [];
+  const layout = query.mode === 'advanced' ? buildDocumentLayout(document.pages) : undefined;
+  const structured = layout?.pages ?? [];
   for (const [index, page] of document.pages.entries()) {
     const out: ParsePage = { page_number: page.pageNumber, text: page.text };
     if (query.include_boxes) out.boxes = boxesOf(page);
@@ -80,7 +83,7 @@ export async function buildParseResult(
     pages.push(out);
   }
   return {
-    result: { ocr: document.pages.map((p) => p.text).join('\n\n'), pages },
+    result: { ocr: document.pages.map((p) => p.text).join('\n\n'), pages, ...(layout ? { tables: layout.tables } : {}) },
     ...(assetsExpireAt ? { assetsExpireAt } : {}),
   };
 }

@@ -21,6 +21,16 @@ const isoTime = z.string().describe('ISO 8601 UTC');
 
 const REGION_TYPES = ['title', 'section_header', 'paragraph', 'list_item', 'table', 'figure', 'page_header', 'page_footer', 'page_number', 'caption', 'key_value'] as const;
 
+const TableCell = z.object({
+  row: z.number().int(),
+  column: z.number().int(),
+  row_span: z.number().int(),
+  column_span: z.number().int(),
+  text: z.string(),
+  header: z.boolean().optional(),
+  bbox: bbox.optional(),
+});
+
 export const ParseRegion = z.object({
   type: z.enum(REGION_TYPES),
   bbox,
@@ -30,17 +40,7 @@ export const ParseRegion = z.object({
     .object({
       rows: z.number().int(),
       columns: z.number().int(),
-      cells: z.array(
-        z.object({
-          row: z.number().int(),
-          column: z.number().int(),
-          row_span: z.number().int(),
-          column_span: z.number().int(),
-          text: z.string(),
-          header: z.boolean().optional(),
-          bbox: bbox.optional(),
-        }),
-      ),
+      cells: z.array(TableCell),
     })
     .optional()
     .describe('table regions only'),
@@ -62,7 +62,22 @@ export const ParsePage = z.object({
   dimensions: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
 });
 
-export const ParseResult = z.object({ ocr: z.string().describe('the whole text'), pages: z.array(ParsePage) });
+export const DocumentTable = z.object({
+  page_numbers: z.array(z.number().int()).describe('pages the table spans, in order'),
+  rows: z.number().int(),
+  columns: z.number().int(),
+  header_rows: z.number().int().describe('leading rows made only of header cells'),
+  cells: z.array(TableCell.extend({ page_number: z.number().int().describe('the page the cell was read on') })),
+});
+
+export const ParseResult = z.object({
+  ocr: z.string().describe('the whole text'),
+  pages: z.array(ParsePage),
+  tables: z
+    .array(DocumentTable)
+    .optional()
+    .describe('mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry'),
+});
 
 /** The financial result, with its citations: one schema, the extractor's own (schemas/extract.ts). */
 export { FinancialExtractResult };

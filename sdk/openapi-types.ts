@@ -342,7 +342,7 @@ export interface components {
                         markdown: string;
                         regions: {
                             /** @enum {string} */
-                            type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                            type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
                             /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                             bbox: [
                                 number,
@@ -374,6 +374,13 @@ export interface components {
                             };
                             /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
                             level?: number;
+                            /**
+                             * @description selection_mark regions only: whether the box is checked
+                             * @enum {string}
+                             */
+                            state?: "selected" | "unselected";
+                            /** @description selection_mark regions only: the words printed right of the mark */
+                            label?: string;
                         }[];
                     };
                     /** @description include_image=true: a short-lived link to the page PNG */
@@ -716,7 +723,7 @@ export interface components {
                             markdown: string;
                             regions: {
                                 /** @enum {string} */
-                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
                                 /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                                 bbox: [
                                     number,
@@ -748,6 +755,13 @@ export interface components {
                                 };
                                 /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
                                 level?: number;
+                                /**
+                                 * @description selection_mark regions only: whether the box is checked
+                                 * @enum {string}
+                                 */
+                                state?: "selected" | "unselected";
+                                /** @description selection_mark regions only: the words printed right of the mark */
+                                label?: string;
                             }[];
                         };
                         /** @description include_image=true: a short-lived link to the page PNG */
@@ -1196,7 +1210,7 @@ export interface components {
                             markdown: string;
                             regions: {
                                 /** @enum {string} */
-                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value";
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
                                 /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                                 bbox: [
                                     number,
@@ -1228,6 +1242,13 @@ export interface components {
                                 };
                                 /** @description title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md) */
                                 level?: number;
+                                /**
+                                 * @description selection_mark regions only: whether the box is checked
+                                 * @enum {string}
+                                 */
+                                state?: "selected" | "unselected";
+                                /** @description selection_mark regions only: the words printed right of the mark */
+                                label?: string;
                             }[];
                         };
                         /** @description include_image=true: a short-lived link to the page PNG */

@@ -38,6 +38,9 @@ export interface Region {
   table?: RegionTable;
   /** Only on `title` (1) and `section_header` (2–6) regions. */
   level?: number;
+  /** Only on `selection_mark` regions: the state and the label printed beside the mark. */
+  state?: 'selected' | 'unselected';
+  label?: string;
 }
 
 /** A table at document level: a table continued over page breaks is one entry (`engines/layout/document-tables.ts`). */
@@ -187,6 +190,8 @@ function apiCell(c: TableCell): RegionTableCell {
   };
 }
 
+const shownInText = (r: LayoutRegion) => r.markSource === 'glyph' || r.markSource === 'text';
+
 /** A heading's level, clamped to what markdown and HTML can write. */
 const headingLevel = (r: LayoutRegion) => Math.min(6, Math.max(1, r.level ?? (r.type === 'title' ? 1 : 2)));
 
@@ -210,6 +215,9 @@ function regionMarkdown(r: LayoutRegion): string {
       return `*${escapeMarkdown(text)}*`;
     case 'key_value':
       return r.key !== undefined ? `**${escapeMarkdown(r.key)}:** ${escapeMarkdown(r.value ?? '')}` : escapeMarkdown(text);
+    case 'selection_mark':
+      // Glyphs and typed boxes are already in the text around them; drawn boxes and form fields are not.
+      return shownInText(r) ? '' : `- [${r.state === 'selected' ? 'x' : ' '}] ${escapeMarkdown(r.label ?? '')}`.trimEnd();
     default:
       return escapeMarkdown(text);
   }
@@ -233,6 +241,10 @@ function regionHtml(r: LayoutRegion): string {
       return r.key !== undefined
         ? `<p class="key-value"><b>${escapeHtml(r.key)}:</b> ${escapeHtml(r.value ?? '')}</p>`
         : `<p class="key-value">${text}</p>`;
+    case 'selection_mark':
+      return shownInText(r)
+        ? ''
+        : `<p class="selection-mark"><input type="checkbox" disabled${r.state === 'selected' ? ' checked' : ''}> ${escapeHtml(r.label ?? '')}</p>`;
     case 'page_header':
       return `<header>${text}</header>`;
     case 'page_footer':
@@ -267,6 +279,7 @@ function render(regions: readonly LayoutRegion[]): { html: string; markdown: str
       mdList.push(regionMarkdown(r));
       continue;
     }
+    if (r.type === 'selection_mark' && shownInText(r)) continue;
     closeList();
     html.push(regionHtml(r));
     md.push(regionMarkdown(r));
@@ -287,6 +300,8 @@ function toStructured(regions: readonly LayoutRegion[]): StructuredPage {
       reading_order: r.readingOrder,
       ...(r.table ? { table: apiTable(r.table) } : {}),
       ...(r.level !== undefined ? { level: r.level } : {}),
+      ...(r.state ? { state: r.state } : {}),
+      ...(r.label ? { label: r.label } : {}),
     })),
   };
 }

@@ -19,7 +19,7 @@ import { FinancialExtractResult } from './extract.ts';
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1], fractions of the page (0–1)');
 const isoTime = z.string().describe('ISO 8601 UTC');
 
-const REGION_TYPES = ['title', 'section_header', 'paragraph', 'list_item', 'table', 'figure', 'page_header', 'page_footer', 'page_number', 'caption', 'key_value'] as const;
+const REGION_TYPES = ['title', 'section_header', 'paragraph', 'list_item', 'table', 'figure', 'page_header', 'page_footer', 'page_number', 'caption', 'key_value', 'selection_mark'] as const;
 
 const TableCell = z.object({
   row: z.number().int(),
@@ -51,6 +51,8 @@ export const ParseRegion = z.object({
     .max(6)
     .optional()
     .describe('title (1) and section_header (2–6) regions only: the heading level, from numbering depth and size (see docs/layout.md)'),
+  state: z.enum(['selected', 'unselected']).optional().describe('selection_mark regions only: whether the box is checked'),
+  label: z.string().optional().describe('selection_mark regions only: the words printed right of the mark'),
 });
 
 export const ParsePage = z.object({

@@ -18,6 +18,7 @@
 import type { BBox, DocumentPage, Line, Table } from '../document-model.ts';
 import { median } from './geometry.ts';
 import { headingLevels } from './heading-levels.ts';
+import { findSelectionMarks, type SelectionMark, type SelectionState } from './selection-marks.ts';
 import { detectTables } from './tables.ts';
 
 export type RegionType =
@@ -31,7 +32,8 @@ export type RegionType =
   | 'page_footer'
   | 'page_number'
   | 'caption'
-  | 'key_value';
+  | 'key_value'
+  | 'selection_mark';
 
 export interface LayoutRegion {
   readonly type: RegionType;
@@ -49,6 +51,10 @@ export interface LayoutRegion {
   readonly marker?: string;
   /** For `title` (1) and `section_header` (2–6): the heading level, see `./heading-levels.ts`. */
   readonly level?: number;
+  /** For `selection_mark`: its state, the label beside it and what it was found from (see `./selection-marks.ts`). */
+  readonly state?: SelectionState;
+  readonly label?: string;
+  readonly markSource?: SelectionMark['source'];
 }
 
 export interface AnalyzeOptions {
@@ -271,15 +277,40 @@ function analyzePage(
   }
   classify(units, page, repeated, bodyHeight, isFirstPage);
 
-  return units.map((u, i) => ({
+  const regions: Omit<LayoutRegion, 'readingOrder'>[] = units.map((u) => ({
     type: u.type ?? 'paragraph',
     bbox: u.bbox,
     text: u.text,
-    readingOrder: i,
     ...(u.table ? { table: u.table } : {}),
     ...(u.key !== undefined ? { key: u.key, value: u.value } : {}),
     ...(u.marker !== undefined ? { marker: u.marker } : {}),
   }));
+  return withSelectionMarks(regions, findSelectionMarks(page)).map((r, i) => ({ ...r, readingOrder: i }));
+}
+
+/** Each mark right after the region it sits in, else before the first region below it. */
+function withSelectionMarks(regions: Omit<LayoutRegion, 'readingOrder'>[], marks: readonly SelectionMark[]) {
+  const after = new Map<number, Omit<LayoutRegion, 'readingOrder'>[]>();
+  for (const m of marks) {
+    const region = {
+      type: 'selection_mark' as const,
+      bbox: m.bbox,
+      text: m.label ?? '',
+      state: m.state,
+      markSource: m.source,
+      ...(m.label ? { label: m.label } : {}),
+    };
+    let at = regions.findIndex((r) => contains(r.bbox, m.bbox));
+    if (at < 0) at = regions.findIndex((r) => r.bbox[1] >= m.bbox[1]) - 1;
+    if (at < 0 && !regions.some((r) => r.bbox[1] >= m.bbox[1])) at = regions.length - 1;
+    const list = after.get(at) ?? [];
+    list.push(region);
+    after.set(at, list);
+  }
+  if (!after.size) return regions;
+  const out = [...(after.get(-1) ?? [])];
+  regions.forEach((r, i) => out.push(r, ...(after.get(i) ?? [])));
+  return out;
 }
 
 function tableUnit(table: Table): Unit {

@@ -1,0 +1,162 @@
+/**
+ * Selection marks (check boxes and radio buttons) on a page, with their
+ * state and the label printed next to them, from four kinds of evidence:
+ * - form fields: AcroForm check boxes and radio buttons (their value is the state);
+ * - box glyphs: ☐ (unselected), ☒ ☑ ⊠ (selected) at the start of a word;
+ * - typed boxes: `[x]`, `[X]`, `[✓]`, `(x)`, `(•)` (selected), `[ ]`, `[]`, `( )` (unselected);
+ * - drawn boxes: four ruling lines closing a small square (vector PDF pages,
+ *   or rulings found in a scan's image), selected when a mark (`x`, `✓`, `■`)
+ *   sits inside it.
+ * Round glyphs and filled squares (○ ● ■ □) are left alone: they are far more
+ * often list bullets than boxes.
+ *
+ * @module
+ */
+import type { BBox, DocumentPage, Ruling, Word } from '../document-model.ts';
+
+export type SelectionState = 'selected' | 'unselected';
+
+export interface SelectionMark {
+  readonly bbox: BBox;
+  readonly state: SelectionState;
+  /** The words printed right of the mark on its line, up to the next mark or a wide gap. */
+  readonly label?: string;
+  readonly source: 'form_field' | 'glyph' | 'text' | 'drawn';
+}
+
+const UNSELECTED_GLYPHS = '☐';
+const SELECTED_GLYPHS = '☒☑⊠';
+const TYPED_SELECTED = /^(?:\[[xX✓✔•*]\]|\([xX✓✔•*]\))/u;
+const TYPED_EMPTY = /^(?:\[\]|\(\))/;
+const MARK_INSIDE = /^[xX✓✔✗✘■●•*]$/u;
+/** Drawn boxes: sides between these sizes (points, or pixels at the page's own unit scaled to 72 dpi). */
+const MIN_SIDE_PT = 5;
+const MAX_SIDE_PT = 24;
+/** Line-end distance that still closes a corner, as a share of the side. */
+const CORNER_SLACK = 0.25;
+/** At most this many marks per page: a page of hatching is not a form. */
+const MAX_MARKS = 500;
+
+/** The part of a word's box covering its first `chars` characters (fixed pitch assumed). */
+function leadingBox(word: Word, chars: number): BBox {
+  const [x0, y0, x1, y1] = word.bbox;
+  const share = Math.min(1, chars / Math.max(1, [...word.text].length));
+  return [x0, y0, x0 + (x1 - x0) * share, y1];
+}
+
+const centerInside = (inner: BBox, outer: BBox) => {
+  const cx = (inner[0] + inner[2]) / 2;
+  const cy = (inner[1] + inner[3]) / 2;
+  return cx >= outer[0] && cx <= outer[2] && cy >= outer[1] && cy <= outer[3];
+};
+
+const overlaps = (a: BBox, b: BBox) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+
+/** Marks written in text: glyphs and typed boxes. */
+function textMarks(page: DocumentPage): SelectionMark[] {
+  const out: SelectionMark[] = [];
+  for (const line of page.lines) {
+    const words = line.wordIndexes.map((w) => page.words[w]);
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k];
+      const first = [...w.text][0] ?? '';
+      if (UNSELECTED_GLYPHS.includes(first) || SELECTED_GLYPHS.includes(first)) {
+        out.push({ bbox: leadingBox(w, 1), state: SELECTED_GLYPHS.includes(first) ? 'selected' : 'unselected', source: 'glyph' });
+      } else if (TYPED_SELECTED.test(w.text)) {
+        out.push({ bbox: leadingBox(w, 3), state: 'selected', source: 'text' });
+      } else if (TYPED_EMPTY.test(w.text)) {
+        out.push({ bbox: leadingBox(w, 2), state: 'unselected', source: 'text' });
+      } else if ((w.text === '[' || w.text === '(') && k + 1 < words.length && words[k + 1].text === (w.text === '[' ? ']' : ')')) {
+        const close = words[k + 1];
+        const gap = close.bbox[0] - w.bbox[2];
+        if (gap < 3 * (w.bbox[2] - w.bbox[0]) + 0.01) {
+          out.push({ bbox: [w.bbox[0], Math.min(w.bbox[1], close.bbox[1]), close.bbox[2], Math.max(w.bbox[3], close.bbox[3])], state: 'unselected', source: 'text' });
+          k++;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Squares closed by four short rulings. */
+function drawnBoxes(page: DocumentPage): BBox[] {
+  const rulings = page.rulings ?? [];
+  // Sizes in points: PDF pages are in points; image pages in pixels, read as 300 dpi.
+  const unit = page.source === 'ocr' ? 72 / 300 : 1;
+  const w = page.width * unit;
+  const h = page.height * unit;
+  const horizontal: Ruling[] = [];
+  const vertical: Ruling[] = [];
+  for (const r of rulings) {
+    const dx = Math.abs(r.x1 - r.x0) * w;
+    const dy = Math.abs(r.y1 - r.y0) * h;
+    if (dy < 0.5 && dx >= MIN_SIDE_PT && dx <= MAX_SIDE_PT) horizontal.push(r);
+    else if (dx < 0.5 && dy >= MIN_SIDE_PT && dy <= MAX_SIDE_PT) vertical.push(r);
+  }
+  if (horizontal.length > 4 * MAX_MARKS) return [];
+  const boxes: BBox[] = [];
+  const near = (a: number, b: number, side: number) => Math.abs(a - b) <= CORNER_SLACK * side;
+  for (const top of horizontal) {
+    const x0 = Math.min(top.x0, top.x1);
+    const x1 = Math.max(top.x0, top.x1);
+    const side = x1 - x0;
+    const bottom = horizontal.find((b) => b !== top && b.y0 > top.y0 && near(Math.min(b.x0, b.x1), x0, side) && near(Math.max(b.x0, b.x1), x1, side) && near((b.y0 - top.y0) * h, side * w, side * w));
+    if (!bottom) continue;
+    const y0 = top.y0;
+    const y1 = bottom.y0;
+    const sideY = y1 - y0;
+    const hasSide = (x: number) => vertical.some((v) => near(v.x0, x, side) && near(Math.min(v.y0, v.y1), y0, sideY) && near(Math.max(v.y0, v.y1), y1, sideY));
+    if (hasSide(x0) && hasSide(x1)) boxes.push([x0, y0, x1, y1]);
+    if (boxes.length >= MAX_MARKS) break;
+  }
+  return boxes;
+}
+
+/** The words right of a mark on its line, up to the next mark or a gap wider than three line heights. */
+function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string | undefined {
+  const cy = (mark[1] + mark[3]) / 2;
+  const lineHeight = mark[3] - mark[1];
+  const line = page.lines.find((l) => cy >= l.bbox[1] && cy <= l.bbox[3] && l.bbox[2] > mark[2]);
+  if (!line) return undefined;
+  const nextMark = Math.min(...marks.filter((m) => m[0] > mark[2] && Math.abs((m[1] + m[3]) / 2 - cy) < lineHeight).map((m) => m[0]), Infinity);
+  const words: string[] = [];
+  let right = mark[2];
+  const maxGap = 3 * Math.max(lineHeight, line.bbox[3] - line.bbox[1]) * ((page.height || 1) / (page.width || 1));
+  for (const wi of line.wordIndexes) {
+    const word = page.words[wi];
+    if (word.bbox[0] < mark[2] - 1e-6 || centerInside(word.bbox, mark)) continue;
+    if (word.bbox[0] >= nextMark - 1e-6 || word.bbox[0] - right > maxGap) break;
+    const text = word.text.replace(/^[☐☒☑⊠]/u, '').replace(TYPED_SELECTED, '').replace(TYPED_EMPTY, '');
+    if (text) words.push(text);
+    right = word.bbox[2];
+  }
+  return words.length ? words.join(' ') : undefined;
+}
+
+/**
+ * Selection marks of one page, in reading position (top to bottom, left to right).
+ *
+ * @example
+ * findSelectionMarks(page).filter((m) => m.state === 'selected').map((m) => m.label); // ['Married']
+ */
+export function findSelectionMarks(page: DocumentPage): SelectionMark[] {
+  const found: Omit<SelectionMark, 'label'>[] = [];
+  for (const f of page.formFields ?? []) {
+    if (f.kind === 'checkbox' || f.kind === 'radio') found.push({ bbox: f.bbox, state: f.value === true ? 'selected' : 'unselected', source: 'form_field' });
+  }
+  for (const m of textMarks(page)) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
+  for (const box of drawnBoxes(page)) {
+    if (found.some((f) => overlaps(f.bbox, box))) continue;
+    const marked = page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, box));
+    found.push({ bbox: box, state: marked ? 'selected' : 'unselected', source: 'drawn' });
+  }
+  const boxes = found.map((m) => m.bbox);
+  return found
+    .slice(0, MAX_MARKS)
+    .map((m) => {
+      const label = labelOf(page, m.bbox, boxes);
+      return label ? { ...m, label } : m;
+    })
+    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}

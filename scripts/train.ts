@@ -8,6 +8,7 @@
 const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promise<void>>> = {
   classify: async () => async () => (await import('./train/classify.ts')).trainClassify(),
   extract: async () => (await import('./train/extract.ts')).trainExtract,
+  layout: async () => async () => (await import('./train/layout.ts')).trainLayout(),
   redact: async () => (await import('./train/redact.ts')).trainRedact,
   'receipt-char-model': async () => async () => (await import('./train/receipt-char-model.ts')).trainReceiptCharModel(),
 };

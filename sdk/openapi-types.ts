@@ -416,6 +416,38 @@ export interface components {
                         page_number: number;
                     }[];
                 }[];
+                /** @description mode=advanced: labels linked to their values (right, below, or across a gap) */
+                key_value_pairs?: {
+                    key: {
+                        text: string;
+                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                        bbox: [
+                            number,
+                            number,
+                            number,
+                            number
+                        ];
+                        page_number: number;
+                    };
+                    /** @description null: the label has no value (an empty field) */
+                    value: {
+                        text: string;
+                        /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                        bbox: [
+                            number,
+                            number,
+                            number,
+                            number
+                        ];
+                        page_number: number;
+                    } | null;
+                    confidence: number;
+                    /**
+                     * @description layout: read from the page; form_field: a PDF form field and its label; selection_mark: a check box and its label (value: selected/unselected)
+                     * @enum {string}
+                     */
+                    source: "layout" | "form_field" | "selection_mark";
+                }[];
             };
             duration_ms: number;
             metadata: {
@@ -796,6 +828,38 @@ export interface components {
                             /** @description the page the cell was read on */
                             page_number: number;
                         }[];
+                    }[];
+                    /** @description mode=advanced: labels linked to their values (right, below, or across a gap) */
+                    key_value_pairs?: {
+                        key: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            page_number: number;
+                        };
+                        /** @description null: the label has no value (an empty field) */
+                        value: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            page_number: number;
+                        } | null;
+                        confidence: number;
+                        /**
+                         * @description layout: read from the page; form_field: a PDF form field and its label; selection_mark: a check box and its label (value: selected/unselected)
+                         * @enum {string}
+                         */
+                        source: "layout" | "form_field" | "selection_mark";
                     }[];
                 };
                 duration_ms: number;
@@ -1283,6 +1347,38 @@ export interface components {
                             /** @description the page the cell was read on */
                             page_number: number;
                         }[];
+                    }[];
+                    /** @description mode=advanced: labels linked to their values (right, below, or across a gap) */
+                    key_value_pairs?: {
+                        key: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            page_number: number;
+                        };
+                        /** @description null: the label has no value (an empty field) */
+                        value: {
+                            text: string;
+                            /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
+                            bbox: [
+                                number,
+                                number,
+                                number,
+                                number
+                            ];
+                            page_number: number;
+                        } | null;
+                        confidence: number;
+                        /**
+                         * @description layout: read from the page; form_field: a PDF form field and its label; selection_mark: a check box and its label (value: selected/unselected)
+                         * @enum {string}
+                         */
+                        source: "layout" | "form_field" | "selection_mark";
                     }[];
                 };
                 duration_ms: number;

@@ -8,6 +8,8 @@
  */
 import type { BBox, DocumentPage, Table, TableCell } from '../engines/document-model.ts';
 import { documentTables } from '../engines/layout/document-tables.ts';
+import { keyValuePairs } from '../engines/layout/key-values.ts';
+import { findSelectionMarks } from '../engines/layout/selection-marks.ts';
 import { analyzeDocument, LIST_MARKER, tableText, usedExtent, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
 
 export type { RegionType };
@@ -50,6 +52,20 @@ export interface DocumentTableResult {
   columns: number;
   header_rows: number;
   cells: (RegionTableCell & { page_number: number })[];
+}
+
+export interface KeyValueSideResult {
+  text: string;
+  bbox: BBox;
+  page_number: number;
+}
+
+/** A label linked to its value (`engines/layout/key-values.ts`); `value` null for an empty field. */
+export interface KeyValuePairResult {
+  key: KeyValueSideResult;
+  value: KeyValueSideResult | null;
+  confidence: number;
+  source: 'layout' | 'form_field' | 'selection_mark';
 }
 
 export interface StructuredPage {
@@ -319,8 +335,12 @@ export function buildDocumentStructure(pages: readonly DocumentPage[]): Structur
 }
 
 /** Every page's structure and the document's tables (continued tables merged), from one analysis. */
-export function buildDocumentLayout(pages: readonly DocumentPage[]): { pages: StructuredPage[]; tables: DocumentTableResult[] } {
-  if (pages.length === 0) return { pages: [], tables: [] };
+export function buildDocumentLayout(pages: readonly DocumentPage[]): {
+  pages: StructuredPage[];
+  tables: DocumentTableResult[];
+  keyValuePairs: KeyValuePairResult[];
+} {
+  if (pages.length === 0) return { pages: [], tables: [], keyValuePairs: [] };
   const regions = analyzeDocument(pages);
   const tables = documentTables(
     regions,
@@ -332,7 +352,15 @@ export function buildDocumentLayout(pages: readonly DocumentPage[]): { pages: St
     header_rows: t.headerRows,
     cells: t.cells.map((c) => ({ ...apiCell(c), page_number: c.pageNumber })),
   }));
-  return { pages: regions.map(toStructured), tables };
+  const pairs = pages.flatMap((page) =>
+    keyValuePairs(page, findSelectionMarks(page)).map((p) => ({
+      key: { text: p.key.text, bbox: roundBox(p.key.bbox), page_number: page.pageNumber },
+      value: p.value && { text: p.value.text, bbox: roundBox(p.value.bbox), page_number: page.pageNumber },
+      confidence: p.confidence,
+      source: p.source,
+    })),
+  );
+  return { pages: regions.map(toStructured), tables, keyValuePairs: pairs };
 }
 
 /** Structure of one page on its own. */

@@ -8,7 +8,7 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
-import { buildDocumentLayout, type DocumentTableResult, type StructuredPage } from './parse-structure.ts';
+import { buildDocumentLayout, type DocumentTableResult, type KeyValuePairResult, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
   text: string;
@@ -30,6 +30,8 @@ export interface ParseResult {
   pages: ParsePage[];
   /** mode=advanced: the document's tables, a table continued over page breaks as one entry. */
   tables?: DocumentTableResult[];
+  /** mode=advanced: labels linked to their values, form fields and labelled check boxes included. */
+  key_value_pairs?: KeyValuePairResult[];
 }
 
 /** Stores a rendered page image and returns a short-lived link to it. */
@@ -83,7 +85,7 @@ export async function buildParseResult(
     pages.push(out);
   }
   return {
-    result: { ocr: document.pages.map((p) => p.text).join('\n\n'), pages, ...(layout ? { tables: layout.tables } : {}) },
+    result: { ocr: document.pages.map((p) => p.text).join('\n\n'), pages, ...(layout ? { tables: layout.tables, key_value_pairs: layout.keyValuePairs } : {}) },
     ...(assetsExpireAt ? { assetsExpireAt } : {}),
   };
 }

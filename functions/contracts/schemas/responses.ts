@@ -72,6 +72,17 @@ export const DocumentTable = z.object({
   cells: z.array(TableCell.extend({ page_number: z.number().int().describe('the page the cell was read on') })),
 });
 
+const KeyValueSide = z.object({ text: z.string(), bbox, page_number: z.number().int() });
+
+export const KeyValuePair = z.object({
+  key: KeyValueSide,
+  value: KeyValueSide.nullable().describe('null: the label has no value (an empty field)'),
+  confidence: z.number(),
+  source: z
+    .enum(['layout', 'form_field', 'selection_mark'])
+    .describe('layout: read from the page; form_field: a PDF form field and its label; selection_mark: a check box and its label (value: selected/unselected)'),
+});
+
 export const ParseResult = z.object({
   ocr: z.string().describe('the whole text'),
   pages: z.array(ParsePage),
@@ -79,6 +90,7 @@ export const ParseResult = z.object({
     .array(DocumentTable)
     .optional()
     .describe('mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry'),
+  key_value_pairs: z.array(KeyValuePair).optional().describe('mode=advanced: labels linked to their values (right, below, or across a gap)'),
 });
 
 /** The financial result, with its citations: one schema, the extractor's own (schemas/extract.ts). */

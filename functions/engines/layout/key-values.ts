@@ -1,0 +1,257 @@
+/**
+ * Key-value pairs of a page: labels linked to their values to the right,
+ * below, or across a gap, the way Textract FORMS and Azure keyValuePairs
+ * report them.
+ *
+ * - Segments: each line is cut at wide gaps (and after a word ending in ':'),
+ *   so "Name: Ada Byron     Date: 3 May" gives four segments.
+ * - Keys: segments ending in ':' — and `label: value` segments, which are a
+ *   pair on their own.
+ * - Values: for each key, a learned scorer (`./key-value-weights.json`,
+ *   fitted on FUNSD question→answer links by `npm run train -- layout`)
+ *   weighs the segments right of it and below it against "no value"; the
+ *   best one above "no value" is its value, else the value is null (an
+ *   empty field).
+ * - Form fields (AcroForm) pair with their tooltip or the text left of or
+ *   above them; selection marks pair their label with their state.
+ *
+ * @module
+ */
+import type { BBox, DocumentPage, FormField } from '../document-model.ts';
+import weights from './key-value-weights.json' with { type: 'json' };
+import type { SelectionMark } from './selection-marks.ts';
+
+export interface KeyValueSide {
+  readonly text: string;
+  readonly bbox: BBox;
+}
+
+export interface KeyValuePair {
+  readonly key: KeyValueSide;
+  readonly value: KeyValueSide | null;
+  readonly confidence: number;
+  readonly source: 'layout' | 'form_field' | 'selection_mark';
+}
+
+export interface Segment extends KeyValueSide {
+  /** Line height on the page (share of the page height). */
+  readonly height: number;
+}
+
+/** A gap wider than this many line heights cuts a line into segments. */
+const SEGMENT_GAP = 1.2;
+/** Candidate values lie within these distances of their key (line heights). */
+const MAX_RIGHT = 25;
+const MAX_BELOW = 4;
+const MAX_CANDIDATES = 12;
+const MAX_KEYS = 400;
+const INLINE_PAIR = /^([^:]{1,40}?)\s*:\s+(\S.*)$/;
+
+function union(boxes: readonly BBox[]): BBox {
+  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+}
+
+/** The page's lines cut at wide gaps and after words ending in ':'. */
+export function segmentsOf(page: DocumentPage): Segment[] {
+  const aspect = (page.height || 1) / (page.width || 1);
+  const out: Segment[] = [];
+  for (const line of page.lines) {
+    const words = line.wordIndexes.map((w) => page.words[w]);
+    const height = line.bbox[3] - line.bbox[1];
+    let run: typeof words = [];
+    const flush = () => {
+      if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: union(run.map((w) => w.bbox)), height });
+      run = [];
+    };
+    for (const w of words) {
+      const prev = run.at(-1);
+      if (prev && ((w.bbox[0] - prev.bbox[2]) / aspect > SEGMENT_GAP * height || prev.text.endsWith(':'))) flush();
+      run.push(w);
+    }
+    flush();
+  }
+  return out;
+}
+
+/** A fitted value linker: one weight per feature, and the score of "no value". */
+export interface KeyValueModel {
+  readonly features: readonly string[];
+  readonly weights: readonly number[];
+  readonly no_value: number;
+  /** Whether a segment without a final ':' is a label: logistic weights over `KEY_FEATURES`. */
+  readonly key_features: readonly string[];
+  readonly key_weights: readonly number[];
+}
+
+const DEFAULT_MODEL: KeyValueModel = weights;
+
+/** The features the linker knows, in weights-file order. */
+export const KEY_VALUE_FEATURES = [
+  'bias',
+  'same_line',
+  'right_gap',
+  'below',
+  'below_gap',
+  'below_overlap',
+  'left_aligned',
+  'value_is_key',
+  'value_has_digit',
+  'value_long',
+] as const;
+
+/** Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights. */
+export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number): number[] {
+  const h = Math.max(key.height, 1e-4);
+  const dx = (value.bbox[0] - key.bbox[2]) / aspect / h;
+  const dy = (value.bbox[1] - key.bbox[3]) / h;
+  const keyMid = (key.bbox[1] + key.bbox[3]) / 2;
+  const valueMid = (value.bbox[1] + value.bbox[3]) / 2;
+  const sameLine = Math.abs(keyMid - valueMid) < 0.6 * h ? 1 : 0;
+  const overlapX = Math.max(0, Math.min(key.bbox[2], value.bbox[2]) - Math.max(key.bbox[0], value.bbox[0])) / Math.max(1e-6, key.bbox[2] - key.bbox[0]);
+  const below = !sameLine && dy > -0.3 ? 1 : 0;
+  const named: Record<string, number> = {
+    bias: 1,
+    same_line: sameLine,
+    right_gap: sameLine ? Math.min(Math.max(dx, 0), MAX_RIGHT) / 10 : 0,
+    below,
+    below_gap: below ? Math.min(Math.max(dy, 0), MAX_BELOW) : 0,
+    below_overlap: below ? Math.min(overlapX, 1) : 0,
+    left_aligned: below ? Math.max(0, 1 - Math.abs(value.bbox[0] - key.bbox[0]) / aspect / h / 3) : 0,
+    value_is_key: value.text.trim().endsWith(':') ? 1 : 0,
+    value_has_digit: /\d/.test(value.text) ? 1 : 0,
+    value_long: Math.min(value.text.length, 80) / 40,
+  };
+  return KEY_VALUE_FEATURES.map((f) => named[f] ?? 0);
+}
+
+/** What makes a segment a label, named as in the weights file. */
+export const KEY_FEATURES = ['bias', 'ends_colon', 'has_digit', 'words', 'all_caps', 'question_mark', 'digit_share', 'starts_capital', 'long'] as const;
+
+export function keyFeatures(text: string): number[] {
+  const t = text.trim();
+  const letters = t.replace(/[^\p{L}]/gu, '');
+  const words = t.split(/\s+/).length;
+  const named: Record<string, number> = {
+    bias: 1,
+    ends_colon: t.endsWith(':') ? 1 : 0,
+    has_digit: /\d/.test(t) ? 1 : 0,
+    words: Math.min(words, 12) / 6,
+    all_caps: letters.length >= 2 && letters === letters.toUpperCase() && letters !== letters.toLowerCase() ? 1 : 0,
+    question_mark: t.endsWith('?') ? 1 : 0,
+    digit_share: t.replace(/\D/g, '').length / Math.max(1, t.length),
+    starts_capital: /^\p{Lu}/u.test(t) ? 1 : 0,
+    long: t.length > 40 ? 1 : 0,
+  };
+  return KEY_FEATURES.map((f) => named[f] ?? 0);
+}
+
+/** The probability that a segment is a label. */
+export function keyProbability(text: string, model: KeyValueModel = DEFAULT_MODEL): number {
+  const z = keyFeatures(text).reduce((s, v, i) => s + v * (model.key_weights[i] ?? 0), 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
+const score = (f: readonly number[], model: KeyValueModel) => f.reduce((s, v, i) => s + v * (model.weights[i] ?? 0), 0);
+
+/** Segments that may hold a key's value: right of it on its line, or just below it. */
+export function candidatesFor(key: Segment, segments: readonly Segment[], aspect: number): Segment[] {
+  const h = key.height;
+  return segments
+    .filter((s) => {
+      if (s === key) return false;
+      const mid = (s.bbox[1] + s.bbox[3]) / 2;
+      const sameLine = Math.abs(mid - (key.bbox[1] + key.bbox[3]) / 2) < 0.6 * h;
+      if (sameLine) return s.bbox[0] >= key.bbox[2] - 1e-6 && (s.bbox[0] - key.bbox[2]) / aspect <= MAX_RIGHT * h;
+      const dy = s.bbox[1] - key.bbox[3];
+      return dy > -0.3 * h && dy <= MAX_BELOW * h && s.bbox[2] >= key.bbox[0] && s.bbox[0] <= key.bbox[2] + 10 * h * aspect;
+    })
+    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0])
+    .slice(0, MAX_CANDIDATES);
+}
+
+/** The best value for a key among candidates, or null when "no value" scores higher; with its softmax probability. */
+export function linkValue(
+  key: Segment,
+  candidates: readonly KeyValueSide[],
+  aspect: number,
+  model: KeyValueModel = DEFAULT_MODEL,
+): { value: KeyValueSide | null; confidence: number } {
+  const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect), model))];
+  const top = Math.max(...scores);
+  const exp = scores.map((s) => Math.exp(s - top));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  const best = scores.indexOf(top);
+  return { value: best === 0 ? null : candidates[best - 1], confidence: exp[best] / sum };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+const keyText = (t: string) => t.trim().replace(/\s*:$/, '');
+
+function layoutPairs(page: DocumentPage, taken: Set<Segment>, model: KeyValueModel): KeyValuePair[] {
+  const aspect = (page.height || 1) / (page.width || 1);
+  const segments = segmentsOf(page);
+  const out: KeyValuePair[] = [];
+  for (const seg of segments) {
+    if (out.length >= MAX_KEYS) break;
+    const inline = INLINE_PAIR.exec(seg.text);
+    if (inline && !seg.text.trim().endsWith(':')) {
+      // "Label: value" in one segment: the label's share of the box is estimated from its characters.
+      const share = (inline[1].length + 1) / seg.text.length;
+      const cut = seg.bbox[0] + (seg.bbox[2] - seg.bbox[0]) * share;
+      out.push({
+        key: { text: inline[1].trim(), bbox: [seg.bbox[0], seg.bbox[1], cut, seg.bbox[3]] },
+        value: { text: inline[2].trim(), bbox: [cut, seg.bbox[1], seg.bbox[2], seg.bbox[3]] },
+        confidence: 0.9,
+        source: 'layout',
+      });
+      continue;
+    }
+    const isKey = seg.text.trim().endsWith(':') || keyProbability(seg.text, model) >= 0.5;
+    if (!isKey || keyText(seg.text).length < 2 || taken.has(seg)) continue;
+    const candidates = candidatesFor(seg, segments, aspect).filter((c) => !taken.has(c));
+    const { value, confidence } = linkValue(seg, candidates, aspect, model);
+    // A label without a colon is only a label when something fills it: an empty one is ordinary text.
+    if (!value && !seg.text.trim().endsWith(':')) continue;
+    if (value) taken.add(value as Segment);
+    out.push({ key: { text: keyText(seg.text), bbox: seg.bbox }, value: value && { text: value.text, bbox: value.bbox }, confidence: round(confidence), source: 'layout' });
+  }
+  return out;
+}
+
+/** A form field's label: its tooltip, else the nearest segment left of it on its line, else the one just above. */
+function fieldLabel(field: FormField, segments: readonly Segment[]): KeyValueSide | undefined {
+  const mid = (field.bbox[1] + field.bbox[3]) / 2;
+  const left = segments
+    .filter((s) => s.bbox[2] <= field.bbox[0] + 1e-6 && mid >= s.bbox[1] - s.height * 0.3 && mid <= s.bbox[3] + s.height * 0.3)
+    .sort((a, b) => b.bbox[2] - a.bbox[2])[0];
+  if (left) return { text: keyText(left.text), bbox: left.bbox };
+  const above = segments
+    .filter((s) => s.bbox[3] <= field.bbox[1] + 1e-6 && field.bbox[1] - s.bbox[3] < 3 * s.height && s.bbox[2] > field.bbox[0] && s.bbox[0] < field.bbox[2])
+    .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+  if (above) return { text: keyText(above.text), bbox: above.bbox };
+  return field.tooltip ? { text: field.tooltip, bbox: field.bbox } : undefined;
+}
+
+/**
+ * Key-value pairs of one page: form fields first, then selection marks with
+ * labels, then pairs read from the layout.
+ *
+ * @example
+ * keyValuePairs(page, marks).map((p) => [p.key.text, p.value?.text ?? null]); // [['Name', 'Ada Byron'], ['Phone', null]]
+ */
+export function keyValuePairs(page: DocumentPage, marks: readonly SelectionMark[] = [], model: KeyValueModel = DEFAULT_MODEL): KeyValuePair[] {
+  const segments = segmentsOf(page);
+  const out: KeyValuePair[] = [];
+  for (const field of page.formFields ?? []) {
+    if (field.kind === 'button' || field.kind === 'checkbox' || field.kind === 'radio') continue;
+    const label = (field.tooltip ? { text: field.tooltip, bbox: field.bbox } : undefined) ?? fieldLabel(field, segments);
+    if (!label) continue;
+    const value = typeof field.value === 'string' && field.value.trim() ? { text: field.value, bbox: field.bbox } : null;
+    out.push({ key: label, value, confidence: 1, source: 'form_field' });
+  }
+  for (const m of marks) {
+    if (m.label) out.push({ key: { text: m.label, bbox: m.bbox }, value: { text: m.state, bbox: m.bbox }, confidence: m.source === 'form_field' ? 1 : 0.9, source: 'selection_mark' });
+  }
+  out.push(...layoutPairs(page, new Set(), model));
+  return out;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { keyProbability, keyValuePairs, segmentsOf } from '../../../functions/engines/layout/key-values.ts';
+import { findSelectionMarks } from '../../../functions/engines/layout/selection-marks.ts';
+import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
+import { box, buildPage, prose } from './page-builder.ts';
+
+const pairsOf = (page: Parameters<typeof keyValuePairs>[0]) => keyValuePairs(page, findSelectionMarks(page)).map((p) => [p.key.text, p.value?.text ?? null, p.source]);
+
+describe('key-value pairs', () => {
+  it('links labels to values on their line, below them, across a gap, and leaves an empty field null', () => {
+    const page = buildPage({
+      items: [
+        { text: 'Applicant name: Rowan Example', x: 72, y: 100 },
+        { text: 'Date of birth:', x: 72, y: 130 },
+        { text: '14 March 1990', x: 72, y: 144 },
+        { text: 'Reference:', x: 320, y: 130 },
+        { text: 'QX-5521', x: 420, y: 130 },
+        { text: 'Phone:', x: 72, y: 200 },
+        { text: 'Signature:', x: 72, y: 260 },
+      ],
+    });
+    expect(pairsOf(page)).toEqual([
+      ['Applicant name', 'Rowan Example', 'layout'],
+      ['Date of birth', '14 March 1990', 'layout'],
+      ['Reference', 'QX-5521', 'layout'],
+      ['Phone', null, 'layout'],
+      ['Signature', null, 'layout'],
+    ]);
+  });
+
+  it('pairs form fields with their labels, and labelled check boxes with their state', () => {
+    const page = {
+      ...buildPage({ items: [{ text: 'Employer', x: 72, y: 100 }, { text: '☒ Full time', x: 72, y: 140 }] }),
+      formFields: [
+        { name: 'employer', kind: 'text' as const, value: 'Northwind Pottery', bbox: box(160, 98, 400, 110) },
+        { name: 'city', kind: 'text' as const, value: null, bbox: box(160, 118, 400, 130), tooltip: 'City' },
+      ],
+    };
+    expect(pairsOf(page)).toEqual([
+      ['Employer', 'Northwind Pottery', 'form_field'],
+      ['City', null, 'form_field'],
+      ['Full time', 'selected', 'selection_mark'],
+    ]);
+  });
+
+  it('finds no pairs in running prose', () => {
+    const page = buildPage({
+      items: prose(
+        [
+          'The press line was rebuilt over the summer and now runs two shifts.',
+          'Output rose in every month after the restart, led by the new dies.',
+          'Maintenance windows moved to the weekend, as the crews had asked.',
+        ],
+        72,
+        100,
+      ),
+    });
+    expect(keyValuePairs(page)).toEqual([]);
+    expect(segmentsOf(page)).toHaveLength(3);
+    expect(keyProbability('Date of birth:')).toBeGreaterThan(keyProbability('Output rose in every month after the restart, led by the new dies.'));
+  });
+
+  it('reports pairs at document level with page numbers', () => {
+    const pages = [1, 2].map((n) => buildPage({ pageNumber: n, items: [{ text: `Sheet number: ${n}`, x: 72, y: 100 }] }));
+    const { keyValuePairs: pairs } = buildDocumentLayout(pages);
+    expect(pairs.map((p) => [p.key.text, p.value?.text, p.key.page_number, p.value?.page_number])).toEqual([
+      ['Sheet number', '1', 1, 1],
+      ['Sheet number', '2', 2, 2],
+    ]);
+  });
+});

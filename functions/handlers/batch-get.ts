@@ -2,9 +2,9 @@
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import { batchOf, batchView } from '../pipeline/batches.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ event, principal, deps }) =>
     json(200, await batchView(deps, await batchOf(deps, principal, event.pathParameters?.batch_id ?? ''))),
   );

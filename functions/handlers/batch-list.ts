@@ -4,9 +4,9 @@ import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import { batchSummary } from '../pipeline/batches.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ query, principal, deps }) => {
     const { limit, cursor } = validate(BatchListQuery, query, 'query parameter', 'invalid_option');
     const page = await deps.batches.list(principal.orgId, limit, cursor);

@@ -7,7 +7,7 @@ import { readJsonBody } from '../middleware/form-fields.ts';
 import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import { submitBatch } from '../pipeline/batches.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
 function idempotencyKey(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -18,7 +18,7 @@ function idempotencyKey(header: string | undefined): string | undefined {
   return key;
 }
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ event, principal, deps, headers }) => {
     const key = idempotencyKey(headers['idempotency-key']);
     const body = validate(BatchSubmission, readJsonBody(event), 'batch request');

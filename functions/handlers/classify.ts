@@ -1,8 +1,8 @@
 /** POST /v1/classify (SPEC "POST /v1/classify"). */
 import { classifyOperation } from '../operations/classify-operation.ts';
 import { inferenceEndpoint } from '../pipeline/inference-endpoint.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) => inferenceEndpoint(classifyOperation, getDeps);
+export const createHandler = (getDeps: DepsProvider = defaultDeps) => inferenceEndpoint(classifyOperation, getDeps);
 
 export const handler = createHandler();

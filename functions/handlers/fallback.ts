@@ -10,9 +10,9 @@ import { corsPreflightHeaders } from '../contracts/cors.ts';
 import { ApiError } from '../contracts/errors.ts';
 import { lookupRoute } from '../contracts/routes.ts';
 import { endpoint } from '../middleware/endpoint.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps, authenticated: false }, async ({ event }) => {
     const path = event.path ?? '/';
     const found = lookupRoute(event.httpMethod, path);

@@ -3,9 +3,9 @@ import { ApiError } from '../contracts/errors.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import { jobView } from '../pipeline/jobs.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ event, principal, deps }) => {
     const jobId = event.pathParameters?.job_id ?? '';
     const job = /^[0-9a-f-]{36}$/i.test(jobId) ? await deps.jobs.get(principal.orgId, jobId) : undefined;

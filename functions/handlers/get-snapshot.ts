@@ -10,12 +10,12 @@ import { LIFETIMES } from '../contracts/limits.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import { resignAssets } from '../pipeline/signed-assets.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
 /** The input link lives as long as the longest link the spec allows. */
 const INPUT_LINK_SECONDS = LIFETIMES.maxSignedLinkSeconds;
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ event, principal, deps }) => {
     const requestId = event.pathParameters?.request_id ?? '';
     const stored = /^[0-9a-f-]{36}$/i.test(requestId) ? await deps.requests.get(principal.orgId, requestId) : undefined;

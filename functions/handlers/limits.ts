@@ -5,9 +5,9 @@
 import { limitsObject } from '../contracts/limits.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ principal }) => json(200, limitsObject(principal.tier)));
 
 export const handler = createHandler();

@@ -1,8 +1,8 @@
 /** POST /v1/parse: text, words with boxes, page images and layout (SPEC "POST /v1/parse"). */
 import { parseOperation } from '../operations/parse-operation.ts';
 import { inferenceEndpoint } from '../pipeline/inference-endpoint.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) => inferenceEndpoint(parseOperation, getDeps);
+export const createHandler = (getDeps: DepsProvider = defaultDeps) => inferenceEndpoint(parseOperation, getDeps);
 
 export const handler = createHandler();

@@ -11,7 +11,7 @@
  */
 import { logger } from '../runtime/logger.ts';
 import { endpoint } from '../middleware/endpoint.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { PLAYGROUND_HTML, PLAYGROUND_SCRIPT_HASHES } from '../../playground/page.generated.ts';
 
@@ -54,7 +54,7 @@ function storageOriginOf(blobs: BlobStore): Promise<string | undefined> {
   return storageOrigin;
 }
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps, authenticated: false }, async ({ deps }) => ({
     statusCode: 200,
     headers: {

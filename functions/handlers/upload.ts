@@ -15,9 +15,9 @@ import { endpoint } from '../middleware/endpoint.ts';
 import { readJsonBody } from '../middleware/form-fields.ts';
 import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ event, principal, deps, headers }) => {
     const body = validate(UploadRequest, readJsonBody(event), 'upload request');
     const mediaType = resolveMediaType(body.filename, body.content_type);

@@ -11,7 +11,7 @@ import { endpoint } from '../middleware/endpoint.ts';
 import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import type { UsageRow } from '../ports/requests.ts';
-import type { DepsProvider } from '../runtime/deps.ts';
+import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
 const MAX_RANGE_DAYS = 366;
 const CSV_COLUMNS = ['created_at', 'request_id', 'key_id', 'operation', 'mode', 'pages', 'unit_price_usd', 'amount_usd', 'batch'];
@@ -35,7 +35,7 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const createHandler = (getDeps?: DepsProvider) =>
+export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
   endpoint({ getDeps }, async ({ query: raw, principal, deps, headers }) => {
     const query = validate(UsageQuery, raw, 'query parameter', 'invalid_option');
     const now = deps.clock.now();

@@ -3,7 +3,7 @@
  * the route's own function last. Handlers stay a few lines long.
  *
  * @example
- * export const createHandler = (getDeps = defaultDeps) =>
+ * export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
  *   endpoint({ getDeps }, async ({ principal }) => json(200, limitsObject(principal.tier)));
  * export const handler = createHandler();
  *
@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import { ApiError } from '../contracts/errors.ts';
 import { LIFETIMES } from '../contracts/limits.ts';
 import { objectKeys } from '../contracts/storage.ts';
-import { defaultDeps, type AppDeps, type DepsProvider } from '../runtime/deps.ts';
+import type { AppDeps, DepsProvider } from '../runtime/deps.ts';
 import { authenticate } from './authenticate.ts';
 import { deadlineExceeded, httpErrors } from './http-errors.ts';
 import type { ApiEvent, ApiResult, DocintelContext, Principal, RequestState } from './http.ts';
@@ -38,7 +38,8 @@ export interface EndpointRequest {
 }
 
 export interface EndpointOptions {
-  readonly getDeps?: DepsProvider;
+  /** The handler passes the composition root's `defaultDeps` (tests pass fakes); middleware never builds adapters itself. */
+  readonly getDeps: DepsProvider;
   /** @default true */
   readonly authenticated?: boolean;
 }
@@ -61,7 +62,7 @@ function offloaderFor(deps: AppDeps, orgId: string, invocationId: string): Respo
 }
 
 export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
-  const getDeps = options.getDeps ?? defaultDeps;
+  const { getDeps } = options;
   const chain = middy<ApiEvent, ApiResult, Error, DocintelContext>().use(httpErrors());
   if (options.authenticated !== false) chain.use(authenticate(getDeps));
   const handler = chain.handler(async (event, context) => {

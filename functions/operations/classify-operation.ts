@@ -9,7 +9,7 @@ import { buildClassSet } from '../engines/classify/class-set.ts';
 import { classifyText } from '../engines/classify/classifier.ts';
 import { budgetFor, pagesToRead, withinBudget, type ReadingBudget } from '../engines/classify/reading.ts';
 import { classifyWithModel } from '../engines/hosted/classify.ts';
-import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
+import { fallbackMetadata, runLanguageModelEngine } from './language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
 import { readingMetadata } from './document-metadata.ts';
 

@@ -12,9 +12,9 @@ import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas
 import { readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
 import { localExtractor } from '../engines/extract/extractor.ts';
 import { languageModelExtractor } from '../engines/hosted/extract.ts';
-import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
+import { fallbackMetadata, runLanguageModelEngine } from './language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from './segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
 
 export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {

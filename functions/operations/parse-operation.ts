@@ -7,7 +7,7 @@
 import { ParseForm, ParseQuery } from '../contracts/schemas/parse.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from './segmented-extract.ts';
 import { buildParseResult, PAGE_IMAGE_TTL_SECONDS } from './parse.ts';
 import { readingMetadata } from './document-metadata.ts';
 

@@ -16,9 +16,9 @@ import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
 import { planRedaction } from '../engines/redact/redact.ts';
 import { buildTextIndex } from '../engines/redact/text-index.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
-import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
+import { withLocalFallback, type EngineOutcome } from './engine-fallback.ts';
 import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
-import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from './segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
 
 /** Masked pages are rendered at this resolution: readable, and small enough to ship 36 inline. */

@@ -9,9 +9,9 @@ import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/clas
 import { classesFromDescriptions, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
 import { splitWithModel } from '../engines/hosted/split.ts';
-import { fallbackMetadata, runLanguageModelEngine } from '../pipeline/language-model-engine.ts';
+import { fallbackMetadata, runLanguageModelEngine } from './language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
-import { extractForRequest } from '../pipeline/segmented-extract.ts';
+import { extractForRequest } from './segmented-extract.ts';
 import { readingMetadata } from './document-metadata.ts';
 
 export const SPLITTER_MODEL = 'docintel-split@2';

@@ -23,7 +23,7 @@ function asyncRequested(header: string | undefined): boolean {
   throw new ApiError('invalid_option', "X-Async must be 'true' or 'false'.");
 }
 
-export function inferenceEndpoint(spec: OperationSpec, getDeps?: DepsProvider) {
+export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
   return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal }) => {
     const query = validate(spec.querySchema, rawQuery, 'query parameter', 'invalid_option');
     const rawForm = await readFormFields(event);

@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { SecretSource } from '../../ports/secrets.ts';
 
 /** Master secret from Secrets Manager, fetched once per process. */

@@ -354,7 +354,7 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
   const small = (out.match(/\p{Ll}/gu) ?? []).length;
   if (capitals >= 10 && small * 5 <= capitals) out = out.replace(/(?<=^|[\s,])[il|](?=[\s,]|$)/gu, '1');
   if (prefixes.length) {
-    out = out.replace(/(?<![\p{L}\d])([0-9\p{Lu}]{1,4})(\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?)(?![\p{L}\d])/gu, (whole, head: string, rest: string) => {
+    out = out.replace(/(?<![\p{L}\d])([0-9\p{Lu}]{1,4})(\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?)(?![\p{L}\d])/gu, (whole, head: string, _rest: string) => {
       if (!/\d/.test(head)) return whole;
       const fits = new Set<string>();
       // The prefix may have taken digits of the number with it ("5516/1": "55" + "16/1").

@@ -13,7 +13,7 @@
  * @module
  */
 import type { ExtractShape } from '../../contracts/schemas/extract.ts';
-import type { BBox, DocumentPage, FormField } from '../document-model.ts';
+import type { BBox, DocumentPage } from '../document-model.ts';
 import { tablesOrNone } from '../layout/tables.ts';
 
 interface Line {

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 import type { FileKind } from '../../contracts/media-types.ts';

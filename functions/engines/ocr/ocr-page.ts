@@ -42,7 +42,6 @@ import {
   type LanguageKey,
   type OcrPageData,
   type ReadingSettings,
-  type TesseractWord,
 } from './tesseract-pool.ts';
 import { bandCuts, mergeBandReadings } from './page-bands.ts';
 import { readMissedRows, type PixelBox } from './missed-rows.ts';

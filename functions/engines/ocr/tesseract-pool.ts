@@ -226,7 +226,7 @@ class WorkerPool {
     // A worker already reading these languages, then any started one, then a new one.
     const free =
       this.slots.find((s) => !s.busy && s.worker && s.languages === languages) ??
-      this.slots.find((s) => !s.busy && s.worker) ??
+      this.slots.find((s) => !s.busy && s.worker !== undefined) ??
       this.slots.find((s) => !s.busy);
     if (free) {
       free.busy = true;

@@ -6,7 +6,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { BBox, DataFile, DocumentPage, ExtractOptions, FormField, PageCanvas, PageRenderer, ParsedDocument } from '../document-model.ts';
+import type { DataFile, DocumentPage, ExtractOptions, PageCanvas, PageRenderer, ParsedDocument } from '../document-model.ts';
 import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';

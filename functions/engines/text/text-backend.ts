@@ -5,7 +5,6 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { FileKind } from '../../contracts/media-types.ts';
 import { csvFlow } from './csv.ts';
 import { decodeTextBytes, decodeWindows1252 } from './decode.ts';
 import { jsonFlow } from './json.ts';

@@ -9,7 +9,7 @@ import type { DocumentPage } from '../../../functions/engines/document-model.ts'
 import type { OpenedDocument } from '../../../functions/engines/registry.ts';
 import { cacheDigest, engineCacheTag } from '../../../functions/pipeline/cache-policy.ts';
 import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from '../../../functions/pipeline/ocr-fallback.ts';
-import { extractInSegments } from '../../../functions/pipeline/segmented-extract.ts';
+import { extractInSegments } from '../../../functions/operations/segmented-extract.ts';
 import type { PageSegmentRunner } from '../../../functions/ports/page-segments.ts';
 
 const page = (pageNumber: number, ocrFallback?: DocumentPage['ocrFallback']): DocumentPage => ({

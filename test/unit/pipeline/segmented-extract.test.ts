@@ -7,7 +7,7 @@ import {
   MAX_OCR_SEGMENT_PAGES,
   planSegments,
   RAISED_SEGMENT_PAGES,
-} from '../../../functions/pipeline/segmented-extract.ts';
+} from '../../../functions/operations/segmented-extract.ts';
 
 const page = (pageNumber: number, source: 'text-layer' | 'ocr' = 'text-layer'): DocumentPage => ({
   pageNumber,

@@ -60,7 +60,12 @@ interface Example {
   answer: number;
 }
 
-const norm = (t: string) => t.toLowerCase().replace(/[:\s]+$/g, '').replace(/\s+/g, ' ').trim();
+const norm = (t: string) =>
+  t
+    .toLowerCase()
+    .replace(/[:\s]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function loadForms(): Promise<Form[]> {
   const dir = corpusPath('forms', 'funsd', 'training_data', 'annotations');
@@ -212,19 +217,22 @@ export async function trainLayout(): Promise<void> {
   const forms = await loadForms();
   const perForm = forms.map(examples);
   const keysPerForm = forms.map(keyExamples);
-  const sum = (a: { tp: number; predicted: number; gold: number }, b: typeof a) => ({ tp: a.tp + b.tp, predicted: a.predicted + b.predicted, gold: a.gold + b.gold });
+  const sum = (a: { tp: number; predicted: number; gold: number }, b: typeof a) => ({
+    tp: a.tp + b.tp,
+    predicted: a.predicted + b.predicted,
+    gold: a.gold + b.gold,
+  });
   let entity = { tp: 0, predicted: 0, gold: 0 };
   let words = { tp: 0, predicted: 0, gold: 0 };
   forms.forEach((form, k) => {
-    const model = fit(
-      perForm.filter((_, j) => j !== k).flat(),
-      keysPerForm.filter((_, j) => j !== k).flat(),
-    );
+    const model = fit(perForm.filter((_, j) => j !== k).flat(), keysPerForm.filter((_, j) => j !== k).flat());
     entity = sum(entity, entityCounts(form, model));
     words = sum(words, endToEndCounts(form, model));
   });
   const model = fit(perForm.flat(), keysPerForm.flat());
   await writeFile(OUT, `${JSON.stringify(model, null, 2)}\n`);
   console.log(`key-value linker: ${perForm.flat().length} keys from ${forms.length} FUNSD forms → ${OUT}`);
-  console.log(`out of fold (one form per fold): on annotated entities ${JSON.stringify(f1(entity))}; end to end from words ${JSON.stringify(f1(words))}`);
+  console.log(
+    `out of fold (one form per fold): on annotated entities ${JSON.stringify(f1(entity))}; end to end from words ${JSON.stringify(f1(words))}`,
+  );
 }

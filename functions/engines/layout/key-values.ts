@@ -48,7 +48,12 @@ const MAX_KEYS = 400;
 const INLINE_PAIR = /^([^:]{1,40}?)\s*:\s+(\S.*)$/;
 
 function union(boxes: readonly BBox[]): BBox {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
 }
 
 /** The page's lines cut at wide gaps and after words ending in ':'. */
@@ -107,7 +112,8 @@ export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number):
   const keyMid = (key.bbox[1] + key.bbox[3]) / 2;
   const valueMid = (value.bbox[1] + value.bbox[3]) / 2;
   const sameLine = Math.abs(keyMid - valueMid) < 0.6 * h ? 1 : 0;
-  const overlapX = Math.max(0, Math.min(key.bbox[2], value.bbox[2]) - Math.max(key.bbox[0], value.bbox[0])) / Math.max(1e-6, key.bbox[2] - key.bbox[0]);
+  const overlapX =
+    Math.max(0, Math.min(key.bbox[2], value.bbox[2]) - Math.max(key.bbox[0], value.bbox[0])) / Math.max(1e-6, key.bbox[2] - key.bbox[0]);
   const below = !sameLine && dy > -0.3 ? 1 : 0;
   const named: Record<string, number> = {
     bias: 1,
@@ -125,7 +131,17 @@ export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number):
 }
 
 /** What makes a segment a label, named as in the weights file. */
-export const KEY_FEATURES = ['bias', 'ends_colon', 'has_digit', 'words', 'all_caps', 'question_mark', 'digit_share', 'starts_capital', 'long'] as const;
+export const KEY_FEATURES = [
+  'bias',
+  'ends_colon',
+  'has_digit',
+  'words',
+  'all_caps',
+  'question_mark',
+  'digit_share',
+  'starts_capital',
+  'long',
+] as const;
 
 export function keyFeatures(text: string): number[] {
   const t = text.trim();
@@ -213,7 +229,12 @@ function layoutPairs(page: DocumentPage, taken: Set<Segment>, model: KeyValueMod
     // A label without a colon is only a label when something fills it: an empty one is ordinary text.
     if (!value && !seg.text.trim().endsWith(':')) continue;
     if (value) taken.add(value as Segment);
-    out.push({ key: { text: keyText(seg.text), bbox: seg.bbox }, value: value && { text: value.text, bbox: value.bbox }, confidence: round(confidence), source: 'layout' });
+    out.push({
+      key: { text: keyText(seg.text), bbox: seg.bbox },
+      value: value && { text: value.text, bbox: value.bbox },
+      confidence: round(confidence),
+      source: 'layout',
+    });
   }
   return out;
 }
@@ -226,7 +247,9 @@ function fieldLabel(field: FormField, segments: readonly Segment[]): KeyValueSid
     .sort((a, b) => b.bbox[2] - a.bbox[2])[0];
   if (left) return { text: keyText(left.text), bbox: left.bbox };
   const above = segments
-    .filter((s) => s.bbox[3] <= field.bbox[1] + 1e-6 && field.bbox[1] - s.bbox[3] < 3 * s.height && s.bbox[2] > field.bbox[0] && s.bbox[0] < field.bbox[2])
+    .filter(
+      (s) => s.bbox[3] <= field.bbox[1] + 1e-6 && field.bbox[1] - s.bbox[3] < 3 * s.height && s.bbox[2] > field.bbox[0] && s.bbox[0] < field.bbox[2],
+    )
     .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
   if (above) return { text: keyText(above.text), bbox: above.bbox };
   return field.tooltip ? { text: field.tooltip, bbox: field.bbox } : undefined;
@@ -250,7 +273,13 @@ export function keyValuePairs(page: DocumentPage, marks: readonly SelectionMark[
     out.push({ key: label, value, confidence: 1, source: 'form_field' });
   }
   for (const m of marks) {
-    if (m.label) out.push({ key: { text: m.label, bbox: m.bbox }, value: { text: m.state, bbox: m.bbox }, confidence: m.source === 'form_field' ? 1 : 0.9, source: 'selection_mark' });
+    if (m.label)
+      out.push({
+        key: { text: m.label, bbox: m.bbox },
+        value: { text: m.state, bbox: m.bbox },
+        confidence: m.source === 'form_field' ? 1 : 0.9,
+        source: 'selection_mark',
+      });
   }
   out.push(...layoutPairs(page, new Set(), model));
   return out;

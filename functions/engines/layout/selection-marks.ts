@@ -70,7 +70,11 @@ function textMarks(page: DocumentPage): SelectionMark[] {
         const close = words[k + 1];
         const gap = close.bbox[0] - w.bbox[2];
         if (gap < 3 * (w.bbox[2] - w.bbox[0]) + 0.01) {
-          out.push({ bbox: [w.bbox[0], Math.min(w.bbox[1], close.bbox[1]), close.bbox[2], Math.max(w.bbox[3], close.bbox[3])], state: 'unselected', source: 'text' });
+          out.push({
+            bbox: [w.bbox[0], Math.min(w.bbox[1], close.bbox[1]), close.bbox[2], Math.max(w.bbox[3], close.bbox[3])],
+            state: 'unselected',
+            source: 'text',
+          });
           k++;
         }
       }
@@ -101,12 +105,20 @@ function drawnBoxes(page: DocumentPage): BBox[] {
     const x0 = Math.min(top.x0, top.x1);
     const x1 = Math.max(top.x0, top.x1);
     const side = x1 - x0;
-    const bottom = horizontal.find((b) => b !== top && b.y0 > top.y0 && near(Math.min(b.x0, b.x1), x0, side) && near(Math.max(b.x0, b.x1), x1, side) && near((b.y0 - top.y0) * h, side * w, side * w));
+    const bottom = horizontal.find(
+      (b) =>
+        b !== top &&
+        b.y0 > top.y0 &&
+        near(Math.min(b.x0, b.x1), x0, side) &&
+        near(Math.max(b.x0, b.x1), x1, side) &&
+        near((b.y0 - top.y0) * h, side * w, side * w),
+    );
     if (!bottom) continue;
     const y0 = top.y0;
     const y1 = bottom.y0;
     const sideY = y1 - y0;
-    const hasSide = (x: number) => vertical.some((v) => near(v.x0, x, side) && near(Math.min(v.y0, v.y1), y0, sideY) && near(Math.max(v.y0, v.y1), y1, sideY));
+    const hasSide = (x: number) =>
+      vertical.some((v) => near(v.x0, x, side) && near(Math.min(v.y0, v.y1), y0, sideY) && near(Math.max(v.y0, v.y1), y1, sideY));
     if (hasSide(x0) && hasSide(x1)) boxes.push([x0, y0, x1, y1]);
     if (boxes.length >= MAX_MARKS) break;
   }
@@ -127,7 +139,10 @@ function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string
     const word = page.words[wi];
     if (word.bbox[0] < mark[2] - 1e-6 || centerInside(word.bbox, mark)) continue;
     if (word.bbox[0] >= nextMark - 1e-6 || word.bbox[0] - right > maxGap) break;
-    const text = word.text.replace(/^[☐☒☑⊠]/u, '').replace(TYPED_SELECTED, '').replace(TYPED_EMPTY, '');
+    const text = word.text
+      .replace(/^[☐☒☑⊠]/u, '')
+      .replace(TYPED_SELECTED, '')
+      .replace(TYPED_EMPTY, '');
     if (text) words.push(text);
     right = word.bbox[2];
   }
@@ -143,7 +158,8 @@ function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string
 export function findSelectionMarks(page: DocumentPage): SelectionMark[] {
   const found: Omit<SelectionMark, 'label'>[] = [];
   for (const f of page.formFields ?? []) {
-    if (f.kind === 'checkbox' || f.kind === 'radio') found.push({ bbox: f.bbox, state: f.value === true ? 'selected' : 'unselected', source: 'form_field' });
+    if (f.kind === 'checkbox' || f.kind === 'radio')
+      found.push({ bbox: f.bbox, state: f.value === true ? 'selected' : 'unselected', source: 'form_field' });
   }
   for (const m of textMarks(page)) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
   for (const box of drawnBoxes(page)) {

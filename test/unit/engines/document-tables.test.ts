@@ -20,7 +20,12 @@ describe('document tables: a table over a page break is one table', () => {
     });
     const page2 = buildPage({
       pageNumber: 2,
-      items: [...row(60, 'Part', 'Qty', 'Price'), ...rows(41, 12, 74), ...prose(['All prices are net of tax and delivery.'], 72, 300), ...prose(['Page 2 of 2'], 280, 770)],
+      items: [
+        ...row(60, 'Part', 'Qty', 'Price'),
+        ...rows(41, 12, 74),
+        ...prose(['All prices are net of tax and delivery.'], 72, 300),
+        ...prose(['Page 2 of 2'], 280, 770),
+      ],
     });
 
     const { pages, tables } = buildDocumentLayout([page1, page2]);
@@ -37,7 +42,10 @@ describe('document tables: a table over a page break is one table', () => {
   });
 
   it('keeps two tables apart when text stands between them or the columns differ', () => {
-    const page1 = buildPage({ pageNumber: 1, items: [...row(100, 'Part', 'Qty', 'Price'), ...rows(1, 5, 114), ...prose(['Notes follow on the next page.'], 72, 260)] });
+    const page1 = buildPage({
+      pageNumber: 1,
+      items: [...row(100, 'Part', 'Qty', 'Price'), ...rows(1, 5, 114), ...prose(['Notes follow on the next page.'], 72, 260)],
+    });
     const page2 = buildPage({ pageNumber: 2, items: [...row(60, 'Part', 'Qty', 'Price'), ...rows(6, 5, 74)] });
     const page3 = buildPage({
       pageNumber: 3,

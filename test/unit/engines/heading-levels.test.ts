@@ -3,17 +3,33 @@ import { headingLevels } from '../../../functions/engines/layout/heading-levels.
 import { buildDocumentStructure } from '../../../functions/operations/parse-structure.ts';
 import { buildPage, prose } from './page-builder.ts';
 
-const heading = (text: string, height = 0.02) => ({ type: 'section_header', text, bbox: [0.1, 0.1, 0.5, 0.1 + height] as [number, number, number, number] });
+const heading = (text: string, height = 0.02) => ({
+  type: 'section_header',
+  text,
+  bbox: [0.1, 0.1, 0.5, 0.1 + height] as [number, number, number, number],
+});
 const body = { type: 'paragraph', text: 'Some body text.', bbox: [0.1, 0.2, 0.9, 0.3] as [number, number, number, number] };
 
 describe('headingLevels', () => {
   it('reads the depth of dotted numbering and keeps level 1 for the title', () => {
-    const levels = headingLevels([[{ type: 'title', text: 'Field report', bbox: [0, 0, 1, 0.05] }, heading('1 Scope'), body, heading('1.1 Sites'), heading('1.1.2 North yard'), heading('2 Findings')]]);
+    const levels = headingLevels([
+      [
+        { type: 'title', text: 'Field report', bbox: [0, 0, 1, 0.05] },
+        heading('1 Scope'),
+        body,
+        heading('1.1 Sites'),
+        heading('1.1.2 North yard'),
+        heading('2 Findings'),
+      ],
+    ]);
     expect(levels).toEqual([[1, 2, undefined, 3, 4, 2]]);
   });
 
   it('gives unnumbered headings levels by size tier, across pages', () => {
-    const levels = headingLevels([[heading('Overview', 0.03), body, heading('Background', 0.02)], [heading('Details', 0.02), heading('Costs', 0.03)]]);
+    const levels = headingLevels([
+      [heading('Overview', 0.03), body, heading('Background', 0.02)],
+      [heading('Details', 0.02), heading('Costs', 0.03)],
+    ]);
     expect(levels).toEqual([
       [2, undefined, 3],
       [3, 2],
@@ -39,7 +55,15 @@ describe('structure: heading levels in markdown and html', () => {
       items: [
         { text: 'Quarterly Plant Review', x: 72, y: 60, size: 20 },
         { text: '1 Production', x: 72, y: 110, size: 14 },
-        ...prose(['Output rose in every line this quarter, led by the new press.', 'Scrap fell by a third against the same quarter last year.', 'Two stoppages were planned and both ended on time.'], 72, 135),
+        ...prose(
+          [
+            'Output rose in every line this quarter, led by the new press.',
+            'Scrap fell by a third against the same quarter last year.',
+            'Two stoppages were planned and both ended on time.',
+          ],
+          72,
+          135,
+        ),
         { text: '1.1 Line two', x: 72, y: 190, size: 12 },
         ...prose(['The second line ran two shifts from the start of the month.', 'Its new die set cut changeover time to under an hour.'], 72, 210),
       ],

@@ -4,7 +4,8 @@ import { findSelectionMarks } from '../../../functions/engines/layout/selection-
 import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
 import { box, buildPage, prose } from './page-builder.ts';
 
-const pairsOf = (page: Parameters<typeof keyValuePairs>[0]) => keyValuePairs(page, findSelectionMarks(page)).map((p) => [p.key.text, p.value?.text ?? null, p.source]);
+const pairsOf = (page: Parameters<typeof keyValuePairs>[0]) =>
+  keyValuePairs(page, findSelectionMarks(page)).map((p) => [p.key.text, p.value?.text ?? null, p.source]);
 
 describe('key-value pairs', () => {
   it('links labels to values on their line, below them, across a gap, and leaves an empty field null', () => {
@@ -30,7 +31,12 @@ describe('key-value pairs', () => {
 
   it('pairs form fields with their labels, and labelled check boxes with their state', () => {
     const page = {
-      ...buildPage({ items: [{ text: 'Employer', x: 72, y: 100 }, { text: '☒ Full time', x: 72, y: 140 }] }),
+      ...buildPage({
+        items: [
+          { text: 'Employer', x: 72, y: 100 },
+          { text: '☒ Full time', x: 72, y: 140 },
+        ],
+      }),
       formFields: [
         { name: 'employer', kind: 'text' as const, value: 'Northwind Pottery', bbox: box(160, 98, 400, 110) },
         { name: 'city', kind: 'text' as const, value: null, bbox: box(160, 118, 400, 130), tooltip: 'City' },

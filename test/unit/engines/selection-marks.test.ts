@@ -49,7 +49,12 @@ describe('selection marks', () => {
 
   it('takes form check boxes and radio buttons from the form, and a typed box over a field once', () => {
     const page = {
-      ...buildPage({ items: [{ text: 'Consent given', x: 90, y: 100 }, { text: 'Opt out', x: 90, y: 120 }] }),
+      ...buildPage({
+        items: [
+          { text: 'Consent given', x: 90, y: 100 },
+          { text: 'Opt out', x: 90, y: 120 },
+        ],
+      }),
       formFields: [
         { name: 'consent', kind: 'checkbox' as const, value: true, bbox: box(72, 99, 81, 108) },
         { name: 'optout', kind: 'radio' as const, value: false, bbox: box(72, 119, 81, 128) },

@@ -342,7 +342,7 @@ export interface components {
                         markdown: string;
                         regions: {
                             /** @enum {string} */
-                            type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
+                            type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark" | "signature";
                             /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                             bbox: [
                                 number,
@@ -755,7 +755,7 @@ export interface components {
                             markdown: string;
                             regions: {
                                 /** @enum {string} */
-                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark" | "signature";
                                 /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                                 bbox: [
                                     number,
@@ -1274,7 +1274,7 @@ export interface components {
                             markdown: string;
                             regions: {
                                 /** @enum {string} */
-                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark";
+                                type: "title" | "section_header" | "paragraph" | "list_item" | "table" | "figure" | "page_header" | "page_footer" | "page_number" | "caption" | "key_value" | "selection_mark" | "signature";
                                 /** @description [x0, y0, x1, y1], fractions of the page (0–1) */
                                 bbox: [
                                     number,

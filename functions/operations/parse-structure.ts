@@ -231,6 +231,8 @@ function regionMarkdown(r: LayoutRegion): string {
       return `*${escapeMarkdown(text)}*`;
     case 'key_value':
       return r.key !== undefined ? `**${escapeMarkdown(r.key)}:** ${escapeMarkdown(r.value ?? '')}` : escapeMarkdown(text);
+    case 'signature':
+      return '*[Signature]*';
     case 'selection_mark':
       // Glyphs and typed boxes are already in the text around them; drawn boxes and form fields are not.
       return shownInText(r) ? '' : `- [${r.state === 'selected' ? 'x' : ' '}] ${escapeMarkdown(r.label ?? '')}`.trimEnd();
@@ -257,6 +259,8 @@ function regionHtml(r: LayoutRegion): string {
       return r.key !== undefined
         ? `<p class="key-value"><b>${escapeHtml(r.key)}:</b> ${escapeHtml(r.value ?? '')}</p>`
         : `<p class="key-value">${text}</p>`;
+    case 'signature':
+      return '<p class="signature">[Signature]</p>';
     case 'selection_mark':
       return shownInText(r)
         ? ''
@@ -335,13 +339,16 @@ export function buildDocumentStructure(pages: readonly DocumentPage[]): Structur
 }
 
 /** Every page's structure and the document's tables (continued tables merged), from one analysis. */
-export function buildDocumentLayout(pages: readonly DocumentPage[]): {
+export function buildDocumentLayout(
+  pages: readonly DocumentPage[],
+  options: { signatures?: ReadonlyMap<number, readonly BBox[]> } = {},
+): {
   pages: StructuredPage[];
   tables: DocumentTableResult[];
   keyValuePairs: KeyValuePairResult[];
 } {
   if (pages.length === 0) return { pages: [], tables: [], keyValuePairs: [] };
-  const regions = analyzeDocument(pages);
+  const regions = analyzeDocument(pages, options);
   const tables = documentTables(
     regions,
     pages.map((p) => p.pageNumber),

@@ -8,6 +8,7 @@
 import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
+import { findSignatures } from '../engines/layout/signatures.ts';
 import { buildDocumentLayout, type DocumentTableResult, type KeyValuePairResult, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
@@ -65,7 +66,9 @@ export async function buildParseResult(
   let assetsExpireAt: Date | undefined;
   const pages: ParsePage[] = [];
   // The whole document at once: running headers and footers are found by repetition across pages.
-  const layout = query.mode === 'advanced' ? buildDocumentLayout(document.pages) : undefined;
+  // Signatures are looked for in the drawn pages, only on pages with a signature label.
+  const signatures = query.mode === 'advanced' ? await findSignatures(document.pages, images.renderer) : undefined;
+  const layout = query.mode === 'advanced' ? buildDocumentLayout(document.pages, { signatures }) : undefined;
   const structured = layout?.pages ?? [];
   for (const [index, page] of document.pages.entries()) {
     const out: ParsePage = { page_number: page.pageNumber, text: page.text };

@@ -19,7 +19,7 @@ import { FinancialExtractResult } from './extract.ts';
 const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('[x0, y0, x1, y1], fractions of the page (0–1)');
 const isoTime = z.string().describe('ISO 8601 UTC');
 
-const REGION_TYPES = ['title', 'section_header', 'paragraph', 'list_item', 'table', 'figure', 'page_header', 'page_footer', 'page_number', 'caption', 'key_value', 'selection_mark'] as const;
+const REGION_TYPES = ['title', 'section_header', 'paragraph', 'list_item', 'table', 'figure', 'page_header', 'page_footer', 'page_number', 'caption', 'key_value', 'selection_mark', 'signature'] as const;
 
 const TableCell = z.object({
   row: z.number().int(),

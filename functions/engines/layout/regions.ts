@@ -33,7 +33,8 @@ export type RegionType =
   | 'page_number'
   | 'caption'
   | 'key_value'
-  | 'selection_mark';
+  | 'selection_mark'
+  | 'signature';
 
 export interface LayoutRegion {
   readonly type: RegionType;
@@ -60,6 +61,8 @@ export interface LayoutRegion {
 export interface AnalyzeOptions {
   /** Reconstruct tables from geometry (ruled and borderless). @default true */
   readonly detectTables?: boolean;
+  /** Signature boxes by page number, found in the drawn pages (`./signatures.ts`). */
+  readonly signatures?: ReadonlyMap<number, readonly BBox[]>;
 }
 
 /** Bands (share of the page height) where running headers and footers live. */
@@ -285,21 +288,23 @@ function analyzePage(
     ...(u.key !== undefined ? { key: u.key, value: u.value } : {}),
     ...(u.marker !== undefined ? { marker: u.marker } : {}),
   }));
-  return withSelectionMarks(regions, findSelectionMarks(page)).map((r, i) => ({ ...r, readingOrder: i }));
+  const marks: Omit<LayoutRegion, 'readingOrder'>[] = findSelectionMarks(page).map((m) => ({
+    type: 'selection_mark',
+    bbox: m.bbox,
+    text: m.label ?? '',
+    state: m.state,
+    markSource: m.source,
+    ...(m.label ? { label: m.label } : {}),
+  }));
+  const signatures = (options.signatures?.get(page.pageNumber) ?? []).map((bbox) => ({ type: 'signature' as const, bbox, text: '' }));
+  return placeAmong(regions, [...marks, ...signatures]).map((r, i) => ({ ...r, readingOrder: i }));
 }
 
-/** Each mark right after the region it sits in, else before the first region below it. */
-function withSelectionMarks(regions: Omit<LayoutRegion, 'readingOrder'>[], marks: readonly SelectionMark[]) {
+/** Each extra region right after the region it sits in, else before the first region below it. */
+function placeAmong(regions: Omit<LayoutRegion, 'readingOrder'>[], extra: readonly Omit<LayoutRegion, 'readingOrder'>[]) {
   const after = new Map<number, Omit<LayoutRegion, 'readingOrder'>[]>();
-  for (const m of marks) {
-    const region = {
-      type: 'selection_mark' as const,
-      bbox: m.bbox,
-      text: m.label ?? '',
-      state: m.state,
-      markSource: m.source,
-      ...(m.label ? { label: m.label } : {}),
-    };
+  for (const m of extra) {
+    const region = m;
     let at = regions.findIndex((r) => contains(r.bbox, m.bbox));
     if (at < 0) at = regions.findIndex((r) => r.bbox[1] >= m.bbox[1]) - 1;
     if (at < 0 && !regions.some((r) => r.bbox[1] >= m.bbox[1])) at = regions.length - 1;

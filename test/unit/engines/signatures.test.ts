@@ -1,0 +1,61 @@
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { findSignatures } from '../../../functions/engines/layout/signatures.ts';
+import { loadPdf } from '../../../functions/engines/pdf/pdf-text-backend.ts';
+import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
+
+/** A one-page form: a signature label and line, with or without a handwritten-looking squiggle on the line. */
+async function form(signed: boolean, label = 'Signature:'): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  page.drawText('Tenancy renewal', { x: 72, y: 720, size: 18, font });
+  page.drawText('I agree to renew the tenancy on the terms above.', { x: 72, y: 680, size: 11, font });
+  page.drawText(label, { x: 72, y: 600, size: 11, font });
+  page.drawLine({ start: { x: 140, y: 598 }, end: { x: 360, y: 598 }, thickness: 0.8 });
+  page.drawText('Date:', { x: 380, y: 600, size: 11, font });
+  if (signed) {
+    // Loops and zig-zags the way a pen moves: up and down many times along the line.
+    const path = 'M 0 0 C 8 -22 14 -22 16 0 C 18 14 24 14 28 -4 C 32 -20 40 -18 42 0 L 50 -16 L 58 2 C 62 -12 70 -24 76 -2 L 84 -14 L 92 4 C 98 -8 106 -18 118 -2';
+    page.drawSvgPath(path, { x: 160, y: 600, borderColor: rgb(0.1, 0.1, 0.4), borderWidth: 1.4 });
+  }
+  return doc.save();
+}
+
+async function signaturesOf(bytes: Uint8Array) {
+  const pdf = await loadPdf(bytes);
+  try {
+    const parsed = await pdf.extract();
+    const found = await findSignatures(parsed.pages, pdf);
+    return { found, parsed };
+  } finally {
+    await pdf.close();
+  }
+}
+
+describe('signatures', () => {
+  it('finds a signature drawn on the line beside its label, and reports it as a region', async () => {
+    const { found, parsed } = await signaturesOf(await form(true));
+    expect(found.get(1)).toHaveLength(1);
+    const [x0, y0, x1] = found.get(1)![0];
+    expect(x0).toBeGreaterThan(0.2);
+    expect(x1).toBeLessThan(0.62);
+    expect(y0).toBeGreaterThan(0.2);
+    const { pages } = buildDocumentLayout(parsed.pages, { signatures: found });
+    expect(pages[0].regions.filter((r) => r.type === 'signature')).toHaveLength(1);
+    expect(pages[0].markdown).toContain('*[Signature]*');
+  });
+
+  it('finds nothing on an empty signature line, nor without a label', async () => {
+    expect((await signaturesOf(await form(false))).found.size).toBe(0);
+    expect((await signaturesOf(await form(true, 'Remarks:'))).found.size).toBe(0);
+  });
+
+  it('finds nothing where printed text stands beside the label', async () => {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    page.drawText('Signed by: Office of the County Clerk, Records Division', { x: 72, y: 600, size: 11, font });
+    expect((await signaturesOf(await doc.save())).found.size).toBe(0);
+  });
+});

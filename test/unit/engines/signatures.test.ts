@@ -16,7 +16,10 @@ async function form(signed: boolean, label = 'Signature:'): Promise<Uint8Array> 
   page.drawText('Date:', { x: 380, y: 600, size: 11, font });
   if (signed) {
     // Loops and zig-zags the way a pen moves: up and down many times along the line.
-    const path = 'M 0 0 C 8 -22 14 -22 16 0 C 18 14 24 14 28 -4 C 32 -20 40 -18 42 0 L 50 -16 L 58 2 C 62 -12 70 -24 76 -2 L 84 -14 L 92 4 C 98 -8 106 -18 118 -2';
+    const path = [
+      'M 0 0 C 8 -22 14 -22 16 0 C 18 14 24 14 28 -4 C 32 -20 40 -18 42 0 L 50 -16 L 58 2',
+      'C 62 -12 70 -24 76 -2 L 84 -14 L 92 4 C 98 -8 106 -18 118 -2',
+    ].join(' ');
     page.drawSvgPath(path, { x: 160, y: 600, borderColor: rgb(0.1, 0.1, 0.4), borderWidth: 1.4 });
   }
   return doc.save();

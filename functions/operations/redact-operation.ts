@@ -16,6 +16,9 @@ import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
 import { planRedaction } from '../engines/redact/redact.ts';
 import { buildTextIndex } from '../engines/redact/text-index.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
+import { readPictures } from '../engines/redact/picture-text.ts';
+import { renderedPages } from '../engines/redact/rendered-page.ts';
+import { ApiError } from '../contracts/errors.ts';
 import { withLocalFallback, type EngineOutcome } from '../pipeline/engine-fallback.ts';
 import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from '../pipeline/segmented-extract.ts';
@@ -97,13 +100,23 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   syncPageCap: () => SYNC_REDACT_MAX_PAGES,
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
-    // PDF image placements feed logo masking.
-    const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
+    // A dynamic XFA form's pages draw a placeholder, not the form: nothing on them is what the form holds.
+    if (await document.dynamicXfa?.()) {
+      throw new ApiError('unsupported_file_type', 'The PDF is a dynamic XFA form, whose content cannot be rendered for redaction; print it to PDF first.', {
+        details: { reason: 'dynamic_xfa_form' },
+      });
+    }
+    // PDF image placements feed logo masking and the pictures read on text pages.
+    const parsed = await extractForRequest(context, { graphics: true, languages: query.languages });
     const config = detectionConfig(form);
+    // What is on each page as rendered: the text layer, what annotations say, what pictures on text pages say.
+    const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+    const pictures = await readPictures(parsed.pages, document.renderer, { languages: query.languages, pageText, signal });
+    const rendered = renderedPages(parsed.pages, pictures);
     // One text index for detection and for placing the boxes.
-    const index = buildTextIndex(parsed.pages);
+    const index = buildTextIndex(rendered.pages);
     const detection = await findSpans(context, index.text, config);
-    const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans, index });
+    const plan = await planRedaction(rendered.pages, { mode: query.mode, config, spans: detection.value.spans, index, regionOf: rendered.regionOf });
     const masking = {
       renderer: document.renderer,
       dpi: MASK_DPI,
@@ -115,18 +128,18 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     let logos = 0;
     let pdf: { pdf_url: string } | undefined;
     if (query.output === 'pdf') {
-      const masked = await maskPages(parsed.pages, { ...masking, format: 'flate-rgb' });
+      const masked = await maskPages(rendered.pages, { ...masking, format: 'flate-rgb' });
       for (const [pageIndex, page] of parsed.pages.entries()) {
         logos += masked[pageIndex].logos;
         pages.push({ page_number: page.pageNumber });
       }
       signal?.throwIfAborted();
       const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
-      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(parsed.pages, masked)), 'application/pdf');
+      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(rendered.pages, masked)), 'application/pdf');
       // Same lifetime as page image links (15 minutes), re-signed on every later read.
       pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
     } else {
-      const masked = await maskPages(parsed.pages, { ...masking, format: 'png' });
+      const masked = await maskPages(rendered.pages, { ...masking, format: 'png' });
       for (const [pageIndex, page] of parsed.pages.entries()) {
         const result = masked[pageIndex];
         logos += result.logos;

@@ -87,6 +87,22 @@ export interface FormField {
   readonly tooltip?: string;
 }
 
+/**
+ * An annotation as it shows on the page (PDF widgets, free text, stamps,
+ * notes): what it says, from its appearance, value and contents. Text the
+ * renderer paints (or a viewer pops up) that the page's text layer lacks.
+ */
+export interface PageAnnotation {
+  /** The PDF annotation subtype: `Widget`, `FreeText`, `Stamp`, `Text`, … */
+  readonly subtype: string;
+  /** Where it is drawn (its rectangle). */
+  readonly bbox: BBox;
+  /** What it says, one entry per line, each distinct reading once (appearance text, field value, contents, author); may be empty. */
+  readonly lines: readonly string[];
+  /** Whether it paints anything on the page (it has an appearance); a note's contents show only in a viewer's pop-up. */
+  readonly drawn: boolean;
+}
+
 export interface DocumentPage {
   /** 1-based. */
   readonly pageNumber: number;
@@ -109,6 +125,8 @@ export interface DocumentPage {
   readonly figures?: readonly BBox[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];
+  /** Annotations shown on the page (PDF), with their text. Optional per backend; absent when the page has none. */
+  readonly annotations?: readonly PageAnnotation[];
   /**
    * What the caller should know about how this page was read, in words
    * (an OCR page with ink on which no text could be read). Operations list

@@ -63,6 +63,8 @@ export interface OpenedDocument {
   readonly renderer?: PageRenderer;
   /** Present for kinds that can carry data files (PDF attachments; an XML document is its own). */
   dataFiles?(): Promise<readonly DataFile[]>;
+  /** Present for PDFs: whether the document is a dynamic XFA form (see PdfHandle). */
+  dynamicXfa?(): Promise<boolean>;
   /**
    * Pages of this document extracted elsewhere (the page-range workers), for
    * whoever watches what `extract` returns (the request's OCR fallback log).
@@ -88,6 +90,7 @@ const openPdf: Backend = async (bytes, options) => {
       withPageCanvas: (pageNumber, renderOptions, use) => pdf.withPageCanvas(pageNumber, renderOptions, use),
     },
     dataFiles: () => pdf.attachments(),
+    dynamicXfa: () => pdf.dynamicXfa(),
     close: () => pdf.close(),
   };
 };

@@ -13,9 +13,9 @@ import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
 import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
 import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
-import { planRedaction } from '../engines/redact/redact.ts';
-import { buildTextIndex } from '../engines/redact/text-index.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
+import { planRenderedRedaction } from '../engines/redact/rendered-redaction.ts';
+import { ApiError } from '../contracts/errors.ts';
 import { withLocalFallback, type EngineOutcome } from './engine-fallback.ts';
 import type { OperationContext, OperationSpec } from '../pipeline/operation.ts';
 import { extractForRequest } from './segmented-extract.ts';
@@ -97,13 +97,24 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   syncPageCap: () => SYNC_REDACT_MAX_PAGES,
   async execute(context) {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
-    // PDF image placements feed logo masking.
-    const parsed = await extractForRequest(context, { graphics: query.include_logos, languages: query.languages });
+    // A dynamic XFA form's pages draw a placeholder, not the form: nothing on them is what the form holds.
+    if (await document.dynamicXfa?.()) {
+      throw new ApiError('unsupported_file_type', 'The PDF is a dynamic XFA form, whose content cannot be rendered for redaction; print it to PDF first.', {
+        details: { reason: 'dynamic_xfa_form' },
+      });
+    }
+    // PDF image placements feed logo masking and the pictures read on text pages.
+    const parsed = await extractForRequest(context, { graphics: true, languages: query.languages });
     const config = detectionConfig(form);
-    // One text index for detection and for placing the boxes.
-    const index = buildTextIndex(parsed.pages);
-    const detection = await findSpans(context, index.text, config);
-    const plan = await planRedaction(parsed.pages, { mode: query.mode, config, spans: detection.value.spans, index });
+    // What is on each page as rendered (text layer, annotations, pictures on text pages), indexed once for detection and masks.
+    const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+    const { pages: rendered, plan, found: detection } = await planRenderedRedaction(parsed.pages, {
+      renderer: document.renderer,
+      mode: query.mode,
+      config,
+      pictures: { languages: query.languages, pageText, signal },
+      findSpans: (text) => findSpans(context, text, config).then((outcome) => ({ ...outcome, spans: outcome.value.spans })),
+    });
     const masking = {
       renderer: document.renderer,
       dpi: MASK_DPI,
@@ -115,18 +126,18 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     let logos = 0;
     let pdf: { pdf_url: string } | undefined;
     if (query.output === 'pdf') {
-      const masked = await maskPages(parsed.pages, { ...masking, format: 'flate-rgb' });
+      const masked = await maskPages(rendered, { ...masking, format: 'flate-rgb' });
       for (const [pageIndex, page] of parsed.pages.entries()) {
         logos += masked[pageIndex].logos;
         pages.push({ page_number: page.pageNumber });
       }
       signal?.throwIfAborted();
       const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
-      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(parsed.pages, masked)), 'application/pdf');
+      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(rendered, masked)), 'application/pdf');
       // Same lifetime as page image links (15 minutes), re-signed on every later read.
       pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
     } else {
-      const masked = await maskPages(parsed.pages, { ...masking, format: 'png' });
+      const masked = await maskPages(rendered, { ...masking, format: 'png' });
       for (const [pageIndex, page] of parsed.pages.entries()) {
         const result = masked[pageIndex];
         logos += result.logos;

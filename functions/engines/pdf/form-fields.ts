@@ -45,29 +45,36 @@ function valueOf(widget: WidgetData, kind: FormField['kind']): FormField['value'
   return text.trim() ? text.trim() : null;
 }
 
-/** The page's form fields; none when it has no widgets or they cannot be read (never throws). */
-export async function readFormFields(page: PdfPageProxy, viewport: Viewport): Promise<FormField[]> {
-  let annotations: WidgetData[];
+/** The page's annotation data as pdf.js reads it for display; none when they cannot be read (never throws). */
+export async function readAnnotationData(page: PdfPageProxy): Promise<readonly unknown[]> {
   try {
-    annotations = (await page.getAnnotations({ intent: 'display' })) as WidgetData[];
+    return (await page.getAnnotations({ intent: 'display' })) as unknown[];
   } catch {
     return [];
   }
+}
+
+/** A pdf.js annotation rectangle (PDF user space) as a normalised page box. */
+export function viewportBox(rect: readonly number[], viewport: Viewport): BBox {
+  const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(rect as number[]);
+  return [
+    Math.max(0, Math.min(x0, x1) / viewport.width),
+    Math.max(0, Math.min(y0, y1) / viewport.height),
+    Math.min(1, Math.max(x0, x1) / viewport.width),
+    Math.min(1, Math.max(y0, y1) / viewport.height),
+  ];
+}
+
+/** The form fields among a page's annotation data (see {@link readAnnotationData}). */
+export function formFieldsOf(annotations: readonly unknown[], viewport: Viewport): FormField[] {
   const fields: FormField[] = [];
-  for (const widget of annotations) {
+  for (const widget of annotations as WidgetData[]) {
     if (fields.length >= MAX_FORM_FIELDS_PER_PAGE) break;
     if (widget.subtype !== 'Widget' || widget.hidden || !widget.fieldName || !widget.rect || widget.rect.length !== 4) continue;
     const kind = kindOf(widget);
     if (!kind || kind === 'button') continue;
-    const [x0, y0, x1, y1] = viewport.convertToViewportRectangle(widget.rect as number[]);
-    const bbox: BBox = [
-      Math.max(0, Math.min(x0, x1) / viewport.width),
-      Math.max(0, Math.min(y0, y1) / viewport.height),
-      Math.min(1, Math.max(x0, x1) / viewport.width),
-      Math.min(1, Math.max(y0, y1) / viewport.height),
-    ];
     const tooltip = widget.alternativeText?.trim();
-    fields.push({ name: widget.fieldName, kind, value: valueOf(widget, kind), bbox, ...(tooltip ? { tooltip } : {}) });
+    fields.push({ name: widget.fieldName, kind, value: valueOf(widget, kind), bbox: viewportBox(widget.rect, viewport), ...(tooltip ? { tooltip } : {}) });
   }
   return fields;
 }

@@ -11,7 +11,8 @@ import { textOnlyPage } from '../document-model.ts';
 import { layoutPage } from '../layout/reading-order.ts';
 import { loadPdfjs, openPdfTask, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
 import { itemsToWords, type PdfTextStyle } from './text-items.ts';
-import { readFormFields } from './form-fields.ts';
+import { formFieldsOf, readAnnotationData } from './form-fields.ts';
+import { annotationsOf } from './annotations.ts';
 import { boundedAttachments } from './attachments.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
 import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
@@ -61,6 +62,12 @@ export interface PdfHandle extends PageRenderer {
   withPageCanvas<T>(pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T>;
   /** The files embedded in the PDF (see attachments.ts for the bounds). */
   attachments(): Promise<readonly DataFile[]>;
+  /**
+   * Whether the PDF is a dynamic XFA form: an XFA form with no AcroForm
+   * fields to fall back on, whose pages as drawn (a placeholder) are not
+   * what the form holds.
+   */
+  dynamicXfa(): Promise<boolean>;
   /** Idempotent. */
   close(): Promise<void>;
 }
@@ -142,8 +149,10 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   // layout, or when the page may be a scan (the OCR decision uses figures).
   const fullText = fullTextLayer(layout.text);
   const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
-  // Only documents with an AcroForm pay for reading annotations.
-  const formFields = options.hasForm ? await readFormFields(page, viewport) : []; // never throws
+  // Annotations are read on every page: what they draw is on the page (redaction must see it); pages without any answer at once.
+  const annotationData = await readAnnotationData(page); // never throws
+  const formFields = options.hasForm ? formFieldsOf(annotationData, viewport) : [];
+  const annotations = annotationsOf(annotationData, viewport);
   const read: DocumentPage = {
     pageNumber,
     width: viewport.width,
@@ -155,6 +164,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
     source: layout.words.length > 0 ? 'text-layer' : 'none',
     ...graphics,
     ...(formFields.length ? { formFields } : {}),
+    ...(annotations.length ? { annotations } : {}),
   };
   return { page: read, fullText };
 }
@@ -200,6 +210,12 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
     attachments: () => withDecodeBudget(budget, async () => {
       checkOpen();
       return boundedAttachments(await doc.getAttachments().catch(() => null));
+    }),
+    dynamicXfa: () => withDecodeBudget(budget, async () => {
+      checkOpen();
+      const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
+      const facts = info as { IsXFAPresent?: boolean; IsAcroFormPresent?: boolean };
+      return facts.IsXFAPresent === true && facts.IsAcroFormPresent !== true;
     }),
     close() {
       scanned.clear();

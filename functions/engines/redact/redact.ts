@@ -50,6 +50,8 @@ export async function planRedaction(
     spans?: readonly PiiSpan[];
     /** The pages' text index when the caller already built it to find the spans (it is not built twice). */
     index?: TextIndex;
+    /** The region masked whole when a span touches a word with this box (annotation text: see rendered-page.ts). */
+    regionOf?: (wordBox: BBox) => BBox | undefined;
   },
 ): Promise<RedactionPlan> {
   const index = options.index ?? buildTextIndex(pages);
@@ -70,7 +72,19 @@ export async function planRedaction(
     updatedText += index.text.slice(cursor, span.start) + replacement;
     cursor = span.end;
     summary[span.type] = (summary[span.type] ?? 0) + 1;
-    const parts = spanBoxes(wordsInRange(index, span.start, span.end), span.start, span.end);
+    const words = wordsInRange(index, span.start, span.end);
+    // Whole regions first: in de-identify mode the value written into the span's first box stays on top.
+    const regions = new Set(words.map((word) => options.regionOf?.(word.bbox)).filter((region) => region !== undefined));
+    const regionParts = words.flatMap((word) => {
+      const region = options.regionOf?.(word.bbox);
+      return region && regions.delete(region) ? [{ pageIndex: word.pageIndex, bbox: region }] : [];
+    });
+    const parts = spanBoxes(words, span.start, span.end);
+    regionParts.forEach((part) => {
+      const list = boxes.get(part.pageIndex) ?? [];
+      list.push(options.mode === 'deidentify' ? { bbox: part.bbox, replacement: '' } : { bbox: part.bbox });
+      boxes.set(part.pageIndex, list);
+    });
     parts.forEach((part, i) => {
       const list = boxes.get(part.pageIndex) ?? [];
       // De-identify writes the value once, in the span's first box; the rest are blanked.

@@ -1,0 +1,43 @@
+/**
+ * The redaction plan of what is rendered: the pages' text layer, what their
+ * annotations and form fields say, and what pictures on text pages say
+ * (rendered-page.ts, picture-text.ts), indexed once, so detection, the
+ * masks and the redacted PDF's text layer all work from the same words.
+ * Shared by the redact operation and its evaluation.
+ *
+ * @module
+ */
+import type { DocumentPage, PageRenderer } from '../document-model.ts';
+import type { DetectionConfig, PiiSpan } from './detect.ts';
+import { readPictures, type PictureReadOptions } from './picture-text.ts';
+import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
+import { renderedPages } from './rendered-page.ts';
+import { buildTextIndex } from './text-index.ts';
+
+export interface RenderedRedaction<S> {
+  /** The pages with the text added: mask and build the PDF from these. */
+  readonly pages: readonly DocumentPage[];
+  readonly plan: RedactionPlan;
+  /** What `findSpans` returned besides the spans (the engine that found them). */
+  readonly found: S;
+}
+
+export async function planRenderedRedaction<S extends { readonly spans: readonly PiiSpan[] }>(
+  pages: readonly DocumentPage[],
+  options: {
+    readonly renderer?: PageRenderer;
+    readonly mode: RedactMode;
+    readonly config: DetectionConfig;
+    /** How the pictures on text pages are read (languages, hosted reader, deadline). */
+    readonly pictures?: PictureReadOptions;
+    /** Finds the spans in the index's text (the local detector, or a hosted one). */
+    readonly findSpans: (text: string) => Promise<S>;
+  },
+): Promise<RenderedRedaction<S>> {
+  const pictures = await readPictures(pages, options.renderer, options.pictures);
+  const rendered = renderedPages(pages, pictures);
+  const index = buildTextIndex(rendered.pages);
+  const found = await options.findSpans(index.text);
+  const plan = await planRedaction(rendered.pages, { mode: options.mode, config: options.config, spans: found.spans, index, regionOf: rendered.regionOf });
+  return { pages: rendered.pages, plan, found };
+}

@@ -33,6 +33,7 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
   TAX_ID: 'tax ids: US EIN and ITIN, EU VAT numbers',
   MEDICAL_RECORD_NUMBER: 'medical record numbers (next to "MRN", "medical record", "patient id", …)',
   UK_NHS: 'UK NHS numbers (mod-11)',
+  UK_NINO: 'UK National Insurance numbers (HMRC prefix rules; other two-letter prefixes next to "National Insurance")',
 };
 
 export interface PiiType {
@@ -301,13 +302,31 @@ function acceptable(text: string, c: Candidate): boolean {
   return c.score >= SCORE_THRESHOLD && c.end > c.start && !text.slice(c.start, c.end).includes('\n\n');
 }
 
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+/**
+ * A candidate on whole tokens: a mask never starts or ends inside a word.
+ * A name read out of a longer word ("Tags" of a CamelCase identifier, "Mac"
+ * of "OcrMac") is part of an identifier, not a person: dropped. Any other
+ * type grows to the whole token ("IBANGB82…" is masked whole): masking a few
+ * letters more never leaks, a partial mask might.
+ */
+export function onWholeTokens(text: string, c: Candidate): Candidate[] {
+  const glued = (at: number) => at > 0 && at < text.length && WORD_CHAR.test(text.charAt(at - 1)) && WORD_CHAR.test(text.charAt(at));
+  if (!glued(c.start) && !glued(c.end)) return [c];
+  if (c.type === 'PERSON') return [];
+  let { start, end } = c;
+  while (glued(start)) start--;
+  while (glued(end)) end++;
+  return [{ ...c, start, end }];
+}
+
 /**
  * The final spans from candidates of every detector: non-overlapping, plus
  * every other mention of a person found once (the same name, or its surname
  * alone). `persons` is absent when no person type is asked for.
  */
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
-  const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)));
+  const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = (persons ? otherMentions(text, resolved, persons.lexicon) : []).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }

@@ -134,6 +134,10 @@ const CAP = "\\p{Lu}[\\p{L}'’.-]*";
 const caseForms = (words: readonly string[]) =>
   words.flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1), w.toUpperCase()]).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 
+/** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
+const EU_VAT_COMPACT =
+  /^(?:ATU\d{8}|BE[01]\d{9}|DE\d{9}|DK\d{8}|FI\d{8}|FR[0-9A-HJ-NP-Z]{2}\d{9}|GB(?:\d{9}|\d{12})|IE\d{7}[A-W][A-I]?|IT\d{11}|LU\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|SE\d{12}|ES[A-Z0-9]\d{7}[A-Z0-9]|CHE\d{9})$/u;
+
 /** The pattern recognizers; addresses, phone numbers and names have their own below and in names.ts. */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
 
@@ -171,6 +175,13 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
           `${B}(?:ATU\\d{8}|BE[01]\\d{9}|DE\\d{9}|DK\\d{8}|FI\\d{8}|FR[0-9A-HJ-NP-Z]{2}\\d{9}|GB(?:\\d{9}|\\d{12})|IE\\d{7}[A-W][A-I]?|IT\\d{11}|LU\\d{8}|NL\\d{9}B\\d{2}|PL\\d{10}|PT\\d{9}|SE\\d{12}|ES[A-Z0-9]\\d{7}[A-Z0-9]|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3})${E}`,
         ),
         score: 0.6,
+      },
+      // The same numbers written in groups ("GB 123 4567 89", "DE 287 654 321"): read as one id, before a phone reading of the digits.
+      {
+        name: 'eu-vat-grouped',
+        pattern: re(`${B}(?:AT[ ]?U|BE|DE|DK|FI|FR|GB|IE|IT|LU|NL|PL|PT|SE|ES|CHE-?)[ ]?[0-9A-Z]{1,4}(?:[ .][0-9A-Z]{1,9}){1,4}${E}`),
+        score: 0.6,
+        validate: (v) => /[ .]/u.test(v) && EU_VAT_COMPACT.test(v.replace(/[ .-]/gu, '')),
       },
     ],
     context: cues('ein', 'tax id', 'tax', 'tin', 'itin', 'vat', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'employer identification', 'fein', 'steuernummer'),
@@ -237,6 +248,16 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
     type: 'MEDICAL_RECORD_NUMBER',
     rules: [{ name: 'mrn', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,14}${E}`), score: 0.1 }],
     context: cues('mrn', 'medical record', 'medical record number', 'patient id', 'patient number', 'chart no', 'chart number', 'health record', 'nhs', 'nhs number'),
+  }),
+  patternRecognizer({
+    type: 'UK_NINO',
+    rules: [
+      // HMRC's prefix rules (no D, F, I, Q, U or V; no O second; not BG, GB, KN, NK, NT, TN, ZZ), six digits, a suffix A–D.
+      { name: 'nino', pattern: re(`${B}(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]${E}`), score: 0.55 },
+      // Any two letters in that shape (the specimen prefix QQ, prefixes not yet issued) only next to an NI cue.
+      { name: 'nino-shape', pattern: re(`${B}[A-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]${E}`), score: 0.2 },
+    ],
+    context: cues('national insurance', 'ni number', 'ni no', 'nino', 'nin', 'insurance number'),
   }),
   patternRecognizer({
     type: 'UK_NHS',
@@ -306,7 +327,11 @@ const NUMBER_WORDS_NUMBER = re(
 const UNIT_WORD = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)';
 // A unit ("Apt. 678", "Suite 12") is no street name, nor part of one ("Ada Brisk Apt. 4" is a name and a unit).
 const NOT_STREET_NAME = `(?!(?:${UNIT_WORD}|Box|Room|Floor)${E})`;
-const BARE_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_STREET_NAME}${CAP}(?:[ \\t]+${NOT_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
+// Nor is a month: "3 February 2026" is a date. A number whose full stop ends a sentence ("Python 3. Hence …") is no house number.
+const NOT_BARE_STREET_NAME = `${NOT_STREET_NAME}(?!(?:${MONTHS})${E})`;
+const BARE_STREET = re(
+  `${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_BARE_STREET_NAME}${CAP}(?:[ \\t]+${NOT_BARE_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}(?<!\\.)(?!\\.[ \\t]+\\p{Lu})`,
+);
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
 /**
@@ -704,7 +729,7 @@ export const PHONE_RECOGNIZER: Recognizer = {
         if (/[\d][-. ]?$/.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt)) || /^[-. ]?\d/.test(text.slice(hit.endsAt, hit.endsAt + 2))) continue;
         // A number under an id label on its line ("Invoice No. 1234567890", "Order #") is that id, not a phone number, unless a phone word is there too.
         // Dates (2025-10-31, 31.10.2025), amounts (0.096 71.42) and pieces of ids (PO-2025-118734) are not phone numbers.
-        if (DATE_SHAPED.test(raw) || AMOUNT_INSIDE.test(raw) || /[\p{L}][-/]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt))) continue;
+        if (DATE_SHAPED.test(raw.replace(/^\(|\)$/gu, '')) || AMOUNT_INSIDE.test(raw) || /[\p{L}][-/]?$/u.test(text.slice(Math.max(0, hit.startsAt - 2), hit.startsAt))) continue;
         const written = /^[+(]/.test(raw);
         if (!written && ID_LABEL_BEFORE.test(lineBefore(text, hit.startsAt)) && !hasContext(text, hit.startsAt, hit.endsAt, context)) continue;
         // Bare digit runs are more often ids than phone numbers: they need context.

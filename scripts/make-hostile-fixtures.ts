@@ -1189,7 +1189,7 @@ export const FIXTURES: readonly Fixture[] = [
     probe_other_org: true,
     other_org_max_ms: 1_500,
     variants: ['include_image=true', 'mode=advanced'],
-    note: 'froze the server (no deadline fired); refused at 5,000 evaluations a page (details.reason content_bomb)',
+    note: 'froze the server (no deadline fired); refused at 2,000 evaluations a page (details.reason content_bomb)',
     build: () => nestedFormBombPdf(10, 8),
   },
   {
@@ -1221,7 +1221,7 @@ export const FIXTURES: readonly Fixture[] = [
     max_seconds: 15,
     probe_other_org: true,
     other_org_max_ms: 1_500,
-    note: 'refused at 1,000,000 operators a page',
+    note: 'refused at 500,000 operators a page',
     build: () => wideFormBombPdf(20_000, 10, 3),
   },
   {

@@ -53,11 +53,11 @@ export interface EvaluationLimits {
  * within a few seconds of evaluation, well inside a request's 15 s.
  */
 export const DEFAULT_EVALUATION_LIMITS: EvaluationLimits = {
-  maxEvaluationsPerPage: 5_000,
-  maxEvaluationsPerDocument: 50_000,
-  maxOperatorsPerPage: 1_000_000,
-  maxOperatorsPerDocument: 5_000_000,
-  evaluationsPerPage: 1_000,
+  maxEvaluationsPerPage: 2_000,
+  maxEvaluationsPerDocument: 20_000,
+  maxOperatorsPerPage: 500_000,
+  maxOperatorsPerDocument: 3_000_000,
+  evaluationsPerPage: 500,
   operatorsPerPage: 50_000,
   yieldEveryMs: 10,
 };

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { currentDecodeBudget, installDecodeBounds, PATCHED_CLASSES } from './decode-budget.ts';
 import { EVALUATOR_EXPORTS, installEvaluationBounds } from './evaluation-budget.ts';
+import { IMAGE_DECODER_EXPORTS, installImageDecodeBounds } from './image-decode-bounds.ts';
 import { keepNativeBuiltins } from './native-builtins.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -63,7 +64,7 @@ function folder(root: string, name: string): string {
 async function importBoundedWorker(root: string, version: string): Promise<Record<string, unknown>> {
   const source = readFileSync(join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
   // The source map would not match the copy's name.
-  const exported = [...PATCHED_CLASSES, ...EVALUATOR_EXPORTS].join(', ');
+  const exported = [...new Set([...PATCHED_CLASSES, ...EVALUATOR_EXPORTS, ...IMAGE_DECODER_EXPORTS])].join(', ');
   const body = `${source.replace(/^\/\/# sourceMappingURL=.*$/m, '')}\nexport { ${exported} };\n`;
   const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `docintel-pdfjs-${version}-${digest}`, 'node_modules', 'pdfjs-bounded');
@@ -78,6 +79,7 @@ async function importBoundedWorker(root: string, version: string): Promise<Recor
   const worker = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   installDecodeBounds(worker);
   installEvaluationBounds(worker, () => currentDecodeBudget()?.evaluation);
+  installImageDecodeBounds(worker, MAX_IMAGE_PIXELS);
   return worker;
 }
 

@@ -1214,17 +1214,6 @@ export const FIXTURES: readonly Fixture[] = [
     build: () => patternFormBombPdf(10, 8),
   },
   {
-    file: 'form-bomb-wide.pdf',
-    content_type: PDF,
-    defect: 'one form of 20,000 path operators (compressed) painted 1,000 times: 2×10^7 operators, few evaluations',
-    expect: CONTENT_BOMB,
-    max_seconds: 15,
-    probe_other_org: true,
-    other_org_max_ms: 1_500,
-    note: 'refused at 500,000 operators a page',
-    build: () => wideFormBombPdf(20_000, 10, 3),
-  },
-  {
     file: 'pdf-bomb-flate-image.pdf',
     content_type: PDF,
     defect: 'a 64×64 gray image whose FlateDecode data inflates to 512 MiB (pdf.js inflated images whole, asynchronously)',

@@ -34,6 +34,8 @@ export interface Expectation {
   readonly code?: string;
   /** For a 200: the text must contain this. */
   readonly textContains?: string;
+  /** For a 4xx: the error's `details.reason`. */
+  readonly reason?: string;
 }
 
 export interface ManifestEntry {
@@ -54,6 +56,8 @@ export interface ManifestEntry {
    * timed: one customer's hostile file must not stall everyone else (issue 21).
    */
   readonly probe_other_org?: boolean;
+  /** The other organization's slowest answer allowed meanwhile (ms); the default is the test's (issue 21's bar). */
+  readonly other_org_max_ms?: number;
   /** Bytes and SHA-256 of committed files (generated ones: of what `buildGenerated` returns). */
   readonly bytes?: number;
   readonly sha256?: string;
@@ -329,6 +333,94 @@ function recursiveXObjectPdf(): Buffer {
       '/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> /XObject << /X1 6 0 R >> >>',
       Buffer.from('BT /F1 12 Tf 72 600 Td (again) Tj ET /X1 Do', 'latin1'),
     ),
+  ]);
+}
+
+/** What paints the innermost form: a square and one character of text (so text extraction walks the whole tree too). */
+const LEAF_PAINT = 'q 0 0 1 1 re f Q BT /F1 1 Tf (x) Tj ET';
+
+/**
+ * Forms X1…X`depth`, each painting the next `fanout` times; the last paints
+ * `leaf`. Returned as objects numbered from `first` (X1 is `first`).
+ */
+function nestedForms(first: number, fanout: number, depth: number, leaf = LEAF_PAINT, leafResources = ''): PdfObject[] {
+  const forms: PdfObject[] = [];
+  for (let level = 1; level <= depth; level++) {
+    const inner = level < depth;
+    const body = inner ? Array.from({ length: fanout }, () => `/X Do`).join(' ') : leaf;
+    const xobjects = inner ? `/XObject << /X ${first + level} 0 R >>` : leafResources;
+    forms.push(stream(`/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> ${xobjects} >>`, Buffer.from(body, 'latin1')));
+  }
+  return forms;
+}
+
+/**
+ * The form "billion paints": the page paints X1 `fanout` times, and each of
+ * `depth` nested forms paints the next `fanout` times (10 and 8: 10^8 paints
+ * of the innermost form from ~2 KB). pdf.js evaluates a form again on every
+ * `Do`, for the text layer and again for the graphics.
+ */
+export function nestedFormBombPdf(fanout: number, depth: number): Buffer {
+  const page = Array.from({ length: fanout }, () => '/X Do').join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /X 6 0 R >> >> >>',
+    stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (Nested forms) Tj ET ${page}`, 'latin1')),
+    FONT,
+    ...nestedForms(6, fanout, depth),
+  ]);
+}
+
+/**
+ * The same tree behind a Type3 glyph: the page shows the glyph `fanout`
+ * times, and the glyph's program paints nested forms (pdf.js evaluates glyph
+ * programs when it loads the font, for text and for drawing).
+ */
+export function type3FormBombPdf(fanout: number, depth: number): Buffer {
+  const shown = 'a'.repeat(fanout);
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /T3 6 0 R >> >> >>',
+    stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (Type3 glyph forms) Tj ET BT /T3 12 Tf 72 600 Td (${shown}) Tj ET`, 'latin1')),
+    FONT,
+    '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 10 10] /FontMatrix [0.1 0 0 0.1 0 0] /CharProcs << /a 7 0 R >> ' +
+      '/Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [10] /Resources << /Font << /F1 5 0 R >> /XObject << /X 8 0 R >> >> >>',
+    stream('', Buffer.from(`10 0 0 0 10 10 d1 ${Array.from({ length: fanout }, () => '/X Do').join(' ')}`, 'latin1')),
+    ...nestedForms(8, fanout, depth - 1),
+  ]);
+}
+
+/**
+ * Few evaluations, many operators: one form of `operators` path operators
+ * (Flate-compressed, a few KB), painted `fanout`^`depth` times.
+ */
+export function wideFormBombPdf(operators: number, fanout: number, depth: number): Buffer {
+  const leaf = deflateSync(Buffer.from('0 0 m 1 1 l S\n'.repeat(Math.ceil(operators / 3)), 'latin1'), { level: 9 });
+  const page = Array.from({ length: fanout }, () => '/X Do').join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /XObject << /X 6 0 R >> >> >>',
+    stream('', Buffer.from(`BT /F1 12 Tf 72 700 Td (Wide forms) Tj ET ${page}`, 'latin1')),
+    FONT,
+    ...nestedForms(6, fanout, depth, '/L Do', `/XObject << /L ${6 + depth} 0 R >>`),
+    stream('/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Filter /FlateDecode', leaf),
+  ]);
+}
+
+/** The nested tree as a tiling pattern's cell: the page fills a rectangle with the pattern. */
+export function patternFormBombPdf(fanout: number, depth: number): Buffer {
+  const cell = Array.from({ length: fanout }, () => '/X Do').join(' ');
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /Pattern << /P 6 0 R >> >> >>',
+    stream('', Buffer.from('BT /F1 12 Tf 72 700 Td (Pattern forms) Tj ET /Pattern cs /P scn 0 0 612 600 re f', 'latin1')),
+    FONT,
+    stream(`/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << /XObject << /X 7 0 R >> >>`, Buffer.from(cell, 'latin1')),
+    ...nestedForms(7, fanout, depth),
   ]);
 }
 
@@ -870,6 +962,7 @@ const PDF = 'application/pdf';
 const ENCRYPTED: Expectation = { accept: [422], code: 'document_encrypted' };
 const CORRUPT: Expectation = { accept: [422], code: 'document_corrupt' };
 const ANY_4XX: Expectation = { accept: ['4xx'] };
+const CONTENT_BOMB: Expectation = { accept: [422], code: 'document_corrupt', reason: 'content_bomb' };
 const GIB = 1024 ** 3;
 const MIB = 1024 ** 2;
 
@@ -1086,6 +1179,40 @@ export const FIXTURES: readonly Fixture[] = [
       build: () => disguisedBombPdf(kind, 256 * MIB),
     }),
   ),
+  // Content bombs (issue 38): forms that paint each other; refused by the evaluation bounds (evaluation-budget.ts).
+  {
+    file: 'form-bomb-nested-1e8.pdf',
+    content_type: PDF,
+    defect: 'form XObjects painting each other 10 times a level, 8 levels deep: 10^8 paints from ~2.6 KB',
+    expect: CONTENT_BOMB,
+    max_seconds: 15,
+    probe_other_org: true,
+    other_org_max_ms: 1_500,
+    variants: ['include_image=true', 'mode=advanced'],
+    note: 'froze the server (no deadline fired); refused at 2,000 evaluations a page (details.reason content_bomb)',
+    build: () => nestedFormBombPdf(10, 8),
+  },
+  {
+    file: 'form-bomb-type3-glyph.pdf',
+    content_type: PDF,
+    defect: 'a Type3 glyph whose program paints the nested forms (10^8 paints behind one glyph shown 10 times)',
+    expect: CONTENT_BOMB,
+    max_seconds: 15,
+    probe_other_org: true,
+    other_org_max_ms: 1_500,
+    build: () => type3FormBombPdf(10, 8),
+  },
+  {
+    file: 'form-bomb-tiling-pattern.pdf',
+    content_type: PDF,
+    defect: 'a tiling pattern whose cell paints the nested forms (10^8 paints), filling the page',
+    expect: CONTENT_BOMB,
+    max_seconds: 15,
+    probe_other_org: true,
+    other_org_max_ms: 1_500,
+    variants: ['include_image=true'],
+    build: () => patternFormBombPdf(10, 8),
+  },
   {
     file: 'pdf-bomb-flate-image.pdf',
     content_type: PDF,

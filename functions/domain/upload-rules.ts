@@ -4,10 +4,12 @@
  *
  * @module
  */
+import { lookup as mimeForName } from 'mime-types';
 import { ApiError } from '../contracts/errors.ts';
 import { maxUploadBytes, type Tier } from '../contracts/limits.ts';
 import {
   DEFAULT_CONTENT_TYPE,
+  extensionOf,
   MEDIA_TYPES,
   mediaTypeForFilename,
   mediaTypeForMime,
@@ -18,22 +20,43 @@ const SUPPORTED_LIST = MEDIA_TYPES.map((t) => t.mime).join(', ');
 
 /**
  * The declared `content_type` wins (one outside the supported list is 415);
- * without it the filename's extension decides; a name whose extension says
- * nothing we know — none, or an unknown one — gets the SPEC's default
- * (`content_type` "default application/pdf"). Parse sniffs the bytes anyway,
- * so a file that is not a PDF is answered there (415 `unsupported_file_type`).
+ * without it the filename's extension decides: one of ours, or one the
+ * media-type database (mime-types) maps to a type we read, gives that type;
+ * one it maps to a type we cannot read (`a.exe`, `a.zip`) is 415 here, before
+ * an upload address is issued; none, or one nobody knows, gets the SPEC's
+ * default (`content_type` "default application/pdf"). Parse sniffs the bytes
+ * anyway, so a file that is not a PDF is answered there (415 `unsupported_file_type`).
  */
 export function resolveMediaType(filename: string, contentType?: string): MediaType {
   if (contentType) {
     const declared = mediaTypeForMime(contentType);
-    if (!declared) {
-      throw new ApiError('unsupported_media_type', `content_type '${contentType}' is not supported. Supported: ${SUPPORTED_LIST}.`, {
-        details: { supported: MEDIA_TYPES.map((t) => t.mime) },
-      });
-    }
+    if (!declared) throw unsupported(`content_type '${contentType}' is not supported`, {});
     return declared;
   }
-  return mediaTypeForFilename(filename) ?? mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
+  const byName = mediaTypeForFilename(filename);
+  if (byName) return byName;
+  const ext = extensionOf(filename);
+  const named = ext && !COMING_EXTENSIONS.has(ext) ? mimeForName(ext) : false;
+  // "Some bytes" (.bin) says nothing more than no extension does.
+  if (named && named !== 'application/octet-stream') {
+    const readable = mediaTypeForMime(named);
+    if (!readable) throw unsupported(`A '.${ext}' file (${named}) cannot be read`, { extension: ext, named_type: named });
+    return readable;
+  }
+  return mediaTypeForMime(DEFAULT_CONTENT_TYPE)!;
+}
+
+/**
+ * Extensions that get the default for now rather than a 415: e-mail (.eml,
+ * .msg), web pages and legacy Excel are being made readable; once they are
+ * in MEDIA_TYPES the filename gives their type above and this list no longer matters.
+ */
+const COMING_EXTENSIONS = new Set(['eml', 'msg', 'html', 'htm', 'xls']);
+
+function unsupported(what: string, details: Record<string, unknown>): ApiError {
+  return new ApiError('unsupported_media_type', `${what}. Supported: ${SUPPORTED_LIST}.`, {
+    details: { ...details, supported: MEDIA_TYPES.map((t) => t.mime) },
+  });
 }
 
 /**

@@ -49,6 +49,13 @@ export interface Submission<Q, F> {
   readonly billedAt?: string;
 }
 
+/** The open's own page refusal, for a document over the request's cap, told as the cap (same message and hint as after opening). */
+function asPageCapError(error: unknown, cap: number | undefined, raisedAvailable: boolean): ApiError | undefined {
+  if (cap === undefined || !(error instanceof ApiError) || error.code !== 'page_limit_exceeded') return undefined;
+  const pages = error.details?.pages;
+  return typeof pages === 'number' && pages > cap ? pageCapError(cap, pages, raisedAvailable) : undefined;
+}
+
 export type Envelope = Record<string, any> & { request_id: string; metadata: Record<string, any> };
 
 function pageCapError(cap: number, pages: number, raisedAvailable: boolean): ApiError {
@@ -225,9 +232,13 @@ export async function runInference<Q, F>(
       ...(pagesOfInterest ? { pagesOfInterest: (pageCount: number) => pagesOfInterest(query, submission.form, pageCount) } : {}),
       // Opening reads pages too (the PDF OCR scan): it stops when the request's deadline passes.
       signal: submission.signal,
+      // Over the tier's cap is refused from the page count, before any page is read.
+      ...(cap !== undefined ? { maxPages: cap } : {}),
       ...(pageText ? { pageText } : {}),
     },
-  );
+  ).catch((error: unknown) => {
+    throw asPageCapError(error, cap, Boolean(limits.raised)) ?? error;
+  });
   const document = pageText ? trackOcrFallbacks(opened, ocrFallbacks) : opened;
   try {
     // Page caps are checked before any billable work.

@@ -41,6 +41,7 @@ function assertAnswer(res: ApiResponse, expected: Expectation, label: string): v
     expect(Object.keys(res.body).sort(), label).toEqual(['error', 'request_id', 'status']);
     expect(res.body.error.message.length, label).toBeGreaterThan(0);
     if (expected.code) expect(res.body.error.code, label).toBe(expected.code);
+    if (expected.reason) expect(res.body.error.details?.reason, label).toBe(expected.reason);
   } else {
     expect(res.body, label).toMatchObject({ status: 'success', task: 'parse' });
     if (expected.textContains) expect(res.body.result.ocr, label).toContain(expected.textContains);
@@ -120,7 +121,8 @@ describe('Hostile inputs through POST /v1/parse', () => {
           if (others) {
             expect(others.calls, `${label}: another organization's requests while it ran`).toBeGreaterThan(0);
             expect(others.statuses.every((status) => status === 200), `${label}: other organization got ${others.statuses.join(', ')}`).toBe(true);
-            expect(others.maxMs, `${label}: another organization's GET /v1/limits took ${others.maxMs.toFixed(0)} ms`).toBeLessThan(OTHER_ORG_MAX_MS);
+            const bar = entry.other_org_max_ms ?? OTHER_ORG_MAX_MS;
+            expect(others.maxMs, `${label}: another organization's GET /v1/limits took ${others.maxMs.toFixed(0)} ms`).toBeLessThan(bar);
           }
           await serverStillAnswers();
         }

@@ -60,6 +60,13 @@ describe('Local API: upload through presigned PUT', () => {
     expect(declared.body.error.code).toBe('unsupported_media_type');
   });
 
+  it('refuses at upload a filename whose extension names a type we cannot read (a.exe), when no content_type is given', async () => {
+    const res = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'a.exe' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(415);
+    expect(res.body).toMatchObject({ status: 'error', error: { code: 'unsupported_media_type', details: { extension: 'exe' } } });
+    expect(res.body).not.toHaveProperty('upload_url');
+  });
+
   it('rejects a PUT with the wrong Content-Type', async () => {
     const r = await receipt();
     const res = await put(r.upload_url, { 'Content-Type': 'image/png', 'x-amz-server-side-encryption': 'AES256' });

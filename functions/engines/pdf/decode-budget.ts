@@ -43,6 +43,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { promisify } from 'node:util';
 import { brotliDecompress, brotliDecompressSync, constants, inflate, inflateRawSync } from 'node:zlib';
 import { DocumentLoadError } from '../../contracts/errors.ts';
+import { EvaluationBudget, type EvaluationLimits } from './evaluation-budget.ts';
 
 export interface DecodeLimits {
   /** Most bytes one non-image decode stream (content, form, font, object stream…) may hold. */
@@ -105,9 +106,12 @@ export class DecodeBudget {
   readonly maxScriptDecodedBytes: number;
   /** The refusal, once a limit was passed; every later decode of the document fails with it. */
   tripped: DocumentLoadError | undefined;
+  /** What the document's content may evaluate (evaluation-budget.ts); its refusals are recorded here too. */
+  readonly evaluation: EvaluationBudget;
 
-  constructor(fileBytes: number, limits: DecodeLimits = DEFAULT_DECODE_LIMITS) {
+  constructor(fileBytes: number, limits: DecodeLimits = DEFAULT_DECODE_LIMITS, evaluationLimits?: EvaluationLimits) {
     this.limits = limits;
+    this.evaluation = new EvaluationBudget(evaluationLimits, (error) => this.trip(error));
     this.maxContentBytes = limits.maxContentBytes + limits.contentBytesPerFileByte * fileBytes;
     this.maxImageBytes = limits.maxImageBytes + limits.imageBytesPerFileByte * fileBytes;
     this.maxScriptDecodedBytes = limits.maxScriptDecodedBytes + fileBytes;
@@ -185,6 +189,9 @@ export class DecodeBudget {
 }
 
 const scope = new AsyncLocalStorage<DecodeBudget>();
+
+/** The budget of the pdf.js work running now, if any. */
+export const currentDecodeBudget = (): DecodeBudget | undefined => scope.getStore();
 
 /**
  * Runs `fn` (and all pdf.js work it causes) against `budget`, then throws

@@ -19,6 +19,7 @@ import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, t
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import { DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
+import type { EvaluationLimits } from './evaluation-budget.ts';
 import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 import { encodePng } from '../image/canvas-encode.ts';
 
@@ -34,6 +35,8 @@ export interface LoadPdfOptions {
   readonly signal?: AbortSignal;
   /** What the document may decompress (decode-budget.ts); tests use small ones. */
   readonly decodeLimits?: DecodeLimits;
+  /** What the document's content may evaluate (evaluation-budget.ts); tests use small ones. */
+  readonly evaluationLimits?: EvaluationLimits;
   /** The hosted page reader for scanned pages (registry's OpenOptions); absent → the local OCR. */
   readonly pageText?: PageTextService;
 }
@@ -226,6 +229,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
 
   async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false, languages }: ExtractOptions = {}): Promise<ParsedDocument> {
       checkOpen();
+      if (signal) budget.evaluation.signal = signal;
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
       wanted.forEach(checkPage);
       const pages: Array<DocumentPage | Promise<DocumentPage>> = [];
@@ -315,7 +319,9 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
   options.signal?.throwIfAborted();
   const { version } = await loadPdfjs();
   // Everything pdf.js decodes for this document, from opening to closing, is counted here.
-  const budget = new DecodeBudget(bytes.byteLength, options.decodeLimits);
+  const budget = new DecodeBudget(bytes.byteLength, options.decodeLimits, options.evaluationLimits);
+  // The deadline stops evaluation at its next turn of the event loop (evaluation-budget.ts).
+  budget.evaluation.signal = options.signal;
   let doc: PdfDocumentProxy | undefined;
   return withDecodeBudget(budget, async () => {
     const task = await openPdfTask(bytes);
@@ -330,6 +336,7 @@ export async function loadPdf(bytes: Uint8Array, options: LoadPdfOptions = {}): 
       const pageCount = doc.numPages;
       const maxPages = Math.min(options.maxPages ?? MAX_DOCUMENT_PAGES, MAX_DOCUMENT_PAGES);
       if (pageCount === 0) throw new DocumentLoadError('document_empty', 'The PDF has no pages.');
+      budget.evaluation.setPageCount(Math.min(pageCount, maxPages));
       if (pageCount > maxPages) {
         throw new DocumentLoadError('page_limit_exceeded', `This PDF has ${pageCount} pages; at most ${maxPages} can be processed.`, {
           details: { pages: pageCount, max_pages: maxPages },

@@ -16,7 +16,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { installDecodeBounds, PATCHED_CLASSES } from './decode-budget.ts';
+import { currentDecodeBudget, installDecodeBounds, PATCHED_CLASSES } from './decode-budget.ts';
+import { EVALUATOR_EXPORTS, installEvaluationBounds } from './evaluation-budget.ts';
+import { IMAGE_DECODER_EXPORTS, installImageDecodeBounds } from './image-decode-bounds.ts';
 import { keepNativeBuiltins } from './native-builtins.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -47,10 +49,11 @@ function folder(root: string, name: string): string {
 }
 
 /**
- * The worker module, with its decode-stream classes exported as well.
+ * The worker module, with its decode-stream and evaluator classes exported as well.
  *
  * pdf.js exports only `WorkerMessageHandler`; the classes that decompress
- * streams are module-private. The bounds in decode-budget.ts patch them, so
+ * streams and evaluate content are module-private. The bounds in
+ * decode-budget.ts and evaluation-budget.ts patch them, so
  * the module is loaded from its own source with one `export` line appended
  * (nothing of pdf.js is changed). The copy is written once per version to
  * the temporary folder (the only writable one on Lambda), under a
@@ -61,7 +64,8 @@ function folder(root: string, name: string): string {
 async function importBoundedWorker(root: string, version: string): Promise<Record<string, unknown>> {
   const source = readFileSync(join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
   // The source map would not match the copy's name.
-  const body = `${source.replace(/^\/\/# sourceMappingURL=.*$/m, '')}\nexport { ${PATCHED_CLASSES.join(', ')} };\n`;
+  const exported = [...new Set([...PATCHED_CLASSES, ...EVALUATOR_EXPORTS, ...IMAGE_DECODER_EXPORTS])].join(', ');
+  const body = `${source.replace(/^\/\/# sourceMappingURL=.*$/m, '')}\nexport { ${exported} };\n`;
   const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `docintel-pdfjs-${version}-${digest}`, 'node_modules', 'pdfjs-bounded');
   const file = join(dir, 'pdf.worker.mjs');
@@ -74,6 +78,8 @@ async function importBoundedWorker(root: string, version: string): Promise<Recor
   }
   const worker = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
   installDecodeBounds(worker);
+  installEvaluationBounds(worker, () => currentDecodeBudget()?.evaluation);
+  installImageDecodeBounds(worker, MAX_IMAGE_PIXELS);
   return worker;
 }
 

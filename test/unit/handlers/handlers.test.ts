@@ -75,6 +75,27 @@ describe('Handler: upload', () => {
     expect(deps.blobs.presignCount).toBe(0);
   });
 
+  it.each([
+    ['a.exe', 415],
+    ['backup.zip', 415],
+    ['clip.gif', 415],
+    ['photo.jpe', 200],
+    ['data.bin', 200],
+    ['statement.scan', 200],
+    // Being made readable by another change: the default for now, never a 415.
+    ['mail.eml', 200],
+    ['mail.msg', 200],
+    ['page.html', 200],
+    ['sheet.xls', 200],
+  ])('answers an upload of %s with no content_type %i (an extension naming a type we cannot read is refused before any address)', async (filename, status) => {
+    const res = await createUpload(() => deps)(withKey('upload', SAMPLE_EVENT_API_KEY, { filename }), testContext());
+    expect(res.statusCode, res.body).toBe(status);
+    if (status === 415) {
+      expect(JSON.parse(res.body).error).toMatchObject({ code: 'unsupported_media_type', details: { extension: filename.split('.').pop() } });
+      expect(deps.blobs.presignCount).toBe(0);
+    }
+  });
+
   it('accepts 512 MiB declared on the custom tier but not 512 MiB + 1', async () => {
     const ok = await createUpload(() => deps)(
       withKey('upload', CUSTOM_KEY, { filename: 'a.pdf', content_length: 512 * 1024 * 1024 }),

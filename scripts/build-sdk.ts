@@ -11,7 +11,7 @@
  *   npm run sdk:pack            # → .tmp/docintel-sdk-<version>.tgz
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -34,6 +34,8 @@ export function buildSdk(): string {
 
 export function packSdk(destination: string): string {
   buildSdk();
+  // A fresh clone has no .tmp/: npm pack does not create its destination.
+  mkdirSync(resolve(destination), { recursive: true });
   const stage = mkdtempSync(join(tmpdir(), 'docintel-sdk-'));
   try {
     cpSync(DIST, join(stage, 'dist'), { recursive: true });

@@ -108,10 +108,13 @@ async function pdf(draw: ((page: PDFPage, fonts: Fonts) => void)[]): Promise<Uin
   return doc.save({ useObjectStreams: false });
 }
 
-/** A till receipt photographed on a desk: slightly turned, warm paper, JPEG. */
+/**
+ * A till receipt photographed on a desk: slightly turned, warm paper, JPEG. Printed the way tills print:
+ * a fixed-pitch font, amounts right-aligned to the paper's right margin, headers centred.
+ */
 async function receiptPhoto(): Promise<Buffer> {
-  const mono = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-  const family = existsSync(mono) && GlobalFonts.registerFromPath(mono, 'SampleSans') ? 'SampleSans' : 'sans-serif';
+  const mono = '/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf';
+  const family = existsSync(mono) && GlobalFonts.registerFromPath(mono, 'SampleMono') ? 'SampleMono' : 'monospace';
   const width = 900;
   const height = 1300;
   const canvas = createCanvas(width, height);
@@ -124,6 +127,7 @@ async function receiptPhoto(): Promise<Buffer> {
   ctx.fillStyle = '#f6f1e4';
   ctx.fillRect(130, 60, 640, 1200);
   ctx.fillStyle = '#222';
+  const [left, right, centre, pitch] = [170, 730, 450, 54];
   const header = ['THE COPPER KETTLE CAFE', '9 Mill Street, York', 'VAT No: GB 987 6543 21', '', 'Receipt No: 40127', 'Date: 21/03/2026  14:32', ''];
   const items = [
     ['Flat white', '3.40'],
@@ -138,14 +142,15 @@ async function receiptPhoto(): Promise<Buffer> {
     ['CASH', '20.00'],
     ['CHANGE', '6.35'],
   ];
-  ctx.font = `34px ${family}`;
-  header.forEach((line, i) => ctx.fillText(line, 170, 140 + i * 54));
+  ctx.font = `30px ${family}`;
+  const centred = (line: string, y: number) => ctx.fillText(line, centre - ctx.measureText(line).width / 2, y);
+  header.forEach((line, i) => (i < 3 ? centred(line, 140 + i * pitch) : ctx.fillText(line, left, 140 + i * pitch)));
   items.forEach(([label, amount], i) => {
-    const y = 140 + (header.length + i) * 54;
-    ctx.fillText(label, 170, y);
-    ctx.fillText(amount, 560, y);
+    const y = 140 + (header.length + i) * pitch;
+    ctx.fillText(label, left, y);
+    ctx.fillText(amount, right - ctx.measureText(amount).width, y);
   });
-  ctx.fillText('Thank you, come again!', 170, 140 + (header.length + items.length + 1) * 54);
+  centred('Thank you, come again!', 140 + (header.length + items.length + 1) * pitch);
   const png = canvas.toBuffer('image/png');
   return sharp(png).jpeg({ quality: 85 }).toBuffer();
 }

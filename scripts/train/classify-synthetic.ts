@@ -107,11 +107,42 @@ const BODY = [
   'As discussed, the new procedure applies to all departments from the first of the month.',
 ];
 
+/**
+ * What people write letters about besides office routine: accounts, bills, refunds, claims. Letters like these
+ * carry amounts, references, account numbers and dates of birth, so the model must not read money as "a bill".
+ */
+const MATTERS: readonly ((r: Random) => string)[] = [
+  (r) => `I am writing about my account with ${pick(r, COMPANY)} and a payment of ${amount(r)} that was taken twice.`,
+  (r) => `Please refund the overpayment of ${amount(r)} ${pick(r, ['EUR', 'GBP', 'USD', ''])} to my account ${iban(r)}.`,
+  (r) => `My customer reference is ${id(r)} and my date of birth is ${date(r)}.`,
+  (r) => `I enclose a copy of your invoice of ${date(r)} for ${amount(r)}, which I paid in full on ${date(r)}.`,
+  (r) => `Your letter of ${date(r)} asks me to pay ${amount(r)}; I believe this is a mistake and ask you to check your records.`,
+  () => 'Please update my address and telephone number in your records.',
+  () => 'I would be grateful if you could confirm the balance of my account in writing.',
+  (r) => `The direct debit for policy ${id(r)} should be cancelled from next month.`,
+  () => 'You can reach me by phone during the day, or by email at the address above.',
+  (r) => `I have been a customer since ${date(r)} and have always paid on time.`,
+];
+const iban = (r: Random) => `${pick(r, ['GB', 'DE', 'NL', 'FR', 'IE'])}${int(r, 10, 99)} ${Array.from({ length: 4 }, () => int(r, 1000, 9999)).join(' ')}`;
+
+/** A letter's sender: an organization on letterhead, or a person with their own address and contact lines. */
+function sender(r: Random): string[] {
+  if (r() < 0.5) return [pick(r, COMPANY), ...address(r)];
+  const who = name(r);
+  const contact = [`Phone: +${int(r, 1, 49)} ${int(r, 10, 99)} ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`, `Email: ${who.toLowerCase().replace(/\s+/g, '.')}@example.net`];
+  return [who, ...address(r), ...contact.filter(() => r() < 0.6)];
+}
+
 /** Correspondence is prose around a few header lines: generated as such, not as phrase lists. */
 function correspondence(label: string, r: Random): string[] {
   const body = Array.from({ length: int(r, 2, 5) }, () => pick(r, BODY));
   if (label === 'letter') {
-    return [pick(r, COMPANY), ...address(r), date(r), name(r), ...address(r), pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',', ...body, pick(r, ['Sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']), name(r)];
+    // About half the letters are about money or personal matters rather than office routine.
+    const matters = Array.from({ length: r() < 0.5 ? int(r, 1, 4) : 0 }, () => pick(r, MATTERS)(r));
+    const dated = r() < 0.3 ? `${pick(r, CITY).replace(/[\d\s]+$/u, '').replace(/^\d+\s/u, '')}, ${date(r)}` : date(r);
+    const recipient = r() < 0.7 ? [name(r), ...address(r)] : [];
+    return [...sender(r), dated, ...recipient, pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
+      ...matters, ...body.slice(matters.length ? 2 : 0), pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']), name(r)];
   }
   if (label === 'memo') {
     return [pick(r, ['MEMORANDUM', 'MEMO', 'Interoffice Memo', 'Internal memorandum']), `To: ${name(r)}`, `From: ${name(r)}`, `Date: ${date(r)}`, `Subject: ${pick(r, ['Office move', 'Budget review', 'New procedure', 'Meeting schedule'])}`, ...body];

@@ -44,6 +44,8 @@ export interface PixelBox {
 
 /** A left-out row read and kept: its words, boxes in the image's pixels. */
 export interface ReadRow {
+  /** Index of the row in the rows given. */
+  readonly row: number;
   readonly text: string;
   readonly words: readonly LineWord[];
 }
@@ -62,9 +64,10 @@ export async function readMissedRows(
   counts: (word: LineWord) => boolean,
 ): Promise<ReadRow[]> {
   const crops = [];
-  for (const row of rows.slice(0, MAX_MISSED_ROW_READS)) {
+  const cropped: number[] = [];
+  for (const [index, row] of rows.slice(0, MAX_MISSED_ROW_READS).entries()) {
     const crop = await enlargedCrop(image, row, ROW_CROP);
-    if (crop) crops.push(crop);
+    if (crop) crops.push(crop), cropped.push(index);
   }
   if (!crops.length) return [];
   const readings = await read(crops.map((c) => c.image));
@@ -75,6 +78,7 @@ export async function readMissedRows(
     const text = words.map((w) => w.text.trim()).join(' ');
     if (meanConfidence(words) < MISSED_ROW_CONFIDENCE || !(score(text) >= MISSED_ROW_SCORE)) return;
     kept.push({
+      row: cropped[i],
       text,
       words: words.map((w) => ({
         text: w.text.trim(),

@@ -45,6 +45,7 @@ import {
 } from './tesseract-pool.ts';
 import { bandCuts, mergeBandReadings } from './page-bands.ts';
 import { readMissedRows, type PixelBox } from './missed-rows.ts';
+import { readUnreadParts } from './unread-line-parts.ts';
 import { NUMBER_CHARACTERS, rereadNumbers } from './number-reread.ts';
 import { dropGarbageLines } from './garbage-lines.ts';
 import { type LineRereadRecord, rereadLines } from './line-reread.ts';
@@ -74,8 +75,10 @@ import { guessLanguage } from './language-detect.ts';
  *    so a reading depended on the load); a photo of paper on a coloured backdrop that read next
  *    to empty measured again on its print alone (skew searched to ±20°) and read with a local
  *    threshold first in the rescue readings.
+ * 7: parts of lines the page reading left out (a receipt's right-aligned amounts) read alone, binarised,
+ *    and added to their lines (unread-line-parts.ts).
  */
-export const OCR_OUTPUT_REVISION = 6;
+export const OCR_OUTPUT_REVISION = 7;
 /** Long side of the small copy used for blank/orientation/skew analysis. */
 const ANALYSIS_SIDE = 1600;
 /**
@@ -238,7 +241,7 @@ export interface OcrOptions {
    */
   readonly dropGarbageLines?: boolean;
   /**
-   * Read the text rows the page reading left out, each on its own, and add
+   * Read the text rows the page reading left out, and the parts of lines it left out (unread-line-parts.ts), each on its own, and add
    * those read surely and receipt-like (see missed-rows.ts). On unless set
    * to false, and only on pages read upright in English, like {@link rereadLines}.
    */
@@ -949,6 +952,11 @@ async function recognisePage(input: OcrInput, plan: PagePlan, options: OcrOption
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
   const key = languageKey(languages.map((l) => OCR_LANGUAGES[l]));
   const data = await recogniseInBands(upright, settings, key);
+  // Parts of lines the layout analysis left out (a receipt's column of amounts), read alone (unread-line-parts.ts).
+  if (options.readMissedRows !== false && !settings?.sparse && !settings?.localThreshold && readsAsEnglish(languages, data)) {
+    const receiptModel = receiptCharModel();
+    await readUnreadParts(inkMask(upright), data, (crops) => recognizeLineWords(crops, key), (text) => receiptModel.score(text), countsAsText);
+  }
   // Doubtful numbers read again one by one (not in the rescue readings, which read pages with next to no text).
   if (options.rereadNumbers !== false && !settings?.sparse && !settings?.localThreshold) {
     await rereadNumbers(upright, data, (crops) => recognizeLines(crops.map((c) => c.image), NUMBER_CHARACTERS, key));

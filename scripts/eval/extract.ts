@@ -111,7 +111,7 @@ export interface ExtractEvalOptions {
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
   readonly sets?: readonly string[];
   /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the trainer's OCR sample, DEFAULT_OCR_SAMPLE, and the German receipts). */
-  readonly training?: { readonly ocr?: number; readonly german?: boolean; readonly words?: boolean };
+  readonly training?: { readonly ocr?: number; readonly german?: boolean };
 }
 
 /**
@@ -125,12 +125,10 @@ export async function outOfFoldExtractor(
   training: ExtractEvalOptions['training'] = {},
   foldsBy: ExtractEvalOptions['foldsBy'] = 'document',
 ) {
-  const { DEFAULT_SEED, fitRanker, fitVocabulary, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
+  const { DEFAULT_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
   const receipts = await loadTrainingReceipts(corpus, training);
   const folds = foldsBy === 'shop' ? shopFolds(receipts, k, DEFAULT_SEED, groupOf, foldsOf) : foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
   const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
-  // The OCR word vocabulary per fold too: a receipt's own transcript and key are never among its words.
-  const vocabularies = Array.from({ length: k }, (_, fold) => (training.words === false ? null : fitVocabulary(receipts.filter((r) => folds.get(groupOf(r)) !== fold))));
   const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
   log(
     `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}, folds over ${foldsBy === 'shop' ? 'shops' : 'documents'}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
@@ -138,7 +136,7 @@ export async function outOfFoldExtractor(
   );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
-    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold], wordVocabulary: vocabularies[fold] } : {});
+    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold] } : {});
   };
 }
 

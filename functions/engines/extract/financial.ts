@@ -202,6 +202,20 @@ function webNames(lines: readonly Line[]): { name: string; line: number }[] {
   return out;
 }
 
+/** An IBAN as printed, in groups of four or not (its check digits are not needed to know it is no amount). */
+const IBAN_SHAPE = /(?<![A-Z0-9])[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,3})?(?![A-Z0-9])/g;
+/** An account or reference number: a token of eight digits or more, or of letters and digits mixed (not a currency glued to an amount). */
+const IDENTIFIER_TOKEN = /(?<![\p{L}\p{N}.,])(?:\d{8,}|(?=[\p{L}\d-]*\d)(?=[\p{L}\d-]*\p{L})(?!(?:RM|MYR|EUR|USD|SGD|GBP|CHF)\d)[\p{L}\d]+(?:-[\p{L}\d]+)*)(?![\p{L}\p{N}.,]\d)/gu;
+
+/**
+ * A label's region with IBANs and other identifiers blanked out (same length, so offsets still hold): the digits that
+ * end an IBAN ("… 5555 00") or an account number are no amount, whatever label stands before them ("Please pay to IBAN …").
+ */
+export function withoutIdentifiers(region: string): string {
+  const blank = (m: string) => ' '.repeat(m.length);
+  return region.replace(IBAN_SHAPE, blank).replace(IDENTIFIER_TOKEN, (m) => (/^\d{1,7}$/.test(m) ? m : blank(m)));
+}
+
 /** A number followed by a period word is a term, not money: "30 days", "14 Tage(n)", "30 jours", "30 días", "30 giorni", "30 dagen". */
 const PERIOD_AFTER = /^\s*(?:days?|jours?|tagen?|tage|días|dias|giorni|dagen|months?|monate?n?|mois|meses|mesi|maanden)(?![\p{L}])/iu;
 
@@ -375,6 +389,24 @@ export const COMPANY = new RegExp(
   'iu',
 );
 
+/** A document title printed on the name's row ("Kestrel Print Works Ltd   INVOICE"), in capitals or set apart by a bar or dash. */
+const TRAILING_TITLE =
+  /(?:\s+[-–|]\s*|\s+)(?:(?:SIMPLIFIED\s+|OFFICIAL\s+)?(?:TAX\s+)?(?:INVOICE|RECEIPT|CASH\s+BILL|CREDIT\s+NOTE|RECHNUNG|QUITTUNG|GUTSCHRIFT|FACTURE|FACTURA|FATTURA|FACTUUR)|(?<=[-–|]\s*)(?:tax\s+)?(?:invoice|receipt|rechnung|facture|factura|fattura|factuur))\s*$/u;
+
+/**
+ * A name without the document's title the text layer or OCR joined to its row: a letterhead at the left and "INVOICE"
+ * at the right read as one line. Only a title in capitals (or after a bar or dash), and only when a name is left.
+ */
+export function withoutTitle(name: string): string {
+  const rest = name.replace(TRAILING_TITLE, '').trim();
+  return rest !== name.trim() && /\p{L}{2,}/u.test(rest) ? rest : name;
+}
+
+/** A row of item-table column headings ("Item Qty Unit Amount", "Description Menge Preis"): two roles or more, no digits. */
+function isColumnHeaderRow(text: string): boolean {
+  return !/\d/.test(text) && headerRoles(text.toLowerCase()).length >= 2 && text.split(/\s+/).length <= 8;
+}
+
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
 const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
 
@@ -387,9 +419,9 @@ const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadres
  * numbers: mostly digits) or a heading.
  */
 export function partyName(raw: string): string | undefined {
-  const text = raw.replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\s+/g, ' ').replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
+  const text = withoutTitle(raw).replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\s+/g, ' ').replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
   if (text.length < 2 || !/\p{L}{2,}/u.test(text)) return undefined;
-  if (COUNTRY_ONLY.test(text) || NOT_A_NAME.test(text)) return undefined;
+  if (COUNTRY_ONLY.test(text) || NOT_A_NAME.test(text) || isColumnHeaderRow(text)) return undefined;
   const compact = text.replace(/[\s.\-/]/g, '');
   const digits = compact.replace(/\D/g, '').length;
   if (digits >= 5 && digits >= compact.length / 2) return undefined;
@@ -488,10 +520,11 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
           // "Total for this invoice $4.11": a bare word that is also a label ("invoice") does not end the total's region
           // when no amount comes before it and no other amount label follows.
           const later = hits.slice(i + 1);
-          const amountRow =
+          const amountRow = withoutIdentifiers(
             !amountsIn(sameRow).length && later.length && later.every((h) => !AMOUNT_FIELDS.has(h.field)) && amountsIn(line.text.slice(hit.end)).length
               ? line.text.slice(hit.end)
-              : sameRow;
+              : sameRow,
+          );
           // Not rates ("19 %") nor periods ("balance at 30 days", "zahlbar in 14 Tagen").
           const amounts = amountsIn(amountRow).filter((a) => !/%/.test(amountRow.slice(a.end, a.end + 2)) && !PERIOD_AFTER.test(amountRow.slice(a.end, a.end + 12)));
           // Amounts in two currency columns ("USD EUR" over "119.95 109.15"): the document currency's column.
@@ -646,7 +679,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // a digit glued to letters ("SDN 8HD", OCR's "BHD") is no amount.
   const nameOf = (l: Line) => {
     // OCR reads rules and logo edges before a name as dashes, quotes or bullets ("— KEDAI CONTOH …"): not part of it.
-    let name = canonicalSdnBhd(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim());
+    let name = canonicalSdnBhd(withoutTitle(l.text.replace(REGISTRATION_SUFFIX, '').replace(LEADING_MARKS, '').trim()));
     // "CONTOH PAINT HARDWARE &" over "TOOLS": a name broken after an ampersand goes on.
     const next = /&$/.test(name) ? below(lines, l, 1)[0] : undefined;
     if (next && next.text.trim().split(/\s+/).length <= 3 && !/\d/.test(next.text)) name = `${name} ${next.text.trim()}`;
@@ -1286,6 +1319,8 @@ function headerRoles(lower: string): { role: Role; at: number }[] {
     const role = roleOf(m[0]);
     if (role) note(role, m.index!);
   }
+  // A bare "Unit" heading between the numbers is the unit price when no other heading is ("Item Qty Unit Amount").
+  if (!found.has('unit_price')) note('unit_price', findLabel(lower, 'unit'));
   return [...found].map(([role, at]) => ({ role, at })).sort((a, b) => a.at - b.at);
 }
 
@@ -1312,16 +1347,7 @@ function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
         continue;
       }
       if (TOTALS_ROW.test(text) && !/\p{L}{3,}.*\d.*\p{L}{3,}/u.test(text.replace(TOTALS_ROW, ''))) break;
-      const numbers = amountsIn(text).filter((n) => !/^\s?%/.test(text.slice(n.end, n.end + 2)));
-      if (!numbers.length) continue;
-      // The numbers at the end of the line, after the description (units and a rate's "%" may sit between them).
-      const trailing: typeof numbers = [];
-      for (let i = numbers.length - 1; i >= 0; i--) {
-        const gap = text.slice(numbers[i].end, trailing.length ? trailing[0].start : text.length);
-        if (/\p{L}{2,}/u.test(gap.replace(/\b(?:x|pcs|pc|stk|st|h|hrs|kg|m²|m|eur|usd|gbp)\b/giu, '').replace(/\d+\s?%/gu, ''))) break;
-        trailing.unshift(numbers[i]);
-        if (trailing.length === 3) break;
-      }
+      const trailing = trailingNumbers(text);
       if (!trailing.length) continue;
       // The description ends where the numbers start; a rate between them ("19 %") is not part of it.
       const description = text.slice(0, trailing[0].start).replace(/[\s:|-]+$/u, '').trim();
@@ -1347,6 +1373,48 @@ function lineItemsFromText(pages: readonly DocumentPage[]): LineItem[] {
     }
   }
   return items;
+}
+
+type Found = ReturnType<typeof amountsIn>[number];
+
+/** A measure inside a description ("200 m2", "3 kg", "40 cm"): the number describes the item, it counts nothing. */
+const MEASURE_AFTER = /^\s?(?:m2|m²|m3|m³|sqm|sq\.?\s?ft|cm|mm|km|kg|g|ml|l|ltr|litres?|liters?)(?![\p{L}\p{N}])/iu;
+
+/**
+ * The numbers at the end of an item line, after the description (units and a rate's "%" may sit between them); a
+ * number followed by a measure ("200 m2") belongs to the description. An amount written with a space as thousands
+ * separator ("1 380.00") is read as a count and an amount when that makes quantity × unit price = line total.
+ */
+function trailingNumbers(text: string): Found[] {
+  const numbers = amountsIn(text).filter((n) => !/^\s?%/.test(text.slice(n.end, n.end + 2)));
+  const trailing: Found[] = [];
+  for (let i = numbers.length - 1; i >= 0; i--) {
+    const gap = text.slice(numbers[i].end, trailing.length ? trailing[0].start : text.length);
+    if (/\p{L}{2,}/u.test(gap.replace(/\b(?:x|pcs|pc|stk|st|h|hrs|kg|m²|m|eur|usd|gbp)\b/giu, '').replace(/\d+\s?%/gu, ''))) break;
+    if (trailing.length && MEASURE_AFTER.test(text.slice(numbers[i].end))) break;
+    trailing.unshift(numbers[i]);
+    if (trailing.length === 3) break;
+  }
+  return withSpacedCountSplit(trailing);
+}
+
+/** "1 380.00 380.00": the count and the unit price OCR or the text layer set one space apart, read as one amount. */
+function withSpacedCountSplit(trailing: readonly Found[]): Found[] {
+  const fits = (q: number, unit: string, total: string) => Math.abs(q * Number(unit) - Number(total)) <= 0.011;
+  if (trailing.length === 3 && fits(Number(trailing[0].value), trailing[1].value, trailing[2].value)) return [...trailing];
+  const at = trailing.length >= 2 ? trailing.length - 2 : -1;
+  const spaced = at >= 0 ? /^(\d{1,3}) (\d{3}(?:[.,]\d{2})?)$/.exec(trailing[at].raw) : null;
+  if (!spaced) return [...trailing];
+  const count = spaced[1];
+  const unit = parseAmount(spaced[2]);
+  const total = trailing[trailing.length - 1];
+  if (unit === undefined || !fits(Number(count), unit, total.value)) return [...trailing];
+  const start = trailing[at].start;
+  const split: Found[] = [
+    { value: String(Number(count)), start, end: start + count.length, raw: count },
+    { value: unit, start: start + count.length + 1, end: trailing[at].end, raw: spaced[2] },
+  ];
+  return [...split, total];
 }
 
 /** Line items from the page tables whose header names a description and an amount column, else from text lines. */
@@ -1390,6 +1458,9 @@ function lineItemsFromTables(pages: readonly DocumentPage[]): LineItem[] {
         if (role === 'unit_price' && [...roles.values()].includes('unit_price')) role = 'total';
         if (role && ![...roles.values()].includes(role)) roles.set(cell.column, role);
       }
+      // A bare "Unit" heading is the unit price column when no other heading is (a unit of measure column parses to no amount).
+      const bareUnit = table.cells.find((c) => c.row < headerRows && !roles.has(c.column) && /^\s*unit\s*$/iu.test(c.text));
+      if (bareUnit && ![...roles.values()].includes('unit_price')) roles.set(bareUnit.column, 'unit_price');
       const roleValues = [...roles.values()];
       if (!roleValues.includes('description') || !(roleValues.includes('total') || roleValues.includes('unit_price'))) continue;
       for (let row = headerRows; row < table.rows; row++) {

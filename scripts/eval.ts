@@ -20,8 +20,8 @@ operations:
 
   extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (transcripts; OCR
             --receipts N, default 60), German receipts, line items; receipts out of fold
-            (--folds K, default 5; --folds-by shop: a seller's receipts all in one fold; --seed N: other folds); --rules-only without the receipt ranker; --sets invoices,receipts-transcript,
-            receipts-ocr,receipts-de for some sets only; --train-ocr N (SROIE OCR readings the fold models
+            (--folds K, default 5; --folds-by shop: a seller's receipts all in one fold); --rules-only without the receipt ranker; --sets invoices,receipts-transcript,
+            receipts-ocr,receipts-de for some sets only; --seed N for other folds; --train-ocr N (SROIE OCR readings the fold models
             learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:

@@ -21,7 +21,7 @@ operations:
   extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (transcripts; OCR
             --receipts N, default 60), German receipts, line items; receipts out of fold
             (--folds K, default 5; --folds-by shop: a seller's receipts all in one fold); --rules-only without the receipt ranker; --sets invoices,receipts-transcript,
-            receipts-ocr,receipts-de for some sets only; --train-ocr N (SROIE OCR readings the fold models
+            receipts-ocr,receipts-de for some sets only; --seed N for other folds; --train-ocr N (SROIE OCR readings the fold models
             learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
@@ -84,6 +84,8 @@ const OPERATIONS: Record<string, Runner> = {
       folds: intOption(options, 'folds', 5),
       // --folds-by shop: every receipt of one seller in one fold (a figure for shops never seen).
       ...(options['folds-by'] === 'shop' ? { foldsBy: 'shop' as const } : {}),
+      // --seed N: other folds and fold models (a fresh seed for a round's final figure).
+      ...(options.seed !== undefined ? { seed: intOption(options, 'seed', 0) } : {}),
       // --sets invoices,receipts-de: only those sets (iterating on one kind of document).
       ...(typeof options.sets === 'string' ? { sets: options.sets.split(',') } : {}),
       // --train-ocr N (SROIE OCR readings in the fold models, default the trainer's; 0 for transcripts only), --no-train-german.

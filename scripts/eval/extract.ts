@@ -108,10 +108,12 @@ export interface ExtractEvalOptions {
    * name, first two words) in one fold, so no fold model has seen the shop it is scored on (SROIE repeats shops).
    */
   readonly foldsBy?: 'document' | 'shop';
+  /** The seed of the folds and the fold models (default the trainer's, DEFAULT_SEED). */
+  readonly seed?: number;
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
   readonly sets?: readonly string[];
   /** What the out-of-fold models are fitted on besides the SROIE transcripts (default: the trainer's OCR sample, DEFAULT_OCR_SAMPLE, and the German receipts). */
-  readonly training?: { readonly ocr?: number; readonly german?: boolean; readonly words?: boolean };
+  readonly training?: { readonly ocr?: number; readonly german?: boolean };
 }
 
 /**
@@ -124,13 +126,14 @@ export async function outOfFoldExtractor(
   log: (line: string) => void,
   training: ExtractEvalOptions['training'] = {},
   foldsBy: ExtractEvalOptions['foldsBy'] = 'document',
+  seed?: number,
 ) {
-  const { DEFAULT_SEED, fitRanker, fitVocabulary, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
+  const { DEFAULT_SEED: TRAINER_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
+  // A fresh seed draws other folds (and fits with it): the round's final figure, looked at once.
+  const DEFAULT_SEED = seed ?? TRAINER_SEED;
   const receipts = await loadTrainingReceipts(corpus, training);
   const folds = foldsBy === 'shop' ? shopFolds(receipts, k, DEFAULT_SEED, groupOf, foldsOf) : foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
   const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
-  // The OCR word vocabulary per fold too: a receipt's own transcript and key are never among its words.
-  const vocabularies = Array.from({ length: k }, (_, fold) => (training.words === false ? null : fitVocabulary(receipts.filter((r) => folds.get(groupOf(r)) !== fold))));
   const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
   log(
     `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}, folds over ${foldsBy === 'shop' ? 'shops' : 'documents'}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
@@ -138,7 +141,7 @@ export async function outOfFoldExtractor(
   );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
-    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold], wordVocabulary: vocabularies[fold] } : {});
+    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold] } : {});
   };
 }
 
@@ -273,7 +276,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
       } else if (expected !== undefined) s.misses.push(`${source.split('/').pop()}: missing (${JSON.stringify(expected)})`);
     }
   };
-  const extractPages = options.extractor ? undefined : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training, options.foldsBy)));
+  const extractPages = options.extractor ? undefined : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training, options.foldsBy, options.seed)));
   const INVOICE_SETS = ['invoice2data', 'parsee', 'zugferd'];
   const wanted = (set: string) => !options.sets || options.sets.includes(set) || (INVOICE_SETS.includes(set) && options.sets.includes('invoices'));
   for (const c of cases.filter((x) => wanted(x.set))) {

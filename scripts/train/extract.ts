@@ -33,10 +33,8 @@ import { amountsIn, parseAmount } from '../../functions/engines/extract/normaliz
 import { cachedPages, sroieTranscriptPage } from '../eval/receipt-pages.ts';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { seeded } from '../lib/random.ts';
-import { buildVocabulary, type WordVocabulary } from '../../functions/engines/extract/ocr-words.ts';
 
 export const MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'receipt-model.json');
-export const WORDS_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'receipt-words.json');
 export const DEFAULT_SEED = 20261125;
 
 /** One receipt's candidates per field, each marked right or wrong against the truth. */
@@ -189,18 +187,6 @@ export function fitField(field: RankedField, receipts: readonly TrainingReceipt[
   return { features: [...names], mean: mean.map(r6), std: std.map(r6), weights: weights.map(r6) };
 }
 
-/**
- * The receipt vocabulary for OCR word correction (functions/engines/extract/ocr-words.ts): the words of the SROIE
- * line transcripts and their keys' names and addresses, and the German keys' merchants; never an OCR reading's
- * text (its misreadings would become words). A word must appear on 2 receipts or more.
- */
-export function fitVocabulary(receipts: readonly TrainingReceipt[]): WordVocabulary {
-  const docs = receipts
-    .filter((r) => r.source !== 'ocr')
-    .map((r) => [r.source === 'ocr-de' ? '' : (r.text ?? ''), r.truth.vendor_name ?? '', r.truth.vendor_address ?? ''].join('\n'));
-  return buildVocabulary(docs, 2, `${docs.length} receipts: SROIE line transcripts and keys, German keys' merchants; words on 2 receipts or more`);
-}
-
 export function fitRanker(receipts: readonly TrainingReceipt[], seed: number): RankerModel {
   return {
     version: 1,
@@ -293,8 +279,4 @@ export async function trainExtract(args: readonly string[]): Promise<void> {
   if (args.includes('--dry-run')) return;
   await writeFile(MODEL_PATH, `${JSON.stringify(model, null, 1)}\n`);
   console.log(`wrote ${MODEL_PATH}`);
-  const words = fitVocabulary(receipts);
-  const json = `${JSON.stringify(words)}\n`;
-  await writeFile(WORDS_PATH, json);
-  console.log(`wrote ${WORDS_PATH}: ${Object.keys(words.words).length} words, ${(json.length / 1024).toFixed(1)} KB`);
 }

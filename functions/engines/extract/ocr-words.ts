@@ -1,7 +1,7 @@
 /**
  * OCR word correction for extracted text fields (a receipt's vendor name and address): a noisy channel with a
  * vocabulary of words and how many receipts they appear on (learned by `npm run train -- extract` from the
- * training transcripts and keys, committed as receipt-words.json), and a character-confusion cost where OCR
+ * general words of the receipt languages, receipt-vocabulary.ts; tests build their own), and a character-confusion cost where OCR
  * typically confuses shapes (0/O, 1/I/l, 5/S, 8/B, rn/m, …) cheaper than any other edit. A token is changed
  * only when it is not a vocabulary word and one vocabulary word is within a small cost of it; a token
  * with more than one digit (numbers, postcodes, amounts) is never touched, nor is anything shorter than 4.
@@ -19,7 +19,7 @@ export interface WordVocabulary {
   readonly words: Readonly<Record<string, number>>;
   /** Five-digit postcodes (written before a town's name) → on how many documents. */
   readonly postcodes?: Readonly<Record<string, number>>;
-  /** Letter prefixes of section road codes ("SS" of "SS16/1") → on how many documents. */
+  /** Letter prefixes of section road codes ("SS" of "SS24/7") → on how many documents. */
   readonly sectionPrefixes?: Readonly<Record<string, number>>;
   /** Short codes names carry in brackets (a branch or state: "(KL)", "(M)") → on how many documents. */
   readonly bracketCodes?: Readonly<Record<string, number>>;
@@ -29,7 +29,7 @@ export interface WordVocabulary {
    */
   readonly ampersandPairs?: Readonly<Record<string, number>>;
   /**
-   * Lot, unit and road codes of digits and letters joined by "-" or "/" ("2763-B", "U9/KT", "4/205C"), upper case
+   * Lot, unit and road codes of digits and letters joined by "-" or "/" ("4521-C", "U7/AB", "3/118D"), upper case
    * → on how many documents: what an address's code a letter of which OCR read as a digit is repaired towards.
    */
   readonly unitCodes?: Readonly<Record<string, number>>;
@@ -53,7 +53,7 @@ const SECTION_CODE = /(?<![\p{L}\d])(\p{Lu}{1,4})\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?(
 /** A code of letters and digits in parts joined by "-" or "/" (a lot, unit or road number): both kinds of glyph in it. */
 const UNIT_CODE = /(?<![\p{L}\d./-])[\p{L}\d]+(?:[-/][\p{L}\d]+)+(?![\p{L}\d/-])/gu;
 
-/** The lot, unit and road codes a text writes with a letter in them ("2763-B", "U9/KT"), upper case, each once. */
+/** The lot, unit and road codes a text writes with a letter in them ("4521-C", "U7/AB"), upper case, each once. */
 export function unitCodes(text: string): string[] {
   return [...new Set([...text.toUpperCase().matchAll(UNIT_CODE)].map((m) => m[0]).filter((c) => /\d/.test(c) && /\p{L}/u.test(c)))];
 }
@@ -263,8 +263,8 @@ const RARE_PART = 10;
 /**
  * A text with words OCR split in two or three joined again ("SEL ANGOR" → "SELANGOR"): parts that stand one
  * space apart, of letters only, are joined when the joined form is a vocabulary word on at least
- * `minFrequency` documents and no part is a vocabulary word itself ("SHAH ALAM" stays two words, since both
- * are words; "TAMAN SARI" does not become an unrelated "TAMANSARI") — except that one part may be a word
+ * `minFrequency` documents and no part is a vocabulary word itself ("TELUK INDAH" stays two words, since both
+ * are words; "TAMAN BUNGA" does not become an unrelated "TAMANBUNGA") — except that one part may be a word
  * far rarer than the joined one ({@link RARE_PART}: an abbreviation such as "SEL." for the state is a
  * word, and must not keep "SEL ANGOR" apart). Punctuation before the first part and after the last is
  * kept; the parts' own case is kept.
@@ -315,8 +315,8 @@ export function correctText(text: string, vocabulary: WordVocabulary, options: C
 }
 
 /**
- * A name with the "&" OCR lost put back between two words the vocabulary only ever saw joined by it ("SLF CASH CARRY"
- * → "SLF CASH & CARRY"; pairs on two documents or more, never written side by side without it).
+ * A name with the "&" OCR lost put back between two words the vocabulary only ever saw joined by it ("KT CASH CARRY"
+ * → "KT CASH & CARRY"; pairs on two documents or more, never written side by side without it).
  */
 export function restoreAmpersands(text: string, vocabulary: WordVocabulary): string {
   const pairs = vocabulary.ampersandPairs ?? {};
@@ -324,7 +324,7 @@ export function restoreAmpersands(text: string, vocabulary: WordVocabulary): str
   return text.replace(SIDE_BY_SIDE, (whole, first: string, _space: string, second: string) => (pairs[`${first.toUpperCase()} ${second.toUpperCase()}`] !== undefined ? `${first} & ` : whole));
 }
 
-/** Digits OCR reads for a capital letter of a section code's prefix ("5516/1" for SS16/1, "8521/60" for SS21/60). */
+/** Digits OCR reads for a capital letter of a section code's prefix ("5524/7" for SS24/7, "8531/40" for SS31/40). */
 const DIGIT_LETTERS: Readonly<Record<string, string>> = { '0': 'OD', '1': 'IL', '2': 'Z', '5': 'S', '6': 'G', '8': 'BS' };
 /** A prefix is repaired only towards one seen on this many documents, and only one of two letters or more. */
 const PREFIX_FREQUENCY = 5;
@@ -333,8 +333,8 @@ const POSTCODE_FREQUENCY = 2;
 
 /**
  * An address's codes as OCR misread them, repaired against the vocabulary's: a six-digit number before the
- * town where dropping one digit leaves exactly one known postcode ("403006 SHAH" → "40300 SHAH"), and a section
- * road code whose letter prefix was read as digits ("5516/1" → "SS16/1") when exactly one known prefix of two
+ * town where dropping one digit leaves exactly one known postcode ("812346 TELUK" → "81234 TELUK"), and a section
+ * road code whose letter prefix was read as digits ("5524/7" → "SS24/7") when exactly one known prefix of two
  * letters or more fits glyph by glyph, and a lone lower-case "i" or "l" in an address in capitals as the "1" it was.
  * Anything else is left as read.
  */
@@ -349,7 +349,7 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
     }
     return fits.size === 1 ? [...fits][0] : six;
   });
-  // A lone lower-case "i" or "l" (or a bar) in an address written in capitals is a "1" ("UTARA, i PERMAS" for "UTARA 1").
+  // A lone lower-case "i" or "l" (or a bar) in an address written in capitals is a "1" ("TIMUR, i INDAH" for "TIMUR 1").
   const capitals = (out.match(/\p{Lu}/gu) ?? []).length;
   const small = (out.match(/\p{Ll}/gu) ?? []).length;
   if (capitals >= 10 && small * 5 <= capitals) out = out.replace(/(?<=^|[\s,])[il|](?=[\s,]|$)/gu, '1');
@@ -357,7 +357,7 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
     out = out.replace(/(?<![\p{L}\d])([0-9\p{Lu}]{1,4})(\d{1,3}\p{Lu}?\/\d{1,3}\p{Lu}?)(?![\p{L}\d])/gu, (whole, head: string, _rest: string) => {
       if (!/\d/.test(head)) return whole;
       const fits = new Set<string>();
-      // The prefix may have taken digits of the number with it ("5516/1": "55" + "16/1").
+      // The prefix may have taken digits of the number with it ("5524/7": "55" + "24/7").
       for (let cut = 1; cut <= head.length + 2 && cut <= whole.indexOf('/') - 1; cut++) {
         const glyphs = whole.slice(0, cut);
         const number = whole.slice(cut);
@@ -377,8 +377,8 @@ export function correctAddressCodes(text: string, vocabulary: WordVocabulary): s
 const UNIT_CODE_FREQUENCY = 2;
 
 /**
- * An address's lot, unit or road codes with a letter OCR read as a digit ("2763-8" for 2763-B, "4/2058" for
- * 4/205C): a code the vocabulary does not know becomes the one known code (on {@link UNIT_CODE_FREQUENCY}+
+ * An address's lot, unit or road codes with a letter OCR read as a digit ("4521-8" for 4521-B, "3/1180" for
+ * 3/118D): a code the vocabulary does not know becomes the one known code (on {@link UNIT_CODE_FREQUENCY}+
  * documents) of its length that differs from it only where it reads a digit for a letter that digit is mistaken for
  * (8/B, 0/D, 5/S, …). A code the vocabulary knows, or one with none or several such neighbours, is left as read.
  */
@@ -400,7 +400,7 @@ export function correctUnitCodes(text: string, vocabulary: WordVocabulary): stri
 const BRACKET_FREQUENCY = 3;
 
 /**
- * A name's bracketed short code as OCR misread it ("(KI)", "(Ki." for "(KL)"): two or three letters after an opening
+ * A name's bracketed short code as OCR misread it ("(PC)", "(Pg." for "(PG)"): two or three letters after an opening
  * bracket, not a known code, become the one known code (on {@link BRACKET_FREQUENCY}+ documents) that differs from
  * them in one OCR-confusable letter; none or several: left as read.
  */

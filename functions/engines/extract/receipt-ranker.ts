@@ -49,7 +49,7 @@ export interface RankInput {
   readonly rulePick: Partial<Record<RankedField, string>>;
   /** Cash tendered minus change, when printed. */
   readonly paid?: string;
-  /** Names spelled by the receipt's web address ("www.getraenke-vossberg.de" → "Getraenke"), with the line they are on. */
+  /** Names spelled by the receipt's web address ("www.feinkost-lindner.de" → "Feinkost"), with the line they are on. */
   readonly domains?: readonly { readonly name: string; readonly line: number }[];
 }
 
@@ -88,7 +88,7 @@ const EXCLUSIVE = /(?<![\p{L}])(?:excl\.?|exclusive|excluding|exkl\.?|ohne|ht|ex
 const CURRENCY = /(?<![\p{L}])(?:rm|myr|eur|usd|sgd|gbp|chf)(?![\p{L}])|[$€£]/iu;
 const DISCOUNT = /(?<![\p{L}])(?:discount|disc|rabatt|remise|descuento|sconto|korting|voucher|coupon)(?![\p{L}])/iu;
 export const STREET = /(?<![\p{L}])(?:jalan|jln|lot|no|taman|tmn|lorong|persiaran|kampung|kg|bandar|blok|block|level|lvl|floor|flr|road|rd|street|st|avenue|ave|lane|stra(?:ß|ss|b|s)e|str|weg|platz|allee|rue|avenue|calle|via|piazza|straat|laan|plein)(?![\p{L}])/iu;
-/** Five digits, or four followed by a town; not a number a label introduces ("Counter: 7290 Take Away"). */
+/** Five digits, or four followed by a town; not a number a label introduces ("Counter: 4410 Take Away"). */
 export const POSTCODE = /(?<![\d.,-])\d{5}(?![\d.,-])|(?<![\d.,-])(?<!:\s*)\d{4}(?![\d.,-])\s+\p{L}{3,}/u;
 /** States and countries that end addresses; a Malaysian state's honorific ("Darul Ehsan", "Darul Takzim") too, often on a line of its own. */
 const REGION = /(?<![\p{L}])(?:darul\s+\p{L}{3,}|selangor|johor|kuala lumpur|w\.?p\.?|wilayah|melaka|perak|pahang|kedah|penang|pulau pinang|negeri sembilan|sabah|sarawak|kelantan|terengganu|perlis|putrajaya|malaysia|deutschland|germany|france)(?![\p{L}])/iu;
@@ -136,7 +136,7 @@ const textTests = (): TextTests => ({
 });
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-/** Share of a text's tokens that look like words (three letters or more, a vowel among them): OCR of a logo gives "Wel ibe nell". */
+/** Share of a text's tokens that look like words (three letters or more, a vowel among them): OCR of a logo gives "Vo ilne nel". */
 const wordlike = (s: string) => {
   const tokens = s.split(/\s+/).filter(Boolean);
   return tokens.length ? tokens.filter((t) => /^[\p{L}&.'-]{3,}$/u.test(t) && /[aeiouyäöüéèáíóú]/iu.test(t)).length / tokens.length : 0;
@@ -244,7 +244,7 @@ const COMPANY_FORMS = new RegExp(
 
 /**
  * A whole company name on one line: it ends in a company form and says something besides its forms and a leading
- * bracketed branch ("KT WONG TRADING", "ACME FOODS SDN BHD"; not "(KAJANG) SDN BHD", "TRADING" nor "CO. (M) SDN BHD").
+ * bracketed branch ("KT CONTOH TRADING", "ACME FOODS SDN BHD"; not "(KAJANG) SDN BHD", "TRADING" nor "CO. (M) SDN BHD").
  */
 export function wholeCompanyName(name: string): boolean {
   if (!COMPANY_END.test(name)) return false;
@@ -256,7 +256,7 @@ export function wholeCompanyName(name: string): boolean {
   return said.length >= 4;
 }
 
-/** Unit, floor and building words that open an address block before its street ("UNIT G-13, GROUND FLOOR", "LEVEL 6, WISMA …"). */
+/** Unit, floor and building words that open an address block before its street ("UNIT G-21, GROUND FLOOR", "LEVEL 4, WISMA …"). */
 const PREMISES = /(?<![\p{L}])(?:unit|suite|level|lvl|floor|flr|lot|block|blk|wisma|menara|bangunan|plaza|mall|centre|center|complex|etage|stock|og|eg)(?![\p{L}])/iu;
 const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
 
@@ -380,7 +380,7 @@ function addressCandidates(input: RankInput, top: readonly number[], { hasDate, 
         before_addressy: Boolean(before && !boundary(before) && !before.company && /\d/.test(before.text) && (isAddressy(before.text) || PREMISES.test(before.text))),
         after_addressy: Boolean(after && !boundary(after) && !after.company && isAddressy(after.text)),
         starts_premises: PREMISES.test(texts[0]),
-        // A bare phone number ("016-5498845") is no part of an address, though no "Tel" labels it.
+        // A bare phone number ("017-2345678") is no part of an address, though no "Tel" labels it.
         phone_inside: texts.some((t) => PHONE.test(t)),
         // Lines after the one with the postcode (a town, a region, or something else: a branch name, a slogan).
         postcode_then_more: (() => {

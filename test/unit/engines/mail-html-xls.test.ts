@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
 import { mediaTypeForFilename, mediaTypeForMime } from '../../../functions/contracts/media-types.ts';
+import { buildClassSet } from '../../../functions/engines/classify/class-set.ts';
+import { classifyText } from '../../../functions/engines/classify/classifier.ts';
 import { resolveKind, sniffKind } from '../../../functions/engines/file-type.ts';
 import { MAX_MAIL_ATTACHMENTS, MAX_MAIL_DEPTH } from '../../../functions/engines/mail/mail-message.ts';
 import { MAX_HTML_ELEMENTS } from '../../../functions/engines/text/html.ts';
@@ -225,5 +227,34 @@ describe('Outlook messages (.msg)', () => {
     const message = outlookMessage({ subject: 's', body: 'b', senderName: 'n', senderAddress: 'a@example.test' });
     const error = await openError(message.slice(0, 700), { filename: 'broken.msg' });
     expect(['document_corrupt', 'unsupported_file_type']).toContain(error.code);
+  });
+});
+
+describe('classifying the new formats', () => {
+  const classes = buildClassSet({ type: 'default' });
+  const asPages = (pages: readonly { pageNumber: number; text: string; width: number; height: number }[], kind: string) =>
+    pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind }));
+
+  it('calls an e-mail with an invoice attached an e-mail, from its message pages', async () => {
+    // Arrange
+    const mail = mimeMessage({ ...HEADERS, Subject: 'Invoice 2291 for March' }, [
+      { type: 'text/plain', body: 'Hi team,\r\nplease find attached our invoice for March. Payment is due in 30 days.\r\nKind regards,\r\nRosa' },
+      { type: 'text/plain', body: 'INVOICE\r\nInvoice number 2291\r\nBill to: Example Ltd\r\nSubtotal 100.00\r\nVAT 20.00\r\nTotal due 120.00', filename: 'invoice.txt' },
+    ]);
+    const { parsed } = await read(mail);
+    const message = parsed.pages.filter((p) => p.pageNumber <= parsed.email!.message_pages.page_end);
+
+    // Act
+    const result = classifyText(asPages(message, 'eml'), { classes, depth: 'balanced', nonDomainLabel: 'other' });
+
+    // Assess
+    expect(message.length).toBe(1);
+    expect(result.label).toBe('email');
+  });
+
+  it('calls a legacy workbook of figures a spreadsheet', async () => {
+    const book = biffWorkbook({ Budget: [['Department', 'Q1', 'Q2', 'Q3', 'Q4'], ['Sales', 100, 120, 130, 150], ['Ops', 80, 85, 90, 95], ['Total', 180, 205, 220, 245]] });
+    const { parsed } = await read(book, { filename: 'budget.xls' });
+    expect(classifyText(asPages(parsed.pages, 'xls'), { classes, depth: 'balanced', nonDomainLabel: 'other' }).label).toBe('spreadsheet');
   });
 });

@@ -8,6 +8,7 @@ import { MAX_MAIL_ATTACHMENTS, MAX_MAIL_DEPTH } from '../../../functions/engines
 import { MAX_HTML_ELEMENTS } from '../../../functions/engines/text/html.ts';
 import { openDocument, type OpenHint } from '../../../functions/engines/registry.ts';
 import { biffWorkbook, mimeMessage, outlookMessage } from './mail-builders.ts';
+import { zipParts } from './office-builders.ts';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -179,6 +180,25 @@ describe('e-mails (.eml)', () => {
     const { parsed } = await read(mail);
     expect(parsed.pages[0].text).toMatch(/tool\.exe \(application\/octet-stream, 64 bytes\) — not read: file type not supported/);
     expect(parsed.email?.attachments[0]).toMatchObject({ filename: 'tool.exe', skipped: 'file type not supported' });
+  });
+
+  it('lists a zip bomb attached as a Word file as not read, and reads the rest', async () => {
+    // Arrange: 64 MB of one letter deflates to about 64 KB.
+    const bomb = zipParts({ '[Content_Types].xml': '<Types/>', 'word/document.xml': new Uint8Array(64 * 1024 * 1024).fill(0x61) });
+    const mail = mimeMessage(HEADERS, [
+      { type: 'text/plain', body: 'two files' },
+      { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: bomb, filename: 'report.docx' },
+      { type: 'text/plain', body: 'still here', filename: 'after.txt' },
+    ]);
+
+    // Act
+    const { opened, parsed } = await read(mail);
+
+    // Assess
+    expect(opened.pageCount).toBe(2);
+    expect(parsed.email?.attachments[0]).toMatchObject({ filename: 'report.docx', file_type: 'docx' });
+    expect(parsed.email?.attachments[0].skipped).toMatch(/zip bomb/);
+    expect(parsed.pages[1].text).toBe('still here');
   });
 
   it(`follows attached e-mails at most ${MAX_MAIL_DEPTH} deep`, async () => {

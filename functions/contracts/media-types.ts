@@ -7,7 +7,8 @@
 
 export type FileKind =
   | 'pdf' | 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'
-  | 'docx' | 'xlsx' | 'pptx' | 'csv' | 'txt' | 'rtf' | 'json' | 'xml';
+  | 'docx' | 'xlsx' | 'pptx' | 'csv' | 'txt' | 'rtf' | 'json' | 'xml'
+  | 'xls' | 'html' | 'eml' | 'msg';
 
 export interface MediaType {
   readonly kind: FileKind;
@@ -21,7 +22,8 @@ export interface MediaType {
  * declare them by the older names (`application/msword`, …) as often as by
  * the OOXML ones: those names are accepted as aliases at upload. The bytes
  * decide the format at parse, where a legacy binary (.doc/.xls/.ppt) file
- * gets 415 `unsupported_file_type` with advice to save it as OOXML.
+ * gets 415 `unsupported_file_type` with advice to save it as OOXML — except
+ * legacy Excel (BIFF `.xls`), which is read, and Outlook `.msg` e-mails.
  */
 export const MEDIA_TYPES: readonly MediaType[] = [
   { kind: 'pdf', mime: 'application/pdf', aliases: ['application/x-pdf'], extensions: ['pdf'] },
@@ -39,7 +41,7 @@ export const MEDIA_TYPES: readonly MediaType[] = [
   {
     kind: 'xlsx',
     mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    aliases: ['application/vnd.ms-excel'],
+    aliases: [],
     extensions: ['xlsx'],
   },
   {
@@ -53,6 +55,11 @@ export const MEDIA_TYPES: readonly MediaType[] = [
   { kind: 'rtf', mime: 'application/rtf', aliases: ['text/rtf'], extensions: ['rtf'] },
   { kind: 'json', mime: 'application/json', aliases: ['text/json'], extensions: ['json'] },
   { kind: 'xml', mime: 'application/xml', aliases: ['text/xml'], extensions: ['xml'] },
+  // A BIFF workbook and an OOXML one are told apart by their bytes, so either name may declare either.
+  { kind: 'xls', mime: 'application/vnd.ms-excel', aliases: ['application/x-msexcel', 'application/excel'], extensions: ['xls'] },
+  { kind: 'html', mime: 'text/html', aliases: ['application/xhtml+xml'], extensions: ['html', 'htm', 'xhtml'] },
+  { kind: 'eml', mime: 'message/rfc822', aliases: [], extensions: ['eml'] },
+  { kind: 'msg', mime: 'application/vnd.ms-outlook', aliases: ['application/x-msg'], extensions: ['msg'] },
 ];
 
 /** Default content type when neither `content_type` nor the filename says otherwise (spec). */

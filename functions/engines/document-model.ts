@@ -162,6 +162,31 @@ export interface ParsedDocument {
   readonly pages: readonly DocumentPage[];
   /** What really ran, e.g. `pdfjs-text-layer@5.6.205`. */
   readonly engines: readonly string[];
+  /** E-mails (`eml`, `msg`): the header fields and where each attachment's pages are (operations report it in `metadata.email`). */
+  readonly email?: EmailSummary;
+}
+
+/** What an e-mail's pages hold: page 1… the message, then each attachment read, in order. */
+export interface EmailSummary {
+  readonly from?: string;
+  readonly to?: string;
+  readonly cc?: string;
+  readonly date?: string;
+  readonly subject?: string;
+  /** Pages of the message itself (headers, body, attachment list). */
+  readonly message_pages: { readonly page_start: number; readonly page_end: number };
+  readonly attachments: readonly EmailAttachmentSummary[];
+}
+
+export interface EmailAttachmentSummary {
+  readonly filename: string;
+  readonly content_type: string;
+  readonly size: number;
+  /** Absent when the file was not read (`skipped` says why). */
+  readonly page_start?: number;
+  readonly page_end?: number;
+  readonly file_type?: string;
+  readonly skipped?: string;
 }
 
 /** Renders a page to PNG; optional per backend (text formats have none). */

@@ -8,9 +8,9 @@
 import type { FileKind } from '../contracts/media-types.ts';
 
 /** Kinds recognised by a signature; the bytes decide these. */
-const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['pdf', 'png', 'jpeg', 'webp', 'tiff', 'heic', 'docx', 'xlsx', 'pptx', 'rtf']);
+const BINARY_KINDS: ReadonlySet<FileKind> = new Set(['pdf', 'png', 'jpeg', 'webp', 'tiff', 'heic', 'docx', 'xlsx', 'pptx', 'rtf', 'xls', 'msg']);
 /** Plain-text kinds: any text is a valid txt, so the declared kind decides among these. */
-const TEXT_KINDS: ReadonlySet<FileKind> = new Set(['csv', 'txt', 'json', 'xml']);
+const TEXT_KINDS: ReadonlySet<FileKind> = new Set(['csv', 'txt', 'json', 'xml', 'html', 'eml']);
 
 /** Only this much is decoded to judge text files. */
 const TEXT_PREFIX = 64 * 1024;
@@ -142,6 +142,43 @@ function looksLikeJson(text: string, truncated: boolean, size: number): boolean 
   return trimmed[0] === '{' ? /^\{\s*(?:"|\})/.test(trimmed) : /^\[\s*(?:[[{"\]\d-]|true|false|null)/.test(trimmed);
 }
 
+/** An HTML page: a doctype or an `<html>`/`<head>`/`<body>` element first (after comments). */
+function looksLikeHtml(text: string): boolean {
+  return /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
+}
+
+/** Header fields an RFC 822 message opens with; a text must show `From:` and one more to be taken for e-mail. */
+const MAIL_HEADERS = /^(?:from|to|cc|subject|date|message-id|mime-version|received|return-path|reply-to|delivered-to|x-[\w-]+):/i;
+
+/** An e-mail: its first lines are header fields (continuations indented), among them `From:` and another known one. */
+function looksLikeEmail(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 16 * 1024));
+  const end = head.search(/\r?\n\r?\n/);
+  if (end <= 0) return false;
+  const fields = head.slice(0, end).split(/\r?\n/).filter((l) => !/^[ \t]/.test(l));
+  if (!fields.every((l) => /^[\x21-\x39\x3b-\x7e]+:/.test(l))) return false;
+  return fields.some((l) => /^from:/i.test(l)) && fields.filter((l) => MAIL_HEADERS.test(l)).length >= 2;
+}
+
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const utf16 = (name: string) => Buffer.from(name, 'utf16le');
+
+/**
+ * A Compound File (legacy Office): a BIFF workbook has a `Workbook` (or
+ * `Book`) stream, an Outlook message `__substg1.0_` streams. Stream names are
+ * UTF-16 in the directory; Word and PowerPoint files (neither) are left
+ * undefined so the declared kind's backend can explain.
+ */
+function compoundFileKind(bytes: Uint8Array): FileKind | undefined {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // An encrypted OOXML file is a compound file too: its declared backend says so.
+  if (buffer.includes(utf16('EncryptedPackage'))) return undefined;
+  if (buffer.includes(utf16('__substg1.0_'))) return 'msg';
+  if (buffer.includes(utf16('WordDocument')) || buffer.includes(utf16('PowerPoint Document'))) return undefined;
+  if (buffer.includes(utf16('Workbook')) || buffer.includes(utf16('Book\0'))) return 'xls';
+  return undefined;
+}
+
 function looksLikeXml(text: string): boolean {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('<?xml')) return true;
@@ -198,6 +235,9 @@ export function sniffKind(bytes: Uint8Array): FileKind | undefined {
   if (heic) return heic;
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return officeKind(bytes);
   if (startsWith(bytes, [0x7b, 0x5c, 0x72, 0x74, 0x66])) return 'rtf'; // {\rtf
+  if (startsWith(bytes, CFB_SIGNATURE)) return compoundFileKind(bytes);
+  // E-mail first: a message may carry 8-bit or binary parts the text check would refuse.
+  if (looksLikeEmail(bytes)) return 'eml';
 
   const decoded = decodeText(bytes);
   if (!decoded) return undefined;
@@ -230,7 +270,10 @@ export const isBinaryKind = (kind: FileKind): boolean => BINARY_KINDS.has(kind);
 export function resolveKind(bytes: Uint8Array, declaredKind?: FileKind): FileKind | undefined {
   const sniffed = sniffKind(bytes);
   if (sniffed && isBinaryKind(sniffed)) return sniffed;
-  if (sniffed) return declaredKind && isTextKind(declaredKind) ? declaredKind : sniffed;
+  if (sniffed && declaredKind && isTextKind(declaredKind)) return declaredKind;
+  // HTML is text to the sniffer (a page of tags is valid text); undeclared, a page that opens like one is read as HTML.
+  if (sniffed === 'txt' && looksLikeHtml(decodeText(bytes)?.text ?? '')) return 'html';
+  if (sniffed) return sniffed;
   if (declaredKind && isBinaryKind(declaredKind) && bytes.length > 0) return declaredKind;
   return undefined;
 }

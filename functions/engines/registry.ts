@@ -96,15 +96,20 @@ const openPdf: Backend = async (bytes, options) => {
 };
 
 /** Office and text kinds: laid out on virtual pages at open (no renderer). */
-const openOffice = (kind: 'docx' | 'xlsx' | 'pptx'): Backend => async (bytes, options) => {
+const openOffice = (kind: 'docx' | 'xlsx' | 'pptx' | 'xls'): Backend => async (bytes, options) => {
   const { openOfficeDocument } = await import('./office/office-backend.ts');
   return fromVirtual(await openOfficeDocument(kind, bytes, options));
 };
-const openText = (kind: 'txt' | 'csv' | 'json' | 'xml' | 'rtf'): Backend => async (bytes, options) => {
+const openText = (kind: 'txt' | 'csv' | 'json' | 'xml' | 'rtf' | 'html'): Backend => async (bytes, options) => {
   const { openTextDocument } = await import('./text/text-backend.ts');
   const opened = fromVirtual(await openTextDocument(kind, bytes, options));
   // An XML upload may itself be an e-invoice (XRechnung, UBL, CII).
   return kind === 'xml' && bytes.byteLength <= MAX_DATA_FILE_BYTES ? { ...opened, dataFiles: async () => [{ name: 'document.xml', data: bytes }] } : opened;
+};
+/** E-mails: the message's pages, then each attachment's (see mail/mail-backend.ts). */
+const openEmail = (kind: 'eml' | 'msg'): Backend => async (bytes, options) => {
+  const { openMail } = await import('./mail/mail-backend.ts');
+  return openMail(kind, bytes, options);
 };
 /** Images: every page is OCR'd (see image/image-backend.ts). */
 const openImageKind = (kind: 'png' | 'jpeg' | 'webp' | 'tiff' | 'heic'): Backend => async (bytes, options) => {
@@ -129,11 +134,15 @@ export const BACKENDS: Partial<Record<FileKind, Backend>> = {
   docx: openOffice('docx'),
   xlsx: openOffice('xlsx'),
   pptx: openOffice('pptx'),
+  xls: openOffice('xls'),
   txt: openText('txt'),
   csv: openText('csv'),
   json: openText('json'),
   xml: openText('xml'),
   rtf: openText('rtf'),
+  html: openText('html'),
+  eml: openEmail('eml'),
+  msg: openEmail('msg'),
   png: openImageKind('png'),
   jpeg: openImageKind('jpeg'),
   webp: openImageKind('webp'),
@@ -156,6 +165,10 @@ const KIND_NAMES: Record<FileKind, string> = {
   rtf: 'RTF document',
   json: 'JSON file',
   xml: 'XML file',
+  xls: 'Excel workbook (XLS)',
+  html: 'HTML page',
+  eml: 'e-mail (EML)',
+  msg: 'Outlook message (MSG)',
 };
 
 const supportedNames = () =>

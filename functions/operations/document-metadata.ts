@@ -1,7 +1,8 @@
 /**
  * What every operation that reads pages reports about the reading in its
- * response's `metadata`: the languages of the text and any warnings (a page
- * with ink on which no text was read).
+ * response's `metadata`: the languages of the text, any warnings (a page
+ * with ink on which no text was read) and, for an e-mail, its header fields
+ * and where each attachment's pages are (`email`).
  *
  * @module
  */
@@ -28,7 +29,7 @@ export function documentLanguages(document: ParsedDocument): string[] {
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([language]) => language);
 }
 
-/** `{ languages, warnings? }` for a response's `metadata`. */
-export function readingMetadata(document: ParsedDocument): { languages: string[]; warnings?: string[] } {
-  return { languages: documentLanguages(document), ...documentWarnings(document) };
+/** `{ languages, warnings?, email? }` for a response's `metadata`. */
+export function readingMetadata(document: ParsedDocument): { languages: string[]; warnings?: string[]; email?: ParsedDocument['email'] } {
+  return { languages: documentLanguages(document), ...documentWarnings(document), ...(document.email ? { email: document.email } : {}) };
 }

@@ -66,7 +66,16 @@ function perClass(outcomes: readonly Outcome[]) {
     confusion[o.doc.label][o.predicted] = (confusion[o.doc.label][o.predicted] ?? 0) + 1;
   }
   const recalls = labels.map((l) => classes[l].recall);
-  return { classes, confusion, macro_recall: r3(recalls.reduce((a, b) => a + b, 0) / recalls.length) };
+  // Issue 41's targets: how often each true class comes back `other`, and its largest share sent to one wrong class (≤ 30 %).
+  const drift: Record<string, { other_rate: number; worst_wrong?: string; worst_share: number }> = {};
+  for (const label of labels) {
+    const row = confusion[label] ?? {};
+    const wrong = Object.entries(row).filter(([predicted]) => predicted !== label).sort((a, b) => b[1] - a[1])[0];
+    drift[label] = { other_rate: r3((label === 'other' ? 0 : row.other ?? 0) / classes[label].n), ...(wrong ? { worst_wrong: wrong[0] } : {}), worst_share: r3((wrong?.[1] ?? 0) / classes[label].n) };
+  }
+  // Balanced accuracy is the mean per-class recall; named both ways because readers ask for both.
+  const macro = r3(recalls.reduce((a, b) => a + b, 0) / recalls.length);
+  return { classes, confusion, drift, macro_recall: macro, balanced_accuracy: macro };
 }
 
 /**
@@ -95,7 +104,9 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
       oof_ece: r3(ece(outcomes)),
       mean_confidence: r3(outcomes.reduce((s, o) => s + o.confidence, 0) / outcomes.length),
       macro_recall: detail.macro_recall,
+      balanced_accuracy: detail.balanced_accuracy,
       per_class: detail.classes,
+      per_class_drift: detail.drift,
       confusion_matrix: detail.confusion,
       errors: outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.source} (${o.doc.label}): ${o.predicted} ${r3(o.confidence)}`),
     };
@@ -108,6 +119,10 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
     .filter(([, row]) => Object.keys(row).length > 0);
   log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
+  const drift = (byDepth.balanced as { per_class_drift: ReturnType<typeof perClass>['drift'] }).per_class_drift;
+  const over = Object.entries(drift).filter(([, d]) => d.worst_share > 0.3).map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
+  log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
+  log(`  'other' rate per true class (non-zero): ${JSON.stringify(Object.fromEntries(Object.entries(drift).filter(([, d]) => d.other_rate > 0).map(([l, d]) => [l, d.other_rate])))}`);
 
   // Speed of the committed model: one page, the classify engine alone.
   const classes = buildClassSet({ type: 'default' });

@@ -22,11 +22,11 @@ export interface CorpusPage {
   readonly kind?: string;
 }
 
-/** The file kind the service would report for a corpus path (e-mails are read as text). */
+/** The file kind the service would report for a corpus path (e-mails are read as their message text, see `emlText`). */
 export function kindOfPath(path: string): string | undefined {
   const ext = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase();
   if (!ext) return undefined;
-  return ({ jpg: 'jpeg', jpeg: 'jpeg', tif: 'tiff', tiff: 'tiff', eml: 'txt', png: 'png', pdf: 'pdf', xlsx: 'xlsx', pptx: 'pptx', docx: 'docx', webp: 'webp', heic: 'heic', csv: 'csv', txt: 'txt' } as Record<string, string>)[ext];
+  return ({ jpg: 'jpeg', jpeg: 'jpeg', tif: 'tiff', tiff: 'tiff', eml: 'eml', msg: 'msg', xls: 'xls', html: 'html', htm: 'html', png: 'png', pdf: 'pdf', xlsx: 'xlsx', pptx: 'pptx', docx: 'docx', webp: 'webp', heic: 'heic', csv: 'csv', txt: 'txt' } as Record<string, string>)[ext];
 }
 
 export interface CorpusDocument {

@@ -1,12 +1,13 @@
 /**
- * Document classification without a trained model: each class is a set of
- * weighted phrases and title words (built-in classes, classes.ts) or a
- * description in words (custom classes, scored by the description's
- * distinctive words). Evidence is summed with diminishing returns per
- * phrase, then turned into probabilities by a temperature softmax that
- * includes a "none of these" option, so confidences behave like
- * probabilities (calibrated on the corpus, see `TEMPERATURES`) and sum to
- * at most 1.
+ * Document classification: built-in classes are scored by a learned linear
+ * model (hashed words, titles and layout cues, `features.ts`; weights in
+ * classify-model.json, `npm run train -- classify`) plus the evidence of each
+ * class's phrases and description; a caller's own classes (a description, no
+ * examples) by the description's distinctive words, anchored against the best
+ * learned class. Scores become probabilities by a temperature softmax: with
+ * learned classes the model's temperature, fitted out of fold at training;
+ * with described classes only, `TEMPERATURES` (still the older in-sample fit,
+ * see there) with a "none of these" option, so confidences sum to at most 1.
  *
  * @module
  */
@@ -64,8 +65,9 @@ export interface Classification {
  * calibration error on the labelled corpus set (`npm run eval -- classify`
  * prints the grid). Depths differ because they add different amounts of
  * evidence (titles weigh more in thorough, which also adds page votes).
- * Fitted on 83 documents of three types: a development figure, re-check it
- * when classes or weights change.
+ * Fitted in sample on 83 documents of three types; used only when no
+ * learned class is in the set (custom classes alone). Not yet refitted out
+ * of fold (issue 41): treat confidences of custom-only sets as rough.
  */
 export const TEMPERATURES: Readonly<Record<Depth, number>> = { fast: 1.5, balanced: 0.75, thorough: 0.9 };
 /** Evidence a class needs before it beats "none of these". */

@@ -30,7 +30,9 @@ export interface FeaturePage {
  * what their group learned.
  */
 const KIND_GROUPS: Readonly<Record<string, string>> = {
-  xlsx: 'sheet', csv: 'sheet', pptx: 'slides', docx: 'text', txt: 'text', rtf: 'text', json: 'text', xml: 'text',
+  xlsx: 'sheet', xls: 'sheet', csv: 'sheet', pptx: 'slides', docx: 'text', txt: 'text', rtf: 'text', json: 'text', xml: 'text', html: 'text',
+  // E-mails are read as their message pages, header lines first; training reads `.eml` files the same way, as text.
+  eml: 'text', msg: 'text',
   png: 'image', jpeg: 'image', webp: 'image', tiff: 'image', heic: 'image', pdf: 'pdf',
 };
 

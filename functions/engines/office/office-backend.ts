@@ -1,8 +1,8 @@
 /**
- * The backend for Office documents (DOCX, XLSX, PPTX): the package is read
+ * The backend for Office documents (DOCX, XLSX, PPTX, legacy XLS): the package is read
  * with the capped zip reader, its main story turned into a flow and laid out
  * on virtual pages (`../text/virtual-page.ts`) at open, so the page count is
- * known before extraction.
+ * known before extraction. A BIFF workbook is read by `xls.ts` into the same flow.
  *
  * @module
  */
@@ -12,22 +12,24 @@ import type { FlowItem } from '../text/virtual-page.ts';
 import { docxFlow } from './docx.ts';
 import { openPackage } from './package.ts';
 import { pptxFlow } from './pptx.ts';
+import { xlsFlow } from './xls.ts';
 import { xlsxFlow } from './xlsx.ts';
 import type { ZipArchive } from './zip.ts';
 
-export type OfficeKind = 'docx' | 'xlsx' | 'pptx';
+export type OfficeKind = 'docx' | 'xlsx' | 'pptx' | 'xls';
 
 /** Engine names (`model_used`). */
 export const OFFICE_ENGINES: Record<OfficeKind, string> = {
   docx: 'docx-ooxml@1',
   xlsx: 'xlsx-ooxml@1',
   pptx: 'pptx-ooxml@1',
+  xls: 'xls-biff-sheetjs@0.20',
 };
 
-const WHAT: Record<OfficeKind, string> = { docx: 'Word document', xlsx: 'Excel workbook', pptx: 'PowerPoint presentation' };
+const WHAT: Record<OfficeKind, string> = { docx: 'Word document', xlsx: 'Excel workbook', pptx: 'PowerPoint presentation', xls: 'Excel workbook (.xls)' };
 
 /** `maxPages` lets a flow stop early (XLSX: one shared string referenced by many cells) instead of leaving it to the paginator. */
-const FLOWS: Record<OfficeKind, (zip: ZipArchive, maxPages?: number) => FlowItem[]> = { docx: docxFlow, xlsx: xlsxFlow, pptx: pptxFlow };
+const FLOWS: Record<Exclude<OfficeKind, 'xls'>, (zip: ZipArchive, maxPages?: number) => FlowItem[]> = { docx: docxFlow, xlsx: xlsxFlow, pptx: pptxFlow };
 
 /**
  * Opens an Office document.
@@ -40,8 +42,8 @@ const FLOWS: Record<OfficeKind, (zip: ZipArchive, maxPages?: number) => FlowItem
 export async function openOfficeDocument(kind: OfficeKind, bytes: Uint8Array, options: { maxPages?: number } = {}): Promise<VirtualDocument> {
   const what = WHAT[kind];
   try {
-    const zip = openPackage(bytes, what);
-    return openFlow(kind, OFFICE_ENGINES[kind], FLOWS[kind](zip, options.maxPages), options.maxPages, what, { autoBreak: kind !== 'pptx' });
+    const flow = kind === 'xls' ? await xlsFlow(bytes, options.maxPages) : FLOWS[kind](openPackage(bytes, what), options.maxPages);
+    return openFlow(kind, OFFICE_ENGINES[kind], flow, options.maxPages, what, { autoBreak: kind !== 'pptx' });
   } catch (error) {
     if (error instanceof DocumentLoadError) throw error;
     // Hostile input must never surface as a 500: whatever else broke, the file did.

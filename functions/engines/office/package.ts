@@ -49,7 +49,7 @@ export function openPackage(bytes: Uint8Array, what: string): ZipArchive {
     }
     throw new DocumentLoadError(
       'unsupported_file_type',
-      `The file is a legacy binary Office document (.doc, .xls or .ppt), not a ${what}; save it in the current format (.docx, .xlsx, .pptx) and upload it again.`,
+      `The file is a legacy binary Office document (.doc or .ppt), not a ${what}; save it in the current format (.docx, .pptx) and upload it again.`,
       { details: { detected_type: null } },
     );
   }

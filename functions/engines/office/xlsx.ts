@@ -168,7 +168,7 @@ interface SheetRef {
   readonly hidden: boolean;
 }
 
-interface SheetCells {
+export interface SheetCells {
   /** Sorted by row then column as they appear (the format requires order). */
   rows: Map<number, Map<number, string>>;
   merges: [number, number, number, number][];
@@ -181,11 +181,38 @@ interface SheetCells {
  * characters are counted as cells are emitted, and the workbook is refused
  * as soon as they cannot fit in the pages allowed.
  */
-interface EmitBudget {
+export interface EmitBudget {
   cells: number;
   characters: number;
   readonly maxPages: number;
   readonly maxCharacters: number;
+}
+
+/** A workbook's budget for at most `maxPages` pages (xlsx and xls alike). */
+export function emitBudget(maxPages?: number): EmitBudget {
+  const pages = Math.min(maxPages ?? MAX_VIRTUAL_PAGES, MAX_VIRTUAL_PAGES);
+  return { cells: 0, characters: 0, maxPages: pages, maxCharacters: pages * CHARACTERS_PER_PAGE };
+}
+
+/**
+ * Counts one filled cell against the budget.
+ *
+ * @throws DocumentLoadError `file_too_large` (too many cells), `page_limit_exceeded` (too much text).
+ */
+export function countCell(budget: EmitBudget, text: string): void {
+  if (++budget.cells > MAX_XLSX_CELLS) {
+    throw new DocumentLoadError('file_too_large', `The workbook has more than ${MAX_XLSX_CELLS} filled cells; split it into smaller files.`, {
+      details: { max_cells: MAX_XLSX_CELLS },
+    });
+  }
+  budget.characters += text.length;
+  if (budget.characters > budget.maxCharacters) {
+    throw new DocumentLoadError(
+      'page_limit_exceeded',
+      `The workbook's cells hold more than ${budget.maxCharacters} characters, more than ${budget.maxPages} pages of ${VIRTUAL_PAGE.linesPerPage} lines of ${VIRTUAL_PAGE.columns} characters; at most ${budget.maxPages} pages can be processed.`,
+      { details: { pages_at_least: budget.maxPages + 1, max_pages: budget.maxPages, max_characters: budget.maxCharacters } },
+    );
+  }
 }
 
 function readSheet(
@@ -277,19 +304,7 @@ function readSheet(
           if (!hasValue || rowIndex < 0 || columnIndex < 0 || columnIndex >= MAX_COLUMN) return;
           const text = display(cellType, value, cellStyle);
           if (text === '') return;
-          if (++budget.cells > MAX_XLSX_CELLS) {
-            throw new DocumentLoadError('file_too_large', `The workbook has more than ${MAX_XLSX_CELLS} filled cells; split it into smaller files.`, {
-              details: { max_cells: MAX_XLSX_CELLS },
-            });
-          }
-          budget.characters += text.length;
-          if (budget.characters > budget.maxCharacters) {
-            throw new DocumentLoadError(
-              'page_limit_exceeded',
-              `The workbook's cells hold more than ${budget.maxCharacters} characters, more than ${budget.maxPages} pages of ${VIRTUAL_PAGE.linesPerPage} lines of ${VIRTUAL_PAGE.columns} characters; at most ${budget.maxPages} pages can be processed.`,
-              { details: { pages_at_least: budget.maxPages + 1, max_pages: budget.maxPages, max_characters: budget.maxCharacters } },
-            );
-          }
+          countCell(budget, text);
           if (!row) {
             row = rows.get(rowIndex);
             if (!row) rows.set(rowIndex, (row = new Map()));
@@ -340,7 +355,7 @@ function readSheet(
 }
 
 /** A sheet's cells as a compact table: empty rows and columns dropped, merges as spans. */
-function sheetTable(cells: SheetCells): { rows: number; columns: number; cells: TableCellInput[] } | undefined {
+export function sheetTable(cells: SheetCells): { rows: number; columns: number; cells: TableCellInput[] } | undefined {
   const rowKeys = [...cells.rows.keys()].sort((a, b) => a - b);
   if (rowKeys.length === 0) return undefined;
   const columnSet = new Set<number>();
@@ -425,8 +440,7 @@ export function xlsxFlow(zip: ZipArchive, maxPages?: number): FlowItem[] {
   const strings = sharedStrings(zip, relList.find((r) => r.type.endsWith('/sharedStrings'))?.target);
   const formats = styleFormats(zip, relList.find((r) => r.type.endsWith('/styles'))?.target);
   const flow: FlowItem[] = [];
-  const pages = Math.min(maxPages ?? MAX_VIRTUAL_PAGES, MAX_VIRTUAL_PAGES);
-  const budget: EmitBudget = { cells: 0, characters: 0, maxPages: pages, maxCharacters: pages * CHARACTERS_PER_PAGE };
+  const budget = emitBudget(maxPages);
   for (const sheet of sheets) {
     if (flow.length) flow.push({ type: 'page-break' });
     flow.push({ type: 'paragraph', text: `Sheet: ${sheet.name}${sheet.hidden ? ' (hidden)' : ''}` });

@@ -1,5 +1,5 @@
 /**
- * The backend for plain-text kinds: TXT, CSV, JSON, XML and RTF, all laid
+ * The backend for plain-text kinds: TXT, CSV, JSON, XML, HTML and RTF, all laid
  * out on virtual pages (see `virtual-page.ts`).
  *
  * @module
@@ -7,6 +7,7 @@
 import { DocumentLoadError } from '../../contracts/errors.ts';
 import { csvFlow } from './csv.ts';
 import { decodeTextBytes, decodeWindows1252 } from './decode.ts';
+import { htmlFlow } from './html.ts';
 import { jsonFlow } from './json.ts';
 import { parseRtf } from './rtf.ts';
 import { txtFlow } from './txt.ts';
@@ -14,7 +15,7 @@ import { openFlow, type VirtualDocument } from './virtual-document.ts';
 import type { FlowItem } from './virtual-page.ts';
 import { xmlFlow } from './xml.ts';
 
-export type TextKind = 'txt' | 'csv' | 'json' | 'xml' | 'rtf';
+export type TextKind = 'txt' | 'csv' | 'json' | 'xml' | 'rtf' | 'html';
 
 /** Engine names (`model_used`). */
 export const TEXT_ENGINES: Record<TextKind, string> = {
@@ -23,9 +24,10 @@ export const TEXT_ENGINES: Record<TextKind, string> = {
   json: 'text-json@1',
   xml: 'text-xml@1',
   rtf: 'rtf-tokenizer@1',
+  html: 'html-htmlparser2@12',
 };
 
-const WHAT: Record<TextKind, string> = { txt: 'text file', csv: 'CSV file', json: 'JSON file', xml: 'XML file', rtf: 'RTF document' };
+const WHAT: Record<TextKind, string> = { txt: 'text file', csv: 'CSV file', json: 'JSON file', xml: 'XML file', rtf: 'RTF document', html: 'HTML page' };
 
 function flowOf(kind: TextKind, text: string): Iterable<FlowItem> {
   switch (kind) {
@@ -39,6 +41,8 @@ function flowOf(kind: TextKind, text: string): Iterable<FlowItem> {
       return xmlFlow(text);
     case 'rtf':
       return parseRtf(text);
+    case 'html':
+      return htmlFlow(text);
   }
 }
 

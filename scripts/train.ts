@@ -9,6 +9,7 @@ const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promis
   classify: async () => async () => (await import('./train/classify.ts')).trainClassify(),
   extract: async () => (await import('./train/extract.ts')).trainExtract,
   redact: async () => (await import('./train/redact.ts')).trainRedact,
+  split: async () => (await import('./train/split.ts')).trainSplit,
   'receipt-char-model': async () => async () => (await import('./train/receipt-char-model.ts')).trainReceiptCharModel(),
 };
 

@@ -38,6 +38,7 @@ export interface PairPage {
 
 /** Feature names in the order the model's weights follow. */
 export const PAIR_FEATURES = [
+  'rule_score',
   'frame_overlap',
   'topic_overlap',
   'numbering_restarts',
@@ -62,6 +63,7 @@ export const PAIR_FEATURES = [
   'image_known',
   'top_band_alike',
   'top_band_distance',
+  'letterhead_appears',
   'bottom_band_alike',
   'layout_alike',
   'ink_change',
@@ -81,6 +83,8 @@ function sizeChange(a: PairPage, b: PairPage): boolean {
   return Math.abs(a.width / b.width - 1) > 0.1 || Math.abs(a.height / b.height - 1) > 0.1;
 }
 
+const mean = (v: readonly number[]) => (v.length ? v.reduce((s, x) => s + x, 0) / v.length : 0);
+
 function meanDistance(a: readonly number[], b: readonly number[]): number {
   if (a.length !== b.length || a.length === 0) return 0;
   let sum = 0;
@@ -97,6 +101,8 @@ function imageFeatures(a: PageSignature | undefined, b: PageSignature | undefine
     top_band_alike: gridSimilarity(a.top, b.top),
     // Densities are small shares; ×10 puts the distance on the scale of the other features.
     top_band_distance: Math.min(1, meanDistance(a.top, b.top) * 10),
+    // A first page carries a letterhead its predecessor's continuation pages lack.
+    letterhead_appears: Math.max(-1, Math.min(1, (mean(b.top) - mean(a.top)) * 10)),
     bottom_band_alike: gridSimilarity(a.bottom, b.bottom),
     layout_alike: layout,
     ink_change: Math.min(3, Math.abs(Math.log((a.ink + 0.005) / (b.ink + 0.005)))),
@@ -105,11 +111,16 @@ function imageFeatures(a: PageSignature | undefined, b: PageSignature | undefine
   };
 }
 
+/** The splitter's rules' start score is clipped to this and scaled by it. */
+const RULE_SCORE_SPAN = 6;
+
 /**
  * The features of the boundary before `page`, after `previous`, given the
- * identifiers the running document has shown so far.
+ * identifiers the running document has shown so far and the start score
+ * the splitter's rules give the pair (their signals weighed as on text
+ * layers: the model learns how far to trust them on scans).
  */
-export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifiers: ReadonlyMap<string, string>): number[] {
+export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifiers: ReadonlyMap<string, string>, ruleScore: number): number[] {
   let changes = false;
   let repeats = false;
   for (const [kind, value] of page.identifiers) {
@@ -123,6 +134,7 @@ export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifi
   const topic = jaccard(previous.vocabulary, page.vocabulary);
   const image = imageFeatures(previous.signature, page.signature);
   const values: Record<PairFeature, number> = {
+    rule_score: Math.max(-RULE_SCORE_SPAN, Math.min(RULE_SCORE_SPAN, ruleScore)) / RULE_SCORE_SPAN,
     frame_overlap: jaccard(previous.frame, page.frame),
     topic_overlap: topic,
     numbering_restarts: flag(numbering?.index === 1),
@@ -147,6 +159,7 @@ export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifi
     image_known: 0,
     top_band_alike: 0,
     top_band_distance: 0,
+    letterhead_appears: 0,
     bottom_band_alike: 0,
     layout_alike: 0,
     ink_change: 0,

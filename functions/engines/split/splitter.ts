@@ -307,12 +307,12 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
 function learnedBoundary(
   previous: PageFacts,
   page: PageFacts,
-  running: { identifiers: Map<string, string> },
+  running: { label: string; identifiers: Map<string, string> },
   rules: { everyPage: boolean; afterBlank: boolean },
   model: BoundaryModel,
 ): Boundary {
   if (rules.everyPage || page.heuristicStart || page.standalone || (previous.blank && rules.afterBlank)) return { score: HARD, hard: true };
-  const probability = boundaryProbability(model, pairFeatures(previous, page, running.identifiers));
+  const probability = boundaryProbability(model, scannedPairFeatures(previous, page, running, rules));
   return probability >= model.threshold ? { score: HARD, hard: true } : { score: 0, hard: false };
 }
 
@@ -321,6 +321,16 @@ export function pageFactsOf(pages: readonly SplitPage[], options: SplitterOption
   const g = options.guidelines;
   const identifierFinder = g?.identifierPatterns ? buildIdentifierFinder(g.identifierPatterns) : undefined;
   return pages.map((p) => pageFacts(p, options, identifierFinder));
+}
+
+/** The learned model's features of a pair, the rules' start score among them. */
+export function scannedPairFeatures(
+  previous: PageFacts,
+  page: PageFacts,
+  running: { label: string; identifiers: Map<string, string> },
+  rules: { everyPage: boolean; afterBlank: boolean },
+): number[] {
+  return pairFeatures(previous, page, running.identifiers, boundary(previous, page, running, rules).score);
 }
 
 export function splitPages(pages: readonly SplitPage[], options: SplitterOptions): Segment[] {

@@ -41,14 +41,18 @@ function densityGrid(mask: InkMask, from: number, to: number, grid: { rows: numb
   const cells = new Float64Array(grid.rows * grid.columns);
   const counts = new Float64Array(grid.rows * grid.columns);
   const span = Math.max(1, to - from);
+  // Each column's cell, worked out once: the pixel loop only counts.
+  const columnCell = new Int32Array(mask.width);
+  const columnsPerCell = new Float64Array(grid.columns);
+  for (let x = 0; x < mask.width; x++) {
+    columnCell[x] = Math.min(grid.columns - 1, Math.floor((x * grid.columns) / mask.width));
+    columnsPerCell[columnCell[x]]++;
+  }
   for (let y = from; y < to; y++) {
-    const row = Math.min(grid.rows - 1, Math.floor(((y - from) * grid.rows) / span));
+    const base = Math.min(grid.rows - 1, Math.floor(((y - from) * grid.rows) / span)) * grid.columns;
     const offset = y * mask.width;
-    for (let x = 0; x < mask.width; x++) {
-      const cell = row * grid.columns + Math.min(grid.columns - 1, Math.floor((x * grid.columns) / mask.width));
-      counts[cell]++;
-      if (mask.mask[offset + x]) cells[cell]++;
-    }
+    for (let c = 0; c < grid.columns; c++) counts[base + c] += columnsPerCell[c];
+    for (let x = 0; x < mask.width; x++) if (mask.mask[offset + x]) cells[base + columnCell[x]]++;
   }
   return Array.from(cells, (ink, i) => round3(counts[i] ? ink / counts[i] : 0));
 }

@@ -10,6 +10,7 @@ const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promis
   extract: async () => (await import('./train/extract.ts')).trainExtract,
   layout: async () => async () => (await import('./train/layout.ts')).trainLayout(),
   redact: async () => (await import('./train/redact.ts')).trainRedact,
+  split: async () => (await import('./train/split.ts')).trainSplit,
   'receipt-char-model': async () => async () => (await import('./train/receipt-char-model.ts')).trainReceiptCharModel(),
 };
 

@@ -12,6 +12,7 @@ import type { Canvas } from '@napi-rs/canvas';
 import type { FallbackReason } from '../contracts/engines.ts';
 import type { FileKind } from '../contracts/media-types.ts';
 import type { OcrLanguage } from '../contracts/ocr-languages.ts';
+import type { PageSignature } from './ocr/page-signature.ts';
 
 export type BBox = [left: number, top: number, right: number, bottom: number];
 
@@ -141,6 +142,8 @@ export interface DocumentPage {
    * Operations report it in `metadata.engine_fallback`.
    */
   readonly ocrFallback?: FallbackReason;
+  /** An OCR page's image fingerprint (letterhead and footer bands, ink), which the splitter compares between neighbours. */
+  readonly signature?: PageSignature;
 }
 
 /**
@@ -231,6 +234,7 @@ export function textOnlyPage(page: DocumentPage): DocumentPage {
     ...(page.warnings?.length ? { warnings: page.warnings } : {}),
     ...(page.languages?.length ? { languages: page.languages } : {}),
     ...(page.ocrFallback ? { ocrFallback: page.ocrFallback } : {}),
+    ...(page.signature ? { signature: page.signature } : {}),
     words: [],
     lines: [],
     blocks: [],

@@ -57,7 +57,15 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
     const options = form.options ?? SplitOptions.parse({});
     const parsed = await extractForRequest(context, { graphics: false, textOnly: true, languages: query.languages });
     const g = options.custom_domain_guidelines;
-    const pages = parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text, width: p.width, height: p.height, kind: parsed.kind }));
+    const pages = parsed.pages.map((p) => ({
+      pageNumber: p.pageNumber,
+      text: p.text,
+      width: p.width,
+      height: p.height,
+      kind: parsed.kind,
+      source: p.source,
+      ...(p.signature ? { signature: p.signature } : {}),
+    }));
     const splitOptions = {
       classes: segmentClasses(options),
       thorough: options.use_thinking,

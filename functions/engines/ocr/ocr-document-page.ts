@@ -9,7 +9,7 @@ import type { DocumentPage } from '../document-model.ts';
 import { ocrWarnings, type OcrPage } from './ocr-page.ts';
 
 /** The page fields an OCR reading sets: text, boxes, source, and the unread-ink warning and languages when there are any. */
-export type OcrPageFields = Pick<DocumentPage, 'words' | 'lines' | 'blocks' | 'text' | 'source' | 'warnings' | 'languages'>;
+export type OcrPageFields = Pick<DocumentPage, 'words' | 'lines' | 'blocks' | 'text' | 'source' | 'warnings' | 'languages' | 'signature'>;
 
 /**
  * The fields of page `pageNumber` from its OCR reading. A page with ink but
@@ -25,5 +25,6 @@ export function ocrPageFields(ocr: OcrPage, pageNumber: number): OcrPageFields {
     source: ocr.words.length ? 'ocr' : 'none',
     ...(ocr.unread ? { warnings: ocrWarnings(ocr, pageNumber) } : {}),
     ...(ocr.languages ? { languages: ocr.languages } : {}),
+    ...(ocr.signature ? { signature: ocr.signature } : {}),
   };
 }

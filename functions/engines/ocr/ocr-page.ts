@@ -54,6 +54,7 @@ import receiptCharWeights from './receipt-char-model.json' with { type: 'json' }
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { guessLanguage } from './language-detect.ts';
+import { pageSignature, type PageSignature } from './page-signature.ts';
 
 /**
  * Revision of what OCR reads from an image. Bump it in the same commit as
@@ -207,6 +208,8 @@ export interface OcrPage {
    * the page as uploaded like the word boxes, for the table detector.
    */
   readonly rulings: readonly Ruling[];
+  /** The page image's fingerprint (see page-signature.ts), for telling documents apart in a scanned stream. */
+  readonly signature?: PageSignature;
 }
 
 export interface OcrOptions {
@@ -570,7 +573,7 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const paper = inkMask(small);
   const empty: OcrPage = { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [] };
   const faint = isBlank(paper) ? faintText(small, paper) : undefined;
-  if (isBlank(paper) && !faint) return empty;
+  if (isBlank(paper) && !faint) return { ...empty, signature: pageSignature(paper, 0, backdropShare) };
   const mask = faint ?? textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
@@ -626,8 +629,8 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const first = await read();
   const completed = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
   const page = await withMissedRowsRead(completed, mask, input, analysisScale, options);
-  if (options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en')) return page;
-  return (await rereadInLanguage(page)) ?? page;
+  const settled = options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en') ? page : ((await rereadInLanguage(page)) ?? page);
+  return { ...settled, signature: pageSignature(paper, settled.rotation, backdropShare) };
 }
 
 /**

@@ -27,6 +27,11 @@ import type { ClassDefinition } from '../classify/classes.ts';
 import { classifyText, contentWords, hasTitle, MIN_EVIDENCE } from '../classify/classifier.ts';
 import { COMPANY } from '../extract/financial.ts';
 import { identifierFinder as buildIdentifierFinder, type IdentifierFinder } from './identifier-patterns.ts';
+import { jaccard } from './overlap.ts';
+import type { PageSignature } from '../ocr/page-signature.ts';
+import { guessLanguage } from '../ocr/language-detect.ts';
+import { boundaryProbability, committedBoundaryModel, type BoundaryModel } from './boundary-model.ts';
+import { pairFeatures } from './pair-features.ts';
 
 export interface SplitPage {
   readonly pageNumber: number;
@@ -36,6 +41,10 @@ export interface SplitPage {
   readonly height?: number;
   /** File kind of the packet (`pdf`, `tiff`, …), passed to the classifier as a layout cue. */
   readonly kind?: string;
+  /** Where the page's text came from: a pair with an OCR (or unread) page is decided by the learned boundary model. */
+  readonly source?: 'text-layer' | 'ocr' | 'none';
+  /** The OCR'd page image's fingerprint (see page-signature.ts). */
+  readonly signature?: PageSignature;
 }
 
 export interface SegmentClass {
@@ -55,6 +64,12 @@ export interface SplitterOptions {
   readonly classes: readonly SegmentClass[];
   readonly thorough: boolean;
   readonly guidelines?: DomainGuidelines;
+  /**
+   * The learned boundary model for scanned pairs (default: the committed
+   * one), or the model for the boundary before page index i (the
+   * out-of-fold evaluation scores each pair with a model that never saw it).
+   */
+  readonly boundaryModel?: BoundaryModel | ((pageIndex: number) => BoundaryModel);
 }
 
 export interface Segment {
@@ -80,7 +95,7 @@ const IDENTIFIER =
 /** Tax and company registration ids name the issuer: one kind, whatever the label. */
 const ISSUER_KINDS = new Set(['gst', 'vat', 'tax', 'ust-idnr', 'ust', 'tva', 'iva', 'btw', 'siret', 'abn', 'roc', 'company reg']);
 
-interface PageFacts {
+export interface PageFacts {
   readonly pageNumber: number;
   readonly blank: boolean;
   readonly numbering?: { index: number; total?: number };
@@ -106,6 +121,12 @@ interface PageFacts {
   readonly sender?: string;
   readonly width?: number;
   readonly height?: number;
+  readonly words: number;
+  /** The page's language when its text says so surely. */
+  readonly language?: string;
+  readonly signature?: PageSignature;
+  /** The page has no text layer (OCR'd or unread): its pairs go to the learned boundary model. */
+  readonly scanned: boolean;
 }
 
 /** Codes of 6+ characters with 4+ digits in a page's first three and last two lines, page numbers and dates left out. */
@@ -124,7 +145,7 @@ const PAGE_OF_ALL = new RegExp(PAGE_OF_SOURCE, 'giu');
 const DATE_LIKE = /^(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4})$/;
 
 /** Whether two pages differ in size by more than a tenth (both known). */
-function sizeChanges(a: PageFacts, b: PageFacts): boolean {
+export function sizeChanges(a: PageFacts, b: PageFacts): boolean {
   if (!a.width || !a.height || !b.width || !b.height) return false;
   return Math.abs(a.width / b.width - 1) > 0.1 || Math.abs(a.height / b.height - 1) > 0.1;
 }
@@ -136,12 +157,6 @@ function frameOf(text: string): Set<string> {
   return new Set(contentWords(edge.replace(/\d+/g, ' ')));
 }
 
-const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>) => {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const x of a) if (b.has(x)) shared++;
-  return shared / (a.size + b.size - shared);
-};
 
 /** Quoted phrases, or failing that the content words, of a caller's free text. */
 function phrasesOf(text: string | undefined): string[] {
@@ -205,7 +220,17 @@ function pageFacts(page: SplitPage, options: SplitterOptions, identifierFinder?:
     sender: lines.slice(0, 3).find((l) => COMPANY.test(l))?.replace(/[^\p{L}\p{N}]+/gu, ' ').trim(),
     width: page.width,
     height: page.height,
+    words,
+    ...(page.source !== undefined && page.source !== 'text-layer' ? languageOf(text) : {}),
+    signature: page.signature,
+    scanned: page.source !== undefined && page.source !== 'text-layer',
   };
+}
+
+/** The page's language when its text says so surely (scanned pages only: a pair feature of the learned model). */
+function languageOf(text: string): { language?: string } {
+  const guess = guessLanguage(text);
+  return guess.sure ? { language: guess.language } : {};
 }
 
 interface Boundary {
@@ -272,6 +297,42 @@ function boundary(previous: PageFacts, page: PageFacts, running: { label: string
   return { score, hard };
 }
 
+/**
+ * A boundary between a pair with a scanned page: the learned model decides
+ * from every signal at once, and only the caller's own instructions (every
+ * page a document, a start phrase, a standalone class, a blank separator)
+ * come before it. Its starts are hard: the second pass never merges across
+ * what the model decided.
+ */
+function learnedBoundary(
+  previous: PageFacts,
+  page: PageFacts,
+  running: { label: string; identifiers: Map<string, string> },
+  rules: { everyPage: boolean; afterBlank: boolean },
+  model: BoundaryModel,
+): Boundary {
+  if (rules.everyPage || page.heuristicStart || page.standalone || (previous.blank && rules.afterBlank)) return { score: HARD, hard: true };
+  const probability = boundaryProbability(model, scannedPairFeatures(previous, page, running, rules));
+  return probability >= model.threshold ? { score: HARD, hard: true } : { score: 0, hard: false };
+}
+
+/** Each page's facts as the splitter reads them (the boundary trainer builds its pair features from these). */
+export function pageFactsOf(pages: readonly SplitPage[], options: SplitterOptions): PageFacts[] {
+  const g = options.guidelines;
+  const identifierFinder = g?.identifierPatterns ? buildIdentifierFinder(g.identifierPatterns) : undefined;
+  return pages.map((p) => pageFacts(p, options, identifierFinder));
+}
+
+/** The learned model's features of a pair, the rules' start score among them. */
+export function scannedPairFeatures(
+  previous: PageFacts,
+  page: PageFacts,
+  running: { label: string; identifiers: Map<string, string> },
+  rules: { everyPage: boolean; afterBlank: boolean },
+): number[] {
+  return pairFeatures(previous, page, running.identifiers, boundary(previous, page, running, rules).score);
+}
+
 export function splitPages(pages: readonly SplitPage[], options: SplitterOptions): Segment[] {
   if (pages.length === 0) return [];
   const g = options.guidelines;
@@ -280,8 +341,9 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     everyPage: /\b(?:each|every) page is (?:a|its own|one) (?:separate )?document|one page per document|single-page documents/.test(heuristics),
     afterBlank: !/blank pages? (?:do not|don't) separate/.test(heuristics),
   };
-  const identifierFinder = g?.identifierPatterns ? buildIdentifierFinder(g.identifierPatterns) : undefined;
-  const facts = pages.map((p) => pageFacts(p, options, identifierFinder));
+  const facts = pageFactsOf(pages, options);
+  const chosen = options.boundaryModel;
+  const model = (i: number) => (typeof chosen === 'function' ? chosen(i) : (chosen ?? committedBoundaryModel()));
 
   // First pass: a start wherever the evidence says so; blank pages stay with the document before them.
   const starts: { index: number; hard: boolean }[] = [{ index: 0, hard: true }];
@@ -290,7 +352,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     const page = facts[i];
     if (page.blank) continue;
     const previous = facts[i - 1];
-    const b = boundary(previous, page, running, rules);
+    const b = previous.scanned || page.scanned ? learnedBoundary(previous, page, running, rules, model(i)) : boundary(previous, page, running, rules);
     if (b.score >= START_THRESHOLD) {
       starts.push({ index: i, hard: b.hard });
       running = { label: page.label, identifiers: new Map(page.identifiers) };

@@ -32,12 +32,15 @@ import { SCORE_THRESHOLD } from '../../functions/engines/redact/recognizers.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { seeded } from '../lib/random.ts';
 import { generatePersonTexts, type GeneratedText } from './redact-synthetic.ts';
+import { generateTechnicalTexts } from './redact-technical.ts';
 import { trainPersonTagger } from './redact-tagger.ts';
 
 const SEED = 20261125;
 export const TRAIN_SEED = SEED;
 export const TRAIN_TEXTS = 8000;
 const VALIDATION_TEXTS = 3000;
+/** Generated technical pages (redact-technical.ts) beside the business text. */
+const TECHNICAL_TEXTS = 2000;
 const EPOCHS = 600;
 const L2 = 1e-3;
 const LEARNING_RATE = 0.05;
@@ -121,16 +124,17 @@ function at(scored: readonly { p: number; y: number }[], threshold: number) {
   return { taken: flagged.length, people: tp, precision: r3(tp / Math.max(1, flagged.length)), recall: r3(tp / Math.max(1, positives)) };
 }
 
-/** `npm run train -- redact [tagger]`: the person model, then the sequence tagger (`tagger`: the tagger only). */
+/** `npm run train -- redact [tagger|model]`: the person model, then the sequence tagger (`tagger`: the tagger only; `model`: the model only). */
 export async function trainRedact(args: readonly string[] = []): Promise<void> {
   const dev = await devTexts();
   if (!args.includes('tagger')) await trainPersonModel(dev);
-  await trainPersonTagger(generatePersonTexts(seeded(SEED), TRAIN_TEXTS), dev);
+  if (!args.includes('model')) await trainPersonTagger(generatePersonTexts(seeded(SEED), TRAIN_TEXTS), dev);
 }
 
 async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
-  const generated = await examplesOf(generatePersonTexts(seeded(SEED), TRAIN_TEXTS));
-  const validation = await examplesOf(generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS));
+  // Business text and technical pages (software names beside their identifiers, people beside them): the model's generated half.
+  const generated = await examplesOf([...generatePersonTexts(seeded(SEED), TRAIN_TEXTS), ...generateTechnicalTexts(seeded(SEED + 2), TECHNICAL_TEXTS)]);
+  const validation = await examplesOf([...generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS), ...generateTechnicalTexts(seeded(SEED + 3), TECHNICAL_TEXTS / 4)]);
   // Out of fold on dev: each fifth of the sentences scored by a model that never saw it.
   const outOfFold: { p: number; y: number }[] = [];
   // The same for runs the rules accept: the model's veto drops those below VETO threshold.

@@ -68,7 +68,8 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const notPersons = [...firmLists(text), ...addressPlaces(text), ...addressStreets(text)];
   const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
-  const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
+  // The person model weighs the sequence tagger's names as it weighs the rules' (a software name in code context is vetoed either way).
+  const tagged = reading && persons.sequence ? modelVetoes(text, runs, persons.lexicon, taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled)) : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
   const found = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
@@ -164,6 +165,8 @@ function taggableWord(word: string, lex: PersonResources['lexicon']): boolean {
   const kind = kindOf(word, lex);
   if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kind) || lex.places.has(w)) return false;
   if (kind === 'unknown' && compoundOfWords(w, lex)) return false;
+  // An identifier with inner capitals ("QuillTags", "BaseReaderFactory") is code; a name's inner capital follows a prefix (McAdam, DeShawn, LaToya).
+  if (/\p{Ll}\p{Lu}/u.test(word) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Fitz)\p{Lu}\p{Ll}+$/u.test(word)) return false;
   return /^\p{Lu}/u.test(word) || kind === 'strong';
 }
 

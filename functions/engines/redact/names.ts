@@ -140,7 +140,8 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
     const allNameLike = words.every((w) => (w.kind === 'strong' || w.kind === 'unknown') && w.text.length >= 3);
     if (cue || honorific) return allNameLike && (strong > 0 || nameCue) ? 0.75 : 0;
     if (quotedSpeech && words.length === 1) return 0.6;
-    if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : 0.5;
+    // One lower-case word of two or three letters ("hu", "ava") is a code or an abbreviation more often than a name.
+    if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : words[0].text.length > 3 ? 0.5 : 0;
     // "patricia desrosiers": a given name no dictionary knows, then a word no dictionary knows.
     if (words.length === 2 && words[0].kind === 'strong' && words[1].kind === 'unknown') return 0.6;
     return 0;

@@ -17,6 +17,7 @@ import weights from './person-model.json' with { type: 'json' };
 import type { NameLexicon } from './name-lexicon.ts';
 import { contextBefore, kindOf, NAME_CUE, ORGANISATION_WORDS, PERSON_VERB, scoreRun, STREET_AFTER, SURNAME_SHAPE, type Run } from './names.ts';
 import type { Candidate } from './recognizers.ts';
+import { codeNearby, inLongList, repeatedAlone, versionAfter, writtenAsCode } from './code-context.ts';
 
 /** Feature names, in the order of the weight vector (the JSON records them too, and must agree). */
 export const PERSON_FEATURES = [
@@ -59,6 +60,13 @@ export const PERSON_FEATURES = [
   'possessive_pronoun_after',
   'past_verb_preposition_before',
   'share_weak_only',
+  'written_glued_elsewhere',
+  'written_lower_case_elsewhere',
+  'version_after',
+  'long_list',
+  'code_nearby',
+  'numbered_line',
+  'repeated_alone',
 ] as const;
 
 const LIST_GAP_AFTER = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)(\p{Lu}[\p{L}\p{M}'’-]*)/u;
@@ -66,6 +74,9 @@ const LIST_GAP_BEFORE = /(\p{Lu}[\p{L}\p{M}'’-]*)(?:,\s*|\s+(?:and|&|or)\s+|,\
 const PLACE_PREPOSITION = /(?:^|[^\p{L}])(?:at|in|from|of|near|into|across|for|with|via|on)\s+$/iu;
 const BE_VERB = /^\s+(?:is|was|were|are|had|has|have|will|would|can|could|did|does|do|should|must|may|might)\b/u;
 const SPEECH_BEFORE = /(?:^|[^\p{L}])(?:said|says|asked|asks|told|tells|replied|shouted|whispered|named|called|him|her|them|me|us|to|gave|given|met|meet|saw|see|thank|thanks|ask)\s+$/iu;
+
+/** What opens a numbered line before its words: a Roman or Arabic number and its stop ("IV.", "2)", "3.1"). */
+const NUMBERED_LINE = /^[ \t]*(?:[IVX]{1,4}|\d{1,2}(?:\.\d{1,2})*)[.)]?[ \t]+$/u;
 
 /** The feature vector of a capitalised run (see PERSON_FEATURES). */
 export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] {
@@ -86,6 +97,7 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
   const first = words[0] ? lower(words[0].text) : '';
   const last = words.length ? lower(words[words.length - 1].text) : '';
   const value = text.slice(run.start, run.end);
+  const asCode = words.map((w) => writtenAsCode(text, w.text.replace(/[’']s$/u, '')));
   const f: Record<(typeof PERSON_FEATURES)[number], number> = {
     bias: 1,
     rule_score: scoreRun(text, run, lex),
@@ -131,6 +143,15 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     past_verb_preposition_before: /(?:^|[^\p{L}])\p{L}{2,}ed\s+(?:at|to|with|for|by)\s+$/iu.test(before) ? 1 : 0,
     // Every word of the run is a name that is also an ordinary word or a place ("Reed", "Florence", "Frank").
     share_weak_only: words.length > 0 && words.every((w) => w.kind === 'weak') ? 1 : 0,
+    // Software and product names (code-context.ts): the same word inside an identifier or in lower case elsewhere, a version after it, …
+    written_glued_elsewhere: asCode.some((a) => a.glued) ? 1 : 0,
+    written_lower_case_elsewhere: asCode.some((a) => a.lowerCase) ? 1 : 0,
+    version_after: versionAfter(text, run.end) ? 1 : 0,
+    long_list: words.length === 1 && inLongList(text, run.start, run.end) ? 1 : 0,
+    code_nearby: codeNearby(text, run.start, run.end) ? 1 : 0,
+    // A numbered line ("I. Word Word", "2.1 Word"): a heading or a list item; the number may have been read as an initial.
+    repeated_alone: words.length === 1 && repeatedAlone(text, words[0].text.replace(/[’']s$/u, ''), (w) => lex.given.has(w) || lex.honorifics.has(w)) ? 1 : 0,
+    numbered_line: NUMBERED_LINE.test(text.slice(text.lastIndexOf('\n', run.start - 1) + 1, words[0]?.start ?? run.start)) ? 1 : 0,
   };
   return PERSON_FEATURES.map((name) => f[name]);
 }

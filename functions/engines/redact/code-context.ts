@@ -1,0 +1,110 @@
+/**
+ * Evidence that a capitalised word names software, a product or a project
+ * rather than a person, read from the document around it: features of the
+ * person model (person-model.ts), weighed by its learned weights against the
+ * name evidence, never a rule of their own.
+ *
+ * - the same word elsewhere glued into a longer identifier (a CamelCase
+ *   class name, "Word-OCR", "Word2") or written in lower case as a package,
+ *   module or command name ("pip install word", "word.models") — people's
+ *   names are not written so, except in e-mail addresses and URLs, which
+ *   are left out;
+ * - a version right after it ("Word v2", "Word 3.11");
+ * - a long comma list of single capitalised words (languages, formats,
+ *   engines), where people come as full names or in short lists;
+ * - code-like tokens nearby (CamelCase, snake_case, dotted paths, flags).
+ *
+ * @module
+ */
+
+/** An identifier with an inner capital, an underscore, a dotted path or a leading "--": the shapes of code. */
+const CODE_TOKEN = /(?<![\p{L}\p{N}])(?:\p{Ll}+\p{Lu}\p{L}*|\p{Lu}\p{Ll}+\p{Lu}\p{L}*|\p{L}+_[\p{L}\p{N}_]+|\p{Ll}{2,}\.\p{Ll}{2,}[\p{L}\p{N}_.]*|--?\p{Ll}[\p{Ll}-]+)(?![\p{L}\p{N}])/gu;
+/** A whitespace-delimited token that is an e-mail address or a web address: a name inside it is still a person's. */
+const ADDRESS_TOKEN = /@|^(?:https?:|www\.)/iu;
+/** A version right after a word: "v2", "3.11", "version 4". */
+const VERSION_AFTER = /^[ \t]*(?:v\d+(?:\.\d+)*|\d+\.\d+(?:\.\d+)*|version[ \t]+\d)(?![\p{L}])/iu;
+
+/** The whitespace-delimited token of `text` around offset `at`. */
+function tokenAround(text: string, at: number): string {
+  let start = at;
+  let end = at;
+  while (start > 0 && !/\s/u.test(text.charAt(start - 1))) start--;
+  while (end < text.length && !/\s/u.test(text.charAt(end))) end++;
+  return text.slice(start, end);
+}
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The last text read and its words' answers (a document's runs repeat words; each is looked up once). */
+let memo: { text: string; answers: Map<string, { glued: boolean; lowerCase: boolean }> } | undefined;
+
+/** Whether `word` (capitalised, 3+ letters) also stands in the text glued into a longer identifier, or in lower case as a token of code. */
+export function writtenAsCode(text: string, word: string): { glued: boolean; lowerCase: boolean } {
+  if (word.length < 3) return { glued: false, lowerCase: false };
+  if (memo?.text !== text) memo = { text, answers: new Map() };
+  const known = memo.answers.get(word);
+  if (known) return known;
+  const answer = lookUp(text, word);
+  memo.answers.set(word, answer);
+  return answer;
+}
+
+function lookUp(text: string, word: string): { glued: boolean; lowerCase: boolean } {
+  const w = escape(word);
+  let glued = false;
+  // "WordDocument", "OcrWord", "Word-OCR", "Word2": the word inside an identifier (not a possessive, not a hyphenated double name).
+  for (const m of text.matchAll(new RegExp(`(?:[\\p{L}\\p{N}_]${w}|${w}(?:\\p{Lu}|\\p{N}|_|-\\p{Lu}{2}))`, 'gu'))) {
+    if (!ADDRESS_TOKEN.test(tokenAround(text, m.index!))) {
+      glued = true;
+      break;
+    }
+  }
+  let lowerCase = false;
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escape(word.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu'))) {
+    if (!ADDRESS_TOKEN.test(tokenAround(text, m.index!))) {
+      lowerCase = true;
+      break;
+    }
+  }
+  return { glued, lowerCase };
+}
+
+/** Whether a version number follows the run ("Word v2", "Word 3.11"). */
+export const versionAfter = (text: string, end: number) => VERSION_AFTER.test(text.slice(end, end + 16));
+
+/** Whether the run is one item of a comma list of four or more single capitalised words on its line. */
+export function inLongList(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  let lineEnd = text.indexOf('\n', end);
+  if (lineEnd < 0) lineEnd = text.length;
+  // A list may wrap: the line after counts when this one ends with a comma.
+  if (/,[ \t]*$/u.test(text.slice(lineStart, lineEnd))) {
+    const next = text.indexOf('\n', lineEnd + 1);
+    lineEnd = next < 0 ? text.length : next;
+  }
+  const items = text.slice(lineStart, lineEnd).split(/,[ \t\n]*/u);
+  const single = items.filter((i) => /^(?:and[ \t]+)?\p{Lu}[\p{L}\p{M}'’-]+(?:[ \t]*\([^)]*\))?[ \t.]*$/u.test(i.trim()) || /[ \t]\p{Lu}[\p{L}\p{M}'’-]+$/u.test(i));
+  return items.length >= 4 && single.length >= 4;
+}
+
+/** Whether a code-shaped token stands within 100 characters of the run. */
+export function codeNearby(text: string, start: number, end: number): boolean {
+  const window = text.slice(Math.max(0, start - 100), end + 100);
+  for (const m of window.matchAll(CODE_TOKEN)) if (!ADDRESS_TOKEN.test(tokenAround(window, m.index!))) return true;
+  return false;
+}
+
+/**
+ * Whether a word stands alone three or more times in the text and never
+ * beside a given name or a title: software and product names repeat so, a
+ * person is named in full or addressed at least once.
+ */
+export function repeatedAlone(text: string, word: string, isGivenOrTitle: (w: string) => boolean): boolean {
+  if (word.length < 3) return false;
+  const hits = [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'gu'))];
+  if (hits.length < 3) return false;
+  return hits.every((m) => {
+    const before = /(\p{L}+)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 20), m.index!))?.[1];
+    return before === undefined || !/^\p{Lu}/u.test(before) || !isGivenOrTitle(before.toLowerCase());
+  });
+}

@@ -109,7 +109,10 @@ const program = new Command()
   .version(VERSION, '-V, --version', 'print the version')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)');
-program.addHelpText('after', '\nExamples:\n  npm start                       # in another terminal\n  docintel parse samples/invoice.pdf --format text\n  docintel help batch');
+program.addHelpText(
+  'after',
+  '\nExamples:\n  npm start                       # in another terminal\n  docintel parse samples/invoice.pdf --format text\n  docintel help batch',
+);
 
 program
   .command('parse')
@@ -117,15 +120,23 @@ program
   .argument('<file>', 'a file to upload, or a document_key')
   .addOption(new Option('--mode <mode>', 'fast or advanced (layout: regions, tables, markdown)').choices(['fast', 'advanced']).default('fast'))
   .option('--boxes', 'word boxes with confidences')
-  .addOption(new Option('--format <format>', 'json: the envelope; text: the text; markdown: the layout as markdown (implies --mode advanced)').choices(['json', 'markdown', 'text']).default('json'))
+  .addOption(
+    new Option('--format <format>', 'json: the envelope; text: the text; markdown: the layout as markdown (implies --mode advanced)')
+      .choices(['json', 'markdown', 'text'])
+      .default('json'),
+  )
   .option('--out <file>', 'write the output to a file instead of stdout')
   .option('--async', 'X-Async: true, then wait for the job (progress on stderr)')
-  .addHelpText('after', '\nExamples:\n  docintel parse samples/invoice.pdf --format text\n  docintel parse samples/invoice.pdf --format markdown --out invoice.md')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  docintel parse samples/invoice.pdf --format text\n  docintel parse samples/invoice.pdf --format markdown --out invoice.md',
+  )
   .action(async (file: string, o: { mode: string; boxes?: boolean; format: string; out?: string; async?: boolean }, cmd: Command) => {
     let mode = o.mode;
     if (o.format === 'markdown' && mode !== 'advanced') {
       // Markdown is built from the layout, which only advanced parse reads.
-      if (cmd.getOptionValueSource('mode') !== 'default') throw new UsageError('--format markdown needs --mode advanced (fast parse reads no layout).');
+      if (cmd.getOptionValueSource('mode') !== 'default')
+        throw new UsageError('--format markdown needs --mode advanced (fast parse reads no layout).');
       mode = 'advanced';
     }
     const envelope = await client().parse(await input(file), { mode: mode as 'fast', include_boxes: Boolean(o.boxes), ...asyncCall(o) });
@@ -142,13 +153,20 @@ program
   .addOption(new Option('--csv <table>', 'print one table as CSV instead of the JSON envelope').choices(['entities', 'line_items']))
   .option('--out <file>', 'write the output to a file instead of stdout')
   .option('--async', 'X-Async: true, then wait for the job (progress on stderr)')
-  .addHelpText('after', '\nExamples:\n  docintel extract samples/invoice.pdf\n  docintel extract samples/invoice.pdf --csv line_items --out items.csv')
+  .addHelpText(
+    'after',
+    '\nExamples:\n  docintel extract samples/invoice.pdf\n  docintel extract samples/invoice.pdf --csv line_items --out items.csv',
+  )
   .action(async (file: string, o: { category: string; schema?: string; parseMode?: string; csv?: string; out?: string; async?: boolean }) => {
-    if (o.csv && o.category !== 'financial') throw new UsageError('--csv needs --category financial (entities and line items are financial results).');
+    if (o.csv && o.category !== 'financial')
+      throw new UsageError('--csv needs --category financial (entities and line items are financial results).');
     const api = client();
     const document = await input(file);
     const common = { ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}), schema: parseJsonOption(o.schema, 'schema'), ...asyncCall(o) };
-    const envelope = o.category === 'non_financial' ? await api.extract(document, { ...common, category: 'non_financial' }) : await api.extract(document, { ...common, category: 'financial' });
+    const envelope =
+      o.category === 'non_financial'
+        ? await api.extract(document, { ...common, category: 'non_financial' })
+        : await api.extract(document, { ...common, category: 'financial' });
     const result = envelope.result;
     if (o.csv && !('line_items' in result)) throw new UsageError('--csv: the answer has no entities or line items (a schema was filled).');
     if (o.csv === 'entities' && 'line_items' in result) await emit(entitiesCsv(result.entities, result.confidence), o.out);
@@ -167,7 +185,10 @@ for (const [operation, description] of [
     .option('--options <json>', `the ${operation} options object (JSON or @file.json; docs/api.md)`)
     .option('--out <file>', 'write the output to a file instead of stdout')
     .option('--async', 'X-Async: true, then wait for the job (progress on stderr)')
-    .addHelpText('after', `\nExamples:\n  docintel ${operation} samples/packet.pdf\n  docintel ${operation} samples/packet.pdf --options '{"mode":"fast"}'`)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  docintel ${operation} samples/packet.pdf\n  docintel ${operation} samples/packet.pdf --options '{"mode":"fast"}'`,
+    )
     .action(async (file: string, o: { options?: string; out?: string; async?: boolean }) => {
       await emit(pretty(await client()[operation](await input(file), { options: parseJsonOption(o.options, 'options'), ...asyncCall(o) })), o.out);
     });
@@ -226,83 +247,101 @@ program
   .addOption(new Option('--parse-mode <mode>').choices(['fast', 'advanced']))
   .option('--webhook-url <url>')
   .option('--idempotency-key <key>', 'resubmitting with the same key returns the same batch')
-  .addHelpText('after', '\nExit code 1 when any file was rejected or failed (the summary lists each), 0 when all succeeded.\n\nExample:\n  docintel batch samples/ --endpoint /v1/classify --out results/')
-  .action(async (folder: string, o: { endpoint: string; out: string; options?: string; parseMode?: string; webhookUrl?: string; idempotencyKey?: string }) => {
-    const files = await filesIn(folder);
-    const options = parseJsonOption(o.options, 'options');
-    const api = client();
-    await mkdir(o.out, { recursive: true });
-    const rejected: Rejected[] = [];
-    const accepted: { file: string; key: string }[] = [];
-    const bar = new BatchProgressBar();
-    try {
-      bar.start('upload', files.length);
-      for (let i = 0; i < files.length; i += 8) {
-        const uploads = await Promise.all(
-          files.slice(i, i + 8).map(async (file) => {
-            try {
-              return { file, key: await api.upload(await readFile(join(folder, file)), file) };
-            } catch (error) {
-              if (!(error instanceof DocintelError)) throw error;
-              rejected.push({ file, code: error.code, message: error.message });
-              return undefined;
-            } finally {
-              bar.advance({ failed: rejected.length });
-            }
-          }),
-        );
-        for (const upload of uploads) if (upload) accepted.push(upload);
-      }
-      bar.stop();
-      // Uploads run eight at a time and fail in any order; the summary lists files in the folder's order.
-      const position = new Map(files.map((file, i) => [file, i]));
-      rejected.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
-      if (accepted.length === 0) {
-        reportBatch({ status: 'rejected', counts: { total: files.length, done: 0, failed: 0, rejected: rejected.length }, out: resolve(o.out) }, rejected, []);
-        process.exitCode = 1;
-        return;
-      }
-      const receipt = await api.batch.submit(
-        {
-          endpoint: o.endpoint,
-          document_keys: accepted.map((a) => a.key),
-          ...(options ? { options } : {}),
-          ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}),
-          ...(o.webhookUrl ? { webhook_url: o.webhookUrl } : {}),
-        },
-        { idempotencyKey: o.idempotencyKey },
-      );
-      process.stderr.write(`batch ${receipt.batch_id}: ${receipt.total_items} documents${rejected.length ? ` (${rejected.length} rejected at upload)` : ''}\n`);
-      bar.start('process', accepted.length);
-      const failed: Rejected[] = [];
-      let done = 0;
-      const record = await api.batch.waitFor(receipt.batch_id, {
-        onProgress: async ({ newlyFinished }) => {
-          await Promise.all(
-            newlyFinished.map(async (item) => {
-              const file = accepted[item.doc_index]?.file ?? `item-${item.doc_index}`;
-              if (item.status === 'done' && item.result_url) {
-                const res = await fetch(item.result_url);
-                await writeFile(join(o.out, `${file}.json`), Buffer.from(await res.arrayBuffer()));
-                done++;
-              } else {
-                const error = (item.error ?? {}) as { code?: string; message?: string };
-                failed.push({ file, code: error.code ?? 'failed', message: error.message ?? item.status });
-                await writeFile(join(o.out, `${file}.error.json`), pretty(item.error ?? item));
+  .addHelpText(
+    'after',
+    '\nExit code 1 when any file was rejected or failed (the summary lists each), 0 when all succeeded.\n\nExample:\n  docintel batch samples/ --endpoint /v1/classify --out results/',
+  )
+  .action(
+    async (
+      folder: string,
+      o: { endpoint: string; out: string; options?: string; parseMode?: string; webhookUrl?: string; idempotencyKey?: string },
+    ) => {
+      const files = await filesIn(folder);
+      const options = parseJsonOption(o.options, 'options');
+      const api = client();
+      await mkdir(o.out, { recursive: true });
+      const rejected: Rejected[] = [];
+      const accepted: { file: string; key: string }[] = [];
+      const bar = new BatchProgressBar();
+      try {
+        bar.start('upload', files.length);
+        for (let i = 0; i < files.length; i += 8) {
+          const uploads = await Promise.all(
+            files.slice(i, i + 8).map(async (file) => {
+              try {
+                return { file, key: await api.upload(await readFile(join(folder, file)), file) };
+              } catch (error) {
+                if (!(error instanceof DocintelError)) throw error;
+                rejected.push({ file, code: error.code, message: error.message });
+                return undefined;
+              } finally {
+                bar.advance({ failed: rejected.length });
               }
             }),
           );
-          bar.update(done + failed.length, { done, failed: failed.length });
-        },
-      });
-      bar.stop();
-      reportBatch({ batch_id: record.batch_id, status: record.status, counts: { ...record.counts, rejected: rejected.length }, out: resolve(o.out) }, rejected, failed);
-      if (record.status !== 'completed' || rejected.length > 0 || failed.length > 0) process.exitCode = 1;
-    } finally {
-      // The bar's timer would keep the process alive after an error.
-      bar.stop();
-    }
-  });
+          for (const upload of uploads) if (upload) accepted.push(upload);
+        }
+        bar.stop();
+        // Uploads run eight at a time and fail in any order; the summary lists files in the folder's order.
+        const position = new Map(files.map((file, i) => [file, i]));
+        rejected.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
+        if (accepted.length === 0) {
+          reportBatch(
+            { status: 'rejected', counts: { total: files.length, done: 0, failed: 0, rejected: rejected.length }, out: resolve(o.out) },
+            rejected,
+            [],
+          );
+          process.exitCode = 1;
+          return;
+        }
+        const receipt = await api.batch.submit(
+          {
+            endpoint: o.endpoint,
+            document_keys: accepted.map((a) => a.key),
+            ...(options ? { options } : {}),
+            ...(o.parseMode ? { parse_mode: o.parseMode as 'fast' } : {}),
+            ...(o.webhookUrl ? { webhook_url: o.webhookUrl } : {}),
+          },
+          { idempotencyKey: o.idempotencyKey },
+        );
+        process.stderr.write(
+          `batch ${receipt.batch_id}: ${receipt.total_items} documents${rejected.length ? ` (${rejected.length} rejected at upload)` : ''}\n`,
+        );
+        bar.start('process', accepted.length);
+        const failed: Rejected[] = [];
+        let done = 0;
+        const record = await api.batch.waitFor(receipt.batch_id, {
+          onProgress: async ({ newlyFinished }) => {
+            await Promise.all(
+              newlyFinished.map(async (item) => {
+                const file = accepted[item.doc_index]?.file ?? `item-${item.doc_index}`;
+                if (item.status === 'done' && item.result_url) {
+                  const res = await fetch(item.result_url);
+                  await writeFile(join(o.out, `${file}.json`), Buffer.from(await res.arrayBuffer()));
+                  done++;
+                } else {
+                  const error = (item.error ?? {}) as { code?: string; message?: string };
+                  failed.push({ file, code: error.code ?? 'failed', message: error.message ?? item.status });
+                  await writeFile(join(o.out, `${file}.error.json`), pretty(item.error ?? item));
+                }
+              }),
+            );
+            bar.update(done + failed.length, { done, failed: failed.length });
+          },
+        });
+        bar.stop();
+        reportBatch(
+          { batch_id: record.batch_id, status: record.status, counts: { ...record.counts, rejected: rejected.length }, out: resolve(o.out) },
+          rejected,
+          failed,
+        );
+        if (record.status !== 'completed' || rejected.length > 0 || failed.length > 0) process.exitCode = 1;
+      } finally {
+        // The bar's timer would keep the process alive after an error.
+        bar.stop();
+      }
+    },
+  );
 
 /** The summary JSON on stdout, and one line per file that did not succeed on stderr. */
 function reportBatch(summary: Record<string, unknown>, rejected: Rejected[], failed: Rejected[]): void {
@@ -341,9 +380,13 @@ program
     const rows = usage.requests ?? usage.rows;
     if (Array.isArray(rows) && rows.length === 0 && keyInUse?.value.startsWith('hk_test_')) {
       // Test keys are never billed: an empty list is what every test key sees, whichever organization made the requests.
-      process.stderr.write(`docintel: no usage for ${describeKey(keyInUse)}: requests made with test keys (hk_test_) are never billed, so none are listed; live keys' are.\n`);
+      process.stderr.write(
+        `docintel: no usage for ${describeKey(keyInUse)}: requests made with test keys (hk_test_) are never billed, so none are listed; live keys' are.\n`,
+      );
     } else if (Array.isArray(rows) && rows.length === 0 && keyInUse?.source !== 'DOCINTEL_API_KEY') {
-      process.stderr.write(`docintel: no usage for ${describeKey(keyInUse!)}; requests made with another organization's key are not shown (set DOCINTEL_API_KEY).\n`);
+      process.stderr.write(
+        `docintel: no usage for ${describeKey(keyInUse!)}; requests made with another organization's key are not shown (set DOCINTEL_API_KEY).\n`,
+      );
     }
   });
 
@@ -367,14 +410,18 @@ async function main(): Promise<number> {
       return 2;
     }
     if (error instanceof DocintelError) {
-      process.stderr.write(`docintel: ${error.code} (HTTP ${error.status}): ${error.message}${error.requestId ? ` [request_id ${error.requestId}]` : ''}${notFoundHint(error)}\n`);
+      process.stderr.write(
+        `docintel: ${error.code} (HTTP ${error.status}): ${error.message}${error.requestId ? ` [request_id ${error.requestId}]` : ''}${notFoundHint(error)}\n`,
+      );
       return 1;
     }
     if (error instanceof TypeError && error.message === 'fetch failed') {
       // fetch's network failure: the cause holds the reason (ECONNREFUSED, ENOTFOUND, a TLS error, …).
       const cause = error.cause as { code?: string; message?: string } | undefined;
       const url = apiUrl();
-      process.stderr.write(`docintel: cannot reach ${url.value} (from ${url.source}; ${cause?.code ?? cause?.message ?? 'network error'}; is npm start running?)\n`);
+      process.stderr.write(
+        `docintel: cannot reach ${url.value} (from ${url.source}; ${cause?.code ?? cause?.message ?? 'network error'}; is npm start running?)\n`,
+      );
       return 1;
     }
     // Anything else: one line, no stack (DOCINTEL_DEBUG=1 shows it).

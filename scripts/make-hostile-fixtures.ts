@@ -217,7 +217,9 @@ function aes(bits: 128 | 256, mode: 'cbc' | 'ecb', key: Buffer, iv: Buffer | nul
 
 /** Algorithm 2.B (revision 6): the hardened SHA-2 hash of a password. */
 function hashR6(password: Buffer, salt: Buffer, userKey: Buffer): Buffer {
-  let k = createHash('sha256').update(Buffer.concat([password, salt, userKey])).digest();
+  let k = createHash('sha256')
+    .update(Buffer.concat([password, salt, userKey]))
+    .digest();
   for (let round = 0; ; round++) {
     const k1 = Buffer.concat(Array.from({ length: 64 }, () => Buffer.concat([password, k, userKey])));
     const e = aes(128, 'cbc', k.subarray(0, 16), k.subarray(16, 32), k1, false);
@@ -349,7 +351,9 @@ function nestedForms(first: number, fanout: number, depth: number, leaf = LEAF_P
     const inner = level < depth;
     const body = inner ? Array.from({ length: fanout }, () => `/X Do`).join(' ') : leaf;
     const xobjects = inner ? `/XObject << /X ${first + level} 0 R >>` : leafResources;
-    forms.push(stream(`/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> ${xobjects} >>`, Buffer.from(body, 'latin1')));
+    forms.push(
+      stream(`/Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /Font << /F1 5 0 R >> ${xobjects} >>`, Buffer.from(body, 'latin1')),
+    );
   }
   return forms;
 }
@@ -419,7 +423,10 @@ export function patternFormBombPdf(fanout: number, depth: number): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> /Pattern << /P 6 0 R >> >> >>',
     stream('', Buffer.from('BT /F1 12 Tf 72 700 Td (Pattern forms) Tj ET /Pattern cs /P scn 0 0 612 600 re f', 'latin1')),
     FONT,
-    stream(`/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << /XObject << /X 7 0 R >> >>`, Buffer.from(cell, 'latin1')),
+    stream(
+      `/Type /Pattern /PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << /XObject << /X 7 0 R >> >>`,
+      Buffer.from(cell, 'latin1'),
+    ),
     ...nestedForms(7, fanout, depth),
   ]);
 }
@@ -440,7 +447,12 @@ function corruptXrefPdf(): Buffer {
 /** No catalog anywhere: the trailer's Root points at a missing object and there is nothing to rebuild from. */
 function noRootPdf(): Buffer {
   const objects: PdfObject[] = ['<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>', '(just a string)'];
-  return Buffer.from(rawPdf(objects, { startxref: (n) => n + 99 }).toString('latin1').replace('/Root 1 0 R', '/Root 9 0 R'), 'latin1');
+  return Buffer.from(
+    rawPdf(objects, { startxref: (n) => n + 99 })
+      .toString('latin1')
+      .replace('/Root 1 0 R', '/Root 9 0 R'),
+    'latin1',
+  );
 }
 
 function zeroPagePdf(): Buffer {
@@ -502,7 +514,9 @@ async function disguisedBombPdf(kind: DisguisedBomb, inflatedBytes: number): Pro
       // pdf.js draws /Contents whatever the dictionary says it is.
       return rawPdf(onePageObjects('', undefined, await flate(), '/Type /XObject /Subtype /Image /Width 1 /Height 1 /Filter /FlateDecode'));
     case 'hex-flate-chain':
-      return rawPdf(onePageObjects('', undefined, Buffer.from(`${(await flate()).toString('hex')}>`, 'latin1'), '/Filter [/ASCIIHexDecode /FlateDecode]'));
+      return rawPdf(
+        onePageObjects('', undefined, Buffer.from(`${(await flate()).toString('hex')}>`, 'latin1'), '/Filter [/ASCIIHexDecode /FlateDecode]'),
+      );
     case 'indirect-filter':
       return rawPdf([...onePageObjects('', undefined, await flate(), '/Filter 6 0 R'), '/FlateDecode']);
     case 'long-dictionary':
@@ -633,7 +647,9 @@ async function truncatedJpeg(): Promise<Buffer> {
   const height = 300;
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 31 + (i >> 7)) & 0xff;
-  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   // Keep the headers and a third of the entropy-coded data; no EOI marker.
   return jpeg.subarray(0, Math.floor(jpeg.length / 3));
 }
@@ -900,7 +916,13 @@ const PKG_RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
  */
 export async function sharedStringBombXlsx(stringChars: number, references: number): Promise<Buffer> {
   const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SHEET_NS}" count="${references}" uniqueCount="1"><si><t>`);
-  const strings = await deflateRepeated(Buffer.alloc(1024 * 1024, 0x41), head.length + stringChars + 19, 'raw', head, Buffer.from('</t></si></sst>    '));
+  const strings = await deflateRepeated(
+    Buffer.alloc(1024 * 1024, 0x41),
+    head.length + stringChars + 19,
+    'raw',
+    head,
+    Buffer.from('</t></si></sst>    '),
+  );
   const rows = Array.from({ length: references }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" t="s"><v>0</v></c></row>`).join('');
   return zip([
     smallEntry(
@@ -909,14 +931,23 @@ export async function sharedStringBombXlsx(stringChars: number, references: numb
         '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>' +
         '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
     ),
-    smallEntry('_rels/.rels', `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    smallEntry('xl/workbook.xml', `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    smallEntry(
+      '_rels/.rels',
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ),
+    smallEntry(
+      'xl/workbook.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${SHEET_NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ),
     smallEntry(
       'xl/_rels/workbook.xml.rels',
       `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="${PKG_RELS}"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
         `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
     ),
-    smallEntry('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`),
+    smallEntry(
+      'xl/worksheets/sheet1.xml',
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${SHEET_NS}"><sheetData>${rows}</sheetData></worksheet>`,
+    ),
     { name: 'xl/sharedStrings.xml', compressed: strings.data, crc: strings.crc, size: strings.size },
   ]);
 }
@@ -1166,19 +1197,17 @@ export const FIXTURES: readonly Fixture[] = [
     build: () => doubleFlateBombPdf(512 * MIB),
   },
   // Issue 21: bombs the old dictionary-reading stream guard missed, refused where pdf.js decodes.
-  ...(['image-subtype', 'hex-flate-chain', 'indirect-filter', 'long-dictionary', 'lzw', 'brotli'] as const).map(
-    (kind): Fixture => ({
-      file: `pdf-bomb-${kind}.pdf`,
-      content_type: PDF,
-      defect: `a content stream inflating to 256 MiB of spaces behind ${BOMB_DISGUISES[kind]}`,
-      expect: { accept: [422], code: 'document_corrupt' },
-      max_seconds: 30,
-      generated: true,
-      probe_other_org: true,
-      note: 'budget 15 s (asserted at 2×); refused by the decode bounds in pdf.js\'s decode streams (64 MiB a content stream)',
-      build: () => disguisedBombPdf(kind, 256 * MIB),
-    }),
-  ),
+  ...(['image-subtype', 'hex-flate-chain', 'indirect-filter', 'long-dictionary', 'lzw', 'brotli'] as const).map((kind): Fixture => ({
+    file: `pdf-bomb-${kind}.pdf`,
+    content_type: PDF,
+    defect: `a content stream inflating to 256 MiB of spaces behind ${BOMB_DISGUISES[kind]}`,
+    expect: { accept: [422], code: 'document_corrupt' },
+    max_seconds: 30,
+    generated: true,
+    probe_other_org: true,
+    note: "budget 15 s (asserted at 2×); refused by the decode bounds in pdf.js's decode streams (64 MiB a content stream)",
+    build: () => disguisedBombPdf(kind, 256 * MIB),
+  })),
   // Content bombs (issue 38): forms that paint each other; refused by the evaluation bounds (evaluation-budget.ts).
   {
     file: 'form-bomb-nested-1e8.pdf',
@@ -1318,7 +1347,7 @@ export const FIXTURES: readonly Fixture[] = [
     content_type: 'image/heic',
     defect: '4 KiB of pseudo-random bytes named .heic',
     expect: ANY_4XX,
-    note: 'unrecognised bytes are handed to the declared (binary) kind\'s backend: 415 unsupported_file_type or 422 document_corrupt',
+    note: "unrecognised bytes are handed to the declared (binary) kind's backend: 415 unsupported_file_type or 422 document_corrupt",
     max_seconds: 15,
     build: () => prngBytes(4242, 4096),
   },

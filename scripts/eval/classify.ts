@@ -70,8 +70,14 @@ function perClass(outcomes: readonly Outcome[]) {
   const drift: Record<string, { other_rate: number; worst_wrong?: string; worst_share: number }> = {};
   for (const label of labels) {
     const row = confusion[label] ?? {};
-    const wrong = Object.entries(row).filter(([predicted]) => predicted !== label).sort((a, b) => b[1] - a[1])[0];
-    drift[label] = { other_rate: r3((label === 'other' ? 0 : row.other ?? 0) / classes[label].n), ...(wrong ? { worst_wrong: wrong[0] } : {}), worst_share: r3((wrong?.[1] ?? 0) / classes[label].n) };
+    const wrong = Object.entries(row)
+      .filter(([predicted]) => predicted !== label)
+      .sort((a, b) => b[1] - a[1])[0];
+    drift[label] = {
+      other_rate: r3((label === 'other' ? 0 : (row.other ?? 0)) / classes[label].n),
+      ...(wrong ? { worst_wrong: wrong[0] } : {}),
+      worst_share: r3((wrong?.[1] ?? 0) / classes[label].n),
+    };
   }
   // Balanced accuracy is the mean per-class recall; named both ways because readers ask for both.
   const macro = r3(recalls.reduce((a, b) => a + b, 0) / recalls.length);
@@ -89,7 +95,9 @@ function perClass(outcomes: readonly Outcome[]) {
 export async function runClassifyEval(options: { corpus: string; log: (line: string) => void }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
   const { real, synthetic } = await trainingData(corpus, () => {});
-  log(`classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS}-fold out of fold`);
+  log(
+    `classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS}-fold out of fold`,
+  );
   const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
   const byDepth: Record<string, unknown> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
@@ -111,24 +119,45 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
       errors: outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.source} (${o.doc.label}): ${o.predicted} ${r3(o.confidence)}`),
     };
     const d = byDepth[depth] as { oof_accuracy: number; oof_ece: number; oof_accuracy_classification_set: number; macro_recall: number };
-    log(`classify ${depth}: out-of-fold accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), macro recall ${d.macro_recall}, ECE ${d.oof_ece}`);
+    log(
+      `classify ${depth}: out-of-fold accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), macro recall ${d.macro_recall}, ECE ${d.oof_ece}`,
+    );
   }
-  const balanced = byDepth.balanced as ReturnType<typeof perClass> & { per_class: Record<string, { n: number; precision: number; recall: number }>; confusion_matrix: Record<string, Record<string, number>> };
-  for (const [label, c] of Object.entries(balanced.per_class)) log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}`);
+  const balanced = byDepth.balanced as ReturnType<typeof perClass> & {
+    per_class: Record<string, { n: number; precision: number; recall: number }>;
+    confusion_matrix: Record<string, Record<string, number>>;
+  };
+  for (const [label, c] of Object.entries(balanced.per_class))
+    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}`);
   const offDiagonal = Object.entries(balanced.confusion_matrix)
     .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
     .filter(([, row]) => Object.keys(row).length > 0);
   log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
   const drift = (byDepth.balanced as { per_class_drift: ReturnType<typeof perClass>['drift'] }).per_class_drift;
-  const over = Object.entries(drift).filter(([, d]) => d.worst_share > 0.3).map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
+  const over = Object.entries(drift)
+    .filter(([, d]) => d.worst_share > 0.3)
+    .map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
   log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
-  log(`  'other' rate per true class (non-zero): ${JSON.stringify(Object.fromEntries(Object.entries(drift).filter(([, d]) => d.other_rate > 0).map(([l, d]) => [l, d.other_rate])))}`);
+  log(
+    `  'other' rate per true class (non-zero): ${JSON.stringify(
+      Object.fromEntries(
+        Object.entries(drift)
+          .filter(([, d]) => d.other_rate > 0)
+          .map(([l, d]) => [l, d.other_rate]),
+      ),
+    )}`,
+  );
 
   // Speed of the committed model: one page, the classify engine alone.
   const classes = buildClassSet({ type: 'default' });
   const sample = real.slice(0, 40);
   const t0 = performance.now();
-  for (const doc of sample) classifyText([{ pageNumber: 1, text: doc.pages[0].text, width: doc.pages[0].width, height: doc.pages[0].height }], { classes, depth: 'balanced', nonDomainLabel: 'other' });
+  for (const doc of sample)
+    classifyText([{ pageNumber: 1, text: doc.pages[0].text, width: doc.pages[0].width, height: doc.pages[0].height }], {
+      classes,
+      depth: 'balanced',
+      nonDomainLabel: 'other',
+    });
   const msPerPage = (performance.now() - t0) / sample.length;
   log(`classify engine: ${msPerPage.toFixed(1)} ms per first page (committed model, ${sample.length} documents)`);
   return {
@@ -154,18 +183,32 @@ interface SplitCase {
 }
 
 /** The spec's examples, as look-alike texts. */
-const SPEC_INVOICE = 'INVOICE\nInvoice number: INV-2026-0042\nInvoice date: 01/11/2026\nBill to: Globex Ltd\nDescription Qty Unit price Amount\nConsulting 10 150.00 1,500.00\nSubtotal 1,500.00\nVAT 20% 300.00\nAmount due 1,800.00';
-const SPEC_FORM = 'APPLICATION FORM\nName: ____________\nAddress: ____________\nDate of birth: ________\nSignature: ________\nPlease print clearly. For office use only.';
-const OTHER_VENDOR = 'Blue Harbor SARL\n12 Rue de la Paix, 75002 Paris\nFACTURE / INVOICE\nInvoice no. FA-7781\nDate: 03/02/2026\nDesign services 1 900.00 900.00\nTotal HT 900.00\nTVA 20% 180.00\nTotal TTC 1,080.00';
+const SPEC_INVOICE =
+  'INVOICE\nInvoice number: INV-2026-0042\nInvoice date: 01/11/2026\nBill to: Globex Ltd\nDescription Qty Unit price Amount\nConsulting 10 150.00 1,500.00\nSubtotal 1,500.00\nVAT 20% 300.00\nAmount due 1,800.00';
+const SPEC_FORM =
+  'APPLICATION FORM\nName: ____________\nAddress: ____________\nDate of birth: ________\nSignature: ________\nPlease print clearly. For office use only.';
+const OTHER_VENDOR =
+  'Blue Harbor SARL\n12 Rue de la Paix, 75002 Paris\nFACTURE / INVOICE\nInvoice no. FA-7781\nDate: 03/02/2026\nDesign services 1 900.00 900.00\nTotal HT 900.00\nTVA 20% 180.00\nTotal TTC 1,080.00';
 const SPEC_CASES: SplitCase[] = [
-  { name: 'spec: invoice + "Page 2 of invoice" + form', pages: [SPEC_INVOICE, 'Page 2 of invoice INV-2026-0042\nTerms: net 30', SPEC_FORM], starts: [0, 2], labels: ['invoice', 'form'] },
-  { name: 'spec: two vendors\' invoices', pages: [`Northwind Traders\n${SPEC_INVOICE}`, OTHER_VENDOR], starts: [0, 1], labels: ['invoice', 'invoice'] },
+  {
+    name: 'spec: invoice + "Page 2 of invoice" + form',
+    pages: [SPEC_INVOICE, 'Page 2 of invoice INV-2026-0042\nTerms: net 30', SPEC_FORM],
+    starts: [0, 2],
+    labels: ['invoice', 'form'],
+  },
+  {
+    name: "spec: two vendors' invoices",
+    pages: [`Northwind Traders\n${SPEC_INVOICE}`, OTHER_VENDOR],
+    starts: [0, 1],
+    labels: ['invoice', 'invoice'],
+  },
 ];
 
 /** Split pages with the local splitter, or (eval --engine bedrock) the language model with the local one behind it. */
 type Splitter = (pages: readonly { pageNumber: number; text: string; width?: number; height?: number }[], thorough: boolean) => Promise<Segment[]>;
 
-const localSplitter: Splitter = async (pages, thorough) => splitPages(pages, { classes: segmentClasses({ use_thinking: thorough, extend_segment_classes: false }), thorough });
+const localSplitter: Splitter = async (pages, thorough) =>
+  splitPages(pages, { classes: segmentClasses({ use_thinking: thorough, extend_segment_classes: false }), thorough });
 
 async function scoreSplit(cases: readonly SplitCase[], thorough: boolean, splitter: Splitter = localSplitter) {
   let exact = 0;
@@ -181,7 +224,14 @@ async function scoreSplit(cases: readonly SplitCase[], thorough: boolean, splitt
   for (const c of cases) {
     pagesTotal += c.pages.length;
     // Every packet arrives as one PDF, whatever its parts were scanned or typed as.
-    const segments = await splitter(c.pages.map((p, i) => (typeof p === 'string' ? { pageNumber: i + 1, text: p, kind: 'pdf' as const } : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height, kind: 'pdf' as const })), thorough);
+    const segments = await splitter(
+      c.pages.map((p, i) =>
+        typeof p === 'string'
+          ? { pageNumber: i + 1, text: p, kind: 'pdf' as const }
+          : { pageNumber: i + 1, text: p.text, width: p.width, height: p.height, kind: 'pdf' as const },
+      ),
+      thorough,
+    );
     if (c.labels) {
       labelled++;
       const got = segments.map((s) => s.type);
@@ -210,7 +260,12 @@ async function scoreSplit(cases: readonly SplitCase[], thorough: boolean, splitt
   };
 }
 
-export async function runSplitEval(options: { corpus: string; packets: number; log: (line: string) => void; hosted?: HostedEval }): Promise<Record<string, unknown>> {
+export async function runSplitEval(options: {
+  corpus: string;
+  packets: number;
+  log: (line: string) => void;
+  hosted?: HostedEval;
+}): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
   // Every labelled document (text layer, Office, our OCR — cached by the training script).
   const docs = (await trainingData(corpus, () => {})).real;
@@ -230,7 +285,12 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
       starts.push(pages.length);
       pages.push(...d.pages);
     }
-    generated.push({ name: `generated-${n}: ${chosen.map((d) => d.source.split('/').pop()).join(' + ')}`, pages, starts, labels: chosen.map((d) => d.label) });
+    generated.push({
+      name: `generated-${n}: ${chosen.map((d) => d.source.split('/').pop()).join(' + ')}`,
+      pages,
+      starts,
+      labels: chosen.map((d) => d.label),
+    });
   }
 
   // Tobacco800 page stream: pages' OCR text as shipped, the documents whose pages ship (the 102-page stream of
@@ -248,7 +308,10 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
   const tobacco: SplitCase = { name: 'tobacco800', pages: tobaccoPages, starts: tobaccoStarts };
 
   // Constructed packets (text-layer ones; scanned parts would need OCR).
-  const boundaries = JSON.parse(await readFile(join(corpus, 'splitting/constructed-packets/boundaries.json'), 'utf8')) as Record<string, { documents: { page_start: number }[] }>;
+  const boundaries = JSON.parse(await readFile(join(corpus, 'splitting/constructed-packets/boundaries.json'), 'utf8')) as Record<
+    string,
+    { documents: { page_start: number }[] }
+  >;
   const constructed: SplitCase[] = [];
   for (const [file, spec] of Object.entries(boundaries)) {
     const path = join(corpus, 'splitting/constructed-packets', file);
@@ -257,24 +320,35 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
     constructed.push({ name: file, pages, starts: spec.documents.map((d) => d.page_start) });
   }
 
-  const lending: SplitCase[] = (await lendingPackets(corpus)).filter((p) => p.pages.length).map((p) => ({
-    name: p.path,
-    pages: p.pages,
-    starts: p.documents.map((d) => d.page_start - 1),
-    labels: p.documents.map((d) => d.label),
-  }));
+  const lending: SplitCase[] = (await lendingPackets(corpus))
+    .filter((p) => p.pages.length)
+    .map((p) => ({
+      name: p.path,
+      pages: p.pages,
+      starts: p.documents.map((d) => d.page_start - 1),
+      labels: p.documents.map((d) => d.label),
+    }));
 
   const hosted = options.hosted;
   const splitter: Splitter = hosted
     ? (pages, thorough) => {
         const classes = segmentClasses({ use_thinking: thorough, extend_segment_classes: false });
-        return hosted.run((model) => splitWithModel(model, pages, { classes, thorough }), () => localSplitter(pages, thorough));
+        return hosted.run(
+          (model) => splitWithModel(model, pages, { classes, thorough }),
+          () => localSplitter(pages, thorough),
+        );
       }
     : localSplitter;
   const result: Record<string, unknown> = {};
   for (const thorough of [true, false]) {
     const key = thorough ? 'use_thinking_true' : 'use_thinking_false';
-    const sets: Record<string, readonly SplitCase[]> = { spec_examples: SPEC_CASES, lending_packets: lending, generated, constructed, tobacco800: [tobacco] };
+    const sets: Record<string, readonly SplitCase[]> = {
+      spec_examples: SPEC_CASES,
+      lending_packets: lending,
+      generated,
+      constructed,
+      tobacco800: [tobacco],
+    };
     const scored: Record<string, Awaited<ReturnType<typeof scoreSplit>>> = {};
     for (const [set, cases] of Object.entries(sets)) {
       // One language-model call reads a whole packet: the Tobacco800 stream (over a thousand pages) is no packet for it.
@@ -286,7 +360,9 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
     }
     result[key] = scored;
     for (const [set, s] of Object.entries(scored)) {
-      log(`split ${key} ${set}: exact ${s.exact_rate} of ${s.packets}${s.segments_and_labels_exact_rate !== undefined ? ` (with labels ${s.segments_and_labels_exact_rate})` : ''}, boundary P ${s.boundary_precision} R ${s.boundary_recall} F1 ${s.boundary_f1} (${s.ms_per_page} ms/page)`);
+      log(
+        `split ${key} ${set}: exact ${s.exact_rate} of ${s.packets}${s.segments_and_labels_exact_rate !== undefined ? ` (with labels ${s.segments_and_labels_exact_rate})` : ''}, boundary P ${s.boundary_precision} R ${s.boundary_recall} F1 ${s.boundary_f1} (${s.ms_per_page} ms/page)`,
+      );
       for (const miss of [...s.misses.slice(0, set === 'generated' ? 5 : 20), ...(s.label_misses ?? [])]) log(`    ${miss}`);
     }
   }
@@ -304,22 +380,38 @@ export async function runSplitEval(options: { corpus: string; packets: number; l
  * the language model; nothing is fitted, so every figure is out of sample.
  * `limit` documents, evenly spaced (0 = all), bound the cost.
  */
-export async function runHostedClassifyEval(options: { corpus: string; log: (line: string) => void; hosted: HostedEval; limit: number }): Promise<Record<string, unknown>> {
+export async function runHostedClassifyEval(options: {
+  corpus: string;
+  log: (line: string) => void;
+  hosted: HostedEval;
+  limit: number;
+}): Promise<Record<string, unknown>> {
   const { corpus, log, hosted } = options;
   const { real } = await trainingData(corpus, () => {});
   const step = options.limit > 0 && options.limit < real.length ? real.length / options.limit : 1;
   const docs = step === 1 ? real : Array.from({ length: options.limit }, (_, i) => real[Math.floor(i * step)]);
   const defaults = ClassifyOptions.parse({});
-  const budget = budgetFor('balanced', { startTokens: defaults.start_token_budget, endTokens: defaults.end_token_budget, maxStartPages: defaults.max_start_pages, maxEndPages: defaults.max_end_pages });
+  const budget = budgetFor('balanced', {
+    startTokens: defaults.start_token_budget,
+    endTokens: defaults.end_token_budget,
+    maxStartPages: defaults.max_start_pages,
+    maxEndPages: defaults.max_end_pages,
+  });
   const classOptions = { classes: buildClassSet({ type: 'default' }), depth: 'balanced' as const, nonDomainLabel: 'other' };
   log(`classify --engine ${hosted.tally.model}: ${docs.length} of ${real.length} labelled documents (balanced budgets)`);
   let pagesSent = 0;
   const t0 = performance.now();
   const outcomes = await mapLimited(docs, 2, async (doc) => {
     const wanted = new Set(pagesToRead(doc.pages.length, budget));
-    const pages = withinBudget(doc.pages.map((p, i) => ({ pageNumber: i + 1, text: p.text, width: p.width, height: p.height })).filter((p) => wanted.has(p.pageNumber)), budget).pages;
+    const pages = withinBudget(
+      doc.pages.map((p, i) => ({ pageNumber: i + 1, text: p.text, width: p.width, height: p.height })).filter((p) => wanted.has(p.pageNumber)),
+      budget,
+    ).pages;
     pagesSent += pages.length;
-    const answer = await hosted.run((model) => classifyWithModel(model, pages, classOptions), () => classifyText(pages, classOptions));
+    const answer = await hosted.run(
+      (model) => classifyWithModel(model, pages, classOptions),
+      () => classifyText(pages, classOptions),
+    );
     return { doc, predicted: answer.label, confidence: answer.confidence };
   });
   const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
@@ -335,7 +427,9 @@ export async function runHostedClassifyEval(options: { corpus: string; log: (lin
     seconds_per_document: Math.round((performance.now() - t0) / outcomes.length) / 1000,
     errors: outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.source} (${o.doc.label}): ${o.predicted} ${r3(o.confidence)}`),
   };
-  log(`classify ${hosted.tally.model}: accuracy ${summary.accuracy}, macro recall ${summary.macro_recall}, ECE ${summary.ece} (model's own confidences), ${summary.seconds_per_document} s per document (2 at a time)`);
+  log(
+    `classify ${hosted.tally.model}: accuracy ${summary.accuracy}, macro recall ${summary.macro_recall}, ECE ${summary.ece} (model's own confidences), ${summary.seconds_per_document} s per document (2 at a time)`,
+  );
   const usage = hosted.report(pagesSent);
   log(`  usage: ${JSON.stringify(usage)}`);
   return { operation: 'classify', engine: hosted.tally.model, corpus, machine: machineInfo(), balanced: summary, hosted: usage };

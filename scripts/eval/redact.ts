@@ -127,7 +127,9 @@ function scores(c: Counts) {
   const precision = c.correct + c.fp ? c.correct / (c.correct + c.fp) : null;
   const recall = c.tp + c.fn ? c.tp / (c.tp + c.fn) : null;
   const f = (beta: number) =>
-    precision === null || recall === null || precision + recall === 0 ? null : ((1 + beta * beta) * precision * recall) / (beta * beta * precision + recall);
+    precision === null || recall === null || precision + recall === 0
+      ? null
+      : ((1 + beta * beta) * precision * recall) / (beta * beta * precision + recall);
   return { ...c, precision: round(precision), recall: round(recall), f1: round(f(1)), f2: round(f(2)) };
 }
 
@@ -152,7 +154,13 @@ export function scoreSynthetic(samples: readonly Sample[], predictions: readonly
       agnosticTotal++;
       if (covered(g, predicted)) agnosticFound++;
       const ours = GOLD_TO_OURS[g.type];
-      if (covered(g, predicted.filter((p) => p.type === ours))) counts(ours).tp++;
+      if (
+        covered(
+          g,
+          predicted.filter((p) => p.type === ours),
+        )
+      )
+        counts(ours).tp++;
       else counts(ours).fn++;
     }
     // Gold spans outside PII_GOLD that a prediction counted correct stands for (a date of birth labelled DATE_TIME): rightly masked.
@@ -221,7 +229,8 @@ export function withUnlistedNames(samples: readonly Sample[], seed: number): Sam
   const codas = ['', '', '', 'n', 'sk', 'lt', 'x', 'r', 'z'];
   const word = () => {
     let w = '';
-    for (let i = 0; i < 2 + (random() < 0.25 ? 1 : 0); i++) w += onsets[Math.floor(random() * onsets.length)] + vowels[Math.floor(random() * vowels.length)] + codas[Math.floor(random() * codas.length)];
+    for (let i = 0; i < 2 + (random() < 0.25 ? 1 : 0); i++)
+      w += onsets[Math.floor(random() * onsets.length)] + vowels[Math.floor(random() * vowels.length)] + codas[Math.floor(random() * codas.length)];
     return w.charAt(0).toUpperCase() + w.slice(1);
   };
   return samples.map((sample) => {
@@ -235,7 +244,9 @@ export function withUnlistedNames(samples: readonly Sample[], seed: number): Sam
       let value = span.entity_value;
       if (span.entity_type === 'PERSON') {
         // The same name gets the same replacement (other mentions stay other mentions).
-        value = replaced.get(span.entity_value) ?? span.entity_value.replace(/\p{L}[\p{L}\p{M}'’-]*/gu, (w) => (w.length <= 2 ? w : /^\p{Ll}/u.test(w) ? word().toLowerCase() : word()));
+        value =
+          replaced.get(span.entity_value) ??
+          span.entity_value.replace(/\p{L}[\p{L}\p{M}'’-]*/gu, (w) => (w.length <= 2 ? w : /^\p{Ll}/u.test(w) ? word().toLowerCase() : word()));
         replaced.set(span.entity_value, value);
       }
       text += sample.full_text.slice(cursor, span.start_position) + value;
@@ -293,7 +304,12 @@ async function comparePresidio(corpus: string, detect: Detect) {
   const ours = await detect(original);
   // Their PII types we also detect; the rest (LOCATION, DATE_TIME, URL, CRYPTO) are listed apart.
   const comparable = theirs.filter((s) => PRESIDIO_TO_OURS[s.type]);
-  const foundByUs = comparable.filter((s) => covered(s, ours.filter((o) => o.type === PRESIDIO_TO_OURS[s.type])));
+  const foundByUs = comparable.filter((s) =>
+    covered(
+      s,
+      ours.filter((o) => o.type === PRESIDIO_TO_OURS[s.type]),
+    ),
+  );
   const ourOnly = ours.filter((o) => !covered(o, theirs));
   return {
     presidio_spans: theirs.length,
@@ -316,7 +332,11 @@ async function comparePresidio(corpus: string, detect: Detect) {
  */
 async function corpusProse(corpus: string, detect: Detect, log: (line: string) => void) {
   const dir = join(corpus, 'prose');
-  const rows = (await readFile(join(dir, 'sources.csv'), 'utf8')).trim().split('\n').slice(1).map((l) => l.split(','));
+  const rows = (await readFile(join(dir, 'sources.csv'), 'utf8'))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   const perProject = new Map<string, { words: number; false_redactions: number }>();
   const spans: string[] = [];
   for (const [file, repo] of rows) {
@@ -329,10 +349,15 @@ async function corpusProse(corpus: string, detect: Detect, log: (line: string) =
     spans.push(...found.map((s) => `${file} ${s.type}: ${s.value}`));
   }
   const per1000 = (p: { words: number; false_redactions: number }) => round((p.false_redactions / Math.max(1, p.words)) * 1000, 2)!;
-  const total = [...perProject.values()].reduce((t, p) => ({ words: t.words + p.words, false_redactions: t.false_redactions + p.false_redactions }), { words: 0, false_redactions: 0 });
+  const total = [...perProject.values()].reduce((t, p) => ({ words: t.words + p.words, false_redactions: t.false_redactions + p.false_redactions }), {
+    words: 0,
+    false_redactions: 0,
+  });
   const projects = Object.fromEntries([...perProject].map(([repo, p]) => [repo, { ...p, per_1000_words: per1000(p) }]));
   const macro = round(Object.values(projects).reduce((sum, p) => sum + p.per_1000_words, 0) / Math.max(1, perProject.size), 2);
-  log(`corpus prose/ (${rows.length} pages, ${total.words} words): ${total.false_redactions} false redactions, ${per1000(total)} per 1,000 words; per project (out of fold): ${JSON.stringify(Object.fromEntries(Object.entries(projects).map(([k, v]) => [k, v.per_1000_words])))}, macro ${macro}`);
+  log(
+    `corpus prose/ (${rows.length} pages, ${total.words} words): ${total.false_redactions} false redactions, ${per1000(total)} per 1,000 words; per project (out of fold): ${JSON.stringify(Object.fromEntries(Object.entries(projects).map(([k, v]) => [k, v.per_1000_words])))}, macro ${macro}`,
+  );
   return { pages: rows.length, ...total, per_1000_words: per1000(total), per_project_out_of_fold: projects, macro_per_1000_words: macro, spans };
 }
 
@@ -372,7 +397,12 @@ async function redactEndToEnd(bytes: Uint8Array, output: 'png' | 'pdf') {
   try {
     const parsed = await document.extract();
     const plan = await planRedaction(parsed.pages, { mode: 'redact', config: BUILT_INS });
-    const pages = await maskPages(parsed.pages, { renderer: document.renderer, dpi: MASK_DPI, boxesFor: (i) => plan.boxes.get(i) ?? [], format: output === 'pdf' ? 'flate-rgb' : 'png' });
+    const pages = await maskPages(parsed.pages, {
+      renderer: document.renderer,
+      dpi: MASK_DPI,
+      boxesFor: (i) => plan.boxes.get(i) ?? [],
+      format: output === 'pdf' ? 'flate-rgb' : 'png',
+    });
     const masked = pages.flatMap((p) => (p.format === 'png' ? [p.png] : []));
     return { plan, masked, pdf: output === 'pdf' ? await buildRedactedPdf(redactedPdfPages(parsed.pages, pages)) : undefined };
   } finally {
@@ -420,7 +450,9 @@ async function leakCheck(samples: readonly Sample[], log: (line: string) => void
   const layer = await pdfTextLayer(pdf!);
   const haystacks = { ocr: normalize(ocr), pdf_text_layer: normalize(layer), updated_text: normalize(plan.updatedText) };
   // Every gold PII value (4+ characters once normalised: shorter ones cannot be told from other text).
-  const values = chosen.flatMap((s) => s.spans.filter((g) => PII_GOLD.has(g.entity_type)).map((g) => ({ type: g.entity_type, value: g.entity_value })));
+  const values = chosen.flatMap((s) =>
+    s.spans.filter((g) => PII_GOLD.has(g.entity_type)).map((g) => ({ type: g.entity_type, value: g.entity_value })),
+  );
   const maskedText = normalize(plan.spans.map((s) => s.value).join(' '));
   const leaks: Record<string, string[]> = { ocr: [], pdf_text_layer: [], updated_text: [] };
   const missedReadable: string[] = [];
@@ -445,13 +477,22 @@ async function leakCheck(samples: readonly Sample[], log: (line: string) => void
     gold_values_never_detected_and_readable: missedReadable.length,
     redact_seconds: round(seconds, 2),
   };
-  log(`leak check: ${chosen.length} sentences on ${masked.length} pages, ${checked} gold values; leaks (masked yet readable): OCR ${leaks.ocr.length}, PDF text layer ${leaks.pdf_text_layer.length}, text ${leaks.updated_text.length}; never detected and readable: ${missedReadable.length}`);
+  log(
+    `leak check: ${chosen.length} sentences on ${masked.length} pages, ${checked} gold values; leaks (masked yet readable): OCR ${leaks.ocr.length}, PDF text layer ${leaks.pdf_text_layer.length}, text ${leaks.updated_text.length}; never detected and readable: ${missedReadable.length}`,
+  );
   return result;
 }
 
 async function speed(log: (line: string) => void) {
-  const page = (n: number) =>
-    [`Account statement page ${n}`, 'Dear Ms. Ingrid Halvorsen-Brandt,', 'Your payment of 1,240.00 was received on 3 March 2025. Thank you.', 'Phone: +1 (415) 555-0132  Email: ingrid.hb@example.org', 'SSN 536-22-8145, card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00', 'Address: 1600 Amphitheatre Parkway, Mountain View, CA 94043', ...Array.from({ length: 30 }, (_, i) => `Line ${i + 1}: the quarterly summary lists deliveries, invoices and the balance carried forward.`)];
+  const page = (n: number) => [
+    `Account statement page ${n}`,
+    'Dear Ms. Ingrid Halvorsen-Brandt,',
+    'Your payment of 1,240.00 was received on 3 March 2025. Thank you.',
+    'Phone: +1 (415) 555-0132  Email: ingrid.hb@example.org',
+    'SSN 536-22-8145, card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00',
+    'Address: 1600 Amphitheatre Parkway, Mountain View, CA 94043',
+    ...Array.from({ length: 30 }, (_, i) => `Line ${i + 1}: the quarterly summary lists deliveries, invoices and the balance carried forward.`),
+  ];
   const build = async (pages: number) => {
     const doc = await PDFDocument.create();
     const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -474,8 +515,14 @@ async function speed(log: (line: string) => void) {
   const t0 = performance.now();
   const { pdf } = await redactEndToEnd(twenty, 'pdf');
   const pdfSeconds = (performance.now() - t0) / 1000;
-  const result = { redact_1_page_ms_median: Math.round(times[2]), redacted_pdf_20_pages_s: round(pdfSeconds, 2), redacted_pdf_20_pages_bytes: pdf!.length };
-  log(`speed: redact 1 page ${result.redact_1_page_ms_median} ms (median of 5, warm); 20-page redacted PDF ${result.redacted_pdf_20_pages_s} s (${Math.round(pdf!.length / 1024)} KiB)`);
+  const result = {
+    redact_1_page_ms_median: Math.round(times[2]),
+    redacted_pdf_20_pages_s: round(pdfSeconds, 2),
+    redacted_pdf_20_pages_bytes: pdf!.length,
+  };
+  log(
+    `speed: redact 1 page ${result.redact_1_page_ms_median} ms (median of 5, warm); 20-page redacted PDF ${result.redacted_pdf_20_pages_s} s (${Math.round(pdf!.length / 1024)} KiB)`,
+  );
   return result;
 }
 
@@ -487,7 +534,8 @@ export async function runRedactEval(options: {
 }): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
   const detect = options.piiDetection ? hostedDetect(options.piiDetection) : localDetect;
-  if (options.piiDetection) log(`engine: ${options.piiDetection.name} for the built-in types it covers, local recognizers for the rest (leak check and speed: local)`);
+  if (options.piiDetection)
+    log(`engine: ${options.piiDetection.name} for the built-in types it covers, local recognizers for the rest (leak check and speed: local)`);
   const started = Date.now();
   const synth = JSON.parse(await readFile(join(corpus, 'pii/presidio-research/synth_dataset_v2.json'), 'utf8')) as Sample[];
   await detectPii('', BUILT_INS); // loads the lexicons once, outside the timing
@@ -501,7 +549,10 @@ export async function runRedactEval(options: {
   const half = Math.floor(synth.length / 2);
   // PERSON recall with names no list holds (see withUnlistedNames), each half apart.
   const unlisted: Record<string, unknown> = {};
-  for (const [fold, samples] of [['held_out', synth.slice(half)], ['dev', synth.slice(0, half)]] as const) {
+  for (const [fold, samples] of [
+    ['held_out', synth.slice(half)],
+    ['dev', synth.slice(0, half)],
+  ] as const) {
     const swapped = withUnlistedNames(samples, 7);
     const found: PiiSpan[][] = [];
     for (const s of swapped) found.push(await detectPii(s.full_text, BUILT_INS));
@@ -516,9 +567,15 @@ export async function runRedactEval(options: {
   };
   for (const [fold, r] of Object.entries(folds)) {
     log(`presidio-research synthetic, ${fold} (${r.sentences} sentences): ${JSON.stringify(r.overall)}`);
-    log(`  type-agnostic recall ${r.type_agnostic_recall}; ordinary words kept ${r.ordinary_words_kept} of ${r.ordinary_words} (not counted: ${r.words_of_rightly_masked_non_pii_gold_spans} words of gold spans a correct prediction masked; former rule, counting them: ${r.ordinary_words_kept_former_rule})`);
-    log(`  false positives of types the gold set does not label: ${JSON.stringify(r.false_positives_of_unmapped_types)}; over non-PII gold spans: ${JSON.stringify(r.false_positives_over_non_pii_gold)}`);
-    if (fold === 'held_out') for (const [t, s] of Object.entries(r.per_type)) log(`  ${t.padEnd(20)} P ${s.precision} R ${s.recall} F1 ${s.f1} (tp ${s.tp} fp ${s.fp} fn ${s.fn})`);
+    log(
+      `  type-agnostic recall ${r.type_agnostic_recall}; ordinary words kept ${r.ordinary_words_kept} of ${r.ordinary_words} (not counted: ${r.words_of_rightly_masked_non_pii_gold_spans} words of gold spans a correct prediction masked; former rule, counting them: ${r.ordinary_words_kept_former_rule})`,
+    );
+    log(
+      `  false positives of types the gold set does not label: ${JSON.stringify(r.false_positives_of_unmapped_types)}; over non-PII gold spans: ${JSON.stringify(r.false_positives_over_non_pii_gold)}`,
+    );
+    if (fold === 'held_out')
+      for (const [t, s] of Object.entries(r.per_type))
+        log(`  ${t.padEnd(20)} P ${s.precision} R ${s.recall} F1 ${s.f1} (tp ${s.tp} fp ${s.fp} fn ${s.fn})`);
   }
 
   // Ordinary prose: every span is a false redaction.
@@ -528,13 +585,23 @@ export async function runRedactEval(options: {
     words += wordCount(doc.text);
     for (const s of await detect(doc.text)) falseRedactions.push(`${doc.kind} ${s.type}: ${s.value}`);
   }
-  const ordinary = { documents: ORDINARY_PROSE.length, words, false_redactions: falseRedactions.length, per_1000_words: round((falseRedactions.length / words) * 1000, 2), spans: falseRedactions };
-  log(`ordinary prose (${ordinary.documents} texts, ${words} words): ${ordinary.false_redactions} false redactions, ${ordinary.per_1000_words} per 1,000 words ${JSON.stringify(falseRedactions)}`);
+  const ordinary = {
+    documents: ORDINARY_PROSE.length,
+    words,
+    false_redactions: falseRedactions.length,
+    per_1000_words: round((falseRedactions.length / words) * 1000, 2),
+    spans: falseRedactions,
+  };
+  log(
+    `ordinary prose (${ordinary.documents} texts, ${words} words): ${ordinary.false_redactions} false redactions, ${ordinary.per_1000_words} per 1,000 words ${JSON.stringify(falseRedactions)}`,
+  );
 
   const prose = await corpusProse(corpus, detect, log);
 
   const presidio = await comparePresidio(corpus, detect);
-  log(`Presidio demo output: ${presidio.presidio_spans_comparable} comparable spans, ${presidio.of_those_found_by_us_same_type} found by us with the same type; missed ${JSON.stringify(presidio.missed_by_us)}; ours not in Presidio's ${JSON.stringify(presidio.ours_not_in_presidio)}`);
+  log(
+    `Presidio demo output: ${presidio.presidio_spans_comparable} comparable spans, ${presidio.of_those_found_by_us_same_type} found by us with the same type; missed ${JSON.stringify(presidio.missed_by_us)}; ours not in Presidio's ${JSON.stringify(presidio.ours_not_in_presidio)}`,
+  );
 
   const vectors = (await readFile(join(corpus, 'pii/presidio/recognizer_test_vectors.jsonl'), 'utf8'))
     .split('\n')
@@ -555,7 +622,8 @@ export async function runRedactEval(options: {
     perRecognizer.set(v.recognizer, r);
   }
   log('presidio recognizer vectors (found count = expected count):');
-  for (const [name, r] of perRecognizer) log(`  ${name.padEnd(18)} ${r.exact}/${r.cases}; must-not-detect cases flagged: ${r.false_alarms}/${r.must_not}`);
+  for (const [name, r] of perRecognizer)
+    log(`  ${name.padEnd(18)} ${r.exact}/${r.cases}; must-not-detect cases flagged: ${r.false_alarms}/${r.must_not}`);
 
   const leaks = await leakCheck(synth.slice(half), log);
   const timing = await speed(log);
@@ -566,7 +634,11 @@ export async function runRedactEval(options: {
     machine: machineInfo(),
     duration_s: Math.round((Date.now() - started) / 100) / 10,
     presidio_research_unlisted_names: unlisted,
-    presidio_research: { ...folds, split: 'dev = first half (rules looked at), held_out = second half (headline)', detect_ms_per_sentence: round(detectMs / synth.length, 2) },
+    presidio_research: {
+      ...folds,
+      split: 'dev = first half (rules looked at), held_out = second half (headline)',
+      detect_ms_per_sentence: round(detectMs / synth.length, 2),
+    },
     ordinary_prose: ordinary,
     corpus_prose: prose,
     presidio_demo_comparison: presidio,

@@ -23,12 +23,38 @@ const int = (random: Random, lo: number, hi: number) => lo + Math.floor(random()
 
 const FIRST = ['Anna', 'Peter', 'Maria', 'John', 'Li', 'Fatima', 'Carlos', 'Sofia', 'Ahmed', 'Emma', 'Lukas', 'Chloé', 'Raj', 'Olga'];
 const LAST = ['Novak', 'Chen', 'García', 'Smith', 'Müller', 'Dubois', 'Rossi', 'Kowalski', 'Okafor', 'Tanaka', 'Jensen', 'Silva'];
-const COMPANY = ['Northwind Traders', 'Globex Ltd', 'Initech GmbH', 'Acme Corp', 'Blue Harbor SARL', 'Vega Logistics BV', 'Sunrise Foods Sdn Bhd', 'Orbit Media Inc', 'Delta Clinic', 'Pioneer Bank'];
+const COMPANY = [
+  'Northwind Traders',
+  'Globex Ltd',
+  'Initech GmbH',
+  'Acme Corp',
+  'Blue Harbor SARL',
+  'Vega Logistics BV',
+  'Sunrise Foods Sdn Bhd',
+  'Orbit Media Inc',
+  'Delta Clinic',
+  'Pioneer Bank',
+];
 const STREET = ['Elm Street', 'Rue de la Paix', 'Hauptstraße', 'Main St', 'Via Roma', 'Calle Mayor', 'Oak Avenue', 'Kerkstraat'];
-const CITY = ['Springfield, IL 62704', '75002 Paris', '10115 Berlin', 'Austin, TX 78701', '00184 Roma', '28013 Madrid', '1012 Amsterdam', 'Kuala Lumpur 50450'];
+const CITY = [
+  'Springfield, IL 62704',
+  '75002 Paris',
+  '10115 Berlin',
+  'Austin, TX 78701',
+  '00184 Roma',
+  '28013 Madrid',
+  '1012 Amsterdam',
+  'Kuala Lumpur 50450',
+];
 
 const name = (r: Random) => `${pick(r, FIRST)} ${pick(r, LAST)}`;
-const date = (r: Random) => pick(r, [`${int(r, 1, 12)}/${int(r, 1, 28)}/20${int(r, 18, 26)}`, `20${int(r, 18, 26)}-0${int(r, 1, 9)}-${int(r, 10, 28)}`, `${int(r, 1, 28)}.${int(r, 1, 12)}.20${int(r, 18, 26)}`, `${pick(r, ['January', 'March', 'June', 'October'])} ${int(r, 1, 28)}, 20${int(r, 18, 26)}`]);
+const date = (r: Random) =>
+  pick(r, [
+    `${int(r, 1, 12)}/${int(r, 1, 28)}/20${int(r, 18, 26)}`,
+    `20${int(r, 18, 26)}-0${int(r, 1, 9)}-${int(r, 10, 28)}`,
+    `${int(r, 1, 28)}.${int(r, 1, 12)}.20${int(r, 18, 26)}`,
+    `${pick(r, ['January', 'March', 'June', 'October'])} ${int(r, 1, 28)}, 20${int(r, 18, 26)}`,
+  ]);
 const amount = (r: Random) => `${int(r, 1, 9999)}.${String(int(r, 0, 99)).padStart(2, '0')}`;
 const id = (r: Random) => `${pick(r, ['', 'A', 'INV-', 'NO ', '#', 'X'])}${int(r, 1000, 999999)}`;
 const address = (r: Random) => [`${int(r, 1, 250)} ${pick(r, STREET)}`, pick(r, CITY)];
@@ -38,11 +64,16 @@ function filled(r: Random, phrase: string): string {
   const p = phrase.replace(/:$/, '');
   const cased = r() < 0.3 ? p.toUpperCase() : p.replace(/(^|\s)\p{Ll}/gu, (m) => m.toUpperCase());
   switch (int(r, 0, 4)) {
-    case 0: return `${cased}: ${id(r)}`;
-    case 1: return `${cased} ${amount(r)}`;
-    case 2: return `${cased}: ${date(r)}`;
-    case 3: return `${cased} ${name(r)}`;
-    default: return cased;
+    case 0:
+      return `${cased}: ${id(r)}`;
+    case 1:
+      return `${cased} ${amount(r)}`;
+    case 2:
+      return `${cased}: ${date(r)}`;
+    case 3:
+      return `${cased} ${name(r)}`;
+    default:
+      return cased;
   }
 }
 
@@ -56,7 +87,17 @@ function kindOf(label: string, r: Random): string | undefined {
   const roll = r();
   const office = label === 'spreadsheet' ? 'xlsx' : label === 'presentation' ? 'pptx' : undefined;
   if (office && roll < 0.4) return office;
-  const photographed = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check', 'envelope', 'handwritten', 'receipt', 'certificate', 'vehicle_registration'].includes(label);
+  const photographed = [
+    'business_card',
+    'health_insurance_card',
+    'identity_document',
+    'bank_check',
+    'envelope',
+    'handwritten',
+    'receipt',
+    'certificate',
+    'vehicle_registration',
+  ].includes(label);
   if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
   if (roll < 0.9) return 'pdf';
   return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;
@@ -71,12 +112,29 @@ function pageSize(label: string, r: Random): { width?: number; height?: number }
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
   // A card or cheque photographed with a phone, or scanned on a flatbed, arrives as a whole photo or page.
   const small = ['business_card', 'health_insurance_card', 'identity_document', 'bank_check'].includes(label);
-  if (small && r() < 0.3) return pick(r, [{ width: 4032, height: 3024 }, { width: 3024, height: 4032 }, { width: 612, height: 792 }, { width: 595, height: 842 }, { width: jitter(450), height: jitter(630) }]);
-  if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8) return { width: jitter(243), height: jitter(153) };
+  if (small && r() < 0.3)
+    return pick(r, [
+      { width: 4032, height: 3024 },
+      { width: 3024, height: 4032 },
+      { width: 612, height: 792 },
+      { width: 595, height: 842 },
+      { width: jitter(450), height: jitter(630) },
+    ]);
+  if (['business_card', 'health_insurance_card', 'identity_document'].includes(label) && r() < 0.8)
+    return { width: jitter(243), height: jitter(153) };
   if (label === 'bank_check') return { width: jitter(612), height: jitter(270) };
   if (label === 'envelope') return { width: jitter(684), height: jitter(297) };
   // Notes are written on whatever paper is at hand: cards, landscape sheets, pages, photographed at any angle.
-  if (label === 'handwritten' && r() < 0.6) return pick(r, [{ width: 792, height: 612 }, { width: 612, height: 396 }, { width: 432, height: 288 }, { width: 360, height: 216 }, { width: 4032, height: 3024 }, { width: 3024, height: 4032 }, { width: 420, height: 595 }]);
+  if (label === 'handwritten' && r() < 0.6)
+    return pick(r, [
+      { width: 792, height: 612 },
+      { width: 612, height: 396 },
+      { width: 432, height: 288 },
+      { width: 360, height: 216 },
+      { width: 4032, height: 3024 },
+      { width: 3024, height: 4032 },
+      { width: 420, height: 595 },
+    ]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
   if (label === 'receipt' && r() < 0.7) return { width: jitter(230), height: jitter(600) };
@@ -89,10 +147,24 @@ export const GENRE_SHARE = 0.5;
 
 /** How long documents of a kind run, in phrase lines (cards are short, articles long). */
 const LENGTH: Partial<Record<string, [number, number]>> = {
-  business_card: [3, 6], health_insurance_card: [4, 8], bank_check: [3, 6], envelope: [2, 5], identity_document: [4, 9], presentation: [3, 7], handwritten: [2, 5], certificate: [3, 6],
+  business_card: [3, 6],
+  health_insurance_card: [4, 8],
+  bank_check: [3, 6],
+  envelope: [2, 5],
+  identity_document: [4, 9],
+  presentation: [3, 7],
+  handwritten: [2, 5],
+  certificate: [3, 6],
 };
 
-const PROSE = ['We refer to the matter discussed last week and set out the details below.', 'The figures shown are provisional and subject to review.', 'Please contact us with any questions.', 'All amounts are stated in the local currency.', 'The following items were recorded during the period.', 'This document was generated on the date shown above.'];
+const PROSE = [
+  'We refer to the matter discussed last week and set out the details below.',
+  'The figures shown are provisional and subject to review.',
+  'Please contact us with any questions.',
+  'All amounts are stated in the local currency.',
+  'The following items were recorded during the period.',
+  'This document was generated on the date shown above.',
+];
 
 const BODY = [
   'Thank you for your message of last week regarding the delivery schedule.',
@@ -123,13 +195,17 @@ const MATTERS: readonly ((r: Random) => string)[] = [
   () => 'You can reach me by phone during the day, or by email at the address above.',
   (r) => `I have been a customer since ${date(r)} and have always paid on time.`,
 ];
-const iban = (r: Random) => `${pick(r, ['GB', 'DE', 'NL', 'FR', 'IE'])}${int(r, 10, 99)} ${Array.from({ length: 4 }, () => int(r, 1000, 9999)).join(' ')}`;
+const iban = (r: Random) =>
+  `${pick(r, ['GB', 'DE', 'NL', 'FR', 'IE'])}${int(r, 10, 99)} ${Array.from({ length: 4 }, () => int(r, 1000, 9999)).join(' ')}`;
 
 /** A letter's sender: an organization on letterhead, or a person with their own address and contact lines. */
 function sender(r: Random): string[] {
   if (r() < 0.5) return [pick(r, COMPANY), ...address(r)];
   const who = name(r);
-  const contact = [`Phone: +${int(r, 1, 49)} ${int(r, 10, 99)} ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`, `Email: ${who.toLowerCase().replace(/\s+/g, '.')}@example.net`];
+  const contact = [
+    `Phone: +${int(r, 1, 49)} ${int(r, 10, 99)} ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`,
+    `Email: ${who.toLowerCase().replace(/\s+/g, '.')}@example.net`,
+  ];
   return [who, ...address(r), ...contact.filter(() => r() < 0.6)];
 }
 
@@ -139,16 +215,46 @@ function correspondence(label: string, r: Random): string[] {
   if (label === 'letter') {
     // About half the letters are about money or personal matters rather than office routine.
     const matters = Array.from({ length: r() < 0.5 ? int(r, 1, 4) : 0 }, () => pick(r, MATTERS)(r));
-    const dated = r() < 0.3 ? `${pick(r, CITY).replace(/[\d\s]+$/u, '').replace(/^\d+\s/u, '')}, ${date(r)}` : date(r);
+    const dated =
+      r() < 0.3
+        ? `${pick(r, CITY)
+            .replace(/[\d\s]+$/u, '')
+            .replace(/^\d+\s/u, '')}, ${date(r)}`
+        : date(r);
     const recipient = r() < 0.7 ? [name(r), ...address(r)] : [];
-    return [...sender(r), dated, ...recipient, pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
-      ...matters, ...body.slice(matters.length ? 2 : 0), pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']), name(r)];
+    return [
+      ...sender(r),
+      dated,
+      ...recipient,
+      pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
+      ...matters,
+      ...body.slice(matters.length ? 2 : 0),
+      pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']),
+      name(r),
+    ];
   }
   if (label === 'memo') {
-    return [pick(r, ['MEMORANDUM', 'MEMO', 'Interoffice Memo', 'Internal memorandum']), `To: ${name(r)}`, `From: ${name(r)}`, `Date: ${date(r)}`, `Subject: ${pick(r, ['Office move', 'Budget review', 'New procedure', 'Meeting schedule'])}`, ...body];
+    return [
+      pick(r, ['MEMORANDUM', 'MEMO', 'Interoffice Memo', 'Internal memorandum']),
+      `To: ${name(r)}`,
+      `From: ${name(r)}`,
+      `Date: ${date(r)}`,
+      `Subject: ${pick(r, ['Office move', 'Budget review', 'New procedure', 'Meeting schedule'])}`,
+      ...body,
+    ];
   }
   const mail = (n: string) => `${n.toLowerCase().replace(/\s+/g, '.')}@${pick(r, ['example.com', 'mail.example', 'corp.example'])}`;
-  return [`From: ${name(r)} <${mail(name(r))}>`, `Sent: ${date(r)} 10:${int(r, 10, 59)}`, `To: ${mail(name(r))}`, `Subject: ${pick(r, ['RE: ', 'FW: ', ''])}${pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order'])}`, '', `Hi ${pick(r, FIRST)},`, ...body, pick(r, ['Thanks,', 'Best,', 'Regards,']), pick(r, FIRST)];
+  return [
+    `From: ${name(r)} <${mail(name(r))}>`,
+    `Sent: ${date(r)} 10:${int(r, 10, 59)}`,
+    `To: ${mail(name(r))}`,
+    `Subject: ${pick(r, ['RE: ', 'FW: ', ''])}${pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order'])}`,
+    '',
+    `Hi ${pick(r, FIRST)},`,
+    ...body,
+    pick(r, ['Thanks,', 'Best,', 'Regards,']),
+    pick(r, FIRST),
+  ];
 }
 
 export function syntheticDocument(label: string, r: Random, genreShare = GENRE_SHARE): CorpusDocument {
@@ -159,8 +265,14 @@ export function syntheticDocument(label: string, r: Random, genreShare = GENRE_S
     const lines = genre(r);
     const shape = shapeOf(label, r);
     // A workbook printed the way the service reads one ("Sheet: name", cells joined by " | ") came as a workbook.
-    if (lines[0]?.startsWith('Sheet: ')) return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape, kind: 'xlsx' }], origin: 'synthetic' };
-    return { source: `synthetic/${label}`, label, pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shape }], origin: 'synthetic' };
+    if (lines[0]?.startsWith('Sheet: '))
+      return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape, kind: 'xlsx' }], origin: 'synthetic' };
+    return {
+      source: `synthetic/${label}`,
+      label,
+      pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shape }],
+      origin: 'synthetic',
+    };
   }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
     return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
@@ -194,5 +306,10 @@ export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_
   const r = seeded(seed);
   const base = DEFAULT_CLASSES.flatMap((label) => Array.from({ length: perClass }, () => syntheticDocument(label, r, genreShare)));
   const more = seeded(seed + 1);
-  return [...base, ...DEFAULT_CLASSES.filter((l) => unseen.includes(l)).flatMap((label) => Array.from({ length: extra }, () => syntheticDocument(label, more, genreShare)))];
+  return [
+    ...base,
+    ...DEFAULT_CLASSES.filter((l) => unseen.includes(l)).flatMap((label) =>
+      Array.from({ length: extra }, () => syntheticDocument(label, more, genreShare)),
+    ),
+  ];
 }

@@ -72,7 +72,9 @@ async function examplesOf(texts: readonly GeneratedText[], weight = 1): Promise<
       if (!modelReads(run) || STREET_AFTER.test(text.slice(run.end, run.end + 24))) continue;
       // A run glued to other letters is a piece of an e-mail address, a URL or a camel-case word: detection drops those (trimPersonSpan).
       if (/[\p{L}\p{N}_@/\\]/u.test(text.charAt(run.start - 1)) || /[\p{L}\p{N}_@/\\]/u.test(text.charAt(run.end))) continue;
-      const inPerson = slots.filter((s) => s.person).reduce((sum, s) => sum + Math.max(0, Math.min(s.end, run.end) - Math.max(s.start, run.start)), 0);
+      const inPerson = slots
+        .filter((s) => s.person)
+        .reduce((sum, s) => sum + Math.max(0, Math.min(s.end, run.end) - Math.max(s.start, run.start)), 0);
       out.push({ x: runFeatures(text, run, lexicon), y: inPerson * 2 >= run.end - run.start ? 1 : 0, w: weight });
     }
   }
@@ -133,15 +135,27 @@ export async function trainRedact(args: readonly string[] = []): Promise<void> {
 
 async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
   // Business text and technical pages (software names beside their identifiers, people beside them): the model's generated half.
-  const generated = await examplesOf([...generatePersonTexts(seeded(SEED), TRAIN_TEXTS), ...generateTechnicalTexts(seeded(SEED + 2), TECHNICAL_TEXTS)]);
-  const validation = await examplesOf([...generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS), ...generateTechnicalTexts(seeded(SEED + 3), TECHNICAL_TEXTS / 4)]);
+  const generated = await examplesOf([
+    ...generatePersonTexts(seeded(SEED), TRAIN_TEXTS),
+    ...generateTechnicalTexts(seeded(SEED + 2), TECHNICAL_TEXTS),
+  ]);
+  const validation = await examplesOf([
+    ...generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS),
+    ...generateTechnicalTexts(seeded(SEED + 3), TECHNICAL_TEXTS / 4),
+  ]);
   // Out of fold on dev: each fifth of the sentences scored by a model that never saw it.
   const outOfFold: { p: number; y: number }[] = [];
   // The same for runs the rules accept: the model's veto drops those below VETO threshold.
   const acceptedOutOfFold: { p: number; y: number }[] = [];
   for (let fold = 0; fold < FOLDS; fold++) {
-    const fitOn = await examplesOf(dev.filter((_, i) => i % FOLDS !== fold), DEV_WEIGHT);
-    const scoreOn = await examplesOf(dev.filter((_, i) => i % FOLDS === fold), DEV_WEIGHT);
+    const fitOn = await examplesOf(
+      dev.filter((_, i) => i % FOLDS !== fold),
+      DEV_WEIGHT,
+    );
+    const scoreOn = await examplesOf(
+      dev.filter((_, i) => i % FOLDS === fold),
+      DEV_WEIGHT,
+    );
     const model: PersonModelWeights = { features: PERSON_FEATURES, weights: fit([...generated, ...fitOn]), threshold: 1, vetoBelow: 0 };
     // Only runs the rules leave below their threshold are the model's to decide.
     for (const e of scoreOn) (e.x[1] < SCORE_THRESHOLD ? outOfFold : acceptedOutOfFold).push({ p: probability(e.x, model), y: e.y });
@@ -163,13 +177,16 @@ async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
   for (let t = 0.05; t <= MAX_VETO + 1e-9; t += 0.05) {
     const below = acceptedOutOfFold.filter((e) => e.p < t);
     const gain = FP_COST * below.filter((e) => e.y === 0).length - below.filter((e) => e.y === 1).length;
-    console.log(`out of fold on dev, runs the rules accept, below ${t.toFixed(2)}: ${below.filter((e) => e.y === 0).length} non-people, ${below.filter((e) => e.y === 1).length} people`);
+    console.log(
+      `out of fold on dev, runs the rules accept, below ${t.toFixed(2)}: ${below.filter((e) => e.y === 0).length} non-people, ${below.filter((e) => e.y === 1).length} people`,
+    );
     if (gain > bestVeto) {
       bestVeto = gain;
       vetoBelow = Math.round(t * 100) / 100;
     }
   }
-  for (let t = 0.5; t < 0.96; t += 0.05) console.log(`out of fold on dev, runs the rules leave below their threshold, at ${t.toFixed(2)}: ${JSON.stringify(at(outOfFold, t))}`);
+  for (let t = 0.5; t < 0.96; t += 0.05)
+    console.log(`out of fold on dev, runs the rules leave below their threshold, at ${t.toFixed(2)}: ${JSON.stringify(at(outOfFold, t))}`);
   const devExamples = await examplesOf(dev, DEV_WEIGHT);
   const weights = fit([...generated, ...devExamples]);
   const model: PersonModelWeights = { features: PERSON_FEATURES, weights, threshold, vetoBelow };
@@ -188,9 +205,23 @@ async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
       people: [...generated, ...devExamples].filter((e) => e.y === 1).length,
       train_accuracy_at_half: Math.round(accuracy([...generated, ...devExamples]) * 1000) / 1000,
       generated_validation_accuracy_at_half: Math.round(accuracy(validation) * 1000) / 1000,
-      dev_out_of_fold_accepted_by_rules: { runs: acceptedOutOfFold.length, people: acceptedOutOfFold.filter((e) => e.y === 1).length, vetoed: acceptedOutOfFold.filter((e) => e.p < vetoBelow).length, people_vetoed: acceptedOutOfFold.filter((e) => e.p < vetoBelow && e.y === 1).length },
-      dev_out_of_fold_below_rule_threshold: { runs: outOfFold.length, people: outOfFold.filter((e) => e.y === 1).length, fp_cost: FP_COST, at_threshold: at(outOfFold, threshold) },
-      generated_validation_below_rule_threshold: { runs: decided.length, people: decided.filter((e) => e.y === 1).length, at_threshold: at(decided, threshold) },
+      dev_out_of_fold_accepted_by_rules: {
+        runs: acceptedOutOfFold.length,
+        people: acceptedOutOfFold.filter((e) => e.y === 1).length,
+        vetoed: acceptedOutOfFold.filter((e) => e.p < vetoBelow).length,
+        people_vetoed: acceptedOutOfFold.filter((e) => e.p < vetoBelow && e.y === 1).length,
+      },
+      dev_out_of_fold_below_rule_threshold: {
+        runs: outOfFold.length,
+        people: outOfFold.filter((e) => e.y === 1).length,
+        fp_cost: FP_COST,
+        at_threshold: at(outOfFold, threshold),
+      },
+      generated_validation_below_rule_threshold: {
+        runs: decided.length,
+        people: decided.filter((e) => e.y === 1).length,
+        at_threshold: at(decided, threshold),
+      },
     },
   };
   const path = join(import.meta.dirname, '../../functions/engines/redact/person-model.json');

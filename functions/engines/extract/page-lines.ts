@@ -23,7 +23,8 @@ const SPLIT_AMOUNT = /\d[.,] \d{2}(?!\S)|(?<![\p{L}])(?:RM|MYR|EUR|USD|SGD|GBP|C
 /**
  * OCR sets a space inside an amount after its decimal separator ("SUMME EUR 27. 45", "12, 80"): on a scanned
  * line, a number ending in the separator followed by a word of exactly two digits is one amount (so is a
- * currency glued to a whole number followed by two digits: "RM7 40", the point lost), and its words one word (so the word map, and the citation's box, still match the text).
+ * currency glued to a whole number followed by two digits: "RM7 40", the point lost), and its words one word
+ * (so the word map, and the citation's box, still match the text).
  */
 function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text: string; bbox: BBox }[] {
   const out: { text: string; bbox: BBox }[] = [];
@@ -32,11 +33,27 @@ function joinSplitCents(words: readonly { text: string; bbox: BBox }[]): { text:
     const next = words[i + 1];
     const lastWord = !words[i + 2] || !/^\d{1,2}$/.test(words[i + 2].text);
     if (next && /^\d{1,6}[.,]$/.test(w.text) && /^\d{2}$/.test(next.text) && lastWord) {
-      out.push({ text: w.text + next.text, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
+      out.push({
+        text: w.text + next.text,
+        bbox: [
+          Math.min(w.bbox[0], next.bbox[0]),
+          Math.min(w.bbox[1], next.bbox[1]),
+          Math.max(w.bbox[2], next.bbox[2]),
+          Math.max(w.bbox[3], next.bbox[3]),
+        ],
+      });
       i++;
     } else if (next && GLUED_CURRENCY_WHOLE.test(w.text) && /^\d{2}$/.test(next.text) && lastWord) {
       // The separator itself lost ("RM7 40"): a currency glued to a whole number, then two digits, is that amount's cents.
-      out.push({ text: `${w.text}.${next.text}`, bbox: [Math.min(w.bbox[0], next.bbox[0]), Math.min(w.bbox[1], next.bbox[1]), Math.max(w.bbox[2], next.bbox[2]), Math.max(w.bbox[3], next.bbox[3])] });
+      out.push({
+        text: `${w.text}.${next.text}`,
+        bbox: [
+          Math.min(w.bbox[0], next.bbox[0]),
+          Math.min(w.bbox[1], next.bbox[1]),
+          Math.max(w.bbox[2], next.bbox[2]),
+          Math.max(w.bbox[3], next.bbox[3]),
+        ],
+      });
       i++;
     } else out.push(w);
   }
@@ -70,7 +87,11 @@ export function linesOf(pages: readonly DocumentPage[]): Line[] {
     if (page.lines.length) {
       for (const pageLine of page.source === 'ocr' ? inReadingOrder(page.lines) : page.lines) {
         const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
-        const split = page.source === 'ocr' && pageWords.length > 1 && pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() && SPLIT_AMOUNT.test(pageLine.text);
+        const split =
+          page.source === 'ocr' &&
+          pageWords.length > 1 &&
+          pageWords.map((w) => w.text).join(' ') === pageLine.text.trimEnd() &&
+          SPLIT_AMOUNT.test(pageLine.text);
         const words = split ? joinSplitCents(pageWords) : pageWords;
         const line = split ? { ...pageLine, text: words.map((w) => w.text).join(' ') } : pageLine;
         // Words are joined by single spaces in the line text when it is their concatenation (text layers may add a trailing space); else no word map.

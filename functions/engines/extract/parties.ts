@@ -7,17 +7,19 @@
  */
 import { amountsIn } from './normalize.ts';
 import { SDN_BHD } from './legal-forms.ts';
-import { Line } from './page-lines.ts';
+import type { Line } from './page-lines.ts';
 import { headerRoles } from './line-items.ts';
 
 /** Phone, fax, mail and web lines under a letterhead: contact details, not the address. */
-export const CONTACT_LINE = /@|https?:\/\/|www\.|(?<![\p{L}])(?:tel|phone|fax|mobile|téléphone|telefon|teléfono|telefono)(?![\p{L}])|\+\d{1,3}[\s\d]{6,}/iu;
+export const CONTACT_LINE =
+  /@|https?:\/\/|www\.|(?<![\p{L}])(?:tel|phone|fax|mobile|téléphone|telefon|teléfono|telefono)(?![\p{L}])|\+\d{1,3}[\s\d]{6,}/iu;
 
 /**
  * A web address as OCR reads it off a receipt — "www.feinkost-lindner.de", "Www. feinkost-lindner de",
  * "wWWw.lindner.de" — and the name it spells: its first part, before a hyphen ("feinkost"), capitalised.
  */
-const WEB_ADDRESS = /(?<![\p{L}])w{2,}\s?[.,]\s?([a-z0-9][a-z0-9 -]{1,40}?)\s?[., ]\s?(?:de|com|net|org|eu|at|ch|fr|es|it|nl|be|co\.uk|uk|my|com\.my|sg)(?![\p{L}])/iu;
+const WEB_ADDRESS =
+  /(?<![\p{L}])w{2,}\s?[.,]\s?([a-z0-9][a-z0-9 -]{1,40}?)\s?[., ]\s?(?:de|com|net|org|eu|at|ch|fr|es|it|nl|be|co\.uk|uk|my|com\.my|sg)(?![\p{L}])/iu;
 
 /**
  * Payment wording in the six languages ("Kartenwelt Payment / Services www.kartenwelt.de" on a card slip): a web address
@@ -35,8 +37,12 @@ export function webNames(lines: readonly Line[]): { name: string; line: number }
   lines.forEach((l, line) => {
     const m = WEB_ADDRESS.exec(l.text);
     if (!m) return;
-    const first = m[1].replace(/\s+/g, '').split('-')[0].replace(/[^\p{L}\p{N}]/gu, '');
-    if (first.length >= 3 && /\p{L}{3,}/u.test(first) && !out.some((o) => o.name.toLowerCase() === first.toLowerCase())) out.push({ name: first.charAt(0).toUpperCase() + first.slice(1), line });
+    const first = m[1]
+      .replace(/\s+/g, '')
+      .split('-')[0]
+      .replace(/[^\p{L}\p{N}]/gu, '');
+    if (first.length >= 3 && /\p{L}{3,}/u.test(first) && !out.some((o) => o.name.toLowerCase() === first.toLowerCase()))
+      out.push({ name: first.charAt(0).toUpperCase() + first.slice(1), line });
   });
   return out;
 }
@@ -45,7 +51,8 @@ export function webNames(lines: readonly Line[]): { name: string; line: number }
 export const DOCUMENT_TITLE =
   /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
 
-const NAME_LABEL = /^(?:name|company|firma|firmenname|company name|raison sociale|nom|nombre|razón social|ragione sociale|denominazione|naam|bedrijfsnaam)\s*[:：]\s*(.+)$/iu;
+const NAME_LABEL =
+  /^(?:name|company|firma|firmenname|company name|raison sociale|nom|nombre|razón social|ragione sociale|denominazione|naam|bedrijfsnaam)\s*[:：]\s*(.+)$/iu;
 
 /** Under a party heading ("Seller", "Käufer"): its "Name:" line, else its first line that is not another field. */
 export function nameUnderHeading(lines: readonly Line[]): string | undefined {
@@ -81,7 +88,8 @@ export function joinAddressLines(texts: readonly string[]): string {
 }
 
 /** A delivery-address heading alone on its line, in the six languages. */
-export const DELIVERY_HEADING = /^(?:delivery address|deliver to|ship(?:ping)? (?:to|address)|lieferadresse|lieferanschrift|adresse de livraison|livr(?:é|e)e? à|dirección de entrega|enviar a|indirizzo di consegna|consegna a|afleveradres|leveringsadres)\s*:?$/iu;
+export const DELIVERY_HEADING =
+  /^(?:delivery address|deliver to|ship(?:ping)? (?:to|address)|lieferadresse|lieferanschrift|adresse de livraison|livr(?:é|e)e? à|dirección de entrega|enviar a|indirizzo di consegna|consegna a|afleveradres|leveringsadres)\s*:?$/iu;
 
 /** A company form in a name (GmbH, Ltd., B.V., Sdn Bhd…): letterheads and vendor lines. */
 export const COMPANY = new RegExp(
@@ -108,10 +116,12 @@ function isColumnHeaderRow(text: string): boolean {
 }
 
 /** Country names (EN/DE/FR/ES/IT/NL) that end address blocks: alone on a line they are no party's name. */
-const COUNTRY_ONLY = /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
+const COUNTRY_ONLY =
+  /^(?:united states(?: of america)?|usa|u\.s\.a\.|united kingdom|uk|great britain|germany|deutschland|allemagne|alemania|germania|duitsland|france|frankreich|francia|frankrijk|spain|spanien|espagne|españa|spagna|spanje|italy|italien|italie|italia|italië|netherlands|the netherlands|niederlande|pays-bas|países bajos|paesi bassi|nederland|austria|österreich|autriche|oostenrijk|switzerland|schweiz|suisse|suiza|svizzera|zwitserland|belgium|belgien|belgique|bélgica|belgio|belgië|canada|kanada|india|indien|poland|polen|pologne|ireland|irland|luxembourg|luxemburg|australia|australien|singapore|malaysia)$/iu;
 
 /** Document vocabulary that heads or labels blocks, never a party's name. */
-const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|description|beschreibung|case|total|summary)\.?$/iu;
+const NOT_A_NAME =
+  /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadresse|lieferanschrift|livraison|incoterms?|art[-.\s]?nr\b.*|page|seite|details?|description|beschreibung|case|total|summary)\.?$/iu;
 
 /**
  * A value that can be a vendor's or customer's name: mail and web
@@ -119,7 +129,10 @@ const NOT_A_NAME = /^(?:ship(?:ped)? to|deliver(?:y)? (?:to|address)|lieferadres
  * numbers: mostly digits) or a heading.
  */
 export function partyName(raw: string): string | undefined {
-  const text = withoutTitle(raw).replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ').replace(/\s+/g, ' ').replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
+  const text = withoutTitle(raw)
+    .replace(/\S+@\S+\.\S+|(?:https?:\/\/|www\.)\S+/giu, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,;|–-]+|[\s,;|–-]+$/gu, '');
   if (text.length < 2 || !/\p{L}{2,}/u.test(text)) return undefined;
   if (COUNTRY_ONLY.test(text) || NOT_A_NAME.test(text) || isColumnHeaderRow(text)) return undefined;
   const compact = text.replace(/[\s.\-/]/g, '');

@@ -92,7 +92,10 @@ export function netPlusTaxRow(lines: readonly string[], value: string): number {
   return lines.findIndex((text) => {
     const money = (a: { raw: string; value: string; end: number }) => isMoneyWithCents(text, a);
     const amounts = amountsIn(text);
-    return amounts.some((a, k) => k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target);
+    return amounts.some(
+      (a, k) =>
+        k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target,
+    );
   });
 }
 
@@ -105,10 +108,12 @@ const TAX_WORD = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva|iva|btw|steuer)(?!
  * or -1. Rates of 1–30 %.
  */
 export function includedTaxRow(lines: readonly string[], value: string, other?: string): number {
-  const taxAt = (gross: number, rate: number) => Math.round((gross * rate) / (100 + rate) * 100);
+  const taxAt = (gross: number, rate: number) => Math.round(((gross * rate) / (100 + rate)) * 100);
   return lines.findIndex((text) => {
     if (!TAX_WORD.test(text)) return false;
-    const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)].map((m) => Number(m[1].replace(',', '.'))).filter((r) => r >= 1 && r <= 30);
+    const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)]
+      .map((m) => Number(m[1].replace(',', '.')))
+      .filter((r) => r >= 1 && r <= 30);
     const taxes = amountsIn(text).filter((a) => isMoneyWithCents(text, a));
     return rates.some((rate) =>
       taxes.some((t) => {
@@ -178,7 +183,8 @@ export function withoutTrailingId(address: string): string {
  * Jalan …", a speck or the edge of a logo): addresses write the number after the word ("Lot 3", "No. 8"), never a
  * bare one before it, so it is dropped.
  */
-const STRAY_BEFORE_PREMISES = /^[^\p{L}\d]*(?:\d{1,2}|\p{L})[\s.,:;'"`|~-]+(?=(?:lot|no|unit|level|lvl|block|blk|suite|floor)(?![\p{L}])[\s.,:]*\p{N})/iu;
+const STRAY_BEFORE_PREMISES =
+  /^[^\p{L}\d]*(?:\d{1,2}|\p{L})[\s.,:;'"`|~-]+(?=(?:lot|no|unit|level|lvl|block|blk|suite|floor)(?![\p{L}])[\s.,:]*\p{N})/iu;
 
 export function withoutLeadingStray(address: string): string {
   return address.replace(STRAY_BEFORE_PREMISES, '');

@@ -51,5 +51,7 @@ const words = (list: string) => list.split(/\s+/).filter(Boolean);
 export const RECEIPT_VOCABULARY: WordVocabulary = {
   version: 1,
   trained_on: 'none: general words of the receipt languages, written by hand (receipt-vocabulary.ts)',
-  words: Object.fromEntries([...words(GENERAL).map((w) => [w, 5] as const), ...words(COMMON).map((w) => [w, 20] as const)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  words: Object.fromEntries(
+    [...words(GENERAL).map((w) => [w, 5] as const), ...words(COMMON).map((w) => [w, 20] as const)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  ),
 };

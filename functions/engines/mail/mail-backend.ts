@@ -47,7 +47,8 @@ function attachmentKind(attachment: MailAttachment): FileKind | undefined {
   return resolveKind(attachment.content, declared);
 }
 
-const sizeText = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`);
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} bytes`;
 
 /** Opens one attachment, or says why it was not read. */
 async function openAttachment(
@@ -72,10 +73,14 @@ async function openAttachment(
 }
 
 function pageLimit(what: string, maxPages: number, cause?: unknown): DocumentLoadError {
-  return new DocumentLoadError('page_limit_exceeded', `This ${what} and its attachments have more than ${maxPages} pages; at most ${maxPages} can be processed.`, {
-    details: { pages_at_least: maxPages + 1, max_pages: maxPages },
-    cause,
-  });
+  return new DocumentLoadError(
+    'page_limit_exceeded',
+    `This ${what} and its attachments have more than ${maxPages} pages; at most ${maxPages} can be processed.`,
+    {
+      details: { pages_at_least: maxPages + 1, max_pages: maxPages },
+      cause,
+    },
+  );
 }
 
 /** Opens the attachments in order, each within the pages left (one page stays for the message). */
@@ -100,12 +105,21 @@ async function openAttachments(message: MailMessage, options: OpenOptions, depth
 }
 
 /** Opens an e-mail with its attachments as one document. */
-export async function openMail(kind: MailKind, bytes: Uint8Array, options: OpenOptions = {}, depth = 0, budget: MailBudget = { attachments: 0 }): Promise<OpenedDocument> {
+export async function openMail(
+  kind: MailKind,
+  bytes: Uint8Array,
+  options: OpenOptions = {},
+  depth = 0,
+  budget: MailBudget = { attachments: 0 },
+): Promise<OpenedDocument> {
   const what = WHAT[kind];
   const message = kind === 'eml' ? await parseEml(bytes) : await parseMsg(bytes);
   const maxPages = Math.min(options.maxPages ?? MAX_VIRTUAL_PAGES, MAX_VIRTUAL_PAGES);
   const { opened, pages } = await openAttachments(message, options, depth, budget, maxPages, what);
-  const notes = opened.map(({ attachment, skipped }) => `${attachment.filename} (${attachment.contentType}, ${sizeText(attachment.content.byteLength)})${skipped ? ` — not read: ${skipped}` : ''}`);
+  const notes = opened.map(
+    ({ attachment, skipped }) =>
+      `${attachment.filename} (${attachment.contentType}, ${sizeText(attachment.content.byteLength)})${skipped ? ` — not read: ${skipped}` : ''}`,
+  );
   let body;
   try {
     body = openFlow(kind, MAIL_ENGINES[kind], messageFlow(message, notes), maxPages - pages, what);
@@ -118,7 +132,12 @@ export async function openMail(kind: MailKind, bytes: Uint8Array, options: OpenO
   const summaries: EmailAttachmentSummary[] = [];
   let next = body.pageCount + 1;
   for (const { attachment, document, kind: fileType, skipped } of opened) {
-    const summary = { filename: attachment.filename, content_type: attachment.contentType, size: attachment.content.byteLength, ...(fileType ? { file_type: fileType } : {}) };
+    const summary = {
+      filename: attachment.filename,
+      content_type: attachment.contentType,
+      size: attachment.content.byteLength,
+      ...(fileType ? { file_type: fileType } : {}),
+    };
     if (document && document.pageCount > 0) {
       parts.push({ document, first: next });
       summaries.push({ ...summary, page_start: next, page_end: next + document.pageCount - 1 });

@@ -53,7 +53,7 @@ function inkRuns(mask: InkMask, top: number, bottom: number, joinGap: number): A
       close();
       start = -1;
     }
-    if (start < 0) (start = x), (ink = 0);
+    if (start < 0) ((start = x), (ink = 0));
     lastInk = x;
     ink += column;
   }
@@ -97,14 +97,26 @@ function asTesseractWord(word: LineWord): TesseractWord {
  * the image tesseract read) and puts the words kept into their lines
  * in place, left to right. Returns how many parts were added.
  */
-export async function readUnreadParts(mask: InkMask, data: OcrPageData, read: LineCropReader, score: LineScorer, counts: (word: LineWord) => boolean): Promise<number> {
+export async function readUnreadParts(
+  mask: InkMask,
+  data: OcrPageData,
+  read: LineCropReader,
+  score: LineScorer,
+  counts: (word: LineWord) => boolean,
+): Promise<number> {
   const parts = unreadLineParts(mask, data);
   if (!parts.length) return 0;
   // Read from the page's ink as black on white, not from its grey: smooth grey digits set apart from their line
   // read unsurely and wrongly ("11.37" as "LL. S37)" at confidence 18 on an invented till receipt), the same
   // digits binarised read right and sure.
   const binary = { width: mask.width, height: mask.height, data: mask.mask.map((v) => (v ? 0 : 255)) };
-  const kept = await readMissedRows(binary, parts.map((p) => p.box), read, score, counts);
+  const kept = await readMissedRows(
+    binary,
+    parts.map((p) => p.box),
+    read,
+    score,
+    counts,
+  );
   for (const row of kept) {
     const line = parts[row.row].line;
     line.words = [...line.words, ...row.words.map(asTesseractWord)].sort((a, b) => a.bbox.x0 - b.bbox.x0);

@@ -75,10 +75,18 @@ export async function xlsFlow(bytes: Uint8Array, maxPages?: number): Promise<Flo
   const XLSX = await loadSheetJs();
   let workbook: ReturnType<SheetJs['read']>;
   try {
-    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: MAX_ROWS_PER_SHEET });
+    workbook = XLSX.read(bytes, {
+      type: 'array',
+      dense: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      sheetRows: MAX_ROWS_PER_SHEET,
+    });
   } catch (error) {
     const message = (error as Error).message ?? '';
-    if (ENCRYPTED.test(message)) throw new DocumentLoadError('document_encrypted', 'The workbook is password-protected; remove the password and upload it again.');
+    if (ENCRYPTED.test(message))
+      throw new DocumentLoadError('document_encrypted', 'The workbook is password-protected; remove the password and upload it again.');
     throw new DocumentLoadError('document_corrupt', 'The Excel workbook (.xls) could not be read; the file is damaged.', { cause: error });
   }
   const budget = emitBudget(maxPages);

@@ -223,7 +223,7 @@ export function installEvaluationBounds(worker: Record<string, unknown>, budgetO
   // pdf.js pauses every 20 ms on this resolved promise (`next(deferred)`),
   // which gives the event loop no turn: within a request, it now does.
   const then = Promise.prototype.then;
-  Object.defineProperty(deferred, 'then', {
+  void Object.defineProperty(deferred, 'then', {
     value(this: Promise<void>, onFulfilled?: (value: void) => unknown, onRejected?: (reason: unknown) => unknown) {
       let turn: Promise<void> | undefined;
       try {

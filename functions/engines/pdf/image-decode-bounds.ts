@@ -39,9 +39,13 @@ function chargeClaim(stream: ImageStreamLike, kind: string, claimed: ClaimedSize
   const pixels = claimed.width * claimed.height;
   if (pixels > maxPixels) {
     budget.trip(
-      new DocumentLoadError('document_corrupt', `The PDF contains a ${kind} image whose data claims ${claimed.width}×${claimed.height} pixels (more than ${maxPixels.toLocaleString('en-US')}); it was not processed.`, {
-        details: { reason: 'image_bomb', image_type: kind, width: claimed.width, height: claimed.height, max_pixels: maxPixels },
-      }),
+      new DocumentLoadError(
+        'document_corrupt',
+        `The PDF contains a ${kind} image whose data claims ${claimed.width}×${claimed.height} pixels (more than ${maxPixels.toLocaleString('en-US')}); it was not processed.`,
+        {
+          details: { reason: 'image_bomb', image_type: kind, width: claimed.width, height: claimed.height, max_pixels: maxPixels },
+        },
+      ),
     );
   }
   // JBIG2 and CCITT decode to one byte a pixel in pdf.js; JPEG to its components (RGBA at most).
@@ -83,7 +87,8 @@ function guard(Class: Ctor, method: string, kind: string, claim: (s: ImageStream
  */
 export function installImageDecodeBounds(worker: Record<string, unknown>, maxPixels: number): void {
   for (const name of IMAGE_DECODER_EXPORTS) {
-    if (typeof worker[name] !== 'function') throw new Error(`pdf.js worker module does not expose ${name}: the image decode bounds cannot be installed.`);
+    if (typeof worker[name] !== 'function')
+      throw new Error(`pdf.js worker module does not expose ${name}: the image decode bounds cannot be installed.`);
   }
   const Jpeg = worker.JpegStream as Ctor;
   if (Jpeg.prototype[PATCHED]) return;

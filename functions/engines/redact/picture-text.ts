@@ -89,7 +89,11 @@ function pageLines(page: DocumentPage, crop: BBox, lines: readonly { wordIndexes
  * pictures to read is rendered once at the OCR resolution, its pictures
  * cut out and read (concurrently, on the OCR worker pool).
  */
-export async function readPictures(pages: readonly DocumentPage[], renderer: PageRenderer | undefined, options: PictureReadOptions = {}): Promise<Map<number, OverlayLine[]>> {
+export async function readPictures(
+  pages: readonly DocumentPage[],
+  renderer: PageRenderer | undefined,
+  options: PictureReadOptions = {},
+): Promise<Map<number, OverlayLine[]>> {
   const found = new Map<number, OverlayLine[]>();
   if (!renderer?.withPageCanvas) return found;
   const reads: Promise<{ pageIndex: number; lines: OverlayLine[] }>[] = [];
@@ -100,7 +104,12 @@ export async function readPictures(pages: readonly DocumentPage[], renderer: Pag
     const crops = await renderer.withPageCanvas(page.pageNumber, { dpi: OCR_RENDER_DPI }, async ({ canvas, width, height }): Promise<Crop[]> => {
       const context = canvas.getContext('2d');
       return boxes.map((bbox) => {
-        const box: BBox = [Math.max(0, bbox[0] - CROP_MARGIN), Math.max(0, bbox[1] - CROP_MARGIN), Math.min(1, bbox[2] + CROP_MARGIN), Math.min(1, bbox[3] + CROP_MARGIN)];
+        const box: BBox = [
+          Math.max(0, bbox[0] - CROP_MARGIN),
+          Math.max(0, bbox[1] - CROP_MARGIN),
+          Math.min(1, bbox[2] + CROP_MARGIN),
+          Math.min(1, bbox[3] + CROP_MARGIN),
+        ];
         const x = Math.floor(box[0] * width);
         const y = Math.floor(box[1] * height);
         const w = Math.max(1, Math.ceil(box[2] * width) - x);

@@ -21,10 +21,60 @@ export const MAX_HTML_ELEMENTS = 500_000;
 /** Cells of one table; more are refused (`file_too_large`). */
 export const MAX_HTML_TABLE_CELLS = 200_000;
 
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'math', 'iframe', 'frame', 'object', 'embed', 'canvas', 'select', 'datalist', 'audio', 'video']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'frame',
+  'object',
+  'embed',
+  'canvas',
+  'select',
+  'datalist',
+  'audio',
+  'video',
+]);
 const BLOCKS = new Set([
-  'p', 'div', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'blockquote', 'pre', 'address', 'figure', 'figcaption', 'form', 'fieldset', 'legend', 'hr', 'caption', 'body', 'html', 'center', 'details', 'summary',
+  'p',
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'blockquote',
+  'pre',
+  'address',
+  'figure',
+  'figcaption',
+  'form',
+  'fieldset',
+  'legend',
+  'hr',
+  'caption',
+  'body',
+  'html',
+  'center',
+  'details',
+  'summary',
 ]);
 
 interface TableState {
@@ -47,7 +97,9 @@ class HtmlFlowBuilder {
 
   open(name: string, attributes: Record<string, string>): void {
     if (++this.elements > MAX_HTML_ELEMENTS) {
-      throw new DocumentLoadError('file_too_large', `The HTML page has more than ${MAX_HTML_ELEMENTS} elements.`, { details: { max_elements: MAX_HTML_ELEMENTS } });
+      throw new DocumentLoadError('file_too_large', `The HTML page has more than ${MAX_HTML_ELEMENTS} elements.`, {
+        details: { max_elements: MAX_HTML_ELEMENTS },
+      });
     }
     if (this.skipDepth > 0 || SKIPPED.has(name)) {
       if (SKIPPED.has(name)) this.skipDepth++;
@@ -57,8 +109,7 @@ class HtmlFlowBuilder {
     else if (name === 'pre') {
       this.breakLine();
       this.preDepth++;
-    }
-    else if (name === 'br') this.write('\n');
+    } else if (name === 'br') this.write('\n');
     else if (name === 'img' && attributes.alt) this.write(` ${attributes.alt} `);
     else if (name === 'table') this.openTable();
     else if (name === 'tr') this.openRow();
@@ -75,8 +126,7 @@ class HtmlFlowBuilder {
     else if (name === 'pre') {
       this.breakLine();
       this.preDepth = Math.max(0, this.preDepth - 1);
-    }
-    else if (name === 'td' || name === 'th') this.closeCell();
+    } else if (name === 'td' || name === 'th') this.closeCell();
     else if (name === 'table') this.closeTable();
     else if (BLOCKS.has(name)) this.breakLine();
   }
@@ -133,7 +183,9 @@ class HtmlFlowBuilder {
     if (table.rows.length === 0) table.rows.push([]);
     const cells = table.rows.reduce((n, r) => n + r.length, 0);
     if (cells >= MAX_HTML_TABLE_CELLS) {
-      throw new DocumentLoadError('file_too_large', `An HTML table has more than ${MAX_HTML_TABLE_CELLS} cells.`, { details: { max_cells: MAX_HTML_TABLE_CELLS } });
+      throw new DocumentLoadError('file_too_large', `An HTML table has more than ${MAX_HTML_TABLE_CELLS} cells.`, {
+        details: { max_cells: MAX_HTML_TABLE_CELLS },
+      });
     }
     table.cell = { text: '', header, span: Number.isFinite(span) ? Math.min(Math.max(span, 1), 100) : 1 };
   }

@@ -30,7 +30,7 @@ const itemRow = (description: string, qty: string, unit: string, amount: string)
 ];
 
 describe('field assignment on invented documents', () => {
-  it('fills no amount due from an IBAN\'s digits when the invoice prints no amount due', () => {
+  it("fills no amount due from an IBAN's digits when the invoice prints no amount due", () => {
     const read = extractFinancial([
       page([
         'Orchard Joinery Ltd',
@@ -49,7 +49,7 @@ describe('field assignment on invented documents', () => {
     expect(read.entities.total_amount).toBe('768.00');
   });
 
-  it('never takes a table header row for the customer\'s name', () => {
+  it("never takes a table header row for the customer's name", () => {
     const read = extractFinancial([
       page([
         'Willow & Pike Gardens Ltd',
@@ -68,13 +68,18 @@ describe('field assignment on invented documents', () => {
 
   it('reads the vendor name without the document title printed on its row', () => {
     const read = extractFinancial([
-      page([
-        [{ text: 'Kestrel Print Works Ltd', x: 60, y: 0 }, { text: 'INVOICE', x: 330, y: 0 }] as unknown as Placed[],
-        '21 Foundry Street, Leeds LS2 7QP',
-        'Invoice No: KP-5521',
-        'Date: 9 March 2026',
-        'Total 210.00',
-      ].map((r) => r as Row)),
+      page(
+        [
+          [
+            { text: 'Kestrel Print Works Ltd', x: 60, y: 0 },
+            { text: 'INVOICE', x: 330, y: 0 },
+          ] as unknown as Placed[],
+          '21 Foundry Street, Leeds LS2 7QP',
+          'Invoice No: KP-5521',
+          'Date: 9 March 2026',
+          'Total 210.00',
+        ].map((r) => r as Row),
+      ),
     ]);
     expect(read.entities.vendor_name).toBe('Kestrel Print Works Ltd');
   });
@@ -83,7 +88,10 @@ describe('field assignment on invented documents', () => {
     const read = extractFinancial([
       page(
         [
-          [{ text: 'Kestrel Print Works Ltd', x: 60, y: 0 }, { text: 'INVOICE', x: 330, y: 0 }] as unknown as Placed[],
+          [
+            { text: 'Kestrel Print Works Ltd', x: 60, y: 0 },
+            { text: 'INVOICE', x: 330, y: 0 },
+          ] as unknown as Placed[],
           '21 Foundry Street, Leeds LS2 7QP',
           'Invoice No: KP-5521',
           'Date: 9 March 2026',
@@ -95,17 +103,30 @@ describe('field assignment on invented documents', () => {
     expect(read.entities.vendor_name).toBe('Kestrel Print Works Ltd');
   });
 
-  it('reads a photo\'s item line whose count OCR set one space from the unit price as count and price, not as one amount', () => {
-    const rows = ['Greenfold Landscapes', 'Invoice No: GL-0932', 'Description Qty Unit Amount', 'Lawn re-seeding, 200 m2 1 380.00 380.00', 'Hedge trimming 3 45.00 135.00', 'Total 515.00'];
-    const lines = rows.map((text, i) => ({ text, bbox: [0.1, 0.1 + i * 0.04, 0.9, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] }));
+  it("reads a photo's item line whose count OCR set one space from the unit price as count and price, not as one amount", () => {
+    const rows = [
+      'Greenfold Landscapes',
+      'Invoice No: GL-0932',
+      'Description Qty Unit Amount',
+      'Lawn re-seeding, 200 m2 1 380.00 380.00',
+      'Hedge trimming 3 45.00 135.00',
+      'Total 515.00',
+    ];
+    const lines = rows.map((text, i) => ({
+      text,
+      bbox: [0.1, 0.1 + i * 0.04, 0.9, 0.125 + i * 0.04] as [number, number, number, number],
+      wordIndexes: [],
+    }));
     const scanned = { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines };
     const items = extractFinancial([scanned]).line_items;
     expect(items[0]).toMatchObject({ description: 'Lawn re-seeding, 200 m2', quantity: 1, unit_price: '380.00', total: '380.00' });
     expect(items[1]).toMatchObject({ description: 'Hedge trimming', quantity: 3, unit_price: '45.00', total: '135.00' });
   });
 
-  it('never takes a table header row under an empty bill-to label for the customer\'s name', () => {
-    const read = extractFinancial([page(['Willow & Pike Gardens Ltd', 'Invoice No: WP-118', 'Bill to:', 'Item Qty Unit Amount', 'Hedge trimming 2 45.00 90.00', 'Total 90.00'])]);
+  it("never takes a table header row under an empty bill-to label for the customer's name", () => {
+    const read = extractFinancial([
+      page(['Willow & Pike Gardens Ltd', 'Invoice No: WP-118', 'Bill to:', 'Item Qty Unit Amount', 'Hedge trimming 2 45.00 90.00', 'Total 90.00']),
+    ]);
     expect(read.entities.customer_name ?? '').not.toMatch(/\bQty\b/);
   });
 

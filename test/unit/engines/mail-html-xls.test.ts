@@ -22,12 +22,20 @@ async function read(bytes: Uint8Array, hint: OpenHint = {}, options = {}) {
 }
 
 async function openError(bytes: Uint8Array, hint: OpenHint = {}, options = {}): Promise<DocumentLoadError> {
-  const error = await read(bytes, hint, options).then(() => undefined, (e: unknown) => e);
+  const error = await read(bytes, hint, options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(DocumentLoadError);
   return error as DocumentLoadError;
 }
 
-const HEADERS = { From: 'Rosa Invented <rosa@example.test>', To: 'accounts@example.test', Subject: 'March statement', Date: 'Tue, 3 Mar 2026 09:15:00 +0000' };
+const HEADERS = {
+  From: 'Rosa Invented <rosa@example.test>',
+  To: 'accounts@example.test',
+  Subject: 'March statement',
+  Date: 'Tue, 3 Mar 2026 09:15:00 +0000',
+};
 
 describe('file types of e-mail, HTML and legacy Excel', () => {
   it.each([
@@ -65,14 +73,24 @@ describe('file types of e-mail, HTML and legacy Excel', () => {
 describe('legacy Excel (.xls)', () => {
   it('reads every sheet as a titled table on its own page', async () => {
     // Arrange
-    const book = biffWorkbook({ Costs: [['Item', 'Amount'], ['Paper', 12.5], ['Toner', 3]], Notes: [['Remark'], ['paid in full']] });
+    const book = biffWorkbook({
+      Costs: [
+        ['Item', 'Amount'],
+        ['Paper', 12.5],
+        ['Toner', 3],
+      ],
+      Notes: [['Remark'], ['paid in full']],
+    });
 
     // Act
     const { opened, parsed } = await read(book, { filename: 'costs.xls' });
 
     // Assess
     expect(opened.kind).toBe('xls');
-    expect(parsed.pages.map((p) => p.text)).toEqual(['Sheet: Costs\n\nItem | Amount\nPaper | 12.5\nToner | 3', 'Sheet: Notes\n\nRemark\npaid in full']);
+    expect(parsed.pages.map((p) => p.text)).toEqual([
+      'Sheet: Costs\n\nItem | Amount\nPaper | 12.5\nToner | 3',
+      'Sheet: Notes\n\nRemark\npaid in full',
+    ]);
     expect(parsed.pages[0].tables?.[0].cells.length).toBe(6);
   });
 
@@ -142,7 +160,9 @@ describe('e-mails (.eml)', () => {
     // Assess
     expect(opened.kind).toBe('eml');
     expect(opened.pageCount).toBe(4);
-    expect(parsed.pages[0].text).toMatch(/^From: Rosa Invented <rosa@example.test>\nTo: accounts@example.test\nDate: 2026-03-03T09:15:00.000Z\nSubject: March statement/);
+    expect(parsed.pages[0].text).toMatch(
+      /^From: Rosa Invented <rosa@example.test>\nTo: accounts@example.test\nDate: 2026-03-03T09:15:00.000Z\nSubject: March statement/,
+    );
     expect(parsed.pages[0].text).toContain('the statement is attached.');
     expect(parsed.pages[0].text).toContain('- lines.csv (text/csv');
     expect(parsed.pages[1].text).toBe('date | amount\n2026-03-01 | 10.00');
@@ -158,7 +178,10 @@ describe('e-mails (.eml)', () => {
   });
 
   it('extracts only the pages asked for, mapped back to the e-mail’s numbering', async () => {
-    const mail = mimeMessage(HEADERS, [{ type: 'text/plain', body: 'body' }, { type: 'text/csv', body: 'a,b\r\n1,2\r\n', filename: 'x.csv' }]);
+    const mail = mimeMessage(HEADERS, [
+      { type: 'text/plain', body: 'body' },
+      { type: 'text/csv', body: 'a,b\r\n1,2\r\n', filename: 'x.csv' },
+    ]);
     const opened = await openDocument(mail, {});
     try {
       const parsed = await opened.extract([2]);
@@ -176,7 +199,10 @@ describe('e-mails (.eml)', () => {
   });
 
   it('lists an attachment it cannot read with the reason instead of failing', async () => {
-    const mail = mimeMessage(HEADERS, [{ type: 'text/plain', body: 'see file' }, { type: 'application/octet-stream', body: new Uint8Array(64).fill(7), filename: 'tool.exe' }]);
+    const mail = mimeMessage(HEADERS, [
+      { type: 'text/plain', body: 'see file' },
+      { type: 'application/octet-stream', body: new Uint8Array(64).fill(7), filename: 'tool.exe' },
+    ]);
     const { parsed } = await read(mail);
     expect(parsed.pages[0].text).toMatch(/tool\.exe \(application\/octet-stream, 64 bytes\) — not read: file type not supported/);
     expect(parsed.email?.attachments[0]).toMatchObject({ filename: 'tool.exe', skipped: 'file type not supported' });
@@ -204,7 +230,14 @@ describe('e-mails (.eml)', () => {
   it(`follows attached e-mails at most ${MAX_MAIL_DEPTH} deep`, async () => {
     let mail = mimeMessage({ ...HEADERS, Subject: 'level 0' }, [{ type: 'text/plain', body: 'innermost' }]);
     for (let level = 1; level <= MAX_MAIL_DEPTH + 2; level++) {
-      mail = mimeMessage({ ...HEADERS, Subject: `level ${level}` }, [{ type: 'text/plain', body: `wrapper ${level}` }, { type: 'application/octet-stream', body: mail, filename: `inner-${level}.eml` }], `b-${level}`);
+      mail = mimeMessage(
+        { ...HEADERS, Subject: `level ${level}` },
+        [
+          { type: 'text/plain', body: `wrapper ${level}` },
+          { type: 'application/octet-stream', body: mail, filename: `inner-${level}.eml` },
+        ],
+        `b-${level}`,
+      );
     }
     const { opened, parsed } = await read(mail);
     expect(opened.pageCount).toBe(MAX_MAIL_DEPTH + 1);
@@ -220,7 +253,10 @@ describe('e-mails (.eml)', () => {
 
   it('counts the attachments’ pages against the page cap', async () => {
     const long = Array.from({ length: 400 }, (_, i) => `line ${i}`).join('\r\n');
-    const mail = mimeMessage(HEADERS, [{ type: 'text/plain', body: 'x' }, { type: 'text/plain', body: long, filename: 'long.txt' }]);
+    const mail = mimeMessage(HEADERS, [
+      { type: 'text/plain', body: 'x' },
+      { type: 'text/plain', body: long, filename: 'long.txt' },
+    ]);
     const error = await openError(mail, {}, { maxPages: 3 });
     expect(error.code).toBe('page_limit_exceeded');
     expect(error.message).toMatch(/e-mail and its attachments/);
@@ -237,10 +273,17 @@ describe('e-mails (.eml)', () => {
 
 describe('Outlook messages (.msg)', () => {
   it('reads sender, subject and body', async () => {
-    const message = outlookMessage({ subject: 'Meter reading due', body: 'Dear customer,\r\nplease send your reading.', senderName: 'Invented Power', senderAddress: 'meters@example.test' });
+    const message = outlookMessage({
+      subject: 'Meter reading due',
+      body: 'Dear customer,\r\nplease send your reading.',
+      senderName: 'Invented Power',
+      senderAddress: 'meters@example.test',
+    });
     const { opened, parsed } = await read(message, { filename: 'reading.msg' });
     expect(opened.kind).toBe('msg');
-    expect(parsed.pages[0].text).toBe('From: Invented Power <meters@example.test>\nSubject: Meter reading due\n\nDear customer,\nplease send your reading.');
+    expect(parsed.pages[0].text).toBe(
+      'From: Invented Power <meters@example.test>\nSubject: Meter reading due\n\nDear customer,\nplease send your reading.',
+    );
   });
 
   it('refuses a damaged message with a clear error', async () => {
@@ -259,7 +302,11 @@ describe('classifying the new formats', () => {
     // Arrange
     const mail = mimeMessage({ ...HEADERS, Subject: 'Invoice 2291 for March' }, [
       { type: 'text/plain', body: 'Hi team,\r\nplease find attached our invoice for March. Payment is due in 30 days.\r\nKind regards,\r\nRosa' },
-      { type: 'text/plain', body: 'INVOICE\r\nInvoice number 2291\r\nBill to: Example Ltd\r\nSubtotal 100.00\r\nVAT 20.00\r\nTotal due 120.00', filename: 'invoice.txt' },
+      {
+        type: 'text/plain',
+        body: 'INVOICE\r\nInvoice number 2291\r\nBill to: Example Ltd\r\nSubtotal 100.00\r\nVAT 20.00\r\nTotal due 120.00',
+        filename: 'invoice.txt',
+      },
     ]);
     const { parsed } = await read(mail);
     const message = parsed.pages.filter((p) => p.pageNumber <= parsed.email!.message_pages.page_end);
@@ -273,7 +320,14 @@ describe('classifying the new formats', () => {
   });
 
   it('calls a legacy workbook of figures a spreadsheet', async () => {
-    const book = biffWorkbook({ Budget: [['Department', 'Q1', 'Q2', 'Q3', 'Q4'], ['Sales', 100, 120, 130, 150], ['Ops', 80, 85, 90, 95], ['Total', 180, 205, 220, 245]] });
+    const book = biffWorkbook({
+      Budget: [
+        ['Department', 'Q1', 'Q2', 'Q3', 'Q4'],
+        ['Sales', 100, 120, 130, 150],
+        ['Ops', 80, 85, 90, 95],
+        ['Total', 180, 205, 220, 245],
+      ],
+    });
     const { parsed } = await read(book, { filename: 'budget.xls' });
     expect(classifyText(asPages(parsed.pages, 'xls'), { classes, depth: 'balanced', nonDomainLabel: 'other' }).label).toBe('spreadsheet');
   });

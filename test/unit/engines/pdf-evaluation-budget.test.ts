@@ -76,7 +76,13 @@ describe('pdf.js evaluation bounds', () => {
   });
 
   it('gives timers turns while it evaluates, and stops at the next turn once the signal aborts', async () => {
-    const unbounded: EvaluationLimits = { ...DEFAULT_EVALUATION_LIMITS, maxEvaluationsPerPage: 1e12, maxEvaluationsPerDocument: 1e12, maxOperatorsPerPage: 1e12, maxOperatorsPerDocument: 1e12 };
+    const unbounded: EvaluationLimits = {
+      ...DEFAULT_EVALUATION_LIMITS,
+      maxEvaluationsPerPage: 1e12,
+      maxEvaluationsPerDocument: 1e12,
+      maxOperatorsPerPage: 1e12,
+      maxOperatorsPerDocument: 1e12,
+    };
     const controller = new AbortController();
     const reason = new Error('deadline');
     let ticks = 0;

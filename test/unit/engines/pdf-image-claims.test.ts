@@ -12,7 +12,9 @@ import { loadPdf } from '../../../functions/engines/pdf/pdf-text-backend.ts';
 
 /** A JPEG whose frame header is rewritten to claim `width`×`height`. */
 async function lyingJpeg(width: number, height: number): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
   const sof = jpeg.findIndex((b, i) => b === 0xff && jpeg[i + 1] === 0xc0);
   jpeg.writeUInt16BE(height, sof + 5);
   jpeg.writeUInt16BE(width, sof + 7);
@@ -35,9 +37,19 @@ function pdfWithJpeg(jpeg: Buffer): Buffer {
   };
   for (const o of objects) add(Buffer.from(o));
   add(Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from('\nendstream')]));
-  add(Buffer.concat([Buffer.from(`<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`), jpeg, Buffer.from('\nendstream')]));
+  add(
+    Buffer.concat([
+      Buffer.from(
+        `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${jpeg.length} >>\nstream\n`,
+      ),
+      jpeg,
+      Buffer.from('\nendstream'),
+    ]),
+  );
   const xrefAt = parts.reduce((n, p) => n + p.length, 0);
-  const xref = ['xref', `0 ${offsets.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join('\n');
+  const xref = ['xref', `0 ${offsets.length + 1}`, '0000000000 65535 f ', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n `)].join(
+    '\n',
+  );
   parts.push(Buffer.from(`${xref}\ntrailer\n<< /Size ${offsets.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`));
   return Buffer.concat(parts);
 }
@@ -67,7 +79,10 @@ describe('claimed image sizes', () => {
   it('refuses a PDF whose 8×8 JPEG image claims 30000×20000 pixels in its frame header (image_bomb)', async () => {
     const pdf = await loadPdf(pdfWithJpeg(await lyingJpeg(30_000, 20_000)));
     try {
-      const error = await pdf.renderPng(1).then(() => undefined, (e: unknown) => e);
+      const error = await pdf.renderPng(1).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(DocumentLoadError);
       expect((error as DocumentLoadError).details).toMatchObject({ reason: 'image_bomb', image_type: 'JPEG', width: 30_000, height: 20_000 });
     } finally {

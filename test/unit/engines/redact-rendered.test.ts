@@ -89,7 +89,7 @@ describe('pictures read on text pages (the decision rule)', () => {
     expect(picturesToRead({ ...text, figures: [[0.1, 0.3, 0.7, 0.4]] })).toEqual([[0.1, 0.3, 0.7, 0.4]]);
   });
 
-  it('skips icons, searchable scans (the text layer covers the picture) and pages that were OCR\'d whole', () => {
+  it("skips icons, searchable scans (the text layer covers the picture) and pages that were OCR'd whole", () => {
     // An icon: 0.02 of 612 points wide.
     expect(picturesToRead({ ...text, figures: [[0.1, 0.3, 0.12, 0.32]] })).toEqual([]);
     const scan = pageOf([['Body', [0.1, 0.1, 0.9, 0.2]]], { figures: [[0, 0, 1, 1]] });
@@ -121,7 +121,7 @@ describe('what PDF annotations say', () => {
     }
   });
 
-  it('reads a free-text annotation\'s appearance and a note\'s contents, the note marked as not drawn', async () => {
+  it("reads a free-text annotation's appearance and a note's contents, the note marked as not drawn", async () => {
     const document = await openDocument(await RENDERED_LEAK_DOCUMENTS['annotated-page'](), { filename: 'notes.pdf' });
     try {
       const [page] = (await document.extract()).pages;
@@ -151,7 +151,12 @@ describe('leak check: every output of made-up documents', () => {
       // Act
       const report = await checkRenderedLeaks(await make());
       // Assess
-      expect(report.leaks, `${report.redactedText}\n--- OCR of the images ---\n${report.imageText}`).toEqual({ text: [], images: [], pdfText: [], pdfMetadata: [] });
+      expect(report.leaks, `${report.redactedText}\n--- OCR of the images ---\n${report.imageText}`).toEqual({
+        text: [],
+        images: [],
+        pdfText: [],
+        pdfMetadata: [],
+      });
       // The masked documents still read: the check is not passing on blank pages.
       expect(report.imageText.length).toBeGreaterThan(40);
     });

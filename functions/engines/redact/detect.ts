@@ -68,11 +68,8 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   const notPersons = [...firmLists(text), ...addressPlaces(text), ...addressStreets(text)];
   const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
-  // The person model weighs the sequence tagger's names as it weighs the rules' (a software name in code context is vetoed either way).
-  const tagged =
-    reading && persons.sequence
-      ? modelVetoes(text, runs, persons.lexicon, taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled))
-      : [];
+  // The tagger's names are not put to the person model's veto: it vetoed unknown names in plain English prose too.
+  const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
   const found = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {

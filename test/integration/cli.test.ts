@@ -80,19 +80,21 @@ describe('docintel CLI', () => {
     await writeFile(join(folder, 'a-good.pdf'), await makeTextPdf([['Mixed batch good one']]));
     await writeFile(join(folder, 'b-empty.pdf'), Buffer.alloc(0));
     await writeFile(join(folder, 'c-program.exe'), Buffer.from('MZ\x90\x00 not a document'));
+    await writeFile(join(folder, 'c-scan.v2'), Buffer.from('MZ\x90\x00 not a document'));
     await writeFile(join(folder, 'd-good.pdf'), await makeTextPdf([['Mixed batch good two']]));
     const out = join(dir, 'mixed-results');
     const run = await docintel('batch', folder, '--out', out);
     expect(run.code, run.stderr).toBe(1);
     const summary = JSON.parse(run.stdout);
-    // An empty file is refused at upload; a file of unknown extension uploads (the SPEC's default content
-    // type) and fails when its bytes are read, as a failed item with its error written beside the results.
-    expect(summary.counts).toMatchObject({ total: 3, done: 2, failed: 1, rejected: 1 });
-    expect(summary.rejected.map((r: { file: string }) => r.file)).toEqual(['b-empty.pdf']);
+    // An empty file and a file whose extension names a type we cannot read (.exe) are refused at upload; a file of
+    // unknown extension uploads (the SPEC's default content type) and fails when its bytes are read, as a failed
+    // item with its error written beside the results.
+    expect(summary.counts).toMatchObject({ total: 3, done: 2, failed: 1, rejected: 2 });
+    expect(summary.rejected.map((r: { file: string }) => r.file).sort()).toEqual(['b-empty.pdf', 'c-program.exe']);
     expect(summary.rejected[0].code).toMatch(/^[a-z_]+$/);
-    expect(summary.failed).toEqual([expect.objectContaining({ file: 'c-program.exe', code: expect.stringMatching(/^[a-z_]+$/) })]);
+    expect(summary.failed).toEqual([expect.objectContaining({ file: 'c-scan.v2', code: expect.stringMatching(/^[a-z_]+$/) })]);
     expect(run.stderr).toMatch(/rejected b-empty\.pdf: [a-z_]+: /);
-    expect((await readdir(out)).sort()).toEqual(['a-good.pdf.json', 'c-program.exe.error.json', 'd-good.pdf.json']);
+    expect((await readdir(out)).sort()).toEqual(['a-good.pdf.json', 'c-scan.v2.error.json', 'd-good.pdf.json']);
 
     const none = join(dir, 'all-rejected');
     await mkdir(none, { recursive: true });

@@ -6,8 +6,8 @@
  * ISO dates, names and addresses lower-cased, accents, punctuation and
  * whitespace folded, and trailing legal forms (GmbH, Ltd., Sdn Bhd, …) dropped
  * from names, so "ACME GmbH" and "Acme" are one name but "GMBH" is not
- * "MUSTER-KUNDE GMBH". A receipt's merchant (a lower-case chain name such as
- * "mediamarkt") is right when the name's first one or two words spell it.
+ * "NORD-KUNDE GMBH". A receipt's merchant (a lower-case chain name such as
+ * "elektrohaus") is right when the name's first one or two words spell it.
  *
  * Lenient: names, addresses and descriptions also count when one contains
  * the other (the old scoring).

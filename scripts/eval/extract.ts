@@ -240,7 +240,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
   for (const name of (await readdir(join(deDir, 'key'))).filter((n) => n.endsWith('.json')).sort()) {
     const t = JSON.parse(await readFile(join(deDir, 'key', name), 'utf8')) as Record<string, string>;
     const image = join(deDir, 'img', name.replace(/\.json$/, '.jpg'));
-    // The merchant is a chain name ("mediamarkt"): scored as such (see extract-score.ts).
+    // The merchant is a chain name ("elektrohaus"): scored as such (see extract-score.ts).
     cases.push({
       source: `receipts/softmatic-de/img/${name.replace(/\.json$/, '.jpg')}`,
       set: 'receipts-de',

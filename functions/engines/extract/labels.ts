@@ -135,7 +135,7 @@ export const COLUMN_HEADERS = {
   total: ['amount', 'total', 'line total', 'net amount', 'sum', 'betrag', 'gesamt', 'gesamtpreis', 'summe', 'montant', 'total ht', 'importe', 'total', 'importo', 'totale', 'bedrag', 'totaal', 'value'],
 } as const;
 
-/** Not the tail of a hyphenated word ("MUSTER-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one. */
+/** Not the tail of a hyphenated word ("NORD-KUNDE" holds no "Kunde" label); "USt-IdNr" still starts one. */
 const LABEL_START = '(?<![\\p{L}\\p{N}]|[\\p{L}\\p{N}]-)';
 /** A label's own pattern: any spacing inside, a word boundary after unless it ends in punctuation. */
 const labelBody = (label: string) =>

@@ -11,30 +11,30 @@
  */
 import { gridSimilarity, type PageSignature } from '../ocr/page-signature.ts';
 import { jaccard } from './overlap.ts';
+import type { PageFacts } from './splitter.ts';
 
-/** The facts of one page the pair features read (a subset of the splitter's page facts). */
-export interface PairPage {
-  readonly blank: boolean;
-  readonly numbering?: { index: number; total?: number };
-  readonly identifiers: ReadonlyMap<string, string>;
-  readonly frame: ReadonlySet<string>;
-  readonly label: string;
-  readonly confident: boolean;
-  readonly titled: boolean;
-  readonly bound: boolean;
-  readonly vocabulary: ReadonlySet<string>;
-  readonly closes: boolean;
-  readonly opens: boolean;
-  readonly edgeIds: ReadonlySet<string>;
-  readonly sender?: string;
-  readonly width?: number;
-  readonly height?: number;
-  /** Words on the page: few words mean the OCR saw little. */
-  readonly words: number;
-  /** The page's language when its text says so surely. */
-  readonly language?: string;
-  readonly signature?: PageSignature;
-}
+/** The facts of one page the pair features read: a subset of the splitter's page facts. */
+export type PairPage = Pick<
+  PageFacts,
+  | 'blank'
+  | 'numbering'
+  | 'identifiers'
+  | 'frame'
+  | 'label'
+  | 'confident'
+  | 'titled'
+  | 'bound'
+  | 'vocabulary'
+  | 'closes'
+  | 'opens'
+  | 'edgeIds'
+  | 'sender'
+  | 'width'
+  | 'height'
+  | 'words'
+  | 'language'
+  | 'signature'
+>;
 
 /** Feature names in the order the model's weights follow. */
 export const PAIR_FEATURES = [

@@ -59,6 +59,8 @@ export interface OpenedDocument {
    * documents can be processed in segments; backends must honour it.
    */
   extract(pageNumbers?: readonly number[], options?: ExtractOptions): Promise<ParsedDocument>;
+  /** E-mails: the pages of the message itself (its attachments follow); classify reads only these. */
+  readonly messagePages?: { readonly page_start: number; readonly page_end: number };
   /** Present when the backend can draw pages. */
   readonly renderer?: PageRenderer;
   /** Present for kinds that can carry data files (PDF attachments; an XML document is its own). */

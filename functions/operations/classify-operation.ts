@@ -39,13 +39,11 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
   async execute({ deps, query, form, document, signal }) {
     const options = form.options ?? ClassifyOptions.parse({});
     const budget = readingBudget(form);
-    const wanted = pagesToRead(document.pageCount, budget);
+    // An e-mail is classified by its message (headers and body); its attachments are documents of their own and are not read.
+    const wanted = pagesToRead(document.messagePages?.page_end ?? document.pageCount, budget);
     const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true, languages: query.languages });
-    // An e-mail is classified by its message (headers and body); its attachments are documents of their own.
-    const message = parsed.email?.message_pages;
-    const ownPages = message ? parsed.pages.filter((p) => p.pageNumber >= message.page_start && p.pageNumber <= message.page_end) : parsed.pages;
     const read = withinBudget(
-      ownPages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
+      parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
       budget,
     );
     // The learned model reads the page shape and the file kind too.

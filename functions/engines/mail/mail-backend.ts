@@ -163,6 +163,7 @@ function compositeDocument(kind: MailKind, parts: readonly Part[], pageCount: nu
   return {
     kind,
     pageCount,
+    ...(email ? { messagePages: email.message_pages } : {}),
     engines,
     ...(ocrPageCount ? { ocrPageCount } : {}),
     async extract(pageNumbers, options) {

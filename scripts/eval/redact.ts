@@ -435,6 +435,26 @@ async function pdfTextLayer(bytes: Uint8Array): Promise<string> {
 
 const normalize = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
+/**
+ * Rendered leaks: made-up documents whose values are drawn without being in
+ * the text layer (filled form fields, annotations, a picture on a text page),
+ * redacted, and every output read back (text, page images by OCR, the PDF's
+ * text layer and metadata); a value any output still shows is a leak.
+ */
+async function renderedLeakCheck(log: (line: string) => void) {
+  const { checkRenderedLeaks } = await import('../../test/fixtures/redact/rendered-leak-check.ts');
+  const { RENDERED_LEAK_DOCUMENTS } = await import('../../test/fixtures/redact/rendered-leaks.ts');
+  const perDocument: Record<string, Record<string, string[]>> = {};
+  let total = 0;
+  for (const [name, make] of Object.entries(RENDERED_LEAK_DOCUMENTS)) {
+    const { leaks } = await checkRenderedLeaks(await make());
+    perDocument[name] = leaks;
+    total += Object.values(leaks).reduce((n, list) => n + list.length, 0);
+  }
+  log(`rendered leak check (${Object.keys(perDocument).length} made-up documents; text, OCR of page images, PDF text layer, PDF metadata): ${total} leaks`);
+  return { leaks: total, per_document: perDocument };
+}
+
 async function leakCheck(samples: readonly Sample[], log: (line: string) => void) {
   const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
   const supported = new Set(font.getCharacterSet());
@@ -626,6 +646,7 @@ export async function runRedactEval(options: {
     log(`  ${name.padEnd(18)} ${r.exact}/${r.cases}; must-not-detect cases flagged: ${r.false_alarms}/${r.must_not}`);
 
   const leaks = await leakCheck(synth.slice(half), log);
+  const renderedLeaks = await renderedLeakCheck(log);
   const timing = await speed(log);
 
   return {
@@ -644,6 +665,7 @@ export async function runRedactEval(options: {
     presidio_demo_comparison: presidio,
     recognizer_vectors: Object.fromEntries(perRecognizer),
     leak_check: leaks,
+    rendered_leak_check: renderedLeaks,
     speed: timing,
   };
 }

@@ -13,7 +13,7 @@ import { picturesToRead } from '../../../functions/engines/redact/picture-text.t
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { annotationLines, renderedPages, withOverlayLines } from '../../../functions/engines/redact/rendered-page.ts';
 import { checkRenderedLeaks } from '../../fixtures/redact/rendered-leak-check.ts';
-import { ANNOTATION_VALUES, FORM_VALUES, leaksIn, RENDERED_LEAK_DOCUMENTS } from '../../fixtures/redact/rendered-leaks.ts';
+import { ANNOTATION_VALUES, FORM_VALUES, leaksIn, makeDynamicXfaForm, RENDERED_LEAK_DOCUMENTS } from '../../fixtures/redact/rendered-leaks.ts';
 
 afterAll(() => terminateOcr());
 
@@ -133,6 +133,19 @@ describe('what PDF annotations say', () => {
       expect(note?.drawn).toBe(false);
     } finally {
       await document.close();
+    }
+  });
+});
+
+describe('dynamic XFA forms', () => {
+  it('are told apart from AcroForm documents (the operation refuses them)', async () => {
+    for (const [make, dynamic] of [[makeDynamicXfaForm, true], [RENDERED_LEAK_DOCUMENTS['filled-tax-form'], false]] as const) {
+      const document = await openDocument(await make(), { filename: 'form.pdf' });
+      try {
+        expect(await document.dynamicXfa?.()).toBe(dynamic);
+      } finally {
+        await document.close();
+      }
     }
   });
 });

@@ -341,7 +341,9 @@ program
     const rows = usage.requests ?? usage.rows;
     if (Array.isArray(rows) && rows.length === 0 && keyInUse?.value.startsWith('hk_test_')) {
       // Test keys are never billed: an empty list is what every test key sees, whichever organization made the requests.
-      process.stderr.write(`docintel: no usage for ${describeKey(keyInUse)}: requests made with test keys (hk_test_) are never billed, so none are listed; live keys' are.\n`);
+      process.stderr.write(
+        `docintel: no usage for ${describeKey(keyInUse)}: requests made with test keys (hk_test_) are never billed, so none are listed; live keys' are.\n`,
+      );
     } else if (Array.isArray(rows) && rows.length === 0 && keyInUse?.source !== 'DOCINTEL_API_KEY') {
       process.stderr.write(`docintel: no usage for ${describeKey(keyInUse!)}; requests made with another organization's key are not shown (set DOCINTEL_API_KEY).\n`);
     }

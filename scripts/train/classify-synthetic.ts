@@ -125,11 +125,15 @@ const MATTERS: readonly ((r: Random) => string)[] = [
 ];
 const iban = (r: Random) => `${pick(r, ['GB', 'DE', 'NL', 'FR', 'IE'])}${int(r, 10, 99)} ${Array.from({ length: 4 }, () => int(r, 1000, 9999)).join(' ')}`;
 
+const SALUTATIONS = ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado '];
+const CLOSINGS = ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,'];
+
 /** A letter's sender: an organization on letterhead, or a person with their own address and contact lines. */
 function sender(r: Random): string[] {
   if (r() < 0.5) return [pick(r, COMPANY), ...address(r)];
   const who = name(r);
-  const contact = [`Phone: +${int(r, 1, 49)} ${int(r, 10, 99)} ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`, `Email: ${who.toLowerCase().replace(/\s+/g, '.')}@example.net`];
+  const phone = `Phone: +${int(r, 1, 49)} ${int(r, 10, 99)} ${int(r, 1000, 9999)} ${int(r, 1000, 9999)}`;
+  const contact = [phone, `Email: ${who.toLowerCase().replace(/\s+/g, '.')}@example.net`];
   return [who, ...address(r), ...contact.filter(() => r() < 0.6)];
 }
 
@@ -141,8 +145,9 @@ function correspondence(label: string, r: Random): string[] {
     const matters = Array.from({ length: r() < 0.5 ? int(r, 1, 4) : 0 }, () => pick(r, MATTERS)(r));
     const dated = r() < 0.3 ? `${pick(r, CITY).replace(/[\d\s]+$/u, '').replace(/^\d+\s/u, '')}, ${date(r)}` : date(r);
     const recipient = r() < 0.7 ? [name(r), ...address(r)] : [];
-    return [...sender(r), dated, ...recipient, pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
-      ...matters, ...body.slice(matters.length ? 2 : 0), pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']), name(r)];
+    const salutation = `${pick(r, SALUTATIONS)}${pick(r, LAST)},`;
+    const closing = pick(r, CLOSINGS);
+    return [...sender(r), dated, ...recipient, salutation, ...matters, ...body.slice(matters.length ? 2 : 0), closing, name(r)];
   }
   if (label === 'memo') {
     return [pick(r, ['MEMORANDUM', 'MEMO', 'Interoffice Memo', 'Internal memorandum']), `To: ${name(r)}`, `From: ${name(r)}`, `Date: ${date(r)}`, `Subject: ${pick(r, ['Office move', 'Budget review', 'New procedure', 'Meeting schedule'])}`, ...body];

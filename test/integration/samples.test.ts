@@ -123,6 +123,7 @@ describe("README's Try it, on samples/", () => {
       const body = JSON.parse(await readFile(join(results, file), 'utf8')) as { result?: { label?: string } };
       labels[file.replace(/\.json$/, '')] = body.result?.label ?? '';
     }
-    expect(labels, `${stdout}\n${stderr}`).toMatchObject({ 'invoice.pdf': 'invoice', 'letter.pdf': 'letter', 'packet.pdf': 'invoice', 'receipt.jpg': 'receipt' });
+    const expected = { 'invoice.pdf': 'invoice', 'letter.pdf': 'letter', 'packet.pdf': 'invoice', 'receipt.jpg': 'receipt' };
+    expect(labels, `${stdout}\n${stderr}`).toMatchObject(expected);
   }, 240_000);
 });

@@ -97,7 +97,13 @@ function asTesseractWord(word: LineWord): TesseractWord {
  * the image tesseract read) and puts the words kept into their lines
  * in place, left to right. Returns how many parts were added.
  */
-export async function readUnreadParts(mask: InkMask, data: OcrPageData, read: LineCropReader, score: LineScorer, counts: (word: LineWord) => boolean): Promise<number> {
+export async function readUnreadParts(
+  mask: InkMask,
+  data: OcrPageData,
+  read: LineCropReader,
+  score: LineScorer,
+  counts: (word: LineWord) => boolean,
+): Promise<number> {
   const parts = unreadLineParts(mask, data);
   if (!parts.length) return 0;
   // Read from the page's ink as black on white, not from its grey: smooth grey digits set apart from their line

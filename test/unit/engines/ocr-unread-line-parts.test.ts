@@ -27,7 +27,9 @@ function maskWith(boxes: ReadonlyArray<readonly [number, number, number, number,
 const tWord = (text: string, x0: number, x1: number) => ({ text, confidence: 95, bbox: { x0, y0: 20, x1, y1: 50 } });
 /** One block, one paragraph, one line holding `words`. */
 const pageData = (words: ReturnType<typeof tWord>[]) =>
-  ({ blocks: [{ paragraphs: [{ lines: [{ text: words.map((w) => w.text).join(' '), bbox: { x0: 20, y0: 20, x1: 200, y1: 50 }, words }] }] }] }) as unknown as OcrPageData;
+  ({
+    blocks: [{ paragraphs: [{ lines: [{ text: words.map((w) => w.text).join(' '), bbox: { x0: 20, y0: 20, x1: 200, y1: 50 }, words }] }] }],
+  }) as unknown as OcrPageData;
 
 describe('unreadLineParts', () => {
   it('finds ink beside a line that no word covers, and nothing where every word is read', () => {
@@ -47,14 +49,16 @@ describe('readUnreadParts', () => {
   it('puts a kept reading into its line, left to right, and drops an unsure one', async () => {
     const mask = maskWith([[20, 22, 200, 48], [450, 22, 520, 48]]);
     const data = pageData([tWord('Tomato', 20, 110), tWord('soup', 120, 200)]);
-    const read = async (crops: readonly Uint8Array[]): Promise<LineWord[][]> => crops.map(() => [{ text: '5.50', confidence: 96, bbox: { x0: 10, y0: 10, x1: 80, y1: 40 } }]);
+    const readAs = (confidence: number) => async (crops: readonly Uint8Array[]): Promise<LineWord[][]> =>
+      crops.map(() => [{ text: '5.50', confidence, bbox: { x0: 10, y0: 10, x1: 80, y1: 40 } }]);
+    const read = readAs(96);
     expect(await readUnreadParts(mask, data, read, () => 0, () => true)).toBe(1);
     const line = data.blocks![0].paragraphs[0].lines[0];
     expect(line.words.map((w) => w.text)).toEqual(['Tomato', 'soup', '5.50']);
     expect(line.words[2].bbox.x0).toBeGreaterThan(400);
 
     const unsure = pageData([tWord('Tomato', 20, 110), tWord('soup', 120, 200)]);
-    const doubtful = async (crops: readonly Uint8Array[]): Promise<LineWord[][]> => crops.map(() => [{ text: '5.50', confidence: 20, bbox: { x0: 10, y0: 10, x1: 80, y1: 40 } }]);
+    const doubtful = readAs(20);
     expect(await readUnreadParts(mask, unsure, doubtful, () => 0, () => true)).toBe(0);
     expect(unsure.blocks![0].paragraphs[0].lines[0].words).toHaveLength(2);
   });
@@ -70,7 +74,10 @@ describe('a till receipt with right-aligned amounts, end to end', () => {
     ctx.fillRect(0, 0, 820, 760);
     ctx.fillStyle = '#242424';
     ctx.font = `30px ${family}`;
-    const rows = [['HAZELNUT BAKERY', ''], ['12 Wharf Road', ''], ['', ''], ['Rye loaf', '4.20'], ['Almond croissant', '2.85'], ['Oat latte', '3.15'], ['', ''], ['TOTAL', '10.20'], ['CARD', '10.20']];
+    const rows = [
+      ['HAZELNUT BAKERY', ''], ['12 Wharf Road', ''], ['', ''],
+      ['Rye loaf', '4.20'], ['Almond croissant', '2.85'], ['Oat latte', '3.15'], ['', ''], ['TOTAL', '10.20'], ['CARD', '10.20'],
+    ];
     rows.forEach(([label, amount], i) => {
       ctx.fillText(label, 60, 80 + i * 70);
       if (amount) ctx.fillText(amount, 760 - ctx.measureText(amount).width, 80 + i * 70);

@@ -130,7 +130,8 @@ export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifi
     else changes = true;
   }
   const numbering = page.numbering;
-  const continues = Boolean(numbering && previous.numbering && numbering.index === previous.numbering.index + 1 && numbering.total === previous.numbering.total);
+  const before = previous.numbering;
+  const continues = Boolean(numbering && before && numbering.index === before.index + 1 && numbering.total === before.total);
   const topic = jaccard(previous.vocabulary, page.vocabulary);
   const image = imageFeatures(previous.signature, page.signature);
   const values: Record<PairFeature, number> = {

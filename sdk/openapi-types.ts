@@ -539,6 +539,8 @@ export interface components {
                     start_page: number;
                     end_page: number;
                     type: string;
+                    /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                    confidence?: number;
                 }[];
             };
             duration_ms: number;
@@ -882,6 +884,8 @@ export interface components {
                         start_page: number;
                         end_page: number;
                         type: string;
+                        /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                        confidence?: number;
                     }[];
                 };
                 duration_ms: number;
@@ -1334,6 +1338,8 @@ export interface components {
                         start_page: number;
                         end_page: number;
                         type: string;
+                        /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                        confidence?: number;
                     }[];
                 };
                 duration_ms: number;

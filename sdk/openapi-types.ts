@@ -606,6 +606,8 @@ export interface components {
                     start_page: number;
                     end_page: number;
                     type: string;
+                    /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                    confidence?: number;
                 }[];
             };
             duration_ms: number;
@@ -1016,6 +1018,8 @@ export interface components {
                         start_page: number;
                         end_page: number;
                         type: string;
+                        /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                        confidence?: number;
                     }[];
                 };
                 duration_ms: number;
@@ -1535,6 +1539,8 @@ export interface components {
                         start_page: number;
                         end_page: number;
                         type: string;
+                        /** @description the learned boundary model's certainty of this start (starts next to a scanned page) */
+                        confidence?: number;
                     }[];
                 };
                 duration_ms: number;

@@ -8,6 +8,7 @@ import { DEFAULT_CLASSES, RouterQuery, SplitForm, SplitOptions } from '../contra
 import { BUILT_IN_CLASSES, type ClassDefinition } from '../engines/classify/classes.ts';
 import { classesFromDescriptions, contentWords } from '../engines/classify/classifier.ts';
 import { splitPages, type SegmentClass } from '../engines/split/splitter.ts';
+import { SPARSE_WORDS } from '../engines/split/pair-features.ts';
 import { splitWithModel } from '../engines/hosted/split.ts';
 import { fallbackMetadata, runLanguageModelEngine } from './language-model-engine.ts';
 import type { OperationSpec } from '../pipeline/operation.ts';
@@ -89,11 +90,20 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
       context.signal,
     );
     const segments = answer.value;
+    // Scanned pages on which OCR found little text: boundaries next to them rest on the page images.
+    const thin = pages.filter((p) => p.source !== 'text-layer' && p.text.split(/\s+/).filter(Boolean).length < SPARSE_WORDS).map((p) => p.pageNumber);
     return {
       result: { segments },
       modelUsed: [...parsed.engines, answer.hostedModel ?? SPLITTER_MODEL].join('+'),
       pages: parsed.pages.length,
-      metadata: { use_thinking: options.use_thinking, file_type: parsed.kind, ...readingMetadata(parsed), ...(g ? { domain_name: g.domain_name } : {}), ...fallbackMetadata(answer) },
+      metadata: {
+        use_thinking: options.use_thinking,
+        file_type: parsed.kind,
+        ...readingMetadata(parsed),
+        ...(g ? { domain_name: g.domain_name } : {}),
+        ...(thin.length ? { ocr_limited_pages: thin } : {}),
+        ...fallbackMetadata(answer),
+      },
     };
   },
 };

@@ -138,14 +138,8 @@ export function fitBoundaryModel(pairs: readonly Pair[], dropped: ReadonlySet<nu
     bias -= FIT.rate * (gradBias / pairs.length);
   }
   const r = (v: number) => Math.round(v * 10000) / 10000;
-  return {
-    features: [...PAIR_FEATURES],
-    mean: mean.map(r),
-    scale: scale.map(r),
-    weights: weights.map((w, j) => (dropped.has(j) ? 0 : r(w))),
-    bias: r(bias),
-    threshold: 0.5,
-  };
+  const fitted = weights.map((w, j) => (dropped.has(j) ? 0 : r(w)));
+  return { features: [...PAIR_FEATURES], mean: mean.map(r), scale: scale.map(r), weights: fitted, bias: r(bias), threshold: 0.5 };
 }
 
 /** Each document's fold: groups dealt round-robin after a seeded shuffle. */
@@ -164,10 +158,7 @@ function foldsOf(documents: readonly StreamDocument[], folds: number, seed: numb
 function foldModels(pairs: readonly Pair[], fold: Map<StreamDocument, number>, folds: number, dropped?: ReadonlySet<number>): BoundaryModel[] {
   return Array.from({ length: folds }, (_, k) => {
     const tested = new Set(pairs.filter((p) => fold.get(p.after) === k).flatMap((p) => [p.before.group, p.after.group]));
-    return fitBoundaryModel(
-      pairs.filter((p) => !tested.has(p.before.group) && !tested.has(p.after.group)),
-      dropped,
-    );
+    return fitBoundaryModel(pairs.filter((p) => !tested.has(p.before.group) && !tested.has(p.after.group)), dropped);
   });
 }
 
@@ -242,9 +233,8 @@ function pairF1(pairs: readonly Pair[], fold: Map<StreamDocument, number>, folds
 }
 
 function ablations(pairs: readonly Pair[], fold: Map<StreamDocument, number>, folds: number): Record<string, number> {
-  const imageIndexes = PAIR_FEATURES.map((f, j) => [f, j] as const)
-    .filter(([f]) => /image|band|layout|ink|backdrop|orientation|duplicate/.test(f))
-    .map(([, j]) => j);
+  const isImage = (f: string) => /image|band|letterhead|layout|ink|backdrop|orientation|duplicate/.test(f);
+  const imageIndexes = PAIR_FEATURES.map((f, j) => [f, j] as const).filter(([f]) => isImage(f)).map(([, j]) => j);
   const textIndexes = PAIR_FEATURES.map((_, j) => j).filter((j) => !imageIndexes.includes(j));
   const result: Record<string, number> = { all_features: pairF1(pairs, fold, folds, new Set()) };
   result.without_image_features = pairF1(pairs, fold, folds, new Set(imageIndexes));
@@ -262,9 +252,8 @@ export async function trainSplit(args: readonly string[]): Promise<void> {
   const streams = [set.tobacco, ...set.assembled];
   const pairs = streams.flatMap(streamPairs);
   const fold = foldsOf(set.documents, folds, seed);
-  console.log(
-    `split: ${set.documents.length} documents, ${streams.length} streams, ${pairs.length} pairs (${pairs.filter((p) => p.y).length} boundaries); seed ${seed}`,
-  );
+  const boundaries = pairs.filter((p) => p.y).length;
+  console.log(`split: ${set.documents.length} documents, ${streams.length} streams, ${pairs.length} pairs (${boundaries} boundaries); seed ${seed}`);
   const models = foldModels(pairs, fold, folds);
   const report = {
     tobacco800_rules: scoreStreams([set.tobacco], fold),
@@ -274,17 +263,13 @@ export async function trainSplit(args: readonly string[]): Promise<void> {
   };
   for (const [name, s] of Object.entries(report))
     console.log(
-      `  ${name.padEnd(24)} F1 ${s.boundary_f1} (P ${s.boundary_precision} R ${s.boundary_recall}), page accuracy ${s.page_accuracy}, exact ${s.exact_rate} of ${s.streams}, ${s.ms_per_page} ms/page`,
+      `  ${name.padEnd(24)} F1 ${s.boundary_f1} (P ${s.boundary_precision} R ${s.boundary_recall}), page accuracy ${s.page_accuracy}, ` +
+        `exact ${s.exact_rate} of ${s.streams}, ${s.ms_per_page} ms/page`,
     );
   const ablation = options['no-ablations'] === true ? {} : ablations(pairs, fold, folds);
   if (Object.keys(ablation).length) console.log(`  pair-level out-of-fold F1 ablations: ${JSON.stringify(ablation)}`);
-  const out = await writeResults(join(resolve(import.meta.dirname, '..', '..'), 'eval-results'), `split-train-seed${seed}`, {
-    seed,
-    folds,
-    machine: machineInfo(),
-    ...report,
-    ablation,
-  });
+  const results = join(resolve(import.meta.dirname, '..', '..'), 'eval-results');
+  const out = await writeResults(results, `split-train-seed${seed}`, { seed, folds, machine: machineInfo(), ...report, ablation });
   console.log(`  results: ${out}`);
   if (options['no-write'] === true) return;
   const model = fitBoundaryModel(pairs);

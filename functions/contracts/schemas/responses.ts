@@ -112,7 +112,15 @@ export const ClassifyResult = z.object({
 });
 
 export const SplitResult = z.object({
-  segments: z.array(z.object({ document_index: z.number().int(), start_page: z.number().int(), end_page: z.number().int(), type: z.string() })),
+  segments: z.array(
+    z.object({
+      document_index: z.number().int(),
+      start_page: z.number().int(),
+      end_page: z.number().int(),
+      type: z.string(),
+      confidence: z.number().optional().describe("the learned boundary model's certainty of this start (starts next to a scanned page)"),
+    }),
+  ),
 });
 
 export const RedactResult = z.object({

@@ -11,30 +11,30 @@
  */
 import { gridSimilarity, type PageSignature } from '../ocr/page-signature.ts';
 import { jaccard } from './overlap.ts';
-import type { PageFacts } from './splitter.ts';
 
-/** The facts of one page the pair features read: a subset of the splitter's page facts. */
-export type PairPage = Pick<
-  PageFacts,
-  | 'blank'
-  | 'numbering'
-  | 'identifiers'
-  | 'frame'
-  | 'label'
-  | 'confident'
-  | 'titled'
-  | 'bound'
-  | 'vocabulary'
-  | 'closes'
-  | 'opens'
-  | 'edgeIds'
-  | 'sender'
-  | 'width'
-  | 'height'
-  | 'words'
-  | 'language'
-  | 'signature'
->;
+/** The facts of one page the pair features read (a subset of the splitter's page facts). */
+export interface PairPage {
+  readonly blank: boolean;
+  readonly numbering?: { index: number; total?: number };
+  readonly identifiers: ReadonlyMap<string, string>;
+  readonly frame: ReadonlySet<string>;
+  readonly label: string;
+  readonly confident: boolean;
+  readonly titled: boolean;
+  readonly bound: boolean;
+  readonly vocabulary: ReadonlySet<string>;
+  readonly closes: boolean;
+  readonly opens: boolean;
+  readonly edgeIds: ReadonlySet<string>;
+  readonly sender?: string;
+  readonly width?: number;
+  readonly height?: number;
+  /** Words on the page: few words mean the OCR saw little. */
+  readonly words: number;
+  /** The page's language when its text says so surely. */
+  readonly language?: string;
+  readonly signature?: PageSignature;
+}
 
 /** Feature names in the order the model's weights follow. */
 export const PAIR_FEATURES = [
@@ -130,9 +130,8 @@ export function pairFeatures(previous: PairPage, page: PairPage, runningIdentifi
     else changes = true;
   }
   const numbering = page.numbering;
-  const continues = Boolean(
-    numbering && previous.numbering && numbering.index === previous.numbering.index + 1 && numbering.total === previous.numbering.total,
-  );
+  const before = previous.numbering;
+  const continues = Boolean(numbering && before && numbering.index === before.index + 1 && numbering.total === before.total);
   const topic = jaccard(previous.vocabulary, page.vocabulary);
   const image = imageFeatures(previous.signature, page.signature);
   const values: Record<PairFeature, number> = {

@@ -77,6 +77,8 @@ export interface Segment {
   readonly start_page: number;
   readonly end_page: number;
   readonly type: string;
+  /** How sure the learned boundary model was that this segment starts here (starts it decided: scanned pages). */
+  readonly confidence?: number;
 }
 
 /** Kinds that are almost always one page: two in a row are two documents unless something binds them. */
@@ -236,6 +238,8 @@ function languageOf(text: string): { language?: string } {
 interface Boundary {
   readonly score: number;
   readonly hard: boolean;
+  /** The learned model's certainty of its decision (scanned pairs only). */
+  readonly confidence?: number;
 }
 
 function boundary(previous: PageFacts, page: PageFacts, running: { label: string; identifiers: Map<string, string> }, rules: { everyPage: boolean; afterBlank: boolean }): Boundary {
@@ -313,7 +317,7 @@ function learnedBoundary(
 ): Boundary {
   if (rules.everyPage || page.heuristicStart || page.standalone || (previous.blank && rules.afterBlank)) return { score: HARD, hard: true };
   const probability = boundaryProbability(model, scannedPairFeatures(previous, page, running, rules));
-  return probability >= model.threshold ? { score: HARD, hard: true } : { score: 0, hard: false };
+  return probability >= model.threshold ? { score: HARD, hard: true, confidence: probability } : { score: 0, hard: false, confidence: 1 - probability };
 }
 
 /** Each page's facts as the splitter reads them (the boundary trainer builds its pair features from these). */
@@ -346,7 +350,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
   const model = (i: number) => (typeof chosen === 'function' ? chosen(i) : (chosen ?? committedBoundaryModel()));
 
   // First pass: a start wherever the evidence says so; blank pages stay with the document before them.
-  const starts: { index: number; hard: boolean }[] = [{ index: 0, hard: true }];
+  const starts: { index: number; hard: boolean; confidence?: number }[] = [{ index: 0, hard: true }];
   let running = { label: facts[0].label, identifiers: new Map(facts[0].identifiers) };
   for (let i = 1; i < facts.length; i++) {
     const page = facts[i];
@@ -354,7 +358,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     const previous = facts[i - 1];
     const b = previous.scanned || page.scanned ? learnedBoundary(previous, page, running, rules, model(i)) : boundary(previous, page, running, rules);
     if (b.score >= START_THRESHOLD) {
-      starts.push({ index: i, hard: b.hard });
+      starts.push({ index: i, hard: b.hard, ...(b.confidence !== undefined ? { confidence: b.confidence } : {}) });
       running = { label: page.label, identifiers: new Map(page.identifiers) };
     } else {
       if (running.label === 'other' && page.confident) running.label = page.label;
@@ -372,7 +376,7 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     const c = classifyText(text, { classes: definitions, depth: 'balanced', nonDomainLabel: 'other' });
     return c.label;
   };
-  let ranges = starts.map((s, k) => ({ from: s.index, to: (starts[k + 1]?.index ?? facts.length) - 1, hard: s.hard, type: '' }));
+  let ranges = starts.map((s, k) => ({ from: s.index, to: (starts[k + 1]?.index ?? facts.length) - 1, hard: s.hard, confidence: s.confidence, type: '' }));
   ranges = ranges.map((r) => ({ ...r, type: typeOf(r.from, r.to) }));
 
   // Second pass (use_thinking): merge neighbours of one type that no hard signal separates.
@@ -389,5 +393,11 @@ export function splitPages(pages: readonly SplitPage[], options: SplitterOptions
     // Only merged segments need typing again.
     ranges = merged.map((r) => (ranges.some((o) => o.from === r.from && o.to === r.to) ? r : { ...r, type: typeOf(r.from, r.to) }));
   }
-  return ranges.map((r, i) => ({ document_index: i, start_page: pages[r.from].pageNumber, end_page: pages[r.to].pageNumber, type: r.type }));
+  return ranges.map((r, i) => ({
+    document_index: i,
+    start_page: pages[r.from].pageNumber,
+    end_page: pages[r.to].pageNumber,
+    type: r.type,
+    ...(r.confidence !== undefined ? { confidence: Math.round(r.confidence * 1000) / 1000 } : {}),
+  }));
 }

@@ -8,17 +8,62 @@ import { segmentClasses } from '../../../functions/operations/split-operation.ts
 import { imageSignature } from '../../../scripts/lib/page-image-signature.ts';
 
 // Invented documents: a photographed French bakery invoice, a printed three-page freight invoice, two text-layer invoices.
-const PHOTO_TEXT =
-  'Boulangerie des Tilleuls\n4 place du Marché\nFACTURE N° FT-20931\nDate : 14/03/2025\nPain de campagne 2 x 3,20\nCroissants 6 x 1,10\nTotal TTC 13,00 €\nMerci de votre visite';
+const lines = (...rows: string[]) => rows.join('\n');
+const PHOTO_TEXT = lines(
+  'Boulangerie des Tilleuls',
+  '4 place du Marché',
+  'FACTURE N° FT-20931',
+  'Date : 14/03/2025',
+  'Pain de campagne 2 x 3,20',
+  'Croissants 6 x 1,10',
+  'Total TTC 13,00 €',
+  'Merci de votre visite',
+);
 const PRINTED_TEXTS = [
-  'Harbor Line Logistics Inc.\nINVOICE\nInvoice No. HL-55120\nInvoice date 03/02/2025\nBill to: Cedar Point Retail\nDescription Qty Rate Amount\nFreight handling 4 310.00 1,240.00\nCustoms filing 1 180.00 180.00',
-  'Harbor Line Logistics Inc.\nInvoice No. HL-55120\nDescription Qty Rate Amount\nContainer storage 12 95.00 1,140.00\nPallet wrapping 30 12.00 360.00\nInland transport 2 420.00 840.00',
-  'Harbor Line Logistics Inc.\nInvoice No. HL-55120\nDescription Qty Rate Amount\nInsurance 1 450.00 450.00\nSubtotal 4,210.00\nTotal due 4,210.00\nThank you for your business',
+  lines(
+    'Harbor Line Logistics Inc.',
+    'INVOICE',
+    'Invoice No. HL-55120',
+    'Invoice date 03/02/2025',
+    'Bill to: Cedar Point Retail',
+    'Description Qty Rate Amount',
+    'Freight handling 4 310.00 1,240.00',
+    'Customs filing 1 180.00 180.00',
+  ),
+  lines(
+    'Harbor Line Logistics Inc.',
+    'Invoice No. HL-55120',
+    'Description Qty Rate Amount',
+    'Container storage 12 95.00 1,140.00',
+    'Pallet wrapping 30 12.00 360.00',
+    'Inland transport 2 420.00 840.00',
+  ),
+  lines(
+    'Harbor Line Logistics Inc.',
+    'Invoice No. HL-55120',
+    'Description Qty Rate Amount',
+    'Insurance 1 450.00 450.00',
+    'Subtotal 4,210.00',
+    'Total due 4,210.00',
+    'Thank you for your business',
+  ),
 ];
-const TEXT_INVOICE_A =
-  'Quillon Software GmbH\nRECHNUNG / INVOICE\nInvoice number: QS-2025-0417\nInvoice date: 2025-02-28\nAnnual licence 1 2,400.00\nTotal due EUR 2,400.00';
-const TEXT_INVOICE_B =
-  'Maple & Finch Design Studio\nINVOICE\nInvoice number: MF-7730\nDate: 11/04/2025\nBrand workshop 2 650.00 1,300.00\nAmount due 1,300.00';
+const TEXT_INVOICE_A = lines(
+  'Quillon Software GmbH',
+  'RECHNUNG / INVOICE',
+  'Invoice number: QS-2025-0417',
+  'Invoice date: 2025-02-28',
+  'Annual licence 1 2,400.00',
+  'Total due EUR 2,400.00',
+);
+const TEXT_INVOICE_B = lines(
+  'Maple & Finch Design Studio',
+  'INVOICE',
+  'Invoice number: MF-7730',
+  'Date: 11/04/2025',
+  'Brand workshop 2 650.00 1,300.00',
+  'Amount due 1,300.00',
+);
 
 /** A sheet photographed on a dark desk: grey backdrop, off-white paper, dark lines of text. */
 function photoPng(): Buffer {
@@ -62,11 +107,10 @@ async function scannedStream(): Promise<Omit<SplitPage, 'pageNumber'>[]> {
 }
 
 const classes = segmentClasses(SplitOptions.parse({}));
-const ranges = (pages: readonly Omit<SplitPage, 'pageNumber'>[], boundaryModel?: BoundaryModel) =>
-  splitPages(
-    pages.map((p, i) => ({ ...p, pageNumber: i + 1 })),
-    { classes, thorough: true, ...(boundaryModel ? { boundaryModel } : {}) },
-  ).map((s) => [s.start_page, s.end_page]);
+const ranges = (pages: readonly Omit<SplitPage, 'pageNumber'>[], boundaryModel?: BoundaryModel) => {
+  const numbered = pages.map((p, i) => ({ ...p, pageNumber: i + 1 }));
+  return splitPages(numbered, { classes, thorough: true, ...(boundaryModel ? { boundaryModel } : {}) }).map((s) => [s.start_page, s.end_page]);
+};
 
 /** A model that answers the same for every pair, whatever the features. */
 const constantModel = (bias: number): BoundaryModel => ({
@@ -80,32 +124,26 @@ const constantModel = (bias: number): BoundaryModel => ({
 
 describe('split: scanned streams go to the learned boundary model', () => {
   it('cuts a photo, a three-page printed invoice and the photo again into three documents', async () => {
-    expect(ranges(await scannedStream())).toEqual([
-      [1, 1],
-      [2, 4],
-      [5, 5],
-    ]);
+    expect(ranges(await scannedStream())).toEqual([[1, 1], [2, 4], [5, 5]]);
+  });
+
+  it('gives the starts the model decided a confidence, and text-layer starts none', async () => {
+    const pages = [textLayerPage(TEXT_INVOICE_A), textLayerPage(TEXT_INVOICE_B), ...(await scannedStream())].map((p, i) => ({ ...p, pageNumber: i + 1 }));
+    const segments = splitPages(pages, { classes, thorough: true });
+    expect(segments[0].confidence).toBeUndefined();
+    expect(segments[1].confidence).toBeUndefined();
+    for (const s of segments.slice(2)) expect(s.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
   it('finds the same documents between two text-layer invoices', async () => {
     const pages = [textLayerPage(TEXT_INVOICE_A), ...(await scannedStream()), textLayerPage(TEXT_INVOICE_B)];
-    expect(ranges(pages)).toEqual([
-      [1, 1],
-      [2, 2],
-      [3, 5],
-      [6, 6],
-      [7, 7],
-    ]);
+    expect(ranges(pages)).toEqual([[1, 1], [2, 2], [3, 5], [6, 6], [7, 7]]);
   });
 
   it('asks the model about scanned pairs only: text-layer pairs keep the rules whatever the model says', async () => {
     const textLayer = [textLayerPage(TEXT_INVOICE_A), ...PRINTED_TEXTS.map(textLayerPage), textLayerPage(TEXT_INVOICE_B)];
     const byRules = ranges(textLayer);
-    expect(byRules).toEqual([
-      [1, 1],
-      [2, 4],
-      [5, 5],
-    ]);
+    expect(byRules).toEqual([[1, 1], [2, 4], [5, 5]]);
     expect(ranges(textLayer, constantModel(20))).toEqual(byRules);
     expect(ranges(textLayer, constantModel(-20))).toEqual(byRules);
     // The same pages scanned follow the model.

@@ -37,6 +37,7 @@ import { buildDeps, type AppDeps } from '../functions/runtime/deps.ts';
 import { startEmulators } from '../functions/runtime/local/emulators.ts';
 import { runningServer } from '../functions/runtime/local/endpoints-file.ts';
 import { localEnvironment, localMasterSecret } from '../functions/runtime/local/local-server.ts';
+import { quietSdkNodeNotice } from '../functions/runtime/local/sdk-notices.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
 
@@ -58,6 +59,7 @@ function fail(message: string): never {
 
 async function withDeps<T>(aws: boolean, fn: (deps: AppDeps) => Promise<T>): Promise<T> {
   if (aws) return fn(buildDeps(readConfig()));
+  quietSdkNodeNotice();
   const dataDir = resolve(process.env.DOCINTEL_DATA_DIR ?? './.docintel');
   const secret = await localMasterSecret(dataDir).catch(() => fail(`cannot use data dir ${dataDir}`));
   const running = runningServer(dataDir);

@@ -7,8 +7,10 @@ import { ROUTES } from '../functions/contracts/routes.ts';
 import { warmUpEngines } from '../functions/engines/warm-up.ts';
 import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
+import { quietSdkNodeNotice } from '../functions/runtime/local/sdk-notices.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+quietSdkNodeNotice();
 
 let server: LocalServer;
 try {

@@ -1757,6 +1757,8 @@ export interface operations {
                     filename: string;
                     content_type?: string;
                     content_length?: number;
+                    /** @description Default true: the PUT must send x-amz-server-side-encryption: AES256 (listed in upload_headers). false: the address does not take that header (S3 refuses unsigned x-amz-* headers); the bucket encrypts every object either way. */
+                    encryption_header?: boolean;
                 };
             };
         };

@@ -1,8 +1,10 @@
 /**
  * POST /v1/documents/upload: issues a document_key and a presigned PUT
- * address (900 s) that requires the signed Content-Type and
- * `x-amz-server-side-encryption: AES256` and, when `content_length` was
- * declared, exactly that many bytes.
+ * address (900 s) that requires the signed Content-Type, the
+ * `x-amz-server-side-encryption: AES256` header unless the caller asked for
+ * an address without it (`encryption_header: false`; the bucket encrypts by
+ * default either way) and, when `content_length` was declared, exactly that
+ * many bytes.
  *
  * @module
  */
@@ -23,6 +25,7 @@ export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
     const mediaType = resolveMediaType(body.filename, body.content_type);
     checkDeclaredLength(principal.tier, body.content_length, { fromBrowser: Boolean(headers.origin) });
     const putContentType = signedContentType(mediaType, body.content_type);
+    const encryptionHeader = body.encryption_header ?? true;
 
     const now = deps.clock.now();
     const documentKey = randomUUID();
@@ -33,6 +36,7 @@ export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
       expiresInSeconds: LIFETIMES.uploadUrlSeconds,
       // A declared length is signed into the address: storage refuses any other body size.
       ...(body.content_length !== undefined ? { contentLength: body.content_length } : {}),
+      encryptionHeader,
     });
     await deps.documents.create({
       orgId: principal.orgId,
@@ -50,7 +54,7 @@ export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
       document_key: documentKey,
       upload_url: uploadUrl,
       expires_in: LIFETIMES.uploadUrlSeconds,
-      upload_headers: { 'Content-Type': putContentType, 'x-amz-server-side-encryption': 'AES256' },
+      upload_headers: { 'Content-Type': putContentType, ...(encryptionHeader ? { 'x-amz-server-side-encryption': 'AES256' } : {}) },
       content_type: mediaType.mime,
       document_expires_at: new Date(now.getTime() + LIFETIMES.documentKeySeconds * 1000).toISOString(),
       limits: limitsObject(principal.tier),

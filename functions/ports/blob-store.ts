@@ -15,6 +15,13 @@ export interface PresignPutRequest {
    * signed into the address, so storage refuses a body of any other length.
    */
   readonly contentLength?: number;
+  /**
+   * Whether the PUT must send `x-amz-server-side-encryption: AES256` (signed
+   * into the address; the default). Without it the bucket's default
+   * encryption applies, and S3 refuses the header if it is sent anyway (it
+   * rejects unsigned `x-amz-*` headers).
+   */
+  readonly encryptionHeader?: boolean;
 }
 
 /** What a read expects of the object: the version seen by an earlier `head`. */
@@ -37,7 +44,7 @@ export class ObjectChangedError extends Error {
 }
 
 export interface BlobStore {
-  /** A PUT address that requires the signed Content-Type and `x-amz-server-side-encryption: AES256`. */
+  /** A PUT address that requires the signed Content-Type and (unless turned off) `x-amz-server-side-encryption: AES256`. */
   presignPut(request: PresignPutRequest): Promise<string>;
   /**
    * A GET address. `attachment: true` makes the response a download

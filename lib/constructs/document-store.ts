@@ -54,7 +54,7 @@ export class DocumentStore extends Construct {
 
     this.bucket = new s3.Bucket(this, 'Bucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      // SSE-S3: presigned PUT URLs carry `x-amz-server-side-encryption: AES256`.
+      // SSE-S3 for every object; presigned PUTs carry `x-amz-server-side-encryption: AES256` unless asked not to.
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,

@@ -11,6 +11,7 @@ import { createKey, setSandboxLimit } from '../../functions/runtime/admin.ts';
 import { readConfig } from '../../functions/runtime/config.ts';
 import { buildDeps } from '../../functions/runtime/deps.ts';
 import { startLocalServer, type LocalServer } from '../../functions/runtime/local/local-server.ts';
+import { quietSdkNodeNotice } from '../../functions/runtime/local/sdk-notices.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,6 +37,7 @@ let server: LocalServer | undefined;
 let dataDir: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  quietSdkNodeNotice();
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   // Batch tests: poll progress often and retry webhooks after ~1 s (so each retry signs a new `t`),
   // instead of the deployed 2-30 s polls and 10 s+ backoff. The ASL and the code paths are unchanged.

@@ -73,10 +73,27 @@ describe('Local API: upload through presigned PUT', () => {
     expect(res.status).toBe(403);
   });
 
-  it('rejects a PUT without the server-side-encryption header', async () => {
+  it('rejects a PUT without the server-side-encryption header on a default address, with a JSON error naming the fix', async () => {
     const r = await receipt();
     const res = await put(r.upload_url, { 'Content-Type': 'application/pdf' });
     expect(res.status).toBe(403);
+    const body = (await res.json()) as { error: { code: string; details: { hint: string } } };
+    expect(body.error.code).toBe('storage_signature_does_not_match');
+    expect(body.error.details.hint).toMatch(/upload_headers/);
+  });
+
+  it('gives an address without the encryption header on request (encryption_header: false), and S3 then refuses the header if sent', async () => {
+    const res = await api.call('POST', '/v1/documents/upload', { key: keys.proTest, json: { filename: 'plain.pdf', encryption_header: false } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.upload_headers).toEqual({ 'Content-Type': 'application/pdf' });
+    const sentAnyway = await put(res.body.upload_url, { 'Content-Type': 'application/pdf', 'x-amz-server-side-encryption': 'AES256' });
+    expect(sentAnyway.status).toBe(403);
+    const refusal = (await sentAnyway.json()) as { error: { details: { headers_not_signed: string[] } } };
+    expect(refusal.error.details.headers_not_signed).toEqual(['x-amz-server-side-encryption']);
+    const plain = await put(res.body.upload_url, { 'Content-Type': 'application/pdf' });
+    expect(plain.status).toBe(200);
+    const parsed = await api.call('POST', '/v1/parse', { key: keys.proTest, form: { document_key: res.body.document_key } });
+    expect(parsed.status).not.toBe(409);
   });
 
   it('rejects a tampered signature and a tampered object key', async () => {

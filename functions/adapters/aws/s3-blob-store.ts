@@ -42,12 +42,13 @@ export class S3BlobStore implements BlobStore {
     private readonly bucket: string,
   ) {}
 
-  async presignPut({ key, contentType, expiresInSeconds, contentLength }: PresignPutRequest): Promise<string> {
+  async presignPut({ key, contentType, expiresInSeconds, contentLength, encryptionHeader = true }: PresignPutRequest): Promise<string> {
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: contentType,
-      ServerSideEncryption: 'AES256',
+      // Without the header the bucket's default encryption (SSE-S3) applies all the same.
+      ...(encryptionHeader ? { ServerSideEncryption: 'AES256' as const } : {}),
       ...(contentLength !== undefined ? { ContentLength: contentLength } : {}),
     });
     // Content-Type is not signed by default; signing it makes S3 reject a PUT

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { STORAGE } from '../../contracts/storage.ts';
 import { TABLE_LIST } from '../../contracts/tables.ts';
 import { EMULATOR_CREDENTIALS } from '../deps.ts';
+import { s3PresignedFidelity } from './s3-presigned-fidelity.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -105,6 +106,8 @@ export async function startEmulators(options: EmulatorOptions): Promise<RunningE
     vhostBuckets: false,
     configureBuckets: [{ name: STORAGE.localBucket, configs: [CORS_CONFIG] }],
   });
+  // First in the chain: S3's refusal of unsigned x-amz-* headers, and JSON errors for presigned requests.
+  (s3 as { middleware: unknown[] }).middleware.unshift(s3PresignedFidelity());
   const address = (await s3.run()) as AddressInfo;
   const s3Endpoint = `http://${LOOPBACK}:${address.port}`;
 

@@ -34,4 +34,6 @@ export const ENV = {
   /** Locally: the master secret itself (hex). */
   masterSecret: 'DOCINTEL_MASTER_SECRET',
   region: 'AWS_REGION',
+  /** On AWS, document-engine functions only: which handler the shared engine bundle runs (functions/handlers/engines.ts). */
+  handlerName: 'DOCINTEL_HANDLER',
 } as const;

@@ -62,6 +62,18 @@ export const BATCH_WEBHOOK_HANDLER = 'batch-webhook';
  */
 export const PAGE_RANGE_WORKER_HANDLER = 'page-range-worker';
 
+/**
+ * The document-engine handlers: the heavy routes and the three workers. Their
+ * functions share one code asset (functions/handlers/engines.ts picks the
+ * handler from DOCINTEL_HANDLER), so the engine packages ship once.
+ */
+export const ENGINE_HANDLERS = ['parse', 'extract', 'classify', 'split', 'redact', JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, BATCH_WORKER_HANDLER] as const;
+export type EngineHandlerName = (typeof ENGINE_HANDLERS)[number];
+
+export function isEngineHandler(name: string): name is EngineHandlerName {
+  return (ENGINE_HANDLERS as readonly string[]).includes(name);
+}
+
 /** The handler that answers unknown paths (404) and wrong methods (405). */
 export const FALLBACK_HANDLER = 'fallback';
 

@@ -26,12 +26,16 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { ENV } from '../../functions/contracts/env.ts';
 import { KEY_FAMILIES, type KeyFamilyId } from '../../functions/contracts/key-families.ts';
+import { isEngineHandler } from '../../functions/contracts/routes.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
 import { TABLES, type TableId } from '../../functions/contracts/tables.ts';
 import { accessFor, type OperationAccess, type ScopedTableAccess, type StoragePrefixId, type TableAccess } from './operation-access.ts';
 import { copyCommands, HEAVY_EXTERNAL_MODULES, runtimePackages } from './runtime-assets.ts';
 
 export { HEAVY_EXTERNAL_MODULES } from './runtime-assets.ts';
+
+/** The shared entry of heavy functions, `functions/handlers/engines.ts` (it dispatches on DOCINTEL_HANDLER). */
+export const ENGINE_ENTRY = 'engines';
 
 /** Repository root: entry files, package-lock.json and node_modules live here. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -163,10 +167,13 @@ export class OperationFunction extends Construct {
     super(scope, id);
     const projectRoot = props.projectRoot ?? PROJECT_ROOT;
     if (!/^[a-z][a-z0-9-]*$/.test(props.handler)) throw new Error(`Invalid handler name '${props.handler}'`);
-    const entry = join(projectRoot, 'functions', 'handlers', `${props.handler}.ts`);
-    if (!existsSync(entry)) throw new Error(`Handler module not found: ${entry}`);
+    const handlerModule = join(projectRoot, 'functions', 'handlers', `${props.handler}.ts`);
+    if (!existsSync(handlerModule)) throw new Error(`Handler module not found: ${handlerModule}`);
     const access = props.access ?? accessFor(props.handler);
     const heavy = props.heavy ?? false;
+    if (heavy && !isEngineHandler(props.handler)) throw new Error(`${props.handler}: heavy, but not in ENGINE_HANDLERS (functions/contracts/routes.ts)`);
+    // Heavy functions share one entry (and so one asset of engine packages); DOCINTEL_HANDLER picks the handler.
+    const entry = heavy ? join(projectRoot, 'functions', 'handlers', `${ENGINE_ENTRY}.ts`) : handlerModule;
     this.handlerName = props.handler;
     // 29 s: the API Gateway integration timeout; longer work goes through X-Async.
     this.timeout = props.timeout ?? Duration.seconds(heavy ? 29 : 10);
@@ -194,7 +201,11 @@ export class OperationFunction extends Construct {
       ...(props.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...environmentFor(props.resources, access, props.handler), ...(props.settings ?? {}) },
+      environment: {
+        ...environmentFor(props.resources, access, props.handler),
+        ...(heavy ? { [ENV.handlerName]: props.handler } : {}),
+        ...(props.settings ?? {}),
+      },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

@@ -19,6 +19,7 @@ import {
   BATCH_WORKER_HANDLER,
   BINARY_MEDIA_TYPES,
   FALLBACK_HANDLER,
+  isEngineHandler,
   JOB_WORKER_HANDLER,
   PAGE_RANGE_WORKER_HANDLER,
   ROUTES,
@@ -109,6 +110,15 @@ describe('Stack: Docintel', () => {
           expect(variables[name], name).toBeDefined();
         }
         expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'docintel', NODE_OPTIONS: '--enable-source-maps' });
+      }
+    });
+
+    it('names each heavy function\'s handler for the shared engine entry, and only heavy functions get one', () => {
+      for (const handler of [...handlers, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER, BATCH_WORKER_HANDLER]) {
+        // Act
+        const variables = resources[functionId(handler)].Properties.Environment.Variables;
+        // Assess
+        expect(variables[ENV.handlerName], handler).toBe(isEngineHandler(handler) ? handler : undefined);
       }
     });
 

@@ -448,6 +448,8 @@ export interface components {
                      */
                     source: "layout" | "form_field" | "selection_mark";
                 }[];
+                /** @description output=pdf: a short-lived link to the document as a searchable PDF (its own pages; an invisible text layer of the OCR on scanned pages) */
+                pdf_url?: string;
             };
             duration_ms: number;
             metadata: {
@@ -863,6 +865,8 @@ export interface components {
                          */
                         source: "layout" | "form_field" | "selection_mark";
                     }[];
+                    /** @description output=pdf: a short-lived link to the document as a searchable PDF (its own pages; an invisible text layer of the OCR on scanned pages) */
+                    pdf_url?: string;
                 };
                 duration_ms: number;
                 metadata: {
@@ -1384,6 +1388,8 @@ export interface components {
                          */
                         source: "layout" | "form_field" | "selection_mark";
                     }[];
+                    /** @description output=pdf: a short-lived link to the document as a searchable PDF (its own pages; an invisible text layer of the OCR on scanned pages) */
+                    pdf_url?: string;
                 };
                 duration_ms: number;
                 metadata: {
@@ -1836,6 +1842,7 @@ export interface operations {
                 include_image?: "true" | "false";
                 force_refresh?: "true" | "false";
                 languages?: string;
+                output?: "json" | "pdf";
             };
             header?: {
                 /** @description true: answer 200 at once with a job; poll GET /v1/jobs/{job_id} */

@@ -34,4 +34,6 @@ export const objectKeys = {
   storedItemError: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/error.json`,
   /** The redacted document as one PDF (redact `output=pdf`). */
   storedRedactedPdf: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/redacted.pdf`,
+  /** The document as a searchable PDF (parse `output=pdf`). */
+  storedSearchablePdf: (orgId: string, requestId: string) => `${STORAGE.prefixes.stored.prefix}${orgId}/${requestId}/searchable.pdf`,
 } as const;

@@ -8,6 +8,8 @@ export const ParseQuery = z.strictObject({
   include_image: booleanFlag.default(false),
   force_refresh: booleanFlag.default(false),
   languages: ocrLanguages.optional(),
+  /** Beyond the SPEC: `pdf` also returns `result.pdf_url`, the document as a searchable PDF (docs/api.md). */
+  output: z.enum(['json', 'pdf']).default('json'),
 });
 export type ParseQuery = z.output<typeof ParseQuery>;
 

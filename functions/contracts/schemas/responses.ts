@@ -91,6 +91,10 @@ export const ParseResult = z.object({
     .optional()
     .describe('mode=advanced: every table of the document; a table continued on the next page (same columns, repeated or missing header) is one entry'),
   key_value_pairs: z.array(KeyValuePair).optional().describe('mode=advanced: labels linked to their values (right, below, or across a gap)'),
+  pdf_url: z
+    .string()
+    .optional()
+    .describe('output=pdf: a short-lived link to the document as a searchable PDF (its own pages; an invisible text layer of the OCR on scanned pages)'),
 });
 
 /** The financial result, with its citations: one schema, the extractor's own (schemas/extract.ts). */

@@ -21,6 +21,7 @@
  * @module
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
 
 /** What the builder needs of each page read. */
@@ -83,8 +84,9 @@ export async function buildSearchablePdf(input: SearchablePdfInput): Promise<Uin
   return out.save({ useObjectStreams: true });
 }
 
-/** The original, when pdf-lib can copy its pages as they are: not encrypted (it cannot decrypt), and parseable. */
+/** The original, when pdf-lib can copy its pages as they are: not encrypted (it cannot decrypt), parseable, and within the budget below. */
 async function copyableSource(lib: PdfLib, bytes: Uint8Array): Promise<PDFDocument | undefined> {
+  if (!structureStreamsWithin(bytes)) return undefined;
   try {
     const doc = await lib.PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, throwOnInvalidObject: false });
     // Loaded leniently, it may hold no page tree at all: counting the pages finds out.
@@ -93,6 +95,52 @@ async function copyableSource(lib: PdfLib, bytes: Uint8Array): Promise<PDFDocume
     // pdf.js read it (it repairs more): its pages are drawn as images instead.
     return undefined;
   }
+}
+
+/**
+ * What pdf-lib inflates while loading, before any page is copied: the
+ * object streams and cross-reference streams (every other stream is copied
+ * as it is, still encoded). pdf.js read the file under the decode budget,
+ * but only the objects it needed; pdf-lib inflates every such stream, with
+ * no limit of its own. So they are inflated here first, all together at
+ * most this many bytes, each with zlib's own output cap: over it, or in a
+ * filter other than Flate, or not inflatable at all, the pages are drawn as
+ * images instead (within the renderer's budgets).
+ */
+export const MAX_STRUCTURE_STREAM_BYTES = 64 * 1024 * 1024;
+
+/** A name's `#xx` escapes decoded ("/Obj#53tm" is "/ObjStm" to a PDF reader). */
+const pdfName = (raw: string) => raw.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** Whether every object and cross-reference stream inflates to at most `budget` bytes in all (see MAX_STRUCTURE_STREAM_BYTES). */
+export function structureStreamsWithin(bytes: Uint8Array, budget = MAX_STRUCTURE_STREAM_BYTES): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  let left = budget;
+  for (const m of text.matchAll(/\/Type\s*\/((?:[A-Za-z0-9]|#[0-9A-Fa-f]{2})+)/g)) {
+    const name = pdfName(m[1]);
+    if (name !== 'ObjStm' && name !== 'XRef') continue;
+    const keyword = text.indexOf('stream', m.index);
+    const end = keyword < 0 ? -1 : text.indexOf('endstream', keyword + 6);
+    if (end < 0) return false;
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf(' obj', m.index)), keyword);
+    const filters = [...dictionary.matchAll(/\/((?:[A-Za-z0-9]|#[0-9A-Fa-f]{2})+)/g)]
+      .map((f) => pdfName(f[1]))
+      .filter((f) => f.endsWith('Decode') || f === 'Fl');
+    if (filters.some((f) => f !== 'FlateDecode' && f !== 'Fl') || filters.length > 1) return false;
+    const start = keyword + 6 + (text.startsWith('\r\n', keyword + 6) ? 2 : text.charAt(keyword + 6) === '\n' ? 1 : 0);
+    const data = bytes.subarray(start, end);
+    try {
+      const size = filters.length
+        ? inflateSync(data, { maxOutputLength: Math.max(1, left), finishFlush: zlibConstants.Z_SYNC_FLUSH }).byteLength
+        : data.byteLength;
+      left -= size;
+      if (left < 0) return false;
+    } catch {
+      // Over the cap (zlib's RangeError), or not Flate data pdf-lib would read the same way.
+      return false;
+    }
+  }
+  return true;
 }
 
 /** A page holding the drawn page as a JPEG, sized as the original (PDF) or as an A4 page (images). */

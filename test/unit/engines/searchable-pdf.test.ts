@@ -10,7 +10,8 @@ import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { BBox, Word } from '../../../functions/engines/document-model.ts';
 import { openPdfTask } from '../../../functions/engines/pdf/pdfjs.ts';
-import { buildSearchablePdf, type SearchablePage } from '../../../functions/engines/pdf/searchable-pdf.ts';
+import { deflateSync } from 'node:zlib';
+import { buildSearchablePdf, structureStreamsWithin, type SearchablePage } from '../../../functions/engines/pdf/searchable-pdf.ts';
 
 const word = (text: string, bbox: BBox): Word => ({ text, bbox, confidence: 0.9, source: 'ocr' }) as Word;
 
@@ -142,6 +143,29 @@ describe('searchable PDF', () => {
     );
     // Assess
     expect(read[0].map((i) => i.text)).toEqual(['Lieferschein']);
+  });
+
+  it('inflates object streams within a budget before the copier loads the file (an object-stream bomb is drawn as images instead)', async () => {
+    // Prepare: a valid PDF (its objects in object streams), and the same with an object stream of 80 MB of zeros appended under an escaped name.
+    const valid = await originalPdf(0);
+    const zeros = deflateSync(Buffer.alloc(80 * 1024 * 1024));
+    const bomb = Buffer.concat([
+      Buffer.from(valid),
+      Buffer.from(`\n90 0 obj\n<< /Type /Obj#53tm /N 1 /First 4 /Filter /FlateDecode /Length ${zeros.byteLength} >>\nstream\n`, 'latin1'),
+      zeros,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ]);
+    const png = await sharp({ create: { width: 850, height: 1100, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const renderer = { renderPng: async () => ({ png: new Uint8Array(png), width: 850, height: 1100 }) };
+    // Act / Assess: the valid file's streams fit; a tiny budget or the bomb does not, and the bomb's pages come back drawn, with their words.
+    expect(structureStreamsWithin(valid)).toBe(true);
+    expect(structureStreamsWithin(valid, 10)).toBe(false);
+    expect(structureStreamsWithin(new Uint8Array(bomb))).toBe(false);
+    const { pages: read, invisibleOnPage } = await readBack(await buildSearchablePdf({ pdf: new Uint8Array(bomb), pages: pages(), renderer }));
+    expect(read.map((p) => p.map((i) => i.text).join(' '))).toEqual(['Typed heading', 'Remittance 4711-OKT']);
+    expect(invisibleOnPage).toEqual([true, true]);
   });
 
   it('stops when the request is aborted', async () => {

@@ -4,7 +4,7 @@
  * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse, extract, classify, split, redact. See docs/eval-bench.md.
+ * Operations: parse, extract, classify, split, redact, layout. See docs/eval-bench.md.
  *
  * @module
  */
@@ -28,6 +28,8 @@ operations:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
   redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
             sentences, type-agnostic recall, Presidio's recognizer test vectors
+  layout    key-value pairs (FUNSD, out of fold), selection marks and signatures on generated forms
+            (--forms N text-layer forms, default 120; --scanned N read by OCR, default 24; --seed N)
 
 options (extract, classify, split):
   --engine NAME      local (default) or bedrock: the Amazon Bedrock engines (AWS credentials with model access,
@@ -115,6 +117,15 @@ const OPERATIONS: Record<string, Runner> = {
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       packets: intOption(options, 'packets', 60),
       ...(hosted ? { hosted } : {}),
+      log: (l) => console.log(l),
+    });
+  },
+  async layout(options) {
+    const { runLayoutEval } = await import('./eval/layout.ts');
+    return runLayoutEval({
+      forms: intOption(options, 'forms', 120),
+      scanned: intOption(options, 'scanned', 24),
+      ...(options.seed !== undefined ? { seed: intOption(options, 'seed', 0) } : {}),
       log: (l) => console.log(l),
     });
   },

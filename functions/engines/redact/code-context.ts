@@ -128,6 +128,18 @@ const NOT_A_HEAD_NOUN = new Set('and or of in on at to for with by from as is wa
  */
 export function attributiveUse(text: string, word: string): boolean {
   if (word.length < 3) return false;
+  // Asked once per word and text: every run and every candidate of a word asks the same.
+  if (attributiveMemo?.text !== text) attributiveMemo = { text, answers: new Map() };
+  const known = attributiveMemo.answers.get(word);
+  if (known !== undefined) return known;
+  const answer = countsAsModifier(text, word);
+  attributiveMemo.answers.set(word, answer);
+  return answer;
+}
+
+let attributiveMemo: { text: string; answers: Map<string, boolean> } | undefined;
+
+function countsAsModifier(text: string, word: string): boolean {
   let uses = 0;
   for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:the|a|an|The|A|An)[ \\t]+${escape(word)}[ \\t]+(\\p{Ll}{3,})(?![\\p{L}\\p{N}'’])`, 'gu'))) {
     if (!NOT_A_HEAD_NOUN.has(m[1]) && ++uses >= 2) return true;

@@ -466,6 +466,12 @@ export interface components {
                     /** @constant */
                     used: "local";
                 };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -548,6 +554,12 @@ export interface components {
                     /** @constant */
                     used: "local";
                 };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -586,6 +598,12 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                 };
             } & {
                 [key: string]: unknown;
@@ -626,6 +644,12 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                 };
             } & {
                 [key: string]: unknown;
@@ -679,6 +703,12 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                 };
             } & {
                 [key: string]: unknown;
@@ -881,6 +911,12 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -962,6 +998,12 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -999,6 +1041,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1038,6 +1086,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1090,6 +1144,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1402,6 +1462,12 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1483,6 +1549,12 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1520,6 +1592,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1559,6 +1637,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1611,6 +1695,12 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
                 } & {
                     [key: string]: unknown;

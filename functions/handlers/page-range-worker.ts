@@ -36,6 +36,7 @@ const SegmentSchema = z.object({
     .min(1)
     .refine((pages) => pages.every((n, i) => i === 0 || n > pages[i - 1]), 'page numbers must be strictly ascending'),
   languages: z.array(z.enum(OCR_LANGUAGE_CODES as [OcrLanguage, ...OcrLanguage[]])).optional(),
+  localEngines: z.boolean().optional(),
 });
 
 /** Validates the invocation payload; throws (→ FunctionError) on a malformed one. */
@@ -55,7 +56,7 @@ export const createHandler =
     const deps = getDeps();
     const bytes = await deps.blobs.getBytes(segment.blobKey);
     // The deployment's page reader (Textract when chosen): pages it could not read say so (`ocrFallback`) to the caller.
-    const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+    const pageText = deps.engines?.ocr === 'textract' && !segment.localEngines ? deps.hosted?.pageText : undefined;
     let opened: OpenedDocument | undefined;
     try {
       opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, pageText ? { pageText } : {});

@@ -17,6 +17,7 @@ import type { AppDeps } from '../runtime/deps.ts';
 import { cacheDigest, contentHash, engineCacheTag } from './cache-policy.ts';
 import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from './ocr-fallback.ts';
 import { loadDocumentInput, type DocumentInput } from './document-input.ts';
+import { enginesForRequest, type HostedEnginesOff } from './engines-for-key.ts';
 import type { OperationSpec } from './operation.ts';
 import { SandboxCharge } from './sandbox.ts';
 import { AssetCollector, resignAssets } from './signed-assets.ts';
@@ -155,10 +156,12 @@ async function bill<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: 
 }
 
 /** Runs one inference request to its envelope, or throws the ApiError the caller should see. */
-export async function runInference<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: Submission<Q, F>): Promise<Envelope> {
+export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q, F>, submission: Submission<Q, F>): Promise<Envelope> {
   const startedAt = Date.now();
-  const receivedAt = deps.clock.now();
   const { principal, query } = submission;
+  // A test key whose organization has hosted engines turned off sees a deployment of local engines only (cache tag included).
+  const { deps, hostedOff } = enginesForRequest(appDeps, principal);
+  const receivedAt = deps.clock.now();
   spec.authorize?.(query, principal);
   const limits = TIER_LIMITS[principal.tier];
   const cap = spec.pageCap(query, limits, submission.raised);
@@ -197,7 +200,7 @@ export async function runInference<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F
   // it is given back if the work fails, kept if the work ran past its deadline.
   const sandbox = await SandboxCharge.beforeOpening(deps, principal);
   try {
-    return await openAndRun(deps, spec, submission, { input, cap, limits, digest, sandbox, startedAt, receivedAt });
+    return await openAndRun(deps, spec, submission, { input, cap, limits, digest, sandbox, startedAt, receivedAt, hostedOff });
   } catch (error) {
     await sandbox?.abandon(error, submission.signal);
     throw error;
@@ -212,6 +215,7 @@ interface RunContext {
   readonly sandbox: SandboxCharge | undefined;
   readonly startedAt: number;
   readonly receivedAt: Date;
+  readonly hostedOff: HostedEnginesOff | undefined;
 }
 
 /** Refusals that need the page count (synchronous OCR and page budgets), before any billable work. */
@@ -306,6 +310,7 @@ async function openAndRun<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submis
           filename: input.record.filename,
           file_size: input.size,
           cached: false,
+          ...(run.hostedOff ? { hosted_engines_off: run.hostedOff } : {}),
         },
         ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
       };

@@ -155,6 +155,10 @@ const Metadata = z.looseObject({
     })
     .optional()
     .describe('present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead'),
+  hosted_engines_off: z
+    .object({ reason: z.literal('test_key'), slots: z.array(z.enum(ENGINE_SLOTS as [EngineSlot, ...EngineSlot[]])) })
+    .optional()
+    .describe("present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization"),
 });
 
 /** The synchronous answer of an inference route (docs/api.md "Envelope"). */

@@ -472,6 +472,13 @@ export interface components {
                     reason: "test_key";
                     slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                 };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -560,6 +567,13 @@ export interface components {
                     reason: "test_key";
                     slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                 };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -604,6 +618,13 @@ export interface components {
                     /** @constant */
                     reason: "test_key";
                     slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -650,6 +671,13 @@ export interface components {
                     /** @constant */
                     reason: "test_key";
                     slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -709,6 +737,13 @@ export interface components {
                     /** @constant */
                     reason: "test_key";
                     slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -917,6 +952,13 @@ export interface components {
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1004,6 +1046,13 @@ export interface components {
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1047,6 +1096,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1092,6 +1148,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1150,6 +1213,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1468,6 +1538,13 @@ export interface components {
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1555,6 +1632,13 @@ export interface components {
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
                     };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1598,6 +1682,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1643,6 +1734,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1701,6 +1799,13 @@ export interface components {
                         /** @constant */
                         reason: "test_key";
                         slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;

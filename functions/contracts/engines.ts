@@ -46,6 +46,12 @@ export const DEFAULT_BEDROCK_MODEL_ID = 'amazon.nova-lite-v1:0';
 export const ENGINES_CONTEXT = 'docintel:engines';
 /** CDK context: `-c docintel:bedrockModelId=anthropic.claude-3-5-haiku-20241022-v1:0`. */
 export const BEDROCK_MODEL_CONTEXT = 'docintel:bedrockModelId';
+/**
+ * CDK context: `-c docintel:allowGlobalInferenceProfile=true`. A `global.` inference profile may route a
+ * request to any commercial region, so documents leave the deployment's geography; without this opt-in
+ * such a model id fails the synth.
+ */
+export const GLOBAL_PROFILE_CONTEXT = 'docintel:allowGlobalInferenceProfile';
 
 /**
  * Budgets for one hosted call. The call also stops when the request's own

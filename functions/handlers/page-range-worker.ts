@@ -59,7 +59,9 @@ export const createHandler =
     const pageText = deps.engines?.ocr === 'textract' && !segment.localEngines ? deps.hosted?.pageText : undefined;
     let opened: OpenedDocument | undefined;
     try {
-      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, pageText ? { pageText } : {});
+      // The open-time scan (which pages need OCR) looks at this segment's pages only, not the whole document each time.
+      const options = { pagesOfInterest: () => segment.pageNumbers, ...(pageText ? { pageText } : {}) };
+      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, options);
       const last = segment.pageNumbers[segment.pageNumbers.length - 1];
       if (last > opened.pageCount) {
         throw new RangeError(`Page ${last} requested from a document of ${opened.pageCount} pages`);

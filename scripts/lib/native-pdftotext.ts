@@ -1,0 +1,45 @@
+/**
+ * Debian's `pdftotext` (poppler) as the yardstick of text-PDF parse speed:
+ * the same file, timed in the same run as ours, so the ratio holds on a
+ * shared or loaded machine where absolute times do not.
+ *
+ * @module
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The installed pdftotext's version line, or null when it is not installed. */
+export function pdftotextVersion(): string | null {
+  // pdftotext -v prints its version to stderr.
+  const res = spawnSync('pdftotext', ['-v'], { encoding: 'utf8' });
+  if (res.error || res.status !== 0) return null;
+  return `${res.stderr}${res.stdout}`.split('\n')[0] || 'pdftotext';
+}
+
+/** A PDF kept on disk for repeated `pdftotext` runs; `dispose()` removes it. */
+export interface NativePdfText {
+  /** Wall milliseconds of one `pdftotext <file> <out>` (plain text, default options). */
+  time(): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+/** Null when pdftotext is not installed. */
+export async function nativePdfText(bytes: Uint8Array): Promise<NativePdfText | null> {
+  if (!pdftotextVersion()) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'docintel-pdftotext-'));
+  const file = join(dir, 'in.pdf');
+  await writeFile(file, bytes);
+  return {
+    async time() {
+      const started = performance.now();
+      await run('pdftotext', [file, join(dir, 'out.txt')]);
+      return performance.now() - started;
+    },
+    dispose: () => rm(dir, { recursive: true, force: true }),
+  };
+}

@@ -291,7 +291,14 @@ interface CaseResult {
   /** Set when a synchronous OCR call hit the integration timeout and the case was measured with X-Async instead. */
   readonly sync_failure?: string;
   /** `pdftotext` on the same file, run after each of our parses (same load): its median and our median over it. */
-  readonly pdftotext?: { version: string; median_ms: number | null; ratio: number | null; target: { limit: number; pass: boolean | null } };
+  readonly pdftotext?: {
+    version: string;
+    median_ms: number | null;
+    ratio: number | null;
+    target: { limit: number; pass: boolean | null };
+    /** CPU (user + system) per run: the server's over each parse (its whole process) and pdftotext's; their medians' ratio. */
+    cpu: { server_median_ms: number | null; pdftotext_median_ms: number | null; ratio: number | null };
+  };
 }
 
 /** Issue 39: a dense 100-page text PDF parses end to end in at most this many times Debian's pdftotext on it. */
@@ -343,6 +350,8 @@ async function runCase(
   const latencies: number[] = [];
   const serverDurations: number[] = [];
   const native: number[] = [];
+  const nativeCpu: number[] = [];
+  const serverCpu: number[] = [];
   const statuses: Record<string, number> = {};
   const via = new Set<string>();
   let rssPeak = 0;
@@ -361,7 +370,9 @@ async function runCase(
     const total = options.iterations + (options.warmup ? 1 : 0);
     let asyncMode = options.asyncMode;
     for (let i = 0; i < total; i++) {
+      const cpuBefore = procCpuSeconds(server.pid);
       const res = await api.parse(documentKey, query, asyncMode);
+      const cpuAfter = procCpuSeconds(server.pid);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       via.add(res.via);
       if (doc.ocr && !asyncMode && res.status >= 500 && res.seconds > 25) {
@@ -395,7 +406,12 @@ async function runCase(
       latencies.push(ms);
       if (typeof res.body.duration_ms === 'number') serverDurations.push(res.body.duration_ms);
       // Right after ours, so both see the same load.
-      if (options.yardstick) native.push(await options.yardstick.time());
+      if (options.yardstick) {
+        const run = await options.yardstick.time();
+        native.push(run.wallMs);
+        if (run.cpuMs !== null) nativeCpu.push(run.cpuMs);
+        if (cpuBefore !== null && cpuAfter !== null) serverCpu.push((cpuAfter - cpuBefore) * 1000);
+      }
     }
   } finally {
     clearInterval(sampler);
@@ -438,26 +454,34 @@ async function runCase(
       : {}),
     ...(error ? { error } : {}),
     ...(syncTimeout ? { sync_failure: syncTimeout } : {}),
-    ...(native.length ? { pdftotext: pdftotextComparison(med, native) } : {}),
+    ...(native.length ? { pdftotext: pdftotextComparison(med, native, serverCpu, nativeCpu) } : {}),
   };
   log(
     `  ${caseName}: median ${result.median_ms ?? '–'} ms, p95 ${result.p95_ms ?? '–'} ms (n=${result.iterations}, cold ${result.cold_ms ?? '–'} ms, via ${result.via.join('/')})`,
   );
   if (result.pdftotext) {
-    const { median_ms, ratio, target } = result.pdftotext;
+    const { median_ms, ratio, target, cpu } = result.pdftotext;
     log(`  ${caseName}: pdftotext median ${median_ms} ms in the same run → ratio ${ratio ?? '–'}× (target ≤ ${target.limit}×: ${target.pass ? 'PASS' : 'FAIL'})`);
+    log(`  ${caseName}: CPU per run: server ${cpu.server_median_ms ?? '–'} ms, pdftotext ${cpu.pdftotext_median_ms ?? '–'} ms → ratio ${cpu.ratio ?? '–'}×`);
   }
   return result;
 }
 
-function pdftotextComparison(ours: number | null, native: readonly number[]): NonNullable<CaseResult['pdftotext']> {
+function pdftotextComparison(ours: number | null, native: readonly number[], serverCpu: readonly number[], nativeCpu: readonly number[]): NonNullable<CaseResult['pdftotext']> {
   const nativeMedian = median([...native]);
   const ratio = ours !== null && nativeMedian ? ours / nativeMedian : null;
+  const serverCpuMedian = median([...serverCpu]);
+  const nativeCpuMedian = median([...nativeCpu]);
   return {
     version: pdftotextVersion() ?? 'pdftotext',
     median_ms: round(nativeMedian, 1),
     ratio: round(ratio, 2),
     target: { limit: PDFTOTEXT_RATIO_TARGET, pass: ratio === null ? null : ratio <= PDFTOTEXT_RATIO_TARGET },
+    cpu: {
+      server_median_ms: round(serverCpuMedian, 0),
+      pdftotext_median_ms: round(nativeCpuMedian, 0),
+      ratio: serverCpuMedian !== null && nativeCpuMedian ? round(serverCpuMedian / nativeCpuMedian, 2) : null,
+    },
   };
 }
 

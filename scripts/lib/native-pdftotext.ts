@@ -6,6 +6,7 @@
  * @module
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,10 +22,25 @@ export function pdftotextVersion(): string | null {
   return `${res.stderr}${res.stdout}`.split('\n')[0] || 'pdftotext';
 }
 
+/**
+ * CPU milliseconds of this process's waited-for children (cutime + cstime
+ * from /proc, 10 ms ticks; Linux only, else null): what a pdftotext run
+ * used, less sensitive to a loaded machine than its wall time.
+ */
+export function childrenCpuMs(): number | null {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** A PDF kept on disk for repeated `pdftotext` runs; `dispose()` removes it. */
 export interface NativePdfText {
-  /** Wall milliseconds of one `pdftotext <file> <out>` (plain text, default options). */
-  time(): Promise<number>;
+  /** Wall and CPU (user + system) milliseconds of one `pdftotext <file> <out>` (plain text, default options). */
+  time(): Promise<{ wallMs: number; cpuMs: number | null }>;
   dispose(): Promise<void>;
 }
 
@@ -36,9 +52,12 @@ export async function nativePdfText(bytes: Uint8Array): Promise<NativePdfText | 
   await writeFile(file, bytes);
   return {
     async time() {
+      const cpu = childrenCpuMs();
       const started = performance.now();
       await run('pdftotext', [file, join(dir, 'out.txt')]);
-      return performance.now() - started;
+      const wallMs = performance.now() - started;
+      const after = childrenCpuMs();
+      return { wallMs, cpuMs: cpu === null || after === null ? null : after - cpu };
     },
     dispose: () => rm(dir, { recursive: true, force: true }),
   };

@@ -144,7 +144,9 @@ async function startServer(dataDir: string, options: { waitForOcr?: boolean } = 
   child.stderr!.pipe(log);
   let output = '';
   const ready = new Promise<{ url: string; apiKey: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 60 s; see ${logPath}`)), 60_000);
+    // Warm-up (OCR workers, pdf.js, redact's models) takes minutes on a loaded 2-core box.
+    const limitS = options.waitForOcr ? 300 : 60;
+    const timer = setTimeout(() => reject(new Error(`The server did not start within ${limitS} s; see ${logPath}`)), limitS * 1000);
     child.stdout!.on('data', (chunk: Buffer) => {
       log.write(chunk);
       output += chunk.toString('utf8');

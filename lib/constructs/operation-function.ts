@@ -24,7 +24,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { ENV } from '../../functions/contracts/env.ts';
+import { ENGINE_NODE_FLAGS, ENV } from '../../functions/contracts/env.ts';
 import { KEY_FAMILIES, type KeyFamilyId } from '../../functions/contracts/key-families.ts';
 import { isEngineHandler } from '../../functions/contracts/routes.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
@@ -203,7 +203,8 @@ export class OperationFunction extends Construct {
       logGroup: this.logGroup,
       environment: {
         ...environmentFor(props.resources, access, props.handler),
-        ...(heavy ? { [ENV.handlerName]: props.handler } : {}),
+        // Engine functions run pdf.js and OCR: the engine V8 flags (contracts/env.ts); they have the memory for them.
+        ...(heavy ? { [ENV.handlerName]: props.handler, NODE_OPTIONS: `--enable-source-maps ${ENGINE_NODE_FLAGS.join(' ')}` } : {}),
         ...(props.settings ?? {}),
       },
       bundling: {

@@ -20,6 +20,7 @@ import { currentDecodeBudget, installDecodeBounds, PATCHED_CLASSES } from './dec
 import { EVALUATOR_EXPORTS, installEvaluationBounds } from './evaluation-budget.ts';
 import { IMAGE_DECODER_EXPORTS, installImageDecodeBounds } from './image-decode-bounds.ts';
 import { keepNativeBuiltins } from './native-builtins.ts';
+import { patchWorkerSource } from './pdfjs-speed-patches.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocumentProxy = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>;
@@ -65,7 +66,7 @@ async function importBoundedWorker(root: string, version: string): Promise<Recor
   const source = readFileSync(join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
   // The source map would not match the copy's name.
   const exported = [...new Set([...PATCHED_CLASSES, ...EVALUATOR_EXPORTS, ...IMAGE_DECODER_EXPORTS])].join(', ');
-  const body = `${source.replace(/^\/\/# sourceMappingURL=.*$/m, '')}\nexport { ${exported} };\n`;
+  const body = `${patchWorkerSource(source.replace(/^\/\/# sourceMappingURL=.*$/m, '')).source}\nexport { ${exported} };\n`;
   const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `docintel-pdfjs-${version}-${digest}`, 'node_modules', 'pdfjs-bounded');
   const file = join(dir, 'pdf.worker.mjs');

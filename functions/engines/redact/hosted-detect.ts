@@ -33,12 +33,14 @@ export const COMPREHEND_TYPES: Readonly<Record<string, string>> = {
   DRIVER_ID: 'DRIVER_LICENSE',
   IP_ADDRESS: 'IP_ADDRESS',
   UK_NATIONAL_HEALTH_SERVICE_NUMBER: 'UK_NHS',
+  // Comprehend follows HMRC's prefix rules only; UK_NINO's local recognizer also takes other prefixes next to "National Insurance", so it keeps running too.
+  UK_NATIONAL_INSURANCE_NUMBER: 'UK_NINO',
   // Comprehend finds ITINs only; TAX_ID also covers EINs and EU VAT numbers, so its local recognizer keeps running too.
   US_INDIVIDUAL_TAX_IDENTIFICATION_NUMBER: 'TAX_ID',
 };
 
 /** Our built-in types the hosted detector answers for alone (their local recognizers do not run). */
-export const HOSTED_PII_TYPES: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES).filter((type) => type !== 'TAX_ID'));
+export const HOSTED_PII_TYPES: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES).filter((type) => type !== 'TAX_ID' && type !== 'UK_NINO'));
 
 /** Our types the hosted detector can report. */
 const REPORTABLE: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES));

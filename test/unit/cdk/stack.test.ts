@@ -2,7 +2,7 @@ import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Construct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENV } from '../../../functions/contracts/env.ts';
+import { ENGINE_NODE_FLAGS, ENV } from '../../../functions/contracts/env.ts';
 import { engineEnvVar } from '../../../functions/contracts/engines.ts';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -109,7 +109,9 @@ describe('Stack: Docintel', () => {
         for (const name of [ENV.accountsTable, ENV.documentsTable, ENV.requestsTable, ENV.bucket, ENV.masterSecretArn]) {
           expect(variables[name], name).toBeDefined();
         }
-        expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'docintel', NODE_OPTIONS: '--enable-source-maps' });
+        // Engine functions also get the engine V8 flags (a larger young generation for pdf.js); the others only source maps.
+        const nodeOptions = variables[ENV.handlerName] ? `--enable-source-maps ${ENGINE_NODE_FLAGS.join(' ')}` : '--enable-source-maps';
+        expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'docintel', NODE_OPTIONS: nodeOptions });
       }
     });
 
@@ -119,6 +121,7 @@ describe('Stack: Docintel', () => {
         const variables = resources[functionId(handler)].Properties.Environment.Variables;
         // Assess
         expect(variables[ENV.handlerName], handler).toBe(isEngineHandler(handler) ? handler : undefined);
+        expect(String(variables.NODE_OPTIONS).includes('--max-semi-space-size=64'), handler).toBe(isEngineHandler(handler));
       }
     });
 

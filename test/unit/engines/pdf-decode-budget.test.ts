@@ -13,7 +13,7 @@ import { brotliCompressSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DocumentLoadError } from '../../../functions/contracts/errors.ts';
 import { MAX_DOCUMENT_PAGES } from '../../../functions/contracts/limits.ts';
-import { DEFAULT_DECODE_LIMITS, type DecodeLimits } from '../../../functions/engines/pdf/decode-budget.ts';
+import { DEFAULT_DECODE_LIMITS, SYNC_INFLATE_MAX_INPUT, SYNC_INFLATE_MAX_OUTPUT, type DecodeLimits } from '../../../functions/engines/pdf/decode-budget.ts';
 import { loadPdf, type LoadPdfOptions } from '../../../functions/engines/pdf/pdf-text-backend.ts';
 import { buildDisguisedBomb, buildFlateImageBomb, manyPagesPdf, type DisguisedBomb } from '../../../scripts/make-hostile-fixtures.ts';
 
@@ -95,6 +95,22 @@ describe('PDF decode bounds', () => {
   it('leaves ordinary compressed content alone', async () => {
     const content = Buffer.concat([text('Invoice 42 paid in full'), spaces(200 * 1024)]);
     expect(await parse(pdfWithContents([['/Filter /FlateDecode', deflateSync(content)]]))).toContain('Invoice 42 paid in full');
+  });
+
+  it('reads a small stream that inflates past the synchronous bound through the thread pool beside one inflated on the event loop', async () => {
+    // Arrange: a few KiB that inflate to 6 MiB (past the 4 MiB inflated on the event loop), and an ordinary small one.
+    const large = Buffer.concat([text('Ledger'), spaces(SYNC_INFLATE_MAX_OUTPUT + 2 * MIB)]);
+    const small = Buffer.from('BT /F1 12 Tf 72 600 Td (Totals) Tj ET\n', 'latin1');
+    const compressed = deflateSync(large);
+    const bytes = pdfWithContents([
+      ['/Filter /FlateDecode', compressed],
+      ['/Filter /FlateDecode', deflateSync(small)],
+    ]);
+    // Act
+    const read = await parse(bytes, { decodeLimits: DEFAULT_DECODE_LIMITS });
+    // Assess
+    expect(compressed.byteLength).toBeLessThan(SYNC_INFLATE_MAX_INPUT);
+    expect(read).toMatch(/Ledger\s+Totals/);
   });
 
   it('refuses one content stream that inflates past the per-stream limit', async () => {

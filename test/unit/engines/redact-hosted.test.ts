@@ -80,6 +80,21 @@ describe('redact with a hosted PII detector', () => {
     expect(HOSTED_PII_TYPES.has('EMAIL_ADDRESS')).toBe(true);
   });
 
+  it("maps Comprehend's UK National Insurance numbers to UK_NINO and keeps the local recognizer for other prefixes", async () => {
+    // Arrange: Comprehend reports a number the local recognizer would not take alone; the second is found locally only.
+    const text = 'Ticket BG510862A closed.\nNational Insurance number QQ 73 19 40 C.';
+    const { service } = fakeComprehend([['UK_NATIONAL_INSURANCE_NUMBER', 'BG510862A']]);
+    // Act
+    const spans = await detectPiiWithService(text, EXTEND, service, { languageCode: 'en' });
+    // Assess
+    expect(found(await detectPii('Ticket BG510862A closed.', EXTEND))).toEqual([]);
+    expect(found(spans)).toEqual([
+      ['UK_NINO', 'BG510862A'],
+      ['UK_NINO', 'QQ 73 19 40 C'],
+    ]);
+    expect(HOSTED_PII_TYPES.has('UK_NINO')).toBe(false);
+  });
+
   it('does not call the service when only custom types are asked for (replace mode)', async () => {
     // Arrange
     const config: DetectionConfig = { mode: 'replace', types: [{ name: 'CASE_NO', description: 'case numbers like "CN-4471"', hasSyntheticReplacement: false }] };

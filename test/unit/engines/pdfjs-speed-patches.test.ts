@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { patchWorkerSource, SOURCE_PATCHES } from '../../../functions/engines/pdf/pdfjs-speed-patches.ts';
+
+const require = createRequire(import.meta.url);
+const workerSource = () => readFileSync(join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
+
+/** pdf.js's Util.transform, as in its source. */
+const Util = {
+  transform: (m1: number[], m2: number[]) => [
+    m1[0] * m2[0] + m1[2] * m2[1],
+    m1[1] * m2[0] + m1[3] * m2[1],
+    m1[0] * m2[2] + m1[2] * m2[3],
+    m1[1] * m2[2] + m1[3] * m2[3],
+    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
+    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
+  ],
+};
+const isArrayEqual = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The function a patch's code declares, compiled against a given text state. */
+function compile(code: string): (textState: unknown) => number[] {
+  const make = new Function(
+    'Util',
+    'isArrayEqual',
+    'FONT_IDENTITY_MATRIX',
+    `${code}\nreturn (state) => { textState = state; return getCurrentTextTransform(); };\nvar textState;`,
+  );
+  return make(Util, isArrayEqual, [0.001, 0, 0, 0.001, 0, 0]) as (textState: unknown) => number[];
+}
+
+describe('pdf.js speed patches', () => {
+  it('apply to the installed pdf.js worker (an upgrade that changes the patched code shows here)', () => {
+    // Act
+    const { applied, source } = patchWorkerSource(workerSource());
+    // Assess
+    expect(applied).toEqual(SOURCE_PATCHES.map((p) => p.name));
+    for (const patch of SOURCE_PATCHES) expect(source).not.toContain(patch.find);
+  });
+
+  it('leave a source without the patched code as it is', () => {
+    expect(patchWorkerSource('const x = 1;')).toEqual({ source: 'const x = 1;', applied: [] });
+  });
+
+  it('compute the text transform exactly as pdf.js does, for rotated, scaled, risen and Type3 text', () => {
+    // Arrange
+    const patch = SOURCE_PATCHES.find((p) => p.name === 'text-transform')!;
+    const original = compile(patch.find);
+    const patched = compile(patch.replace);
+    const plain = { isType3Font: false, bbox: [0, 0, 1, 1] };
+    const type3 = { isType3Font: true, isCharBBox: true, bbox: [-0.1, -0.25, 0.9, 0.95] };
+    const states = [
+      {
+        font: plain,
+        fontSize: 11,
+        textHScale: 1,
+        textRise: 0,
+        textMatrix: [1, 0, 0, 1, 72, 700],
+        ctm: [1, 0, 0, 1, 0, 0],
+        fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      },
+      {
+        font: plain,
+        fontSize: 9.5,
+        textHScale: 0.87,
+        textRise: 2.5,
+        textMatrix: [0.7071, 0.7071, -0.7071, 0.7071, 133.4, 402.9],
+        ctm: [0, 1, -1, 0, 612, 0],
+        fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      },
+      {
+        font: plain,
+        fontSize: -14,
+        textHScale: 1.2,
+        textRise: -3,
+        textMatrix: [2, 0.3, 0.1, -1.5, 10, 20],
+        ctm: [0.5, 0, 0, 0.5, 30, 40],
+        fontMatrix: [0.001, 0, 0, 0.001, 0, 0],
+      },
+      {
+        font: type3,
+        fontSize: 1,
+        textHScale: 1,
+        textRise: 1,
+        textMatrix: [12, 0, 0, 12, 50, 60],
+        ctm: [1, 0, 0, -1, 0, 792],
+        fontMatrix: [0.01, 0, 0, 0.01, 0, 0],
+      },
+    ];
+    for (const state of states) {
+      // Act / Assess: the same doubles, not merely close ones.
+      expect(patched(state)).toEqual(original(state));
+    }
+  });
+});

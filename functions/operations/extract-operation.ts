@@ -48,7 +48,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     }
     const local = deps.extractor ?? localExtractor;
     // Advanced reads rulings and figures too: ruled tables are found from their lines.
-    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages });
+    // Text a reader cannot see is left out (and said in metadata.warnings): a document must not steer extract with it.
+    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages, visibleOnly: true });
     // The deployment's language model when extract runs on Bedrock, with the local extractor behind it.
     const run = <T>(work: (extractor: typeof local) => Promise<T>) =>
       runLanguageModelEngine(deps, 'extract', (model) => work(languageModelExtractor(model)), () => work(local), signal);

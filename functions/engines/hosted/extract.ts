@@ -138,6 +138,8 @@ async function financial(model: LanguageModel, pages: readonly DocumentPage[], s
     if (field === 'currency') continue;
     const citation = cite(field, value, lines, found.lines);
     if (citation) cited[field] = citation;
+    // Not found on the page (normalised as the field is): no citation, and at most half the model's confidence.
+    else confidence[field] = Math.round(found.confidence * 50) / 100;
   }
   const items: LineItem[] = answer.line_items
     .filter((i) => i.description.trim())

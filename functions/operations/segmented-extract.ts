@@ -99,7 +99,7 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const parts = await mapLimited(segments, remote ? remote.concurrency : raised && ocrPageCount === 0 ? 1 : concurrency, async (pageNumbers) => {
     signal?.throwIfAborted();
     if (remote) {
-      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}) });
+      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}), ...(visibleOnly ? { visibleOnly } : {}) });
       result.engines.forEach((e) => engines.add(e));
       document.notePages?.(result.pages);
       return textOnly ? result.pages.map(textOnlyPage) : result.pages;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LanguageModel } from '../../../functions/contracts/hosted-models.ts';
-import { ground } from '../../../functions/engines/extract/grounding.ts';
+import { ground, type GroundLine } from '../../../functions/engines/extract/grounding.ts';
 import { languageModelExtractor } from '../../../functions/engines/hosted/extract.ts';
 import { buildPage } from './page-builder.ts';
 
@@ -60,9 +60,9 @@ describe('citations only where the value is', () => {
   });
 
   it('cites a value over several named lines only when they spell it', () => {
-    const lines = [
-      { pageIndex: 0, text: 'Harbour Lights Ltd', bbox: [0.1, 0.1, 0.4, 0.12] as const },
-      { pageIndex: 0, text: '12 Quayside Row', bbox: [0.1, 0.12, 0.4, 0.14] as const },
+    const lines: GroundLine[] = [
+      { pageIndex: 0, text: 'Harbour Lights Ltd', bbox: [0.1, 0.1, 0.4, 0.12] },
+      { pageIndex: 0, text: '12 Quayside Row', bbox: [0.1, 0.12, 0.4, 0.14] },
     ];
     expect(ground('vendor_address', 'Harbour Lights Ltd, 12 Quayside Row', lines, { hint: [0, 1] })).toBeDefined();
     expect(ground('vendor_address', 'Cinder Yard Holdings, 7 Forge Lane', lines, { hint: [0, 1] })).toBeUndefined();

@@ -68,6 +68,25 @@ describe('hidden text', () => {
     expect(doc.pages[0].warnings).toBeUndefined();
   });
 
+  it('keeps invisible text drawn over an image: a scan with its OCR text layer', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    // A 1×1 grey PNG stretched over the page's upper half.
+    const png = await pdf.embedPng(
+      Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCB3UNq9AAAAABJRU5ErkJggg==', 'base64'),
+    );
+    page.drawImage(png, { x: 0, y: 421, width: 595, height: 421 });
+    page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+    // Enough text that the layer counts as the page's full text (no OCR of the image).
+    for (let i = 0; i < 6; i++)
+      page.drawText(`Scanned delivery note 5531 line ${i} for Harbour Lights Ltd, 12 Quayside Row`, { x: 60, y: 780 - i * 16, size: 11, font });
+    page.pushOperators(setTextRenderingMode(TextRenderingMode.Fill), popGraphicsState());
+    const doc = await read(await pdf.save(), true);
+    expect(doc.pages[0].text).toContain('Scanned delivery note 5531');
+    expect(doc.pages[0].warnings).toBeUndefined();
+  });
+
   it('reads device colours as luminance', () => {
     expect(luminance([1])).toBe(1);
     expect(luminance([1, 1, 1])).toBeCloseTo(1);

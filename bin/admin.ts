@@ -8,7 +8,7 @@
  *   npm run --silent admin -- rotate-signing-secret --org <org-id> [--overlap-hours 24]
  *   npm run --silent admin -- set-sandbox-limit --org <org-id> --pages-per-day <n>
  *   npm run --silent admin -- set-template --org <org-id> --file schema.json   (or --clear)
- *   npm run --silent admin -- set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
+ *   npm run --silent admin -- set-feature --org <org-id> --feature <extract-advanced|webhooks|test-key-hosted-engines> --enabled <true|false>
  *
  * Locally it uses the running server's emulators (same DOCINTEL_DATA_DIR),
  * or starts them on the data dir for the duration of the command. With
@@ -29,6 +29,7 @@ import {
   setExtractAdvanced,
   setExtractTemplate,
   setSandboxLimit,
+  setTestKeyHostedEngines,
   setWebhooks,
   signingSecret,
 } from '../functions/runtime/admin.ts';
@@ -49,7 +50,7 @@ const USAGE = `usage:
   admin rotate-signing-secret --org <org-id> [--overlap-hours <0-168, default 24>]
   admin set-sandbox-limit --org <org-id> --pages-per-day <n>
   admin set-template --org <org-id> (--file <schema.json> | --clear)
-  admin set-feature --org <org-id> --feature <extract-advanced|webhooks> --enabled <true|false>
+  admin set-feature --org <org-id> --feature <extract-advanced|webhooks|test-key-hosted-engines> --enabled <true|false>
 options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
 
 function fail(message: string): never {
@@ -163,9 +164,10 @@ try {
     }
     case 'set-feature': {
       if (!values.org) fail('--org is required\n' + USAGE);
-      if (values.feature !== 'extract-advanced' && values.feature !== 'webhooks') fail('--feature must be extract-advanced or webhooks\n' + USAGE);
+      const features = { 'extract-advanced': setExtractAdvanced, webhooks: setWebhooks, 'test-key-hosted-engines': setTestKeyHostedEngines };
+      if (!values.feature || !Object.hasOwn(features, values.feature)) fail(`--feature must be one of ${Object.keys(features).join(', ')}\n` + USAGE);
       if (values.enabled !== 'true' && values.enabled !== 'false') fail('--enabled must be true or false');
-      const setFeature = values.feature === 'webhooks' ? setWebhooks : setExtractAdvanced;
+      const setFeature = features[values.feature as keyof typeof features];
       await withDeps(values.aws!, (deps) => setFeature(deps, values.org!, values.enabled === 'true'));
       console.log(JSON.stringify({ org_id: values.org, feature: values.feature, enabled: values.enabled === 'true' }));
       break;

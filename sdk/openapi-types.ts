@@ -468,6 +468,19 @@ export interface components {
                     /** @constant */
                     used: "local";
                 };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -550,6 +563,19 @@ export interface components {
                     /** @constant */
                     used: "local";
                 };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -588,6 +614,19 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -628,6 +667,19 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -681,6 +733,19 @@ export interface components {
                     reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                     /** @constant */
                     used: "local";
+                };
+                /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                hosted_engines_off?: {
+                    /** @constant */
+                    reason: "test_key";
+                    slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                };
+                /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                hosted_text_limit?: {
+                    max_chars_per_page: number;
+                    max_chars_per_request: number;
+                    chars_hosted: number;
+                    pages: number[];
                 };
             } & {
                 [key: string]: unknown;
@@ -885,6 +950,19 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -966,6 +1044,19 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1003,6 +1094,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1042,6 +1146,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1094,6 +1211,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1408,6 +1538,19 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1489,6 +1632,19 @@ export interface components {
                         /** @constant */
                         used: "local";
                     };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -1526,6 +1682,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1565,6 +1734,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;
@@ -1617,6 +1799,19 @@ export interface components {
                         reason: "throttled" | "unavailable" | "timeout" | "access_denied" | "invalid_response";
                         /** @constant */
                         used: "local";
+                    };
+                    /** @description present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization */
+                    hosted_engines_off?: {
+                        /** @constant */
+                        reason: "test_key";
+                        slots: ("ocr" | "classify" | "split" | "extract" | "redact")[];
+                    };
+                    /** @description redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally */
+                    hosted_text_limit?: {
+                        max_chars_per_page: number;
+                        max_chars_per_request: number;
+                        chars_hosted: number;
+                        pages: number[];
                     };
                 } & {
                     [key: string]: unknown;

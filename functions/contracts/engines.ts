@@ -46,6 +46,12 @@ export const DEFAULT_BEDROCK_MODEL_ID = 'amazon.nova-lite-v1:0';
 export const ENGINES_CONTEXT = 'docintel:engines';
 /** CDK context: `-c docintel:bedrockModelId=anthropic.claude-3-5-haiku-20241022-v1:0`. */
 export const BEDROCK_MODEL_CONTEXT = 'docintel:bedrockModelId';
+/**
+ * CDK context: `-c docintel:allowGlobalInferenceProfile=true`. A `global.` inference profile may route a
+ * request to any commercial region, so documents leave the deployment's geography; without this opt-in
+ * such a model id fails the synth.
+ */
+export const GLOBAL_PROFILE_CONTEXT = 'docintel:allowGlobalInferenceProfile';
 
 /**
  * Budgets for one hosted call. The call also stops when the request's own
@@ -109,3 +115,56 @@ export function engineSelectionFromEnv(env: Readonly<Record<string, string | und
 export function hostedEnginesIn(selection: EngineSelection): Set<HostedEngineName> {
   return new Set(Object.values(selection).filter((engine): engine is HostedEngineName => engine !== 'local'));
 }
+
+/**
+ * What the hosted services cost the deployment (AWS list prices, us-east-1,
+ * on demand, 2026), in micro-dollars like PRICES_MICRO_USD, so the spend
+ * bounds below can be checked against what a request is billed.
+ */
+export const HOSTED_PRICES_MICRO_USD = {
+  /** Comprehend DetectPiiEntities: $0.0001 per unit of 100 characters, at least 3 units per call. */
+  comprehendPerUnit: 100,
+  comprehendCharsPerUnit: 100,
+  comprehendMinUnitsPerCall: 3,
+  /** Textract DetectDocumentText: $1.50 per 1,000 pages. */
+  textractPerPage: 1_500,
+  /** Bedrock, per million tokens (input / output), by model id without a geography prefix (`us.`, `eu.`, …). */
+  bedrockPerMillionTokens: {
+    'amazon.nova-micro-v1:0': { input: 35_000, output: 140_000 },
+    'amazon.nova-lite-v1:0': { input: 60_000, output: 240_000 },
+    'anthropic.claude-3-haiku-20240307-v1:0': { input: 250_000, output: 1_250_000 },
+    'anthropic.claude-3-5-haiku-20241022-v1:0': { input: 800_000, output: 4_000_000 },
+  } as Readonly<Record<string, { readonly input: number; readonly output: number }>>,
+} as const;
+
+/**
+ * Spend bounds of one request on the hosted engines, in one place. With the
+ * prices above they keep the hosted spend of every request under 10× what
+ * it is billed (test/unit/pipeline/hosted-spend.test.ts does the arithmetic;
+ * docs/api.md "Hosted spend" explains it).
+ */
+export const HOSTED_SPEND_LIMITS = {
+  /** Characters of one page sent to Comprehend; the rest of the page is detected locally (`metadata.hosted_text_limit`). */
+  comprehendCharsPerPage: 5_000,
+  /** Characters of one request sent to Comprehend; the pages past it are detected locally. */
+  comprehendCharsPerRequest: 100_000,
+  /**
+   * Estimated input tokens of one request's Bedrock calls: the document text is cut to 24,000 tokens by the
+   * engines, so what passes this is caller text (class descriptions, instructions, neighbour labels, schema);
+   * over it the request is refused (400 `invalid_option`, reason `hosted_prompt_budget`) before any call.
+   */
+  bedrockInputTokensPerRequest: 32_000,
+  /**
+   * Estimated tokens of the caller's own text in one request's prompt (custom classes and their descriptions,
+   * system_instruction, confusion_neighbors, split guidelines, an extract schema): over it, 400 `invalid_option`
+   * (`hosted_prompt_budget`) before any call. 24,000 of document text + 8,000 of caller text = the input budget.
+   */
+  bedrockCallerTokensPerRequest: 8_000,
+  /** Output tokens one request's Bedrock calls may ask for together. */
+  bedrockOutputTokensPerRequest: 8_000,
+  /** Pictures on one text page read by Textract when redacting (picture-text.ts). */
+  textractPicturesPerPage: 8,
+} as const;
+
+/** The spend bounds as plain numbers (tests and evaluations pass smaller ones). */
+export type HostedSpendLimits = { readonly [K in keyof typeof HOSTED_SPEND_LIMITS]: number };

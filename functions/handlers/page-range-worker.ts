@@ -37,6 +37,7 @@ const SegmentSchema = z.object({
     .refine((pages) => pages.every((n, i) => i === 0 || n > pages[i - 1]), 'page numbers must be strictly ascending'),
   languages: z.array(z.enum(OCR_LANGUAGE_CODES as [OcrLanguage, ...OcrLanguage[]])).optional(),
   visibleOnly: z.boolean().optional(),
+  localEngines: z.boolean().optional(),
 });
 
 /** Validates the invocation payload; throws (→ FunctionError) on a malformed one. */
@@ -56,10 +57,12 @@ export const createHandler =
     const deps = getDeps();
     const bytes = await deps.blobs.getBytes(segment.blobKey);
     // The deployment's page reader (Textract when chosen): pages it could not read say so (`ocrFallback`) to the caller.
-    const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+    const pageText = deps.engines?.ocr === 'textract' && !segment.localEngines ? deps.hosted?.pageText : undefined;
     let opened: OpenedDocument | undefined;
     try {
-      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, pageText ? { pageText } : {});
+      // The open-time scan (which pages need OCR) looks at this segment's pages only, not the whole document each time.
+      const options = { pagesOfInterest: () => segment.pageNumbers, ...(pageText ? { pageText } : {}) };
+      opened = await openDocument(bytes, { declaredKind: segment.kind, filename: segment.filename }, options);
       const last = segment.pageNumbers[segment.pageNumbers.length - 1];
       if (last > opened.pageCount) {
         throw new RangeError(`Page ${last} requested from a document of ${opened.pageCount} pages`);

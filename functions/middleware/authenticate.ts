@@ -47,6 +47,7 @@ export function authenticate(getDeps: DepsProvider): MiddlewareObj<ApiEvent, Api
       keyId: record.keyId,
       keyKind: record.kind,
       ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+      ...(organization.testKeyHostedEngines === false ? { testKeyHostedEngines: false } : {}),
     };
     if (rate) {
       const remaining = Math.max(0, RATE_LIMIT.liveRequestsPerWindow - rate.count);

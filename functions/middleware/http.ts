@@ -15,6 +15,8 @@ export interface Principal {
   readonly keyKind: KeyKind;
   /** The organization's own daily page ceiling for hk_test_ keys, when an operator set one. */
   readonly sandboxPagesPerDay?: number;
+  /** False when an administrator turned the deployment's hosted engines off for the organization's hk_test_ keys. */
+  readonly testKeyHostedEngines?: boolean;
 }
 
 /** Per-invocation state the middlewares attach to the Lambda context. */

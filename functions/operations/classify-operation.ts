@@ -65,6 +65,8 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
       (model) => classifyWithModel(model, pages, { ...common, signal }),
       async () => classifyText(pages, common),
       signal,
+      // What the caller adds to the prompt (the built-in class set is ours and fixed).
+      JSON.stringify([options.custom_llm_classes, options.system_instruction, options.confusion_neighbors, options.domain_options]),
     );
     const result = answer.value;
     return {

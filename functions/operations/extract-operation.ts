@@ -52,7 +52,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages, visibleOnly: true });
     // The deployment's language model when extract runs on Bedrock, with the local extractor behind it.
     const run = <T>(work: (extractor: typeof local) => Promise<T>) =>
-      runLanguageModelEngine(deps, 'extract', (model) => work(languageModelExtractor(model)), () => work(local), signal);
+      // The caller's schema is caller text in the prompt (its own token budget).
+      runLanguageModelEngine(deps, 'extract', (model) => work(languageModelExtractor(model)), () => work(local), signal, schema ? JSON.stringify(schema) : '');
     const common = (answer: { hostedModel?: string }) => ({
       modelUsed: [...parsed.engines, answer.hostedModel ?? local.model].join('+'),
       pages: parsed.pages.length,

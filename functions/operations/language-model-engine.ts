@@ -6,9 +6,11 @@
  *
  * @module
  */
-import type { EngineFallback } from '../contracts/engines.ts';
-import type { LanguageModel } from '../contracts/hosted-models.ts';
+import { HOSTED_SPEND_LIMITS, type EngineFallback, type HostedSpendLimits } from '../contracts/engines.ts';
+import { ApiError } from '../contracts/errors.ts';
+import type { LanguageModel, ToolCallRequest } from '../contracts/hosted-models.ts';
 import { hostedModelName } from '../engines/hosted/extract.ts';
+import { estimateTokens } from '../engines/hosted/prompt-text.ts';
 import type { AppDeps } from '../runtime/deps.ts';
 import { withLocalFallback } from './engine-fallback.ts';
 
@@ -25,15 +27,76 @@ export function languageModelFor(deps: AppDeps, slot: 'classify' | 'split' | 'ex
   return deps.engines?.[slot] === 'bedrock' ? deps.hosted?.languageModel : undefined;
 }
 
+/** Estimated input tokens of one call: everything sent, caller text included (instructions, classes, schema). */
+export function requestTokens(request: ToolCallRequest): number {
+  return (
+    estimateTokens(request.system) +
+    estimateTokens(request.prompt) +
+    estimateTokens(request.tool.description + JSON.stringify(request.tool.inputSchema))
+  );
+}
+
+/**
+ * The model behind a per-request token budget (`HOSTED_SPEND_LIMITS`): a call
+ * that would pass it is refused before it is made, as the caller's 400
+ * (the engines cut the document's own text to fit, so only caller text can
+ * pass it); output is capped to what is left of the output budget.
+ */
+export function budgetedModel(model: LanguageModel, limits: HostedSpendLimits = HOSTED_SPEND_LIMITS): LanguageModel {
+  let input = 0;
+  let output = 0;
+  return {
+    modelId: model.modelId,
+    async callTool(request) {
+      const tokens = requestTokens(request);
+      if (input + tokens > limits.bedrockInputTokensPerRequest) {
+        throw new ApiError(
+          'invalid_option',
+          `The prompt this request needs is about ${input + tokens} tokens; hosted models take at most ${limits.bedrockInputTokensPerRequest} per request. ` +
+            'Shorten the caller text (class descriptions, system_instruction, neighbour labels, schema).',
+          { details: { reason: 'hosted_prompt_budget', estimated_tokens: input + tokens, max_tokens: limits.bedrockInputTokensPerRequest } },
+        );
+      }
+      const maxOutputTokens = Math.min(request.maxOutputTokens, limits.bedrockOutputTokensPerRequest - output);
+      if (maxOutputTokens <= 0)
+        throw new ApiError('invalid_option', 'This request used its hosted-model output budget.', { details: { reason: 'hosted_prompt_budget' } });
+      input += tokens;
+      output += maxOutputTokens;
+      return model.callTool({ ...request, maxOutputTokens });
+    },
+  };
+}
+
+/** Refuses caller text (options, schema) past its share of the prompt budget, before any call. */
+export function checkCallerText(callerText: string, limits: HostedSpendLimits = HOSTED_SPEND_LIMITS): void {
+  const tokens = estimateTokens(callerText);
+  if (tokens <= limits.bedrockCallerTokensPerRequest) return;
+  throw new ApiError(
+    'invalid_option',
+    `The caller text of this request (class descriptions, system_instruction, neighbour labels, guidelines or schema) is about ${tokens} tokens; ` +
+      `hosted models take at most ${limits.bedrockCallerTokensPerRequest}. Shorten it.`,
+    { details: { reason: 'hosted_prompt_budget', estimated_tokens: tokens, max_tokens: limits.bedrockCallerTokensPerRequest } },
+  );
+}
+
+/**
+ * Runs the hosted model (within the request's token budget) with the local
+ * engine behind it. `callerText` is what the caller put into the prompt: it
+ * is checked against its budget before any call, only when a hosted model
+ * is chosen (the local engines have no such cost).
+ */
 export async function runLanguageModelEngine<T>(
   deps: AppDeps,
   slot: 'classify' | 'split' | 'extract',
   hosted: (model: LanguageModel) => Promise<T>,
   local: () => Promise<T>,
   signal?: AbortSignal,
+  callerText = '',
 ): Promise<EngineAnswer<T>> {
-  const model = languageModelFor(deps, slot);
-  if (!model) return { value: await local() };
+  const chosen = languageModelFor(deps, slot);
+  if (!chosen) return { value: await local() };
+  checkCallerText(callerText);
+  const model = budgetedModel(chosen);
   const outcome = await withLocalFallback(slot, 'bedrock', () => hosted(model), local, signal);
   return outcome.fallback ? { value: outcome.value, fallback: outcome.fallback } : { value: outcome.value, hostedModel: hostedModelName(model) };
 }

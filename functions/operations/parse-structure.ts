@@ -9,7 +9,7 @@
 import type { BBox, DocumentPage, Table, TableCell } from '../engines/document-model.ts';
 import { documentTables } from '../engines/layout/document-tables.ts';
 import { keyValuePairs } from '../engines/layout/key-values.ts';
-import { findSelectionMarks } from '../engines/layout/selection-marks.ts';
+import { findSelectionMarks, type BoxInk } from '../engines/layout/selection-marks.ts';
 import { analyzeDocument, LIST_MARKER, tableText, usedExtent, type LayoutRegion, type RegionType } from '../engines/layout/regions.ts';
 
 export type { RegionType };
@@ -341,7 +341,7 @@ export function buildDocumentStructure(pages: readonly DocumentPage[]): Structur
 /** Every page's structure and the document's tables (continued tables merged), from one analysis. */
 export function buildDocumentLayout(
   pages: readonly DocumentPage[],
-  options: { signatures?: ReadonlyMap<number, readonly BBox[]> } = {},
+  options: { signatures?: ReadonlyMap<number, readonly BBox[]>; markInk?: ReadonlyMap<number, readonly BoxInk[]> } = {},
 ): {
   pages: StructuredPage[];
   tables: DocumentTableResult[];
@@ -360,7 +360,7 @@ export function buildDocumentLayout(
     cells: t.cells.map((c) => ({ ...apiCell(c), page_number: c.pageNumber })),
   }));
   const pairs = pages.flatMap((page) =>
-    keyValuePairs(page, findSelectionMarks(page)).map((p) => ({
+    keyValuePairs(page, findSelectionMarks(page, options.markInk?.get(page.pageNumber))).map((p) => ({
       key: { text: p.key.text, bbox: roundBox(p.key.bbox), page_number: page.pageNumber },
       value: p.value && { text: p.value.text, bbox: roundBox(p.value.bbox), page_number: page.pageNumber },
       confidence: p.confidence,

@@ -9,6 +9,7 @@ import { LIFETIMES } from '../contracts/limits.ts';
 import type { ParseQuery } from '../contracts/schemas/parse.ts';
 import type { DocumentPage, PageRenderer, ParsedDocument } from '../engines/document-model.ts';
 import { findSignatures } from '../engines/layout/signatures.ts';
+import { readMarkInk } from '../engines/layout/selection-marks.ts';
 import { buildDocumentLayout, type DocumentTableResult, type KeyValuePairResult, type StructuredPage } from './parse-structure.ts';
 
 export interface ParseBox {
@@ -68,7 +69,9 @@ export async function buildParseResult(
   // The whole document at once: running headers and footers are found by repetition across pages.
   // Signatures are looked for in the drawn pages, only on pages with a signature label.
   const signatures = query.mode === 'advanced' ? await findSignatures(document.pages, images.renderer) : undefined;
-  const layout = query.mode === 'advanced' ? buildDocumentLayout(document.pages, { signatures }) : undefined;
+  // Drawn check boxes are read in the drawn pages too: a cross drawn as strokes is no text.
+  const markInk = query.mode === 'advanced' ? await readMarkInk(document.pages, images.renderer) : undefined;
+  const layout = query.mode === 'advanced' ? buildDocumentLayout(document.pages, { signatures, markInk }) : undefined;
   const structured = layout?.pages ?? [];
   for (const [index, page] of document.pages.entries()) {
     const out: ParsePage = { page_number: page.pageNumber, text: page.text };

@@ -11,7 +11,13 @@ import { LIFETIMES, SYNC_REDACT_MAX_PAGES } from '../contracts/limits.ts';
 import { RedactForm, RedactQuery } from '../contracts/schemas/redact.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { detectPii, type DetectionConfig, type PiiSpan } from '../engines/redact/detect.ts';
-import { asksHostedDetector, detectPiiWithService, piiLanguageCode } from '../engines/redact/hosted-detect.ts';
+import {
+  asksHostedDetector,
+  detectPiiWithService,
+  piiLanguageCode,
+  type HostedTextLimit,
+  type PageTextRange,
+} from '../engines/redact/hosted-detect.ts';
 import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
 import { planRenderedRedaction } from '../engines/redact/rendered-redaction.ts';
@@ -57,8 +63,9 @@ const LOCAL_PII_ENGINE = 'docintel-pii@1';
 async function findSpans(
   context: OperationContext<RedactQuery, RedactForm>,
   text: string,
+  pages: readonly PageTextRange[],
   config: DetectionConfig,
-): Promise<EngineOutcome<{ spans: PiiSpan[]; engine: string }>> {
+): Promise<EngineOutcome<{ spans: PiiSpan[]; engine: string; hostedTextLimit?: HostedTextLimit }>> {
   const { deps, query, signal } = context;
   const local = async () => ({ spans: await detectPii(text, config), engine: LOCAL_PII_ENGINE });
   const service = deps.engines?.redact === 'comprehend' ? deps.hosted?.piiDetection : undefined;
@@ -67,11 +74,19 @@ async function findSpans(
   return withLocalFallback(
     'redact',
     'comprehend',
-    async () => ({
-      spans: await detectPiiWithService(text, config, service, { languageCode: piiLanguageCode(query.languages), signal }),
+    async () => {
+      let hostedTextLimit: HostedTextLimit | undefined;
+      // Each page and the request are capped (HOSTED_SPEND_LIMITS); the text past the caps is detected locally.
+      const options = {
+        languageCode: piiLanguageCode(query.languages),
+        signal,
+        pages,
+        onLimit: (limit: HostedTextLimit) => (hostedTextLimit = limit),
+      };
+      const spans = await detectPiiWithService(text, config, service, options);
       // The local recognizers still answer for custom types and the types Comprehend lacks.
-      engine: `${LOCAL_PII_ENGINE}+${service.name}`,
-    }),
+      return { spans, engine: `${LOCAL_PII_ENGINE}+${service.name}`, ...(hostedTextLimit ? { hostedTextLimit } : {}) };
+    },
     local,
     signal,
   );
@@ -99,21 +114,29 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
     const { deps, principal, requestId, query, form, document, assets, signal } = context;
     // A dynamic XFA form's pages draw a placeholder, not the form: nothing on them is what the form holds.
     if (await document.dynamicXfa?.()) {
-      throw new ApiError('unsupported_file_type', 'The PDF is a dynamic XFA form, whose content cannot be rendered for redaction; print it to PDF first.', {
-        details: { reason: 'dynamic_xfa_form' },
-      });
+      throw new ApiError(
+        'unsupported_file_type',
+        'The PDF is a dynamic XFA form, whose content cannot be rendered for redaction; print it to PDF first.',
+        {
+          details: { reason: 'dynamic_xfa_form' },
+        },
+      );
     }
     // PDF image placements feed logo masking and the pictures read on text pages.
     const parsed = await extractForRequest(context, { graphics: true, languages: query.languages });
     const config = detectionConfig(form);
     // What is on each page as rendered (text layer, annotations, pictures on text pages), indexed once for detection and masks.
     const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
-    const { pages: rendered, plan, found: detection } = await planRenderedRedaction(parsed.pages, {
+    const {
+      pages: rendered,
+      plan,
+      found: detection,
+    } = await planRenderedRedaction(parsed.pages, {
       renderer: document.renderer,
       mode: query.mode,
       config,
       pictures: { languages: query.languages, pageText, signal },
-      findSpans: (text) => findSpans(context, text, config).then((outcome) => ({ ...outcome, spans: outcome.value.spans })),
+      findSpans: (text, pages) => findSpans(context, text, pages, config).then((outcome) => ({ ...outcome, spans: outcome.value.spans })),
     });
     const masking = {
       renderer: document.renderer,
@@ -168,7 +191,13 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
       },
       modelUsed: [...parsed.engines, detection.value.engine].join('+'),
       pages: parsed.pages.length,
-      metadata: { mode: query.mode, file_type: parsed.kind, ...readingMetadata(parsed), ...(detection.fallback ? { engine_fallback: detection.fallback } : {}) },
+      metadata: {
+        mode: query.mode,
+        file_type: parsed.kind,
+        ...readingMetadata(parsed),
+        ...(detection.fallback ? { engine_fallback: detection.fallback } : {}),
+        ...(detection.value.hostedTextLimit ? { hosted_text_limit: detection.value.hostedTextLimit } : {}),
+      },
     };
   },
 };

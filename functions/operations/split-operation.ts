@@ -88,6 +88,7 @@ export const splitOperation: OperationSpec<RouterQuery, SplitForm> = {
       (model) => splitWithModel(model, pages, { ...splitOptions, signal: context.signal }),
       async () => splitPages(pages, splitOptions),
       context.signal,
+      JSON.stringify(options),
     );
     const segments = answer.value;
     // Scanned pages on which OCR found little text: boundaries next to them rest on the page images.

@@ -375,6 +375,7 @@ export async function runBatchItem(deps: AppDeps, message: BatchItemMessage, opt
       keyId: batch.request.keyId,
       keyKind: batch.request.keyKind,
       ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+      ...(organization.testKeyHostedEngines === false ? { testKeyHostedEngines: false } : {}),
     };
     const query = validate(spec.querySchema, batch.request.query, 'option', 'invalid_option');
     const form = validate(spec.formSchema, { ...batch.request.form, document_key: item.documentKey }, 'option', 'invalid_option');

@@ -7,7 +7,7 @@
  * @module
  */
 import { ApiError } from '../contracts/errors.ts';
-import { LIFETIMES, SANDBOX_LIMITS, SYNC_OCR_MAX_PAGES, TIER_LIMITS } from '../contracts/limits.ts';
+import { LIFETIMES, SYNC_OCR_MAX_PAGES, TIER_LIMITS, type TierLimits } from '../contracts/limits.ts';
 import { unitPriceMicroUsd } from '../contracts/prices.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { openDocument } from '../engines/registry.ts';
@@ -17,7 +17,9 @@ import type { AppDeps } from '../runtime/deps.ts';
 import { cacheDigest, contentHash, engineCacheTag } from './cache-policy.ts';
 import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from './ocr-fallback.ts';
 import { loadDocumentInput, type DocumentInput } from './document-input.ts';
+import { enginesForRequest, type HostedEnginesOff } from './engines-for-key.ts';
 import type { OperationSpec } from './operation.ts';
+import { SandboxCharge } from './sandbox.ts';
 import { AssetCollector, resignAssets } from './signed-assets.ts';
 
 export interface Submission<Q, F> {
@@ -153,47 +155,13 @@ async function bill<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: 
   });
 }
 
-/** Pages reserved against the sandbox ceiling of an hk_test_ key, given back if the work does not happen. */
-interface SandboxReservation {
-  readonly pages: number;
-  release(pages: number): Promise<void>;
-}
-
-/**
- * Test keys are unbilled, so their compute is capped per organization and
- * UTC day instead (`SANDBOX_LIMITS`); checked once the page count is known,
- * before any processing. Live keys pass untouched.
- */
-async function reserveSandboxPages(deps: AppDeps, principal: Principal, pages: number): Promise<SandboxReservation | undefined> {
-  if (principal.keyKind !== 'test') return undefined;
-  const cap = principal.sandboxPagesPerDay ?? SANDBOX_LIMITS.testKeyPagesPerDay;
-  const now = deps.clock.now();
-  const day = now.toISOString().slice(0, 10);
-  const decision = await deps.sandbox.reserve(principal.orgId, day, pages, cap);
-  if (!decision.allowed) {
-    const resetAt = new Date(`${day}T00:00:00Z`).getTime() + 86_400_000;
-    const retryAfter = Math.max(1, Math.ceil((resetAt - now.getTime()) / 1000));
-    throw new ApiError(
-      'sandbox_limit_exceeded',
-      `hk_test_ keys of this organization may process ${cap} pages per UTC day; ${decision.used} are used and this request needs ${pages}. Use an hk_live_ key, or retry after ${retryAfter} s.`,
-      {
-        headers: { 'Retry-After': String(retryAfter) },
-        details: { pages, used_today: decision.used, max_pages_per_day: cap, retry_after_seconds: retryAfter },
-      },
-    );
-  }
-  return { pages, release: (n) => deps.sandbox.release(principal.orgId, day, n) };
-}
-
 /** Runs one inference request to its envelope, or throws the ApiError the caller should see. */
-export async function runInference<Q, F>(
-  deps: AppDeps,
-  spec: OperationSpec<Q, F>,
-  submission: Submission<Q, F>,
-): Promise<Envelope> {
+export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q, F>, submission: Submission<Q, F>): Promise<Envelope> {
   const startedAt = Date.now();
-  const receivedAt = deps.clock.now();
   const { principal, query } = submission;
+  // A test key whose organization has hosted engines turned off sees a deployment of local engines only (cache tag included).
+  const { deps, hostedOff } = enginesForRequest(appDeps, principal);
+  const receivedAt = deps.clock.now();
   spec.authorize?.(query, principal);
   const limits = TIER_LIMITS[principal.tier];
   const cap = spec.pageCap(query, limits, submission.raised);
@@ -205,7 +173,13 @@ export async function runInference<Q, F>(
     sha256 = contentHash(await input.readBytes());
     if (input.etag) await deps.documents.rememberContentHash(principal.orgId, input.record.documentKey, input.etag, sha256);
   }
-  const digest = cacheDigest(spec.operation, sha256, spec.params(query, submission.form), principal.keyKind, engineCacheTag(deps.engines, deps.hosted));
+  const digest = cacheDigest(
+    spec.operation,
+    sha256,
+    spec.params(query, submission.form),
+    principal.keyKind,
+    engineCacheTag(deps.engines, deps.hosted),
+  );
   if (!submission.forceRefresh) {
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());
     if (entry) {
@@ -222,6 +196,56 @@ export async function runInference<Q, F>(
     }
   }
 
+  // A test key's first page is counted before the document is opened (a day with nothing left reads nothing);
+  // it is given back if the work fails, kept if the work ran past its deadline.
+  const sandbox = await SandboxCharge.beforeOpening(deps, principal);
+  try {
+    return await openAndRun(deps, spec, submission, { input, cap, limits, digest, sandbox, startedAt, receivedAt, hostedOff });
+  } catch (error) {
+    await sandbox?.abandon(error, submission.signal);
+    throw error;
+  }
+}
+
+interface RunContext {
+  readonly input: DocumentInput;
+  readonly cap: number | undefined;
+  readonly limits: TierLimits;
+  readonly digest: string;
+  readonly sandbox: SandboxCharge | undefined;
+  readonly startedAt: number;
+  readonly receivedAt: Date;
+  readonly hostedOff: HostedEnginesOff | undefined;
+}
+
+/** Refusals that need the page count (synchronous OCR and page budgets), before any billable work. */
+function checkOpenedCaps<Q, F>(
+  spec: OperationSpec<Q, F>,
+  submission: Submission<Q, F>,
+  document: { pageCount: number; ocrPageCount?: number },
+): void {
+  const ocrPages = document.ocrPageCount ?? 0;
+  if (submission.synchronous && ocrPages > SYNC_OCR_MAX_PAGES) {
+    throw new ApiError(
+      'page_limit_exceeded',
+      `${ocrPages} pages need OCR; synchronous requests OCR at most ${SYNC_OCR_MAX_PAGES} pages to answer within 29 s. Send X-Async: true and poll the job.`,
+      { details: { ocr_pages: ocrPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES, hint: 'X-Async: true' } },
+    );
+  }
+  const syncCap = submission.synchronous ? spec.syncPageCap?.(submission.query) : undefined;
+  if (syncCap !== undefined && document.pageCount > syncCap) {
+    throw new ApiError(
+      'page_limit_exceeded',
+      `This document has ${document.pageCount} pages; a synchronous ${spec.operation} processes at most ${syncCap} to answer within 29 s. Send X-Async: true and poll the job.`,
+      { details: { pages: document.pageCount, max_pages_sync: syncCap, hint: 'X-Async: true' } },
+    );
+  }
+}
+
+/** Opens the document within the request's caps, runs the operation, then stores, bills and caches its result (in that order). */
+async function openAndRun<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submission: Submission<Q, F>, run: RunContext): Promise<Envelope> {
+  const { principal, query } = submission;
+  const { input, cap, limits, sandbox } = run;
   const pagesOfInterest = spec.pagesOfInterest;
   const ocrFallbacks = new OcrFallbackLog();
   const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
@@ -243,38 +267,17 @@ export async function runInference<Q, F>(
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));
-    const ocrPages = document.ocrPageCount ?? 0;
-    if (submission.synchronous && ocrPages > SYNC_OCR_MAX_PAGES) {
-      throw new ApiError(
-        'page_limit_exceeded',
-        `${ocrPages} pages need OCR; synchronous requests OCR at most ${SYNC_OCR_MAX_PAGES} pages to answer within 29 s. Send X-Async: true and poll the job.`,
-        { details: { ocr_pages: ocrPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES, hint: 'X-Async: true' } },
-      );
-    }
-    const syncCap = submission.synchronous ? spec.syncPageCap?.(query) : undefined;
-    if (syncCap !== undefined && document.pageCount > syncCap) {
-      throw new ApiError(
-        'page_limit_exceeded',
-        `This document has ${document.pageCount} pages; a synchronous ${spec.operation} processes at most ${syncCap} to answer within 29 s. Send X-Async: true and poll the job.`,
-        { details: { pages: document.pageCount, max_pages_sync: syncCap, hint: 'X-Async: true' } },
-      );
-    }
+    checkOpenedCaps(spec, submission, document);
     const pagesToRead = pagesOfInterest ? pagesOfInterest(query, submission.form, document.pageCount).length : document.pageCount;
-    // The sandbox reservation (one conditional write, ~30 ms) runs beside the work instead of before it:
+    // The rest of the sandbox charge (one conditional write, ~30 ms) runs beside the work instead of before it:
     // a refusal aborts the work at its next step and is the answer; nothing is stored, cached or billed
-    // before the reservation is granted (page images redact stored meanwhile expire with the bucket rules).
+    // before the charge is granted (page images redact stored meanwhile expire with the bucket rules).
     const refusal = new AbortController();
     const signal = submission.signal ? AbortSignal.any([submission.signal, refusal.signal]) : refusal.signal;
-    let sandbox: SandboxReservation | undefined;
-    const reservation = reserveSandboxPages(deps, principal, pagesToRead).then(
-      (granted) => {
-        sandbox = granted;
-      },
-      (error: unknown) => {
-        refusal.abort(error);
-        throw error;
-      },
-    );
+    const reservation = (sandbox?.extendTo(pagesToRead) ?? Promise.resolve()).catch((error: unknown) => {
+      refusal.abort(error);
+      throw error;
+    });
     // Awaited below on every path; this only keeps an early refusal from counting as unhandled.
     reservation.catch(() => undefined);
     try {
@@ -299,7 +302,7 @@ export async function runInference<Q, F>(
         task: spec.operation,
         model_used: output.modelUsed,
         result: output.result,
-        duration_ms: Date.now() - startedAt,
+        duration_ms: Date.now() - run.startedAt,
         metadata: {
           pages: output.pages,
           ...withOcrFallback(output.metadata, ocrFallbacks.fallback()),
@@ -307,35 +310,49 @@ export async function runInference<Q, F>(
           filename: input.record.filename,
           file_size: input.size,
           cached: false,
+          ...(run.hostedOff ? { hosted_engines_off: run.hostedOff } : {}),
         },
         ...(assets.earliestExpiry ? { assets_expire_at: assets.earliestExpiry.toISOString() } : {}),
       };
-
-      await storeRequest(deps, spec, submission, input, envelope, assets.assets, false, receivedAt);
-      const now = deps.clock.now();
-      // A local stand-in for a throttled or failing hosted engine is not cached: the next request asks the hosted engine again.
-      if (!envelope.metadata.engine_fallback) {
-        await deps.cache.put(principal.orgId, digest, {
-          requestId: submission.requestId,
-          responseKey: objectKeys.storedResponse(principal.orgId, submission.requestId),
-          assets: assets.assets,
-          pageCount: output.pages,
-          createdAt: now.toISOString(),
-          expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
-        });
-      }
-      await bill(deps, spec, submission, output.pages, now);
+      await storeBillAndCache(deps, spec, submission, run, envelope, assets.assets, output.pages);
       // The sandbox counts what was processed (classify reads only some pages).
-      if (sandbox && output.pages < sandbox.pages) await sandbox.release(sandbox.pages - output.pages).catch(() => undefined);
+      await sandbox?.settle(output.pages);
       return envelope;
     } catch (error) {
       // A refused reservation is the answer (the work stopped because of it).
       await reservation;
-      // Work that failed or was abandoned does not count against the sandbox.
-      await sandbox?.release(sandbox.pages).catch(() => undefined);
       throw error;
     }
   } finally {
     await document.close();
   }
+}
+
+/**
+ * The billing row is written before the cache entry: a failed ledger write
+ * fails the request and leaves nothing a later request could get for free.
+ */
+async function storeBillAndCache<Q, F>(
+  deps: AppDeps,
+  spec: OperationSpec<Q, F>,
+  submission: Submission<Q, F>,
+  run: RunContext,
+  envelope: Envelope,
+  assets: readonly SignedAsset[],
+  pages: number,
+): Promise<void> {
+  const { orgId } = submission.principal;
+  await storeRequest(deps, spec, submission, run.input, envelope, assets, false, run.receivedAt);
+  const now = deps.clock.now();
+  await bill(deps, spec, submission, pages, now);
+  // A local stand-in for a throttled or failing hosted engine is not cached: the next request asks the hosted engine again.
+  if (envelope.metadata.engine_fallback) return;
+  await deps.cache.put(orgId, run.digest, {
+    requestId: submission.requestId,
+    responseKey: objectKeys.storedResponse(orgId, submission.requestId),
+    assets,
+    pageCount: pages,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + LIFETIMES.resultCacheSeconds * 1000).toISOString(),
+  });
 }

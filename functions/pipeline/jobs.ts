@@ -86,6 +86,7 @@ export async function runJob(deps: AppDeps, orgId: string, jobId: string, option
       keyId: job.request.keyId,
       keyKind: job.request.keyKind,
       ...(organization.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: organization.sandboxPagesPerDay } : {}),
+      ...(organization.testKeyHostedEngines === false ? { testKeyHostedEngines: false } : {}),
     };
     const query = validate(spec.querySchema, job.request.query, 'query parameter', 'invalid_option');
     const form = validate(spec.formSchema, job.request.form, 'form field');

@@ -14,6 +14,11 @@ export interface Organization {
   readonly webhooksEnabled?: boolean;
   /** Pages per UTC day for the organization's hk_test_ keys; absent → `SANDBOX_LIMITS.testKeyPagesPerDay`. */
   readonly sandboxPagesPerDay?: number;
+  /**
+   * Whether the organization's hk_test_ keys use the deployment's hosted engines (Bedrock, Comprehend, Textract);
+   * absent → yes (SPEC: test keys run the same models as live). An administrator turns them off per organization.
+   */
+  readonly testKeyHostedEngines?: boolean;
   /** The webhook signing secret in use (0: the one derived from the organization id alone). */
   readonly signingSecretGeneration?: number;
   /** Until this time (ISO 8601) the previous generation signs deliveries too (rotation overlap). */
@@ -27,6 +32,7 @@ export interface OrganizationSettings {
   readonly extractAdvancedEnabled?: boolean;
   readonly webhooksEnabled?: boolean;
   readonly sandboxPagesPerDay?: number;
+  readonly testKeyHostedEngines?: boolean;
 }
 
 export interface ApiKeyRecord {

@@ -30,6 +30,8 @@ export interface PageSegment {
   readonly languages?: readonly OcrLanguage[];
   /** Leave out text a reader cannot see (extract, classify: ExtractOptions.visibleOnly). */
   readonly visibleOnly?: boolean;
+  /** Read with the local OCR even where the deployment chose a hosted one (a test key with hosted engines off). */
+  readonly localEngines?: boolean;
 }
 
 export interface SegmentResult {

@@ -176,6 +176,15 @@ export async function setWebhooks(deps: AppDeps, orgId: string, enabled: boolean
   if (!(await deps.accounts.updateSettings(orgId, { webhooksEnabled: enabled }))) throw new Error(`No organization '${orgId}'.`);
 }
 
+/**
+ * The deployment's hosted engines (Bedrock, Comprehend, Textract) for the organization's hk_test_ keys:
+ * on by default (SPEC: test keys run the same models as live); off, test keys run the local engines.
+ */
+export async function setTestKeyHostedEngines(deps: AppDeps, orgId: string, enabled: boolean): Promise<void> {
+  assertOrgId(orgId);
+  if (!(await deps.accounts.updateSettings(orgId, { testKeyHostedEngines: enabled }))) throw new Error(`No organization '${orgId}'.`);
+}
+
 export async function setExtractAdvanced(deps: AppDeps, orgId: string, enabled: boolean): Promise<void> {
   assertOrgId(orgId);
   if (!(await deps.accounts.updateSettings(orgId, { extractAdvancedEnabled: enabled }))) throw new Error(`No organization '${orgId}'.`);

@@ -16,6 +16,7 @@ import {
   BEDROCK_MODEL_CONTEXT,
   BEDROCK_MODEL_ENV,
   DEFAULT_BEDROCK_MODEL_ID,
+  GLOBAL_PROFILE_CONTEXT,
   ENGINE_SLOTS,
   ENGINES_CONTEXT,
   engineEnvVar,
@@ -106,7 +107,15 @@ export function readHostedEngineSettings(scope: Construct): HostedEngineSettings
   if (model !== undefined && (typeof model !== 'string' || !MODEL_ID.test(model))) {
     fail(`-c ${BEDROCK_MODEL_CONTEXT} must be a Bedrock model or inference profile id such as ${DEFAULT_BEDROCK_MODEL_ID}, got ${JSON.stringify(model)}`);
   }
-  return { selection, explicit, bedrockModelId: (model as string | undefined) ?? DEFAULT_BEDROCK_MODEL_ID };
+  const modelId = (model as string | undefined) ?? DEFAULT_BEDROCK_MODEL_ID;
+  const allowGlobal = scope.node.tryGetContext(GLOBAL_PROFILE_CONTEXT) as unknown;
+  if (modelId.startsWith('global.') && allowGlobal !== true && allowGlobal !== 'true') {
+    fail(
+      `-c ${BEDROCK_MODEL_CONTEXT}=${modelId} is a global inference profile: Bedrock may process documents in any region, outside this deployment's geography. ` +
+        `Use a geographic profile (us., eu., apac., …) or a model id, or opt in with -c ${GLOBAL_PROFILE_CONTEXT}=true.`,
+    );
+  }
+  return { selection, explicit, bedrockModelId: modelId };
 }
 
 /** The hosted engines a function runs (its slots that are not local). */

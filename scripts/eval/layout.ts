@@ -19,6 +19,7 @@
  */
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BBox } from '../../functions/engines/document-model.ts';
+import { readMarkInk } from '../../functions/engines/layout/selection-marks.ts';
 import { findSignatures } from '../../functions/engines/layout/signatures.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { buildDocumentLayout } from '../../functions/operations/parse-structure.ts';
@@ -162,7 +163,8 @@ async function readForm(pdf: Uint8Array, scanned: boolean) {
   try {
     const parsed = await opened.extract(undefined, { graphics: true });
     const signatures = await findSignatures(parsed.pages, opened.renderer);
-    return buildDocumentLayout(parsed.pages, { signatures }).pages[0].regions;
+    const markInk = await readMarkInk(parsed.pages, opened.renderer);
+    return buildDocumentLayout(parsed.pages, { signatures, markInk }).pages[0].regions;
   } finally {
     await opened.close();
   }

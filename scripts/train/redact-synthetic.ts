@@ -52,6 +52,8 @@ function invented(r: Random, surname: boolean): string {
 
 const given = (r: Random) => (r() < 0.5 ? invented(r, false) : pick(r, GIVEN));
 const family = (r: Random) => (r() < 0.5 ? invented(r, true) : pick(r, FAMILY));
+/** A surname, listed or invented (the technical pages' lists of contributors). */
+export const someFamilyName = family;
 const fullName = (r: Random) => {
   const roll = r();
   if (roll < 0.12) return `${given(r)} ${given(r).charAt(0)}. ${family(r)}`;

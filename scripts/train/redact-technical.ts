@@ -12,7 +12,8 @@
  * @module
  */
 import { pick, type Random } from '../lib/random.ts';
-import type { GeneratedText, Slot } from './redact-synthetic.ts';
+import languageNames from '../../functions/engines/redact/language-names.json' with { type: 'json' };
+import { someFamilyName, type GeneratedText, type Slot } from './redact-synthetic.ts';
 
 const ONSETS = ['b', 'br', 'd', 'f', 'g', 'k', 'kl', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'st', 't', 'tr', 'v', 'z', 'x'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'y', 'ai', 'ea', 'io'];
@@ -22,6 +23,8 @@ const THINGS = ['engine', 'library', 'toolkit', 'parser', 'plugin', 'backend', '
 const GIVEN = ['Ada', 'Tomas', 'Ines', 'Marek', 'Yuki', 'Priya', 'Lena', 'Omar', 'Sven', 'Chiara', 'Dmitri', 'Aisha', 'Pavel', 'Noor', 'Emil', 'Rosa'];
 
 const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+/** Language names as documentation lists them ("Western Frisian"): the general CLDR list, not any corpus page's. */
+const LANGUAGES = (languageNames as string[]).map((n) => n.split(' ').map(cap).join(' '));
 function syllables(r: Random, n: number): string {
   let w = '';
   for (let i = 0; i < n; i++) w += pick(r, ONSETS) + pick(r, VOWELS) + (i === n - 1 ? pick(r, CODAS) : '');
@@ -31,7 +34,10 @@ const product = (r: Random) => cap(`${syllables(r, 1 + (r() < 0.6 ? 1 : 0))}${pi
 const surname = (r: Random) => cap(`${syllables(r, 2)}${pick(r, ['', 'son', 'ek', 'ova', 'er', 'ini', 'ez'])}`);
 const version = (r: Random) => (r() < 0.5 ? `v${1 + Math.floor(r() * 4)}` : `${1 + Math.floor(r() * 4)}.${Math.floor(r() * 12)}`);
 
-/** Our own page templates: {P} is the page's product (the same name each time), {Q} another product, {PERSON} a person, {GIVEN} a given name. */
+/**
+ * Our own page templates: {P} is the page's product (the same name each time), {Q} another product, {PERSON} a person,
+ * {GIVEN} a given name, {SUR} a surname (listed or invented), {L} a language's name.
+ */
 const TEMPLATES = [
   '{P} is a {THING} for reading documents. Install it with pip install {p}.\nThe {P}Document class holds the result.',
   'With {P} {V}, we introduced a new {P}Options object. {P} converts PDF, HTML and images.',
@@ -56,6 +62,21 @@ const TEMPLATES = [
   'Reviewers:\n1. {PERSON}\n2. {PERSON2}',
   '{Q} Reader\nThe reader opens files of any size.',
   'Authors\n{PERSON}\n{PERSON2}',
+  // Lists of languages, wrapped over lines as manuals print them; some language names are people's names too.
+  'Supported languages: {L}, {L2}, {L3}, {L4}, {L5},\n{L6}, {L7}, {L8} and {L9}.',
+  '{P} {V} reads {L}, {L2}, {L3}, {L4}, {L5}, {L6},\n{L7}, {L8}, {L9}, {L10},\n{L11}, {L12}.',
+  'Language packs\n{p}-lang    {L} family: {L2}, {L3}, {L4}, {L5}, {L6}',
+  'The {Q} engine covers {L}, {L2} and {L3}; {P} adds {L4}, {L5}, {L6}, {L7}.',
+  // Lists of people beside them: a long list of surnames is people.
+  'Thanks to {SUR}, {SUR2}, {SUR3}, {SUR4},\n{SUR5} and {SUR6} for their patches to {P}.',
+  'Present: {SUR}, {SUR2}, {SUR3}, {SUR4}, {SUR5}.',
+  'Maintainers of {P}: {SUR}, {SUR2}, {SUR3} and {SUR4}.',
+  // A product's name as a modifier ("the X document"), repeated on the page as products are; people beside it.
+  "In short, {P}'s design has three parts. Each {P} pipeline ends in a {P} document.\nSave the {P} document as JSON.",
+  'A {P} document keeps pages, tables and pictures. The {P} converter builds it; {P} exports it to HTML.',
+  "For more on {P}'s internals, read the {P} technical report by {PERSON}.",
+  "{P}'s parser was written by {SUR}. {SUR}'s tests cover the {P} backend.",
+  '{SUR} reviewed the {P} release; {GIVEN} signed it off. The {P} team thanks them.',
 ];
 
 /** `count` generated technical pages with person slots, seeded. */
@@ -72,12 +93,14 @@ export function generateTechnicalTexts(r: Random, count: number): GeneratedText[
       PERSON: () => ({ value: `${pick(r, GIVEN)} ${surname(r)}`, person: true }),
       GIVEN: () => ({ value: pick(r, GIVEN), person: true }),
       N: () => ({ value: String(1 + Math.floor(r() * 9)), person: false }),
+      L: () => ({ value: pick(r, LANGUAGES), person: false }),
+      SUR: () => ({ value: someFamilyName(r), person: true }),
     };
     const template = pick(r, TEMPLATES);
     let text = '';
     const slots: Slot[] = [];
     let cursor = 0;
-    for (const m of template.matchAll(/\{([A-Za-z]+?)\d?\}/g)) {
+    for (const m of template.matchAll(/\{([A-Za-z]+?)\d*\}/g)) {
       text += template.slice(cursor, m.index);
       const { value, person } = fill[m[1]]();
       slots.push({ start: text.length, end: text.length + value.length, person });

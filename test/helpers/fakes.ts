@@ -55,6 +55,7 @@ export class MemoryAccounts implements AccountRepository {
       ...(settings.extractAdvancedEnabled !== undefined ? { extractAdvancedEnabled: settings.extractAdvancedEnabled } : {}),
       ...(settings.webhooksEnabled !== undefined ? { webhooksEnabled: settings.webhooksEnabled } : {}),
       ...(settings.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: settings.sandboxPagesPerDay } : {}),
+      ...(settings.testKeyHostedEngines !== undefined ? { testKeyHostedEngines: settings.testKeyHostedEngines } : {}),
     });
     return true;
   }

@@ -55,6 +55,7 @@ export class DynamoDbAccountRepository implements AccountRepository {
       ...(typeof out.Item.extract_advanced_enabled === 'boolean' ? { extractAdvancedEnabled: out.Item.extract_advanced_enabled } : {}),
       ...(typeof out.Item.webhooks_enabled === 'boolean' ? { webhooksEnabled: out.Item.webhooks_enabled } : {}),
       ...(typeof out.Item.sandbox_pages_per_day === 'number' ? { sandboxPagesPerDay: out.Item.sandbox_pages_per_day } : {}),
+      ...(typeof out.Item.test_key_hosted_engines === 'boolean' ? { testKeyHostedEngines: out.Item.test_key_hosted_engines } : {}),
       ...(typeof out.Item.signing_secret_generation === 'number' ? { signingSecretGeneration: out.Item.signing_secret_generation } : {}),
       ...(typeof out.Item.previous_signing_secret_until === 'string'
         ? { previousSigningSecretUntil: out.Item.previous_signing_secret_until }
@@ -109,6 +110,10 @@ export class DynamoDbAccountRepository implements AccountRepository {
     if (settings.sandboxPagesPerDay !== undefined) {
       set.push('sandbox_pages_per_day = :sandbox');
       values[':sandbox'] = settings.sandboxPagesPerDay;
+    }
+    if (settings.testKeyHostedEngines !== undefined) {
+      set.push('test_key_hosted_engines = :testHosted');
+      values[':testHosted'] = settings.testKeyHostedEngines;
     }
     if (!set.length && !remove.length) return (await this.getOrganization(orgId)) !== undefined;
     try {

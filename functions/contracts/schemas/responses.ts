@@ -159,6 +159,19 @@ const Metadata = z.looseObject({
     })
     .optional()
     .describe('present when the hosted engine this deployment chose (e.g. bedrock) failed and the local engine answered instead'),
+  hosted_engines_off: z
+    .object({ reason: z.literal('test_key'), slots: z.array(z.enum(ENGINE_SLOTS as [EngineSlot, ...EngineSlot[]])) })
+    .optional()
+    .describe("present when an hk_test_ key ran the local engines because an administrator turned the deployment's hosted engines off for its organization"),
+  hosted_text_limit: z
+    .object({
+      max_chars_per_page: z.number().int(),
+      max_chars_per_request: z.number().int(),
+      chars_hosted: z.number().int(),
+      pages: z.array(z.number().int()),
+    })
+    .optional()
+    .describe('redact with a hosted detector: the pages whose text past the per-page or per-request cap was detected locally'),
 });
 
 /** The synchronous answer of an inference route (docs/api.md "Envelope"). */

@@ -18,7 +18,7 @@
 import type { BBox, DocumentPage, Line, Table } from '../document-model.ts';
 import { median } from './geometry.ts';
 import { headingLevels } from './heading-levels.ts';
-import { findSelectionMarks, type SelectionMark, type SelectionState } from './selection-marks.ts';
+import { findSelectionMarks, type BoxInk, type SelectionMark, type SelectionState } from './selection-marks.ts';
 import { detectTables } from './tables.ts';
 
 export type RegionType =
@@ -63,6 +63,8 @@ export interface AnalyzeOptions {
   readonly detectTables?: boolean;
   /** Signature boxes by page number, found in the drawn pages (`./signatures.ts`). */
   readonly signatures?: ReadonlyMap<number, readonly BBox[]>;
+  /** Ink inside drawn boxes by page number, read from the drawn pages (`./selection-marks.ts` readMarkInk). */
+  readonly markInk?: ReadonlyMap<number, readonly BoxInk[]>;
 }
 
 /** Bands (share of the page height) where running headers and footers live. */
@@ -124,17 +126,19 @@ export function tableText(table: Table): string {
     byRow.set(c.row, list);
   }
   const used = usedExtent(table);
-  const lines: string[] = [];
-  for (let r = 0; r < used.rows; r++) {
-    const cells = (byRow.get(r) ?? []).sort((a, b) => a.column - b.column);
+  // One line per row; runs of empty rows are written as runs of newlines, not one by one (a sheet may hold two cells a million rows apart).
+  let text = '';
+  let line = 0;
+  for (const r of [...byRow.keys()].filter((row) => row < used.rows).sort((a, b) => a - b)) {
     const parts: string[] = [];
-    for (const c of cells) {
+    for (const c of byRow.get(r)!.sort((a, b) => a.column - b.column)) {
       while (parts.length < c.column) parts.push('');
       parts[c.column] = c.text;
     }
-    lines.push(parts.join('\t').replace(/\t+$/, ''));
+    text += '\n'.repeat(r - line) + parts.join('\t').replace(/\t+$/, '');
+    line = r;
   }
-  return lines.join('\n');
+  return used.rows > 0 ? text + '\n'.repeat(used.rows - 1 - line) : text;
 }
 
 /** Rows and columns actually used by cells (at most the declared size). */
@@ -288,7 +292,7 @@ function analyzePage(
     ...(u.key !== undefined ? { key: u.key, value: u.value } : {}),
     ...(u.marker !== undefined ? { marker: u.marker } : {}),
   }));
-  const marks: Omit<LayoutRegion, 'readingOrder'>[] = findSelectionMarks(page).map((m) => ({
+  const marks: Omit<LayoutRegion, 'readingOrder'>[] = findSelectionMarks(page, options.markInk?.get(page.pageNumber)).map((m) => ({
     type: 'selection_mark',
     bbox: m.bbox,
     text: m.label ?? '',

@@ -6,13 +6,15 @@
  * - typed boxes: `[x]`, `[X]`, `[✓]`, `(x)`, `(•)` (selected), `[ ]`, `[]`, `( )` (unselected);
  * - drawn boxes: four ruling lines closing a small square (vector PDF pages,
  *   or rulings found in a scan's image), selected when a mark (`x`, `✓`, `■`)
- *   sits inside it.
+ *   sits inside it as text, or when the drawn page shows ink inside it (a
+ *   cross or tick drawn as strokes, a filled square: see {@link readMarkInk}).
  * Round glyphs and filled squares (○ ● ■ □) are left alone: they are far more
  * often list bullets than boxes.
  *
  * @module
  */
-import type { BBox, DocumentPage, Ruling, Word } from '../document-model.ts';
+import sharp from 'sharp';
+import type { BBox, DocumentPage, PageRenderer, Ruling, Word } from '../document-model.ts';
 
 export type SelectionState = 'selected' | 'unselected';
 
@@ -84,7 +86,7 @@ function textMarks(page: DocumentPage): SelectionMark[] {
 }
 
 /** Squares closed by four short rulings. */
-function drawnBoxes(page: DocumentPage): BBox[] {
+export function drawnBoxes(page: DocumentPage): BBox[] {
   const rulings = page.rulings ?? [];
   // Sizes in points: PDF pages are in points; image pages in pixels, read as 300 dpi.
   const unit = page.source === 'ocr' ? 72 / 300 : 1;
@@ -155,7 +157,7 @@ function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string
  * @example
  * findSelectionMarks(page).filter((m) => m.state === 'selected').map((m) => m.label); // ['Married']
  */
-export function findSelectionMarks(page: DocumentPage): SelectionMark[] {
+export function findSelectionMarks(page: DocumentPage, ink: readonly BoxInk[] = []): SelectionMark[] {
   const found: Omit<SelectionMark, 'label'>[] = [];
   for (const f of page.formFields ?? []) {
     if (f.kind === 'checkbox' || f.kind === 'radio')
@@ -164,7 +166,8 @@ export function findSelectionMarks(page: DocumentPage): SelectionMark[] {
   for (const m of textMarks(page)) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
   for (const box of drawnBoxes(page)) {
     if (found.some((f) => overlaps(f.bbox, box))) continue;
-    const marked = page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, box));
+    const inked = ink.find((i) => i.bbox.every((v, k) => Math.abs(v - box[k]) < 1e-9))?.ink ?? 0;
+    const marked = inked >= INK_SELECTED || page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, box));
     found.push({ bbox: box, state: marked ? 'selected' : 'unselected', source: 'drawn' });
   }
   const boxes = found.map((m) => m.bbox);
@@ -175,4 +178,73 @@ export function findSelectionMarks(page: DocumentPage): SelectionMark[] {
       return label ? { ...m, label } : m;
     })
     .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+}
+
+/** The share of dark pixels inside a drawn box (its inner half, clear of the border), read from the drawn page. */
+export interface BoxInk {
+  readonly bbox: BBox;
+  readonly ink: number;
+}
+
+/**
+ * A box is selected from this share of ink inside on: an empty box reads
+ * ~0 (its border lies outside the inner half), a drawn cross or tick
+ * 0.2–0.6, a filled square ~1. Chosen on generated forms of another seed
+ * than the one `npm run eval -- layout` reports (docs/layout.md).
+ */
+export const INK_SELECTED = 0.08;
+/** Pages are drawn at this resolution to read inside boxes (a 5 pt box's inner half is 5 pixels). */
+const INK_DPI = 144;
+/** A pixel darker than this (0–255) is ink. */
+const DARK = 128;
+
+/** The inner half of each box's dark share, on the drawn page (a grey raster). */
+export function inkInside(boxes: readonly BBox[], gray: { data: Uint8Array; width: number; height: number }): BoxInk[] {
+  return boxes.map((bbox) => {
+    const [l, t, r, b] = bbox;
+    const x0 = Math.round((l + (r - l) / 4) * gray.width);
+    const x1 = Math.round((r - (r - l) / 4) * gray.width);
+    const y0 = Math.round((t + (b - t) / 4) * gray.height);
+    const y1 = Math.round((b - (b - t) / 4) * gray.height);
+    let dark = 0;
+    let all = 0;
+    for (let y = Math.max(0, y0); y < Math.min(gray.height, y1); y++) {
+      for (let x = Math.max(0, x0); x < Math.min(gray.width, x1); x++) {
+        all++;
+        if (gray.data[y * gray.width + x] < DARK) dark++;
+      }
+    }
+    return { bbox, ink: all ? dark / all : 0 };
+  });
+}
+
+/**
+ * Ink inside the drawn boxes of every page that has some, by page number:
+ * how a box crossed, ticked or filled with strokes (not a text glyph) is
+ * told from an empty one. Pages without drawn boxes are not drawn; a page
+ * that cannot be drawn has none (its boxes keep the text evidence only).
+ */
+export async function readMarkInk(
+  pages: readonly DocumentPage[],
+  renderer: PageRenderer | undefined,
+  signal?: AbortSignal,
+): Promise<Map<number, BoxInk[]>> {
+  const out = new Map<number, BoxInk[]>();
+  if (!renderer) return out;
+  for (const page of pages) {
+    const boxes = drawnBoxes(page);
+    if (!boxes.length) continue;
+    signal?.throwIfAborted();
+    try {
+      const { png } = await renderer.renderPng(page.pageNumber, { dpi: INK_DPI });
+      const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+      out.set(
+        page.pageNumber,
+        inkInside(boxes, { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height }),
+      );
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    }
+  }
+  return out;
 }

@@ -19,6 +19,8 @@
 
 /** An identifier with an inner capital, an underscore, a dotted path or a leading "--": the shapes of code. */
 const CODE_TOKEN = /(?<![\p{L}\p{N}])(?:\p{Ll}+\p{Lu}\p{L}*|\p{Lu}\p{Ll}+\p{Lu}\p{L}*|\p{L}+_[\p{L}\p{N}_]+|\p{Ll}{2,}\.\p{Ll}{2,}[\p{L}\p{N}_.]*|--?\p{Ll}[\p{Ll}-]+)(?![\p{L}\p{N}])/gu;
+/** A name whose inner capital follows a prefix (McDowell, MacLeod, DeShawn, LaToya, O'Neil is not matched anyway): no code. */
+const PREFIXED_NAME = /^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Fitz)\p{Lu}\p{Ll}+$/u;
 /** A whitespace-delimited token that is an e-mail address or a web address: a name inside it is still a person's. */
 const ADDRESS_TOKEN = /@|^(?:https?:|www\.)/iu;
 /** A version right after a word: "v2", "3.11", "version 4". */
@@ -72,25 +74,83 @@ function lookUp(text: string, word: string): { glued: boolean; lowerCase: boolea
 /** Whether a version number follows the run ("Word v2", "Word 3.11"). */
 export const versionAfter = (text: string, end: number) => VERSION_AFTER.test(text.slice(end, end + 16));
 
-/** Whether the run is one item of a comma list of four or more single capitalised words on its line. */
-export function inLongList(text: string, start: number, end: number): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+/**
+ * The comma list a run stands in: its line, and the lines before and after
+ * it while the list wraps (a line that ends with a comma goes on on the next).
+ */
+function listAround(text: string, start: number, end: number): string[] {
+  let lineStart = text.lastIndexOf('\n', start - 1) + 1;
   let lineEnd = text.indexOf('\n', end);
   if (lineEnd < 0) lineEnd = text.length;
-  // A list may wrap: the line after counts when this one ends with a comma.
-  if (/,[ \t]*$/u.test(text.slice(lineStart, lineEnd))) {
+  for (let i = 0; i < 8 && lineStart > 0 && /,[ \t]*$/u.test(text.slice(text.lastIndexOf('\n', lineStart - 2) + 1, lineStart - 1)); i++) {
+    lineStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+  }
+  for (let i = 0; i < 8 && lineEnd < text.length && /,[ \t]*$/u.test(text.slice(lineStart, lineEnd)); i++) {
     const next = text.indexOf('\n', lineEnd + 1);
     lineEnd = next < 0 ? text.length : next;
   }
-  const items = text.slice(lineStart, lineEnd).split(/,[ \t\n]*/u);
+  return text.slice(lineStart, lineEnd).split(/,[ \t\n]*/u);
+}
+
+/** Whether the run is one item of a comma list of four or more single capitalised words (the list may wrap over lines). */
+export function inLongList(text: string, start: number, end: number): boolean {
+  const items = listAround(text, start, end);
   const single = items.filter((i) => /^(?:and[ \t]+)?\p{Lu}[\p{L}\p{M}'’-]+(?:[ \t]*\([^)]*\))?[ \t.]*$/u.test(i.trim()) || /[ \t]\p{Lu}[\p{L}\p{M}'’-]+$/u.test(i));
   return items.length >= 4 && single.length >= 4;
+}
+
+/**
+ * The share of the other items of the run's comma list (three or more
+ * items) that name a language ("…, Breton, Occitan, Sorbian"): 0 outside a
+ * list. An item counts by its last word, before any parenthesis
+ * ("Western Frisian", "Tamil (Sri Lanka)").
+ */
+export function languageListShare(text: string, start: number, end: number, isLanguage: (w: string) => boolean): number {
+  const items = listAround(text, start, end);
+  if (items.length < 3) return 0;
+  const value = text.slice(start, end);
+  const others = items.filter((i) => !i.includes(value));
+  const languages = others.filter((i) => {
+    const last = /(\p{L}[\p{L}\p{M}'’-]*)[ \t.]*(?:\([^)]*\))?[ \t.]*$/u.exec(i.replace(/^[ \t]*and[ \t]+/u, ''))?.[1];
+    return last !== undefined && isLanguage(last.toLowerCase());
+  });
+  return others.length ? languages.length / others.length : 0;
+}
+
+/** Lower-case words after an article that do not make the word before them a modifier ("the Ada and …", "a Bo is …"). */
+const NOT_A_HEAD_NOUN = new Set('and or of in on at to for with by from as is was are were has had have will would can could said says who which that than but nor'.split(' '));
+
+/**
+ * Whether `word` stands twice or more in the text as a modifier between an
+ * article and a lower-case noun ("the Word document", "a Word pipeline"):
+ * the way product and project names are written. Once is common for people
+ * too ("the Brisk novel").
+ */
+export function attributiveUse(text: string, word: string): boolean {
+  if (word.length < 3) return false;
+  // Asked once per word and text: every run and every candidate of a word asks the same.
+  if (attributiveMemo?.text !== text) attributiveMemo = { text, answers: new Map() };
+  const known = attributiveMemo.answers.get(word);
+  if (known !== undefined) return known;
+  const answer = countsAsModifier(text, word);
+  attributiveMemo.answers.set(word, answer);
+  return answer;
+}
+
+let attributiveMemo: { text: string; answers: Map<string, boolean> } | undefined;
+
+function countsAsModifier(text: string, word: string): boolean {
+  let uses = 0;
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])(?:the|a|an|The|A|An)[ \\t]+${escape(word)}[ \\t]+(\\p{Ll}{3,})(?![\\p{L}\\p{N}'’])`, 'gu'))) {
+    if (!NOT_A_HEAD_NOUN.has(m[1]) && ++uses >= 2) return true;
+  }
+  return false;
 }
 
 /** Whether a code-shaped token stands within 100 characters of the run. */
 export function codeNearby(text: string, start: number, end: number): boolean {
   const window = text.slice(Math.max(0, start - 100), end + 100);
-  for (const m of window.matchAll(CODE_TOKEN)) if (!ADDRESS_TOKEN.test(tokenAround(window, m.index!))) return true;
+  for (const m of window.matchAll(CODE_TOKEN)) if (!ADDRESS_TOKEN.test(tokenAround(window, m.index!)) && !PREFIXED_NAME.test(m[0])) return true;
   return false;
 }
 

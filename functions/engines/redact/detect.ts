@@ -8,7 +8,7 @@ import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
-import { modelPersons, modelVetoes } from './person-model.ts';
+import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, listPartners, pronounSubjects } from './person-partners.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
@@ -66,10 +66,16 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   // Firms named after people, and the town lines of an address ("12 Elm Road⏎Porto Alegre"), are no person.
   // So are the words of an accepted street line, named after a person or not ("Rua Orvela Maltrin 1213").
   const notPersons = [...firmLists(text), ...addressPlaces(text), ...addressStreets(text)];
-  const ruled = [...modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)), ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
+  // The rules' one-word names have the page's product evidence weighed in as the tagger's do (the model's own candidates weighed it already).
+  const ruledByRules = modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)).map((c) => withProductEvidence(text, runs, persons.lexicon, c));
+  const ruled = [...ruledByRules, ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
-  // The tagger's names are not put to the person model's veto: it vetoed unknown names in plain English prose too.
-  const tagged = reading && persons.sequence ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled) : [];
+  // A one-word name only the tagger found has the page's product evidence weighed in (person-model.ts withProductEvidence:
+  // a list of languages, the word used as a modifier or glued into identifiers). Longer names stand on the tagger's word.
+  const tagged =
+    reading && persons.sequence
+      ? taggerPersons(text, persons.lexicon, persons.sequence, reading.spans, ruled).map((c) => withProductEvidence(text, runs, persons.lexicon, c))
+      : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
   const found = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
@@ -330,8 +336,23 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
  */
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
   const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
-  const mentions = (persons ? otherMentions(text, resolved, persons.lexicon) : []).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
+  const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
   return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+}
+
+/**
+ * The other mentions of the persons found (names.ts otherMentions) that
+ * overlap no span, except a one-word mention the person model rejects in
+ * its own context: each mention's score has that context's product
+ * evidence weighed in (withProductEvidence), and one that falls below the
+ * threshold is not masked — a name carried into "the Word document" on the
+ * strength of another sentence.
+ */
+function otherMentionsKept(text: string, resolved: readonly Candidate[], persons: PersonResources): Candidate[] {
+  const mentions = otherMentions(text, resolved, persons.lexicon).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
+  if (mentions.length === 0) return mentions;
+  const runs = candidateRuns(text, persons.lexicon);
+  return mentions.map((m) => withProductEvidence(text, runs, persons.lexicon, m)).filter((m) => m.score >= SCORE_THRESHOLD);
 }
 
 /** The person-name resources a detection needs (loaded on first use), or undefined when no person type is asked for. */

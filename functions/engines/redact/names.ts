@@ -141,7 +141,8 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
     if (cue || honorific) return allNameLike && (strong > 0 || nameCue) ? 0.75 : 0;
     if (quotedSpeech && words.length === 1) return 0.6;
     // One lower-case word of two or three letters ("hu", "ava") is a code or an abbreviation more often than a name.
-    if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : words[0].text.length > 3 ? 0.5 : 0;
+    // One lower-case word alone in a text written in case ("via param⏎merge peers") is a parameter or a command, not a name.
+    if (strong === words.length) return words.length === 2 ? 0.7 : personVerb ? 0.6 : words[0].text.length > 3 && !writtenInCase(text) ? 0.5 : 0;
     // "patricia desrosiers": a given name no dictionary knows, then a word no dictionary knows.
     if (words.length === 2 && words[0].kind === 'strong' && words[1].kind === 'unknown') return 0.6;
     return 0;
@@ -176,6 +177,17 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   if (personVerb || speaker) score += 0.2;
   else if (weakCue) score += 0.05;
   return Math.max(0, Math.min(1, score));
+}
+
+/**
+ * Whether the text is written in case: one word in twenty or more
+ * capitalised (not counting "I"), and at least three such words. Chat
+ * written all in lower case is not; manuals and letters are.
+ */
+function writtenInCase(text: string): boolean {
+  const words = text.match(/\p{L}+/gu) ?? [];
+  const capitalised = words.filter((w) => w !== 'I' && /^\p{Lu}/u.test(w)).length;
+  return capitalised >= 3 && capitalised * 20 >= words.length;
 }
 
 /** Splits a matched stretch into runs: at ", " (a list) and at a line end unless the name continues on the next line. */

@@ -17,7 +17,7 @@ import weights from './person-model.json' with { type: 'json' };
 import type { NameLexicon } from './name-lexicon.ts';
 import { contextBefore, kindOf, NAME_CUE, ORGANISATION_WORDS, PERSON_VERB, scoreRun, STREET_AFTER, SURNAME_SHAPE, type Run } from './names.ts';
 import type { Candidate } from './recognizers.ts';
-import { codeNearby, inLongList, repeatedAlone, versionAfter, writtenAsCode } from './code-context.ts';
+import { attributiveUse, codeNearby, inLongList, languageListShare, repeatedAlone, versionAfter, writtenAsCode } from './code-context.ts';
 
 /** Feature names, in the order of the weight vector (the JSON records them too, and must agree). */
 export const PERSON_FEATURES = [
@@ -67,6 +67,9 @@ export const PERSON_FEATURES = [
   'code_nearby',
   'numbered_line',
   'repeated_alone',
+  'language_name',
+  'language_list',
+  'attributive_use',
 ] as const;
 
 const LIST_GAP_AFTER = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)(\p{Lu}[\p{L}\p{M}'’-]*)/u;
@@ -82,8 +85,8 @@ const NUMBERED_LINE = /^[ \t]*(?:[IVX]{1,4}|\d{1,2}(?:\.\d{1,2})*)[.)]?[ \t]+$/u
 export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   const n = Math.max(1, words.length);
-  const share = (k: string) => words.filter((w) => w.kind === k).length / n;
   const lower = (w: string) => w.toLowerCase().replace(/[’']s$/u, '');
+  const share = (k: string) => words.filter((w) => (k === 'languageName' ? lex.languages.has(lower(w.text)) : w.kind === k)).length / n;
   const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 40);
   const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
@@ -151,6 +154,11 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     code_nearby: codeNearby(text, run.start, run.end) ? 1 : 0,
     // A numbered line ("I. Word Word", "2.1 Word"): a heading or a list item; the number may have been read as an initial.
     repeated_alone: words.length === 1 && repeatedAlone(text, words[0].text.replace(/[’']s$/u, ''), (w) => lex.given.has(w) || lex.honorifics.has(w)) ? 1 : 0,
+    // A language's name ("Breton"), or an item of a list of languages: some language names are people's names too.
+    language_name: share('languageName'),
+    language_list: languageListShare(text, run.start, run.end, (w) => lex.languages.has(w)),
+    // "the Word document", "a Word pipeline" here or elsewhere in the text: a product's name used as a modifier.
+    attributive_use: words.length === 1 && attributiveUse(text, words[0].text.replace(/[’']s$/u, '')) ? 1 : 0,
     numbered_line: NUMBERED_LINE.test(text.slice(text.lastIndexOf('\n', run.start - 1) + 1, words[0]?.start ?? run.start)) ? 1 : 0,
   };
   return PERSON_FEATURES.map((name) => f[name]);
@@ -217,4 +225,49 @@ export function modelPersons(text: string, runs: readonly Run[], lex: NameLexico
     if (p >= model.threshold) out.push({ type: 'PERSON', start: run.start, end: run.end, score: Math.max(threshold, Math.min(0.7, p)), rule: 'name-model' });
   }
   return out;
+}
+
+/**
+ * The features that speak of software, products and languages rather than people (code-context.ts). Not long_list: a
+ * long list of single words is as often people ("They had six: …"), and the tagger reads list structure itself.
+ */
+const PRODUCT_EVIDENCE: readonly (typeof PERSON_FEATURES)[number][] = [
+  'written_glued_elsewhere',
+  'written_lower_case_elsewhere',
+  'version_after',
+  'code_nearby',
+  'numbered_line',
+  'repeated_alone',
+  'language_name',
+  'language_list',
+  'attributive_use',
+];
+const PRODUCT_INDEXES = PRODUCT_EVIDENCE.map((f) => PERSON_FEATURES.indexOf(f));
+
+/**
+ * A one-word candidate's score with the page's product evidence weighed in:
+ * for a name the rules or the sequence tagger found, or another mention of
+ * a name found elsewhere, the candidate's score is the prior (the rules or
+ * the tagger read the name and its sentence, or the name was found once),
+ * and the person model's learned
+ * weights of the product features (a list of languages, the word used as a
+ * modifier, glued into identifiers, repeated alone, code nearby) shift its
+ * log-odds. The person model's other features are not counted again: they
+ * speak of the same name evidence the prior already holds. Longer spans, and
+ * words the model does not read, keep their score.
+ */
+export function withProductEvidence<C extends { start: number; end: number; score: number }>(
+  text: string,
+  runs: readonly Run[],
+  lex: NameLexicon,
+  c: C,
+  model: PersonModelWeights = committedModel(),
+): C {
+  const run = runs.find((r) => r.start === c.start && (r.end === c.end || /^[’']s$/u.test(text.slice(c.end, r.end))));
+  if (!run || run.words.length !== 1 || !modelReads(run)) return c;
+  const x = runFeatures(text, run, lex);
+  const shift = PRODUCT_INDEXES.reduce((sum, i) => sum + x[i] * model.weights[i], 0);
+  if (shift === 0) return c;
+  const prior = Math.min(0.999, Math.max(0.001, c.score));
+  return { ...c, score: 1 / (1 + Math.exp(-(Math.log(prior / (1 - prior)) + shift))) };
 }

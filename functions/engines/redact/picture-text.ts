@@ -17,6 +17,7 @@
  *
  * @module
  */
+import { HOSTED_SPEND_LIMITS } from '../../contracts/engines.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import type { BBox, DocumentPage, PageRenderer, Word } from '../document-model.ts';
@@ -29,7 +30,7 @@ export const MIN_PICTURE_WIDTH_POINTS = 36;
 export const MIN_PICTURE_HEIGHT_POINTS = 10;
 /** A picture whose area the page's own words cover this much is already transcribed (a searchable scan). */
 export const TRANSCRIBED_SHARE = 0.05;
-export const MAX_PICTURES_PER_PAGE = 8;
+export const MAX_PICTURES_PER_PAGE = HOSTED_SPEND_LIMITS.textractPicturesPerPage;
 /** Annotations drawn as pictures when they carry no readable text. */
 const PICTURE_ANNOTATIONS = new Set(['Stamp', 'FreeText']);
 /** Margin added around a picture before reading it (OCR reads edge glyphs badly), as a share of the page. */

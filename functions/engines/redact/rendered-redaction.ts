@@ -12,7 +12,19 @@ import type { DetectionConfig, PiiSpan } from './detect.ts';
 import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
 import { renderedPages } from './rendered-page.ts';
-import { buildTextIndex } from './text-index.ts';
+import type { PageTextRange } from './hosted-detect.ts';
+import { buildTextIndex, type IndexedWord } from './text-index.ts';
+
+/** Each page's part of the indexed text, from its first word to its last (pages without words have none). */
+function pageRanges(words: readonly IndexedWord[]): PageTextRange[] {
+  const ranges: PageTextRange[] = [];
+  for (const word of words) {
+    const last = ranges[ranges.length - 1];
+    if (last && last.pageNumber === word.pageNumber) ranges[ranges.length - 1] = { ...last, end: word.end };
+    else ranges.push({ pageNumber: word.pageNumber, start: word.start, end: word.end });
+  }
+  return ranges;
+}
 
 export interface RenderedRedaction<S> {
   /** The pages with the text added: mask and build the PDF from these. */
@@ -30,14 +42,20 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
     readonly config: DetectionConfig;
     /** How the pictures on text pages are read (languages, hosted reader, deadline). */
     readonly pictures?: PictureReadOptions;
-    /** Finds the spans in the index's text (the local detector, or a hosted one). */
-    readonly findSpans: (text: string) => Promise<S>;
+    /** Finds the spans in the index's text (the local detector, or a hosted one); `pages` are each page's part of it. */
+    readonly findSpans: (text: string, pages: readonly PageTextRange[]) => Promise<S>;
   },
 ): Promise<RenderedRedaction<S>> {
   const pictures = await readPictures(pages, options.renderer, options.pictures);
   const rendered = renderedPages(pages, pictures);
   const index = buildTextIndex(rendered.pages);
-  const found = await options.findSpans(index.text);
-  const plan = await planRedaction(rendered.pages, { mode: options.mode, config: options.config, spans: found.spans, index, regionOf: rendered.regionOf });
+  const found = await options.findSpans(index.text, pageRanges(index.words));
+  const plan = await planRedaction(rendered.pages, {
+    mode: options.mode,
+    config: options.config,
+    spans: found.spans,
+    index,
+    regionOf: rendered.regionOf,
+  });
   return { pages: rendered.pages, plan, found };
 }

@@ -8,7 +8,16 @@ import { Duration, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BEDROCK_MODEL_CONTEXT, BEDROCK_MODEL_ENV, ENGINE_SLOTS, ENGINES_CONTEXT, engineEnvVar, HOSTED_CALL_LIMITS, HOSTED_PAGE_READ_TIMEOUT_MS } from '../../../functions/contracts/engines.ts';
+import {
+  BEDROCK_MODEL_CONTEXT,
+  BEDROCK_MODEL_ENV,
+  ENGINE_SLOTS,
+  ENGINES_CONTEXT,
+  engineEnvVar,
+  GLOBAL_PROFILE_CONTEXT,
+  HOSTED_CALL_LIMITS,
+  HOSTED_PAGE_READ_TIMEOUT_MS,
+} from '../../../functions/contracts/engines.ts';
 import { BATCH_WORKER_HANDLER, JOB_WORKER_HANDLER, PAGE_RANGE_WORKER_HANDLER } from '../../../functions/contracts/routes.ts';
 import { EXTRACT_ENGINE_CONTEXT, grantHostedEngines, readHostedEngineSettings, slotsRunBy } from '../../../lib/constructs/hosted-engines.ts';
 import type { DocintelStack } from '../../../lib/stacks/docintel-stack.ts';
@@ -151,6 +160,21 @@ describe('Stack: hosted engines', () => {
     [{ [ENGINES_CONTEXT]: '{"extract":"local"}', [EXTRACT_ENGINE_CONTEXT]: 'bedrock' }, /contradicts/],
   ])('fails the synth on an invalid selection (%j)', (context, message) => {
     expect(() => createDocintelApp({ context })).toThrow(message);
+  });
+
+  it('refuses a global. inference profile unless -c docintel:allowGlobalInferenceProfile=true opts in', () => {
+    const settingsWith = (context: Record<string, unknown>) => {
+      const scope = new Stack(undefined, 'G', {});
+      for (const [key, value] of Object.entries({ [ENGINES_CONTEXT]: '{"classify":"bedrock"}', ...context })) scope.node.setContext(key, value);
+      return readHostedEngineSettings(scope);
+    };
+    const global = 'global.anthropic.claude-haiku-4-5-20251001-v1:0';
+    expect(() => settingsWith({ [BEDROCK_MODEL_CONTEXT]: global })).toThrow(/global inference profile.*-c docintel:allowGlobalInferenceProfile=true/);
+    expect(() => settingsWith({ [BEDROCK_MODEL_CONTEXT]: global, [GLOBAL_PROFILE_CONTEXT]: 'false' })).toThrow(/global inference profile/);
+    expect(settingsWith({ [BEDROCK_MODEL_CONTEXT]: global, [GLOBAL_PROFILE_CONTEXT]: 'true' }).bedrockModelId).toBe(global);
+    expect(settingsWith({ [BEDROCK_MODEL_CONTEXT]: global, [GLOBAL_PROFILE_CONTEXT]: true }).bedrockModelId).toBe(global);
+    // Geographic profiles and model ids need no opt-in.
+    expect(settingsWith({ [BEDROCK_MODEL_CONTEXT]: 'eu.amazon.nova-lite-v1:0' }).bedrockModelId).toBe('eu.amazon.nova-lite-v1:0');
   });
 
   it('refuses a hosted call budget that would not end inside the function timeout', () => {

@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { findSelectionMarks, INK_SELECTED, readMarkInk } from '../../../functions/engines/layout/selection-marks.ts';
 import { findSignatures } from '../../../functions/engines/layout/signatures.ts';
 import { loadPdf } from '../../../functions/engines/pdf/pdf-text-backend.ts';
 import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
@@ -60,5 +61,49 @@ describe('signatures', () => {
     const font = await doc.embedFont(StandardFonts.Helvetica);
     page.drawText('Signed by: Office of the County Clerk, Records Division', { x: 72, y: 600, size: 11, font });
     expect((await signaturesOf(await doc.save())).found.size).toBe(0);
+  });
+});
+
+describe('drawn check boxes read in the drawn page', () => {
+  /** Four boxes drawn as strokes: empty, crossed with two lines, ticked with a path, filled; each with a label. */
+  async function boxes(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const labels = ['Empty box', 'Crossed box', 'Ticked box', 'Filled box'];
+    labels.forEach((label, i) => {
+      const y = 700 - i * 30;
+      page.drawRectangle({ x: 72, y, width: 10, height: 10, borderWidth: 1, borderColor: rgb(0, 0, 0) });
+      page.drawText(label, { x: 90, y: y + 1, size: 11, font });
+    });
+    page.drawLine({ start: { x: 74, y: 672 }, end: { x: 80, y: 678 }, thickness: 1.1 });
+    page.drawLine({ start: { x: 74, y: 678 }, end: { x: 80, y: 672 }, thickness: 1.1 });
+    page.drawSvgPath('M 0 0 L 3 3.5 L 8.5 -3.5', { x: 73, y: 645, borderWidth: 1.3, borderColor: rgb(0, 0, 0) });
+    page.drawRectangle({ x: 74, y: 612, width: 6, height: 6, color: rgb(0, 0, 0) });
+    return doc.save();
+  }
+
+  it('tells crossed, ticked and filled boxes from an empty one by the ink inside', async () => {
+    // Prepare
+    const pdf = await loadPdf(await boxes());
+    try {
+      const parsed = await pdf.extract(undefined, { graphics: true });
+      // Act
+      const ink = await readMarkInk(parsed.pages, pdf);
+      const marks = findSelectionMarks(parsed.pages[0], ink.get(1));
+      const without = findSelectionMarks(parsed.pages[0]);
+      // Assess: the strokes are no text, so only the drawn page tells; without it every box reads empty.
+      expect(marks.map((m) => [m.label, m.state])).toEqual([
+        ['Empty box', 'unselected'],
+        ['Crossed box', 'selected'],
+        ['Ticked box', 'selected'],
+        ['Filled box', 'selected'],
+      ]);
+      expect(without.every((m) => m.state === 'unselected')).toBe(true);
+      const inkOf = (box: readonly number[]) => ink.get(1)!.find((i) => i.bbox.every((v, k) => v === box[k]))!.ink;
+      expect(marks.map((m) => inkOf(m.bbox) >= INK_SELECTED)).toEqual([false, true, true, true]);
+    } finally {
+      await pdf.close();
+    }
   });
 });

@@ -221,6 +221,14 @@ export interface ExtractOptions {
    * @default false
    */
   readonly textOnly?: boolean;
+  /**
+   * Leave out text a reader cannot see (PDF text layers: render mode 3,
+   * white on white, under 2 pt; see pdf/hidden-text.ts), with a page warning
+   * saying how many characters were dropped. For extract and classify, so a
+   * document cannot steer them with text nobody sees; redaction reads all.
+   * @default false
+   */
+  readonly visibleOnly?: boolean;
 }
 
 /** The page with only what `textOnly` keeps. */

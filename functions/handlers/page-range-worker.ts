@@ -36,6 +36,7 @@ const SegmentSchema = z.object({
     .min(1)
     .refine((pages) => pages.every((n, i) => i === 0 || n > pages[i - 1]), 'page numbers must be strictly ascending'),
   languages: z.array(z.enum(OCR_LANGUAGE_CODES as [OcrLanguage, ...OcrLanguage[]])).optional(),
+  visibleOnly: z.boolean().optional(),
   localEngines: z.boolean().optional(),
 });
 
@@ -66,7 +67,7 @@ export const createHandler =
       if (last > opened.pageCount) {
         throw new RangeError(`Page ${last} requested from a document of ${opened.pageCount} pages`);
       }
-      const parsed = await opened.extract(segment.pageNumbers, { languages: segment.languages });
+      const parsed = await opened.extract(segment.pageNumbers, { languages: segment.languages, visibleOnly: segment.visibleOnly });
       logger.debug('page segment extracted', { pages: segment.pageNumbers.length, engines: parsed.engines });
       return { pages: parsed.pages, engines: parsed.engines };
     } catch (error) {

@@ -41,7 +41,7 @@ export const classifyOperation: OperationSpec<RouterQuery, ClassifyForm> = {
     const budget = readingBudget(form);
     // An e-mail is classified by its message (headers and body); its attachments are documents of their own and are not read.
     const wanted = pagesToRead(document.messagePages?.page_end ?? document.pageCount, budget);
-    const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true, languages: query.languages });
+    const parsed = await document.extract(wanted, { signal, graphics: false, textOnly: true, languages: query.languages, visibleOnly: true });
     const read = withinBudget(
       parsed.pages.map((p) => ({ pageNumber: p.pageNumber, text: p.text })),
       budget,

@@ -9,7 +9,7 @@
 import { ApiError } from '../contracts/errors.ts';
 import { TIER_LIMITS } from '../contracts/limits.ts';
 import { ExtractForm, ExtractQuery, ExtractTemplate } from '../contracts/schemas/extract.ts';
-import { readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
+import { disagreementWarning, eInvoiceDisagreements, readEInvoice, withEInvoice } from '../engines/extract/e-invoice.ts';
 import { localExtractor } from '../engines/extract/extractor.ts';
 import { languageModelExtractor } from '../engines/hosted/extract.ts';
 import { fallbackMetadata, runLanguageModelEngine } from './language-model-engine.ts';
@@ -48,7 +48,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     }
     const local = deps.extractor ?? localExtractor;
     // Advanced reads rulings and figures too: ruled tables are found from their lines.
-    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages });
+    // Text a reader cannot see is left out (and said in metadata.warnings): a document must not steer extract with it.
+    const parsed = await extractForRequest(context, { graphics: query.parse_mode === 'advanced', languages: query.languages, visibleOnly: true });
     // The deployment's language model when extract runs on Bedrock, with the local extractor behind it.
     const run = <T>(work: (extractor: typeof local) => Promise<T>) =>
       // The caller's schema is caller text in the prompt (its own token budget).
@@ -78,6 +79,10 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     // A Factur-X/ZUGFeRD/XRechnung PDF (or an e-invoice XML upload) carries the invoice as data: exact, and it prevails.
     const eInvoice = readEInvoice((await context.document.dataFiles?.()) ?? []);
     const extraction = eInvoice ? withEInvoice(fromPages, eInvoice.extraction) : fromPages;
+    // Where the XML and the visible invoice disagree (totals, IBAN, parties), both values are said; the XML one is reported.
+    const disagreements = eInvoice ? eInvoiceDisagreements(fromPages, eInvoice.extraction) : [];
+    const reading = readingMetadata(parsed);
+    const warnings = [...(reading.warnings ?? []), ...disagreements.map(disagreementWarning)];
     const used = common(answer);
     return {
       ...used,
@@ -92,8 +97,9 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
         category: query.category,
         parse_mode: query.parse_mode,
         file_type: parsed.kind,
-        ...readingMetadata(parsed),
-        ...(eInvoice ? { e_invoice: { format: eInvoice.format, file: eInvoice.file } } : {}),
+        ...reading,
+        ...(warnings.length ? { warnings } : {}),
+        ...(eInvoice ? { e_invoice: { format: eInvoice.format, file: eInvoice.file, ...(disagreements.length ? { disagreements } : {}) } } : {}),
         ...fallbackMetadata(answer),
       },
     };

@@ -80,6 +80,8 @@ export interface SegmentedExtractInput {
   readonly textOnly?: boolean;
   /** OCR languages of the request (see `ExtractOptions.languages`). */
   readonly languages?: readonly OcrLanguage[];
+  /** Leave out text a reader cannot see (see `ExtractOptions.visibleOnly`). @default false */
+  readonly visibleOnly?: boolean;
 }
 
 export async function extractInSegments(input: SegmentedExtractInput): Promise<ParsedDocument> {
@@ -87,8 +89,8 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const ocrPageCount = document.ocrPageCount ?? 0;
   const concurrency = runner?.concurrency ?? input.localConcurrency ?? 1;
   const segments = planSegments({ pageCount: document.pageCount, ocrPageCount, raised, concurrency });
-  const { signal, graphics, textOnly, languages } = input;
-  if (segments.length <= 1) return document.extract(undefined, { signal, graphics, textOnly, languages });
+  const { signal, graphics, textOnly, languages, visibleOnly } = input;
+  if (segments.length <= 1) return document.extract(undefined, { signal, graphics, textOnly, languages, visibleOnly });
 
   // Remote fan-out only pays off when there is OCR to spread; text-layer segments stay local.
   const remote = runner && ocrPageCount > 0 ? runner : undefined;
@@ -97,12 +99,12 @@ export async function extractInSegments(input: SegmentedExtractInput): Promise<P
   const parts = await mapLimited(segments, remote ? remote.concurrency : raised && ocrPageCount === 0 ? 1 : concurrency, async (pageNumbers) => {
     signal?.throwIfAborted();
     if (remote) {
-      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}) });
+      const result = await remote.run({ blobKey: input.blobKey, kind: document.kind, filename: input.filename, pageNumbers, ...(languages ? { languages } : {}), ...(visibleOnly ? { visibleOnly } : {}) });
       result.engines.forEach((e) => engines.add(e));
       document.notePages?.(result.pages);
       return textOnly ? result.pages.map(textOnlyPage) : result.pages;
     }
-    const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly, languages });
+    const parsed = await document.extract(pageNumbers, { signal, graphics, textOnly, languages, visibleOnly });
     kind = parsed.kind;
     parsed.engines.forEach((e) => engines.add(e));
     return parsed.pages;
@@ -123,7 +125,7 @@ export function extractForRequest(
     readonly raised: boolean;
     readonly signal?: AbortSignal;
   },
-  options: { readonly graphics?: boolean; readonly textOnly?: boolean; readonly languages?: readonly OcrLanguage[] } = {},
+  options: { readonly graphics?: boolean; readonly textOnly?: boolean; readonly languages?: readonly OcrLanguage[]; readonly visibleOnly?: boolean } = {},
 ): Promise<ParsedDocument> {
   return extractInSegments({
     document: context.document,

@@ -28,6 +28,8 @@ export interface PageSegment {
   readonly pageNumbers: readonly number[];
   /** OCR languages of the request (`languages`); absent: found per page. */
   readonly languages?: readonly OcrLanguage[];
+  /** Leave out text a reader cannot see (extract, classify: ExtractOptions.visibleOnly). */
+  readonly visibleOnly?: boolean;
   /** Read with the local OCR even where the deployment chose a hosted one (a test key with hosted engines off). */
   readonly localEngines?: boolean;
 }

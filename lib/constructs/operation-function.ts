@@ -240,7 +240,22 @@ export class OperationFunction extends Construct {
     }
 
     const objects = (prefix: StoragePrefixId) => `${STORAGE.prefixes[prefix].prefix}*`;
-    for (const prefix of access.bucketRead ?? []) resources.bucket.grantRead(fn, objects(prefix));
+    // Not Bucket.grantRead: it brings s3:List* and s3:GetBucket* on the whole bucket, so a parser taken over by a
+    // hostile file could list every organization's keys (issue 38). Objects under the prefixes only; listing (which
+    // S3 needs to answer 404 rather than 403 for a missing key) only with those prefixes.
+    const readable = access.bucketRead ?? [];
+    if (readable.length) {
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: readable.map((prefix) => resources.bucket.arnForObjects(objects(prefix))) }),
+      );
+      this.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:ListBucket'],
+          resources: [resources.bucket.bucketArn],
+          conditions: { StringLike: { 's3:prefix': readable.map(objects) } },
+        }),
+      );
+    }
     for (const prefix of access.bucketPut ?? []) resources.bucket.grantPut(fn, objects(prefix));
     if (access.masterSecret) resources.masterSecret.grantRead(fn);
     if (access.jobQueue === 'send') resources.jobQueue?.grantSendMessages(fn);
@@ -305,14 +320,6 @@ export class OperationFunction extends Construct {
         id: `AwsSolutions-IAM5[Resource::${bucketArn}/${STORAGE.prefixes[prefix].prefix}*]`,
         reason: `Object keys under ${STORAGE.prefixes[prefix].prefix} are generated per request (organization id / document key / request id); access is scoped to that prefix of the one bucket.`,
       });
-    }
-    if (access.bucketRead?.length) {
-      for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*']) {
-        validations.acknowledge({
-          id: `AwsSolutions-IAM5[Action::${action}]`,
-          reason: 'Action set of Bucket.grantRead, limited to the document bucket and the prefixes in OPERATION_ACCESS.',
-        });
-      }
     }
     if (access.bucketPut?.length) {
       validations.acknowledge({

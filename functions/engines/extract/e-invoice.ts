@@ -231,3 +231,49 @@ export function withEInvoice(fromPages: FinancialExtraction, fromXml: FinancialE
     ...(cited ? { citations: cited } : {}),
   };
 }
+
+/** Fields whose XML value must agree with the visible invoice: totals, the account paid into, the parties. */
+const CHECKED_FIELDS = ['subtotal', 'tax_amount', 'total_amount', 'amount_due', 'iban', 'vendor_name', 'vendor_tax_id', 'customer_name'] as const;
+const AMOUNTS = new Set<string>(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
+const PARTIES = new Set<string>(['vendor_name', 'customer_name']);
+const compact = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** One field where the embedded XML and the visible pages disagree. */
+export interface EInvoiceDisagreement {
+  readonly field: string;
+  readonly xml: string;
+  readonly visible: string;
+}
+
+/** Whether two values of a field say the same (amounts to the cent; IBANs and tax ids without spacing; names one within the other). */
+function agree(field: string, xml: string, visible: string): boolean {
+  if (AMOUNTS.has(field)) return Math.abs(Number(xml) - Number(visible)) < 0.005;
+  const [a, b] = [compact(xml), compact(visible)];
+  // A party's name with or without its legal form ("Lumen Widgets" / "Lumen Widgets GmbH") is the same party.
+  if (PARTIES.has(field)) return a.length > 0 && b.length > 0 && (a.includes(b) || b.includes(a));
+  return a === b;
+}
+
+/**
+ * The checked fields both the XML and the pages give, where they disagree
+ * (issue 38: an invoice whose data says one IBAN and whose page shows
+ * another must say so, not silently prefer either).
+ *
+ * @example
+ * eInvoiceDisagreements(fromPages, fromXml); // [{ field: 'iban', xml: 'DE…', visible: 'FR…' }]
+ */
+export function eInvoiceDisagreements(fromPages: FinancialExtraction, fromXml: FinancialExtraction): EInvoiceDisagreement[] {
+  const out: EInvoiceDisagreement[] = [];
+  for (const field of CHECKED_FIELDS) {
+    const xml = fromXml.entities[field];
+    const visible = fromPages.entities[field];
+    if (typeof xml !== 'string' || typeof visible !== 'string' || !xml || !visible) continue;
+    if (!agree(field, xml, visible)) out.push({ field, xml, visible });
+  }
+  return out;
+}
+
+/** The `metadata.warnings` line of a disagreement. */
+export function disagreementWarning({ field, xml, visible }: EInvoiceDisagreement): string {
+  return `e-invoice: ${field} is "${xml}" in the embedded XML but "${visible}" on the page; the XML value is reported.`;
+}

@@ -103,7 +103,15 @@ function acrossLines(value: string, lines: readonly GroundLine[]): Citation | un
   const first = lines.findIndex((l) => keyOf(l).length >= 4 && target.includes(keyOf(l)));
   if (first < 0) return undefined;
   const pieces = lines.slice(first, first + 8).filter((l) => l.pageIndex === lines[first].pageIndex && keyOf(l).length >= 4 && target.includes(keyOf(l)));
+  // The pieces must make up most of the value: one matching line is not a citation of a longer value.
+  if (pieces.map(keyOf).join('').length < target.length * 0.8) return undefined;
   return citeLines(pieces);
+}
+
+/** Whether the lines, joined, hold the value (case, spacing and punctuation aside). */
+function spells(value: string, lines: readonly GroundLine[]): boolean {
+  const target = key(value);
+  return target.length > 0 && lines.map(keyOf).join('').includes(target);
 }
 
 /**
@@ -113,7 +121,9 @@ function acrossLines(value: string, lines: readonly GroundLine[]): Citation | un
 export function ground(field: string, value: string, lines: readonly GroundLine[], options: { hint?: readonly number[]; monthFirst?: boolean } = {}): Citation | undefined {
   const monthFirst = options.monthFirst ?? false;
   const hinted = (options.hint ?? []).map((i) => lines[i]).filter(Boolean);
-  if (hinted.length > 1 && !AMOUNT_FIELDS.has(field) && !DATE_FIELDS.has(field)) return citeLines(hinted);
+  // A value over several named lines (an address) is cited there only when those lines spell it (issue 38: a model,
+  // or a document steering it, must not put a citation box over lines that do not hold the value).
+  if (hinted.length > 1 && !AMOUNT_FIELDS.has(field) && !DATE_FIELDS.has(field) && spells(value, hinted)) return citeLines(hinted);
   for (const line of hinted) {
     const c = onLine(field, value, line, monthFirst);
     if (c) return c;

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import type { LanguageModel } from '../../contracts/hosted-models.ts';
 import type { Candidate, ClassifierOptions, ClassifyPage } from '../classify/classifier.ts';
-import { callTool, pagedText, probability } from './prompt-text.ts';
+import { callTool, DOCUMENT_IS_DATA, fenceDocument, pagedText, probability } from './prompt-text.ts';
 
 /** The local classifier's options, less its own calibration (temperature, learned model). */
 export interface HostedClassifyOptions extends Omit<ClassifierOptions, 'temperature' | 'model'> {
@@ -65,6 +65,7 @@ function systemPrompt(options: HostedClassifyOptions): string {
     'You classify business documents. Read the document text and call the tool with its type, chosen only from the listed types.',
     `If no listed type fits, answer "${options.nonDomainLabel}".`,
     'Give probabilities you would bet on: high only when the text leaves no doubt.',
+    DOCUMENT_IS_DATA,
   ];
   if (options.systemInstruction) parts.push(`Instructions from the caller:\n${options.systemInstruction}`);
   return parts.join('\n');
@@ -77,7 +78,7 @@ function userPrompt(pages: readonly ClassifyPage[], options: HostedClassifyOptio
     `Types:\n${types}\n- ${options.nonDomainLabel}: none of the above.`,
     ...(neighbors.length ? [`Watch out:\n${neighbors.join('\n')}`] : []),
     ...(options.domains?.length ? [`The caller works in: ${options.domains.join(', ')}.`] : []),
-    `Document (the pages read; a long document's middle is left out):\n${pagedText(pages, PER_PAGE_TOKENS)}`,
+    `Document (the pages read; a long document's middle is left out):\n${fenceDocument(pagedText(pages, PER_PAGE_TOKENS))}`,
   ].join('\n\n');
 }
 

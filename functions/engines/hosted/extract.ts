@@ -21,7 +21,7 @@ import { FINANCIAL_FIELDS, linesOf, orderEntities, type FinancialExtraction, typ
 import { ground, groundItems, type Citation } from '../extract/grounding.ts';
 import { parseAmount, parseDate } from '../extract/normalize.ts';
 import type { FilledSchema } from '../extract/schema-fill.ts';
-import { callTool, numberedText } from './prompt-text.ts';
+import { callTool, DOCUMENT_IS_DATA, fenceDocument, numberedText } from './prompt-text.ts';
 
 export const FINANCIAL_TOOL = 'record_invoice_fields';
 export const SCHEMA_TOOL = 'record_schema_values';
@@ -98,6 +98,7 @@ const SYSTEM = [
   'You read business documents and record values exactly as printed, normalised only as each field says.',
   'Every line of the document is numbered [i]. For each value give the numbers of the lines you read it from.',
   'Leave out what is not on the document: never guess. Confidence is the probability the value is right.',
+  DOCUMENT_IS_DATA,
 ].join('\n');
 
 const amount = (v: string | number | null): string | null => (v === null ? null : (parseAmount(String(v)) ?? null));
@@ -115,7 +116,7 @@ async function financial(model: LanguageModel, pages: readonly DocumentPage[], s
     model,
     {
       system: SYSTEM,
-      prompt: `Record the invoice or receipt fields and line items of this document${truncated ? ' (its end is cut off)' : ''}.\n\n${text}`,
+      prompt: `Record the invoice or receipt fields and line items of this document${truncated ? ' (its end is cut off)' : ''}.\n\n${fenceDocument(text)}`,
       tool: { name: FINANCIAL_TOOL, description: 'Records the fields and line items of an invoice or receipt.', inputSchema: financialSchema() },
       maxOutputTokens: 4_000,
       signal,
@@ -137,6 +138,8 @@ async function financial(model: LanguageModel, pages: readonly DocumentPage[], s
     if (field === 'currency') continue;
     const citation = cite(field, value, lines, found.lines);
     if (citation) cited[field] = citation;
+    // Not found on the page (normalised as the field is): no citation, and at most half the model's confidence.
+    else confidence[field] = Math.round(found.confidence * 50) / 100;
   }
   const items: LineItem[] = answer.line_items
     .filter((i) => i.description.trim())
@@ -208,7 +211,7 @@ async function fillSchema(model: LanguageModel, schema: Record<string, ExtractSh
         'Fill the schema from this document. Keys name what to find (in any language or wording on the document).',
         'Text values as printed; yes/no values true or false; checkboxes "selected" or "unselected"; lists one entry per item (table row).',
         'In `confidence`, give each filled value\'s dotted path (a.b, items[0].name) and the probability it is right.',
-        `Document${truncated ? ' (its end is cut off)' : ''}:\n${text}`,
+        `Document${truncated ? ' (its end is cut off)' : ''}:\n${fenceDocument(text)}`,
       ].join('\n'),
       tool: {
         name: SCHEMA_TOOL,

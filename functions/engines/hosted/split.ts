@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { HostedEngineError, type LanguageModel } from '../../contracts/hosted-models.ts';
 import type { DomainGuidelines, Segment, SegmentClass, SplitPage } from '../split/splitter.ts';
-import { callTool, MAX_DOCUMENT_TOKENS, pagedText } from './prompt-text.ts';
+import { callTool, DOCUMENT_IS_DATA, fenceDocument, MAX_DOCUMENT_TOKENS, pagedText } from './prompt-text.ts';
 
 export interface HostedSplitOptions {
   readonly classes: readonly SegmentClass[];
@@ -72,8 +72,9 @@ function prompts(pages: readonly SplitPage[], options: HostedSplitOptions): { sy
       'You split a scanned or merged file into the separate documents it contains.',
       'A new document starts where the sender, the document number, the page numbering ("Page 1 of N") or the kind of document changes; pages continuing one document stay together.',
       `Type each document with one of the listed types, or "${OTHER}" when none fits. Call the tool once with every page covered.`,
+      DOCUMENT_IS_DATA,
     ].join('\n'),
-    prompt: [`Types:\n${types.join('\n')}\n- ${OTHER}: none of the above.`, ...(guidance ? [`Guidelines from the caller:\n${guidance}`] : []), `File of ${pages.length} pages:\n${pagedText(pages, perPage)}`].join('\n\n'),
+    prompt: [`Types:\n${types.join('\n')}\n- ${OTHER}: none of the above.`, ...(guidance ? [`Guidelines from the caller:\n${guidance}`] : []), `File of ${pages.length} pages:\n${fenceDocument(pagedText(pages, perPage))}`].join('\n\n'),
   };
 }
 

@@ -58,6 +58,9 @@ const GARBAGE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
 /** One page's text content as pdf.js returns it. */
 export type PdfTextContent = Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
 
+/** How pages' text is read: with marked content, which carries hidden-text.ts's marks of invisible text. */
+export const TEXT_CONTENT_OPTIONS = { includeMarkedContent: true } as const;
+
 interface TextStats {
   readonly real: number;
   readonly garbageShare: number;
@@ -188,7 +191,8 @@ export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly 
     if (index > 0 && index % RELEASE_SCAN_EVERY_PAGES === 0) await doc.cleanup();
     try {
       const page = await doc.getPage(n);
-      const content = await page.getTextContent();
+      // With marked content: hidden-text.ts marks invisible text with it.
+      const content = await page.getTextContent(TEXT_CONTENT_OPTIONS);
       if (kept + content.items.length <= MAX_KEPT_TEXT_ITEMS) {
         kept += content.items.length;
         contents.set(n, content);

@@ -15,7 +15,8 @@ import { formFieldsOf, readAnnotationData } from './form-fields.ts';
 import { annotationsOf } from './annotations.ts';
 import { boundedAttachments } from './attachments.ts';
 import { readPageGraphics, type PageGraphics } from './rulings.ts';
-import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
+import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, TEXT_CONTENT_OPTIONS, type OcrScan, type PdfTextContent } from './pdf-ocr.ts';
+import { visibleFragments } from './hidden-text.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import { DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
@@ -124,6 +125,8 @@ interface ReadPageOptions {
   readonly content?: PdfTextContent;
   /** The document has an AcroForm: read the page's form fields. */
   readonly hasForm?: boolean;
+  /** Leave hidden text out (ExtractOptions#visibleOnly). */
+  readonly visibleOnly?: boolean;
 }
 
 /** A page read from its text layer; `fullText` pages are never OCR'd (see `fullTextLayer`). */
@@ -139,14 +142,15 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   try {
     page = await doc.getPage(pageNumber);
     viewport = page.getViewport({ scale: 1 });
-    content = options.content ?? (await page.getTextContent());
+    content = options.content ?? (await page.getTextContent(TEXT_CONTENT_OPTIONS));
   } catch (error) {
     throw new DocumentLoadError('document_corrupt', `Page ${pageNumber} of the PDF could not be read; the file is damaged.`, {
       details: { page: pageNumber },
       cause: error,
     });
   }
-  const fragments = itemsToWords(content.items, content.styles as Record<string, PdfTextStyle>, viewport);
+  const all = itemsToWords(content.items, content.styles as Record<string, PdfTextStyle>, viewport);
+  const { fragments, warning } = options.visibleOnly ? visibleFragments(all, content.items, pageNumber) : { fragments: all, warning: undefined };
   const layout = layoutPage(fragments, { width: viewport.width, height: viewport.height });
   // The operator list costs as much as the text: read only for advanced
   // layout, or when the page may be a scan (the OCR decision uses figures).
@@ -168,6 +172,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
     ...graphics,
     ...(formFields.length ? { formFields } : {}),
     ...(annotations.length ? { annotations } : {}),
+    ...(warning ? { warnings: [warning] } : {}),
   };
   return { page: read, fullText };
 }
@@ -227,7 +232,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
     },
   };
 
-  async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false, languages }: ExtractOptions = {}): Promise<ParsedDocument> {
+  async function extract(pageNumbers?: readonly number[], { signal, graphics = true, textOnly = false, languages, visibleOnly = false }: ExtractOptions = {}): Promise<ParsedDocument> {
       checkOpen();
       if (signal) budget.evaluation.signal = signal;
       const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
@@ -250,7 +255,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
         const content = scanned.get(n);
         scanned.delete(n);
         hasForm ??= doc.getFieldObjects().then((fields) => fields !== null && Object.keys(fields).length > 0, () => false);
-        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: await hasForm });
+        const { page, fullText } = await readPage(doc, n, { graphics, content, hasForm: await hasForm, visibleOnly });
         // Decided from the page itself (text and images), so it does not rely on the open-time scan.
         if (fullText || !(await needsOcr(page, await doc.getPage(n)))) {
           pages.push(textOnly ? textOnlyPage(page) : page);

@@ -21,6 +21,7 @@ import { EVALUATOR_EXPORTS, installEvaluationBounds } from './evaluation-budget.
 import { IMAGE_DECODER_EXPORTS, installImageDecodeBounds } from './image-decode-bounds.ts';
 import { keepNativeBuiltins } from './native-builtins.ts';
 import { patchWorkerSource } from './pdfjs-speed-patches.ts';
+import { HIDDEN_TEXT_EXPORTS, installHiddenTextMarks } from './hidden-text.ts';
 
 type PdfjsModule = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 export type PdfDocumentProxy = Awaited<ReturnType<PdfjsModule['getDocument']>['promise']>;
@@ -65,7 +66,7 @@ function folder(root: string, name: string): string {
 async function importBoundedWorker(root: string, version: string): Promise<Record<string, unknown>> {
   const source = readFileSync(join(root, 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
   // The source map would not match the copy's name.
-  const exported = [...new Set([...PATCHED_CLASSES, ...EVALUATOR_EXPORTS, ...IMAGE_DECODER_EXPORTS])].join(', ');
+  const exported = [...new Set([...PATCHED_CLASSES, ...EVALUATOR_EXPORTS, ...IMAGE_DECODER_EXPORTS, ...HIDDEN_TEXT_EXPORTS])].join(', ');
   const body = `${patchWorkerSource(source.replace(/^\/\/# sourceMappingURL=.*$/m, '')).source}\nexport { ${exported} };\n`;
   const digest = createHash('sha256').update(body).digest('hex').slice(0, 16);
   const dir = join(tmpdir(), `docintel-pdfjs-${version}-${digest}`, 'node_modules', 'pdfjs-bounded');
@@ -81,6 +82,8 @@ async function importBoundedWorker(root: string, version: string): Promise<Recor
   installDecodeBounds(worker);
   installEvaluationBounds(worker, () => currentDecodeBudget()?.evaluation);
   installImageDecodeBounds(worker, MAX_IMAGE_PIXELS);
+  // After the evaluation bounds: it wraps their counted operator reads.
+  installHiddenTextMarks(worker);
   return worker;
 }
 

@@ -58,7 +58,7 @@ describe('Stack: Docintel', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => s.Action));
   };
   /** Every statement of the function's role policy. */
-  const statements = (handler: string): { Action: string | string[]; Resource: unknown; Effect: string }[] => {
+  const statements = (handler: string): { Action: string | string[]; Resource: unknown; Effect: string; Condition?: { StringLike?: Record<string, string | string[]> } }[] => {
     const roleId = logicalId(stack.functions[handler].role);
     return ofType('AWS::IAM::Policy')
       .filter(([, p]) => JSON.stringify(p.Properties.Roles).includes(`"${roleId}"`))
@@ -193,7 +193,7 @@ describe('Stack: Docintel', () => {
       // Act
       const puts = statements('parse').filter((st) => [st.Action].flat().includes('s3:PutObject'));
       // Assess
-      expect(allowedActions('parse')).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject']));
+      expect(allowedActions('parse')).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
       const putResources = JSON.stringify(puts.map((st) => st.Resource));
       expect(putResources).toContain(`/${STORAGE.prefixes.stored.prefix}*`);
       expect(putResources).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
@@ -223,6 +223,28 @@ describe('Stack: Docintel', () => {
         expect(JSON.stringify(canPut.map((st) => st.Resource)), handler).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
         expect(JSON.stringify(canGet.map((st) => st.Resource)), handler).toContain(`/${STORAGE.prefixes.responses.prefix}*`);
       }
+    });
+
+    it('lists no function the whole bucket: objects read under their prefixes, ListBucket only with an s3:prefix condition', () => {
+      for (const handler of allHandlers) {
+        // Act
+        const s3 = statements(handler).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+        const actions = s3.flatMap((st) => [st.Action].flat());
+        // Assess
+        // s3:Abort* comes with grantPut, on the put prefixes only.
+        expect(actions.filter((a) => (a.includes('*') && a !== 's3:Abort*') || a.startsWith('s3:GetBucket') || (a.startsWith('s3:List') && a !== 's3:ListBucket')), handler).toEqual([]);
+        for (const st of s3.filter((x) => [x.Action].flat().includes('s3:ListBucket'))) {
+          const prefixes = [st.Condition?.StringLike?.['s3:prefix'] ?? []].flat();
+          expect(prefixes.length, handler).toBeGreaterThan(0);
+          expect(prefixes.every((p) => Object.values(STORAGE.prefixes).some((x) => p === `${x.prefix}*`)), handler).toBe(true);
+        }
+        for (const st of s3.filter((x) => [x.Action].flat().includes('s3:GetObject'))) {
+          expect(JSON.stringify(st.Resource), handler).toMatch(/\/(uploads|stored|responses)\/\*/);
+        }
+      }
+      // The page-range worker lists uploads/ only.
+      const list = statements(PAGE_RANGE_WORKER_HANDLER).find((st) => [st.Action].flat().includes('s3:ListBucket'));
+      expect([list?.Condition?.StringLike?.['s3:prefix']].flat()).toEqual([`${STORAGE.prefixes.uploads.prefix}*`]);
     });
 
     it('lets upload put under uploads/ without reading objects', () => {
@@ -282,7 +304,7 @@ describe('Stack: Docintel', () => {
           'sqs:DeleteMessage',
           'sqs:ChangeMessageVisibility',
           'lambda:InvokeFunction',
-          's3:GetObject*',
+          's3:GetObject',
           's3:PutObject',
           'dynamodb:UpdateItem',
         ]),

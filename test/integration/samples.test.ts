@@ -110,10 +110,9 @@ describe("README's Try it, on samples/", () => {
     expect(segments[0].type).toBe('invoice');
   }, 240_000);
 
-  // The letter reads as an invoice on the committed classify model (0.27, letter third): its synthetic training
-  // letters never spoke of money (fixed in scripts/train/classify-synthetic.ts; the model is not retrained yet).
-  // These two flip to it() once a retrained model labels them right: it.fails then fails and says so.
-  it.fails(
+  // The letter once read as an invoice (its synthetic training letters never spoke of money): the model retrained
+  // with letters about money and from people (scripts/train/classify-synthetic.ts) labels it a letter.
+  it(
     'split types the packet’s second document a letter',
     async () => {
       const { stdout } = await docintel(command('split', 'samples/packet.pdf'));
@@ -122,7 +121,7 @@ describe("README's Try it, on samples/", () => {
     240_000,
   );
 
-  it.fails(
+  it(
     'batch --endpoint /v1/classify labels each sample for what it is',
     async () => {
       const { stdout, stderr } = await docintel(command('batch', 'samples/'));

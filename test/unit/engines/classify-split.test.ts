@@ -87,7 +87,17 @@ describe('classify: every option changes the outcome on a document made for it',
   });
 
   it('mode: fast reads the first page only; balanced reads start and end pages', () => {
-    const cover = 'Dear Sir or Madam,\nplease find enclosed our documents.\nKind regards,\nAnna';
+    // A cover letter as one is sent: sender, date, addressee, subject, body and closing.
+    const cover = [
+      'Anna Berglund, 14 Harbour View, Kingsbridge',
+      '3 March 2026',
+      'Accounts Department, Northfield Supplies Ltd',
+      'Re: documents for our March order',
+      'Dear Sir or Madam,',
+      'please find enclosed the documents you asked for in your letter of last week. Do let me know if anything is missing.',
+      'Kind regards,',
+      'Anna Berglund',
+    ].join('\n');
     const budget = { startTokens: 3200, endTokens: 1600, maxStartPages: 4, maxEndPages: 2 };
     expect(pagesToRead(200, budgetFor('fast', budget))).toEqual([1]);
     expect(pagesToRead(200, budgetFor('balanced', budget))).toEqual([1, 2, 3, 4, 199, 200]);

@@ -80,7 +80,8 @@ export const extractOperation: OperationSpec<ExtractQuery, ExtractForm> = {
     const eInvoice = readEInvoice((await context.document.dataFiles?.()) ?? []);
     const extraction = eInvoice ? withEInvoice(fromPages, eInvoice.extraction) : fromPages;
     // Where the XML and the visible invoice disagree (totals, IBAN, parties), both values are said; the XML one is reported.
-    const disagreements = eInvoice ? eInvoiceDisagreements(fromPages, eInvoice.extraction) : [];
+    // An XML upload has no visible invoice to compare with: its "pages" are the XML's own text.
+    const disagreements = eInvoice && parsed.kind !== 'xml' ? eInvoiceDisagreements(fromPages, eInvoice.extraction) : [];
     const reading = readingMetadata(parsed);
     const warnings = [...(reading.warnings ?? []), ...disagreements.map(disagreementWarning)];
     const used = common(answer);

@@ -133,7 +133,10 @@ describe('Local API: extract', () => {
     expect(res.body.result.entities).toMatchObject({ invoice_number: 'FX-2026-0007', total_amount: '65.45', vendor_tax_id: 'DE987654321', iban: 'DE89370400440532013000' });
     expect(res.body.result.confidence.total_amount).toBe(1);
     expect(res.body.result.line_items).toHaveLength(2);
-    expect(res.body.metadata.e_invoice).toEqual({ format: 'cii', file: 'factur-x.xml' });
+    // The disagreement is said (issue 38), not silently resolved: the page prints 65,40, the XML 65.45. The vendor's name,
+    // printed without its umlaut, is the same name.
+    expect(res.body.metadata.e_invoice).toEqual({ format: 'cii', file: 'factur-x.xml', disagreements: [{ field: 'total_amount', xml: '65.45', visible: '65.40' }] });
+    expect(res.body.metadata.warnings).toContain('e-invoice: total_amount is "65.45" in the embedded XML but "65.40" on the page; the XML value is reported.');
     expect(res.body.model_used).toMatch(/\+e-invoice-cii$/);
 
     const xmlKey = await api.upload(keys.proTest, 'xrechnung.xml', new TextEncoder().encode(UBL), 'application/xml');

@@ -55,12 +55,15 @@ function text(node: unknown): string | undefined {
   if (typeof node === 'object' && '#text' in node) return text((node as Record<string, unknown>)['#text']);
   return undefined;
 }
-const attribute = (node: unknown, name: string) => (node && typeof node === 'object' ? text((node as Record<string, unknown>)[`@${name}`]) : undefined);
+const attribute = (node: unknown, name: string) =>
+  node && typeof node === 'object' ? text((node as Record<string, unknown>)[`@${name}`]) : undefined;
 
 /** Amounts as the API writes them: two decimals; unit prices keep up to four significant ones. */
 function decimal(raw: string | undefined, maxDecimals = 2): string | undefined {
   if (raw === undefined || !/^-?\d+(?:\.\d+)?$/.test(raw)) return undefined;
-  return Number(raw).toFixed(maxDecimals).replace(/(\.\d{2}\d*?)0+$/, '$1');
+  return Number(raw)
+    .toFixed(maxDecimals)
+    .replace(/(\.\d{2}\d*?)0+$/, '$1');
 }
 /** CII dates (`format="102"`: YYYYMMDD) and UBL dates (YYYY-MM-DD) as ISO 8601. */
 function isoDate(raw: string | undefined): string | undefined {
@@ -128,7 +131,13 @@ function fromUbl(root: unknown, credit: boolean): FinancialExtraction {
   const address = (p: Node) => {
     const a = at(p, 'PostalAddress');
     const city = [text(at(a, 'PostalZone')), text(at(a, 'CityName'))].filter(Boolean).join(' ');
-    return joined([text(at(a, 'StreetName')), text(at(a, 'AdditionalStreetName')), text(at(a, 'AddressLine', 'Line')), city, text(at(a, 'Country', 'IdentificationCode'))]);
+    return joined([
+      text(at(a, 'StreetName')),
+      text(at(a, 'AdditionalStreetName')),
+      text(at(a, 'AddressLine', 'Line')),
+      city,
+      text(at(a, 'Country', 'IdentificationCode')),
+    ]);
   };
   const seller = party('AccountingSupplierParty');
   const buyer = party('AccountingCustomerParty');
@@ -236,7 +245,13 @@ export function withEInvoice(fromPages: FinancialExtraction, fromXml: FinancialE
 const CHECKED_FIELDS = ['subtotal', 'tax_amount', 'total_amount', 'amount_due', 'iban', 'vendor_name', 'vendor_tax_id', 'customer_name'] as const;
 const AMOUNTS = new Set<string>(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
 const PARTIES = new Set<string>(['vendor_name', 'customer_name']);
-const compact = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+/** Letters and digits only, accents folded: a page drawn in a font without "ö" prints "o" for the same name. */
+const compact = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 /** One field where the embedded XML and the visible pages disagree. */
 export interface EInvoiceDisagreement {

@@ -37,8 +37,20 @@ describe('e-invoice XML against the visible invoice', () => {
   });
 
   it('finds no disagreement in the same values written differently, or in fields only one side gives', () => {
-    const fromXml = extraction({ iban: 'DE44500105175407324931', total_amount: '1250.00', vendor_name: 'Lumen Widgets GmbH', bic: 'LUMWDEFF' });
-    const fromPages = extraction({ iban: 'de44 5001 0517 5407 3249 31', total_amount: '1250.0', vendor_name: 'LUMEN WIDGETS' });
+    const fromXml = extraction({
+      iban: 'DE44500105175407324931',
+      total_amount: '1250.00',
+      vendor_name: 'Lumen Widgets GmbH',
+      customer_name: 'Bäckerei Ölmühle',
+      bic: 'LUMWDEFF',
+    });
+    // The page's font had no umlauts: the same customer, printed in plain letters.
+    const fromPages = extraction({
+      iban: 'de44 5001 0517 5407 3249 31',
+      total_amount: '1250.0',
+      vendor_name: 'LUMEN WIDGETS',
+      customer_name: 'Backerei Olmuhle',
+    });
     expect(eInvoiceDisagreements(fromPages, fromXml)).toEqual([]);
   });
 });

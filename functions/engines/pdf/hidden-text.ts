@@ -29,6 +29,7 @@
  * @module
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { multiply, transformedBox } from './matrix.ts';
 
 /** Why a text item is hidden. */
 export type HiddenReason = 'invisible' | 'background' | 'tiny';
@@ -98,30 +99,6 @@ export function luminance(args: readonly unknown[]): number | undefined {
   return undefined;
 }
 
-const multiply = (m: Matrix, n: Matrix): number[] => [
-  n[0] * m[0] + n[1] * m[2],
-  n[0] * m[1] + n[1] * m[3],
-  n[2] * m[0] + n[3] * m[2],
-  n[2] * m[1] + n[3] * m[3],
-  n[4] * m[0] + n[5] * m[2] + m[4],
-  n[4] * m[1] + n[5] * m[3] + m[5],
-];
-
-function transformBox(ctm: Matrix, x: number, y: number, w: number, h: number): Box {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const [px, py] of [
-    [x, y],
-    [x + w, y],
-    [x, y + h],
-    [x + w, y + h],
-  ]) {
-    xs.push(ctm[0] * px + ctm[2] * py + ctm[4]);
-    ys.push(ctm[1] * px + ctm[3] * py + ctm[5]);
-  }
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
 /** Why the text about to be shown with `state` is hidden, or undefined when a reader can see it. */
 export function hiddenReason(state: TrackedState, pass: TextPass): HiddenReason | undefined {
   const mode = state.docintelRender ?? 0;
@@ -187,7 +164,7 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
       break;
     case ops.rectangle: {
       const [x, y, w, h] = args as number[];
-      if ([x, y, w, h].every(Number.isFinite)) pathBoxes(self).push(transformBox(state.ctm, x, y, w, h));
+      if ([x, y, w, h].every(Number.isFinite)) pathBoxes(self).push(transformedBox(state.ctm, x, y, w, h));
       break;
     }
     case ops.moveTo:
@@ -199,7 +176,7 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
       for (let i = 0; i + 1 < args.length; i += 2) {
         const [x, y] = [args[i], args[i + 1]];
         if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y))
-          pathBoxes(self).push(transformBox(state.ctm, x, y, 0, 0));
+          pathBoxes(self).push(transformedBox(state.ctm, x, y, 0, 0));
       }
       break;
     case ops.fill:
@@ -231,8 +208,8 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
     case ops.paintXObject:
     case ops.beginInlineImage:
       // An image (or a form) paints within the unit square of its matrix: whatever it shows may lie under white text.
-      remember(pass, transformBox(state.ctm, 0, 0, 1, 1));
-      if (pass.images.length < MAX_AREAS) pass.images.push(transformBox(state.ctm, 0, 0, 1, 1));
+      remember(pass, transformedBox(state.ctm, 0, 0, 1, 1));
+      if (pass.images.length < MAX_AREAS) pass.images.push(transformedBox(state.ctm, 0, 0, 1, 1));
       break;
     case ops.shadingFill:
       pass.unknownPaint = true;

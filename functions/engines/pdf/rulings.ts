@@ -19,6 +19,7 @@
  */
 import type { BBox, Ruling } from '../document-model.ts';
 import type { PdfPageProxy } from './pdfjs.ts';
+import { multiply, transformedBox, type Matrix } from './matrix.ts';
 import { loadPdfjs } from './pdfjs.ts';
 import type { PdfViewportLike } from './text-items.ts';
 
@@ -44,16 +45,6 @@ export interface PageGraphics {
   readonly figures?: BBox[];
 }
 
-type Matrix = [number, number, number, number, number, number];
-
-const multiply = (m: Matrix, n: readonly number[]): Matrix => [
-  n[0] * m[0] + n[1] * m[2],
-  n[0] * m[1] + n[1] * m[3],
-  n[2] * m[0] + n[3] * m[2],
-  n[2] * m[1] + n[3] * m[3],
-  n[4] * m[0] + n[5] * m[2] + m[4],
-  n[4] * m[1] + n[5] * m[3] + m[5],
-];
 
 const isMatrix = (v: unknown): v is number[] =>
   Array.isArray(v) || ArrayBuffer.isView(v) ? (v as ArrayLike<number>).length === 6 && Array.from(v as ArrayLike<number>).every(Number.isFinite) : false;
@@ -118,18 +109,8 @@ class Collector {
 
   figure(m: Matrix): void {
     if (this.figures.length >= MAX_FIGURES) return;
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (const [u, v] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
-      xs.push(m[0] * u + m[2] * v + m[4]);
-      ys.push(m[1] * u + m[3] * v + m[5]);
-    }
-    const box: BBox = [
-      clamp01(Math.min(...xs) / this.vw),
-      clamp01(Math.min(...ys) / this.vh),
-      clamp01(Math.max(...xs) / this.vw),
-      clamp01(Math.max(...ys) / this.vh),
-    ];
+    const [x0, y0, x1, y1] = transformedBox(m, 0, 0, 1, 1);
+    const box: BBox = [clamp01(x0 / this.vw), clamp01(y0 / this.vh), clamp01(x1 / this.vw), clamp01(y1 / this.vh)];
     if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) return;
     this.figures.push(box);
   }

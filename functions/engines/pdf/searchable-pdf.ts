@@ -22,7 +22,8 @@
  */
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { constants as zlibConstants, inflateSync } from 'node:zlib';
-import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
+import type { DocumentPage, PageRenderer } from '../document-model.ts';
+import { drawWordInBox, type Placement } from './text-layer.ts';
 
 /** What the builder needs of each page read. */
 export type SearchablePage = Pick<DocumentPage, 'pageNumber' | 'width' | 'height' | 'words' | 'source'>;
@@ -43,16 +44,6 @@ const JPEG_QUALITY = 80;
 const A4_LONG_SIDE_POINTS = 841.89;
 
 type PdfLib = typeof import('pdf-lib');
-
-/** Where a page's words go: its size in PDF user space, crop-box origin and the rotation a viewer applies. */
-interface Placement {
-  readonly x0: number;
-  readonly y0: number;
-  readonly width: number;
-  readonly height: number;
-  /** 0, 90, 180 or 270: the page's /Rotate. */
-  readonly rotation: number;
-}
 
 /** Builds the searchable PDF (see the module comment). */
 export async function buildSearchablePdf(input: SearchablePdfInput): Promise<Uint8Array> {
@@ -161,59 +152,11 @@ function placementOf(page: PDFPage): Placement {
   return { x0: box.x, y0: box.y, width: box.width, height: box.height, rotation: [0, 90, 180, 270].includes(rotation) ? rotation : 0 };
 }
 
-/**
- * A point of the page as a viewer shows it (normalised: 0..1 from the top
- * left, after rotation) in PDF user space. A page turned 90° clockwise shows
- * its left edge at the top, so the shown x runs up the page; and so on.
- */
-export function toUserSpace(p: Placement, u: number, v: number): { x: number; y: number } {
-  const { x0, y0, width: w, height: h } = p;
-  switch (p.rotation) {
-    case 90:
-      return { x: x0 + v * w, y: y0 + u * h };
-    case 180:
-      return { x: x0 + w - u * w, y: y0 + v * h };
-    case 270:
-      return { x: x0 + w - v * w, y: y0 + h - u * h };
-    default:
-      return { x: x0 + u * w, y: y0 + h - v * h };
-  }
-}
-
-/** Each font's character set, built once. */
-const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
-
-function encodable(text: string, font: PDFFont): string {
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
-  let out = '';
-  for (const ch of text) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
-  return out.trim();
-}
-
 /** Writes the words, invisible over a page image (or visible where the page has nothing else), each stretched to its box. */
 function writeTextLayer(lib: PdfLib, page: PDFPage, font: PDFFont, words: SearchablePage['words'], placement: Placement, visible: boolean): void {
   if (words.length === 0) return;
-  const { degrees, PDFNumber, PDFOperator, PDFOperatorNames, popGraphicsState, pushGraphicsState, setTextRenderingMode, TextRenderingMode } = lib;
-  const turned = placement.rotation === 90 || placement.rotation === 270;
-  // The page as shown: its width and height swap when it is turned a quarter.
-  const shownWidth = turned ? placement.height : placement.width;
-  const shownHeight = turned ? placement.width : placement.height;
+  const { popGraphicsState, pushGraphicsState, setTextRenderingMode, TextRenderingMode } = lib;
   page.pushOperators(pushGraphicsState(), setTextRenderingMode(visible ? TextRenderingMode.Fill : TextRenderingMode.Invisible));
-  for (const word of words) {
-    const value = encodable(word.text, font);
-    if (!value) continue;
-    const [l, t, r, b] = word.bbox as BBox;
-    const boxWidth = Math.max(0.5, (r - l) * shownWidth);
-    const boxHeight = Math.max(0.5, (b - t) * shownHeight);
-    const size = Math.max(1, boxHeight * 0.85);
-    const natural = font.widthOfTextAtSize(value, size);
-    // Stretch or squeeze the word to its box, so a selection highlights the word on the image.
-    const scale = natural > 0 ? Math.max(1, Math.min(1000, (boxWidth / natural) * 100)) : 100;
-    page.pushOperators(PDFOperator.of(PDFOperatorNames.SetTextHorizontalScaling, [PDFNumber.of(Math.round(scale * 100) / 100)]));
-    // The baseline sits a fifth of the box above its bottom (descenders below it).
-    const origin = toUserSpace(placement, l, b - (0.2 * boxHeight) / shownHeight);
-    page.drawText(value, { x: origin.x, y: origin.y, size, font, rotate: degrees(placement.rotation) });
-  }
+  for (const word of words) drawWordInBox(lib, page, font, word.text, word.bbox, placement);
   page.pushOperators(popGraphicsState());
 }

@@ -18,10 +18,10 @@
  *
  * @module
  */
-import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { BBox } from '../document-model.ts';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
+import { drawWordInBox, uprightPage } from '../pdf/text-layer.ts';
 import type { MaskBox } from './mask.ts';
 
 const deflateAsync = promisify(deflate);
@@ -68,35 +68,6 @@ function touches(word: BBox, box: BBox): boolean {
   return word[0] < box[2] + pad && box[0] - pad < word[2] && word[1] < box[3] + pad && box[1] - pad < word[3];
 }
 
-/** The text with characters the font cannot encode replaced (the text layer only; the image shows the page as it is). */
-/** Each font's character set, built once: per word it cost more than writing the word. */
-const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
-
-function encodable(text: string, font: PDFFont): string {
-  let supported = characterSets.get(font);
-  if (!supported) characterSets.set(font, (supported = new Set(font.getCharacterSet())));
-  let out = '';
-  for (const ch of text) out += supported.has(ch.codePointAt(0)!) ? ch : '?';
-  return out;
-}
-
-type PdfLib = typeof import('pdf-lib');
-
-function drawInvisibleText(lib: PdfLib, page: PDFPage, font: PDFFont, text: string, bbox: BBox, pageWidth: number, pageHeight: number): void {
-  const { PDFNumber, PDFOperator, PDFOperatorNames } = lib;
-  const value = encodable(text, font).trim();
-  if (!value) return;
-  const [l, t, r, b] = bbox;
-  const boxWidth = Math.max(0.5, (r - l) * pageWidth);
-  const boxHeight = Math.max(0.5, (b - t) * pageHeight);
-  const size = Math.max(1, boxHeight * 0.85);
-  const natural = font.widthOfTextAtSize(value, size);
-  // Stretch or squeeze the word to its box, so a selection highlights the word on the image.
-  const scale = natural > 0 ? Math.max(1, Math.min(1000, (boxWidth / natural) * 100)) : 100;
-  page.pushOperators(PDFOperator.of(PDFOperatorNames.SetTextHorizontalScaling, [PDFNumber.of(Math.round(scale * 100) / 100)]));
-  page.drawText(value, { x: l * pageWidth, y: pageHeight - b * pageHeight + boxHeight * 0.2, size, font });
-}
-
 /** Builds the redacted PDF from masked pages. */
 export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promise<Uint8Array> {
   const lib = await import('pdf-lib');
@@ -127,13 +98,14 @@ export async function buildRedactedPdf(pages: readonly RedactedPdfPage[]): Promi
       page.drawImage(image, { x: 0, y: 0, width: pageWidth, height: pageHeight });
     }
     page.pushOperators(pushGraphicsState(), setTextRenderingMode(TextRenderingMode.Invisible));
+    const shown = uprightPage(pageWidth, pageHeight);
     const masks = source.boxes.map((box) => box.bbox);
     for (const word of source.words) {
       if (masks.some((mask) => touches(word.bbox, mask))) continue;
-      drawInvisibleText(lib, page, font, word.text, word.bbox, pageWidth, pageHeight);
+      drawWordInBox(lib, page, font, word.text, word.bbox, shown);
     }
     // De-identified values are searchable like the words around them.
-    for (const box of source.boxes) if (box.replacement) drawInvisibleText(lib, page, font, box.replacement, box.bbox, pageWidth, pageHeight);
+    for (const box of source.boxes) if (box.replacement) drawWordInBox(lib, page, font, box.replacement, box.bbox, shown);
     page.pushOperators(popGraphicsState());
   }
   return doc.save({ useObjectStreams: true });

@@ -13,8 +13,9 @@
  *
  * @module
  */
-import sharp from 'sharp';
 import type { BBox, DocumentPage, PageRenderer, Ruling, Word } from '../document-model.ts';
+import type { GrayImage } from '../ocr/page-analysis.ts';
+import { readDrawnPages } from './drawn-pages.ts';
 
 export type SelectionState = 'selected' | 'unselected';
 
@@ -199,7 +200,7 @@ const INK_DPI = 144;
 const DARK = 128;
 
 /** The inner half of each box's dark share, on the drawn page (a grey raster). */
-export function inkInside(boxes: readonly BBox[], gray: { data: Uint8Array; width: number; height: number }): BoxInk[] {
+export function inkInside(boxes: readonly BBox[], gray: GrayImage): BoxInk[] {
   return boxes.map((bbox) => {
     const [l, t, r, b] = bbox;
     const x0 = Math.round((l + (r - l) / 4) * gray.width);
@@ -224,27 +225,9 @@ export function inkInside(boxes: readonly BBox[], gray: { data: Uint8Array; widt
  * told from an empty one. Pages without drawn boxes are not drawn; a page
  * that cannot be drawn has none (its boxes keep the text evidence only).
  */
-export async function readMarkInk(
-  pages: readonly DocumentPage[],
-  renderer: PageRenderer | undefined,
-  signal?: AbortSignal,
-): Promise<Map<number, BoxInk[]>> {
-  const out = new Map<number, BoxInk[]>();
-  if (!renderer) return out;
-  for (const page of pages) {
+export async function readMarkInk(pages: readonly DocumentPage[], renderer: PageRenderer | undefined, signal?: AbortSignal): Promise<Map<number, BoxInk[]>> {
+  return readDrawnPages(pages, renderer, { dpi: INK_DPI, signal }, (page) => {
     const boxes = drawnBoxes(page);
-    if (!boxes.length) continue;
-    signal?.throwIfAborted();
-    try {
-      const { png } = await renderer.renderPng(page.pageNumber, { dpi: INK_DPI });
-      const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-      out.set(
-        page.pageNumber,
-        inkInside(boxes, { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height }),
-      );
-    } catch (error) {
-      if (signal?.aborted) throw error;
-    }
-  }
-  return out;
+    return boxes.length ? (gray) => inkInside(boxes, gray) : undefined;
+  });
 }

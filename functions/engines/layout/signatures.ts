@@ -16,8 +16,9 @@
  *
  * @module
  */
-import sharp from 'sharp';
 import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
+import type { GrayImage } from '../ocr/page-analysis.ts';
+import { readDrawnPages } from './drawn-pages.ts';
 
 const LABEL =
   /^(?:(?:authori[sz]ed\s+|customer\s+|applicant\s+|employee\s+|client\s+)?signature|signed(?:\s+by)?|sign\s+here|unterschrift|unterschriften|firma|signé|signature\s+du|handtekening|podpis|assinatura)\b/iu;
@@ -35,11 +36,6 @@ const MAX_INK_SHARE = 0.45;
 const MIN_WIGGLE = 0.6;
 const MAX_LABELS = 20;
 
-export interface Gray {
-  readonly data: Uint8Array;
-  readonly width: number;
-  readonly height: number;
-}
 
 /** Boxes of the page's signature labels (line by line, a label at the start of a line or after a gap). */
 export function signatureLabels(page: DocumentPage): BBox[] {
@@ -73,7 +69,7 @@ function searchAreas(label: BBox, aspect: number): BBox[] {
  * The box of handwriting-like ink inside `area` of a grey page, or undefined.
  * `exclude`: printed words (their ink is not a signature). Boxes are fractions of the page.
  */
-export function inkCluster(gray: Gray, area: BBox, exclude: readonly BBox[], lineHeight: number): BBox | undefined {
+export function inkCluster(gray: GrayImage, area: BBox, exclude: readonly BBox[], lineHeight: number): BBox | undefined {
   const { data, width: W, height: H } = gray;
   const x0 = Math.floor(area[0] * W);
   const x1 = Math.ceil(area[2] * W);
@@ -140,7 +136,7 @@ export function inkCluster(gray: Gray, area: BBox, exclude: readonly BBox[], lin
 }
 
 /** Signature boxes on a drawn page (grey), given the page's words. */
-export function signaturesOnPage(page: DocumentPage, gray: Gray): BBox[] {
+export function signaturesOnPage(page: DocumentPage, gray: GrayImage): BBox[] {
   const aspect = (page.height || 1) / (page.width || 1);
   const printed = page.words.filter((w) => w.confidence >= 0.6).map((w) => w.bbox);
   const out: BBox[] = [];
@@ -162,20 +158,12 @@ export function signaturesOnPage(page: DocumentPage, gray: Gray): BBox[] {
  * without a label are not drawn; a page that cannot be drawn has none.
  */
 export async function findSignatures(pages: readonly DocumentPage[], renderer: PageRenderer | undefined, signal?: AbortSignal): Promise<Map<number, BBox[]>> {
-  const out = new Map<number, BBox[]>();
-  if (!renderer) return out;
-  for (const page of pages) {
-    if (!signatureLabels(page).length) continue;
-    signal?.throwIfAborted();
-    try {
-      const { png } = await renderer.renderPng(page.pageNumber, { dpi: DPI });
-      const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({ resolveWithObject: true });
-      const found = signaturesOnPage(page, { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height });
-      if (found.length) out.set(page.pageNumber, found);
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      // A page that cannot be drawn is reported without signatures, like a page without an image.
-    }
-  }
-  return out;
+  return readDrawnPages(pages, renderer, { dpi: DPI, signal }, (page) =>
+    signatureLabels(page).length
+      ? (gray) => {
+          const found = signaturesOnPage(page, gray);
+          return found.length ? found : undefined;
+        }
+      : undefined,
+  );
 }

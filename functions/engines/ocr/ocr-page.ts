@@ -52,6 +52,7 @@ import { type LineRereadRecord, rereadLines } from './line-reread.ts';
 import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
 import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
 import { detectImageRulings } from '../layout/image-rulings.ts';
+import { grayRaw } from './gray-raw.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { guessLanguage } from './language-detect.ts';
 import { pageSignature, type PageSignature } from './page-signature.ts';
@@ -268,13 +269,6 @@ function source(input: OcrInput): Sharp {
 
 function toPgm(data: Uint8Array, width: number, height: number): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]);
-}
-
-async function grayRaw(pipeline: Sharp): Promise<GrayImage> {
-  // Transparent areas become paper (white), not whatever colour hides under the alpha.
-  const { data, info } = await pipeline.flatten({ background: '#ffffff' }).grayscale().raw().toBuffer({ resolveWithObject: true });
-  if (info.channels !== 1) throw new Error(`expected 1 channel, got ${info.channels}`);
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
 }
 
 type Point = [number, number];

@@ -2,22 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { patchWorkerSource, SOURCE_PATCHES } from '../../../functions/engines/pdf/pdfjs-speed-patches.ts';
 
 const require = createRequire(import.meta.url);
 const workerSource = () => readFileSync(join(dirname(require.resolve('pdfjs-dist/package.json')), 'legacy', 'build', 'pdf.worker.mjs'), 'utf8');
 
-/** pdf.js's Util.transform, as in its source. */
-const Util = {
-  transform: (m1: number[], m2: number[]) => [
-    m1[0] * m2[0] + m1[2] * m2[1],
-    m1[1] * m2[0] + m1[3] * m2[1],
-    m1[0] * m2[2] + m1[2] * m2[3],
-    m1[1] * m2[2] + m1[3] * m2[3],
-    m1[0] * m2[4] + m1[2] * m2[5] + m1[4],
-    m1[1] * m2[4] + m1[3] * m2[5] + m1[5],
-  ],
-};
 const isArrayEqual = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** The function a patch's code declares, compiled against a given text state. */

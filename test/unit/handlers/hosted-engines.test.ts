@@ -6,35 +6,21 @@
  * here is an in-memory stand-in (the Bedrock adapter has its own contract tests).
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENGINES, type EngineSelection, type FallbackReason } from '../../../functions/contracts/engines.ts';
-import { HostedEngineError, type LanguageModel, type ToolCallRequest } from '../../../functions/contracts/hosted-models.ts';
+import { DEFAULT_ENGINES, type EngineSelection } from '../../../functions/contracts/engines.ts';
+import type { LanguageModel } from '../../../functions/contracts/hosted-models.ts';
 import { createHandler as createClassify } from '../../../functions/handlers/classify.ts';
 import { createHandler as createExtract } from '../../../functions/handlers/extract.ts';
 import { createHandler as createSplit } from '../../../functions/handlers/split.ts';
 import { inferenceEvent, testContext } from '../../helpers/events.ts';
+import { MODEL_ID, scriptedModel } from '../../helpers/language-models.ts';
 import { fakeDeps, putDocument, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
 
 const KEY = 'hk_test_' + 'H'.repeat(40);
-const MODEL_ID = 'amazon.nova-lite-v1:0';
 
 const INVOICE = ['INVOICE', 'Invoice number: QB-3310', 'Bill to: Fennel & Sons', 'Amount due 96.00'];
 const LETTER = ['April 2, 2026', 'Dear Mr. Okafor,', 'We confirm your appointment.', 'Sincerely,', 'Ruth Mbeki'];
 
-/** A language model that answers each tool from a table, or fails as told. */
-function scriptedModel(answers: Record<string, unknown>, failure?: FallbackReason | 'bug'): LanguageModel & { requests: ToolCallRequest[] } {
-  const requests: ToolCallRequest[] = [];
-  return {
-    modelId: MODEL_ID,
-    requests,
-    async callTool(request) {
-      requests.push(request);
-      if (failure === 'bug') throw new TypeError('a bug in the engine');
-      if (failure) throw new HostedEngineError(failure, `scripted ${failure}`);
-      return { input: answers[request.tool.name], modelId: MODEL_ID, usage: { inputTokens: 100, outputTokens: 10 } };
-    },
-  };
-}
 
 async function setup(model: LanguageModel | undefined, engines: Partial<EngineSelection>) {
   const deps = { ...fakeDeps(), engines: { ...DEFAULT_ENGINES, ...engines }, hosted: model ? { languageModel: model } : {} } as FakeDeps;

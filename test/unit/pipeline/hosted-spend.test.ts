@@ -8,12 +8,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINES, HOSTED_PRICES_MICRO_USD, HOSTED_SPEND_LIMITS } from '../../../functions/contracts/engines.ts';
-import type { LanguageModel, PiiDetectionService, PiiSpan as HostedSpan, ToolCallRequest } from '../../../functions/contracts/hosted-models.ts';
+import type { PiiDetectionService, PiiSpan as HostedSpan, ToolCallRequest } from '../../../functions/contracts/hosted-models.ts';
 import { OPERATIONS, unitPriceMicroUsd } from '../../../functions/contracts/prices.ts';
 import { detectPiiWithService, hostedRanges, type HostedTextLimit } from '../../../functions/engines/redact/hosted-detect.ts';
 import { createHandler as createClassify } from '../../../functions/handlers/classify.ts';
 import { budgetedModel, requestTokens } from '../../../functions/operations/language-model-engine.ts';
 import { inferenceEvent, testContext } from '../../helpers/events.ts';
+import { letterModel } from '../../helpers/language-models.ts';
 import { fakeDeps, putDocument, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
 
@@ -81,23 +82,11 @@ describe('Comprehend: characters per page and per request', () => {
   });
 });
 
-function recordingModel(): LanguageModel & { requests: ToolCallRequest[] } {
-  const requests: ToolCallRequest[] = [];
-  return {
-    modelId: 'amazon.nova-lite-v1:0',
-    requests,
-    async callTool(request) {
-      requests.push(request);
-      const input = { label: 'letter', confidence: 0.9, candidates: [{ label: 'letter', confidence: 0.9 }] };
-      return { input, modelId: 'amazon.nova-lite-v1:0', usage: { inputTokens: 1, outputTokens: 1 } };
-    },
-  };
-}
 
 describe('Bedrock: a token budget per request that counts caller text', () => {
   const KEY = 'hk_live_' + 'B'.repeat(40);
   async function setup() {
-    const model = recordingModel();
+    const model = letterModel();
     const deps = { ...fakeDeps(), engines: { ...DEFAULT_ENGINES, classify: 'bedrock' }, hosted: { languageModel: model } } as FakeDeps;
     await seedKey(deps, KEY, 'acme', 'pro');
     const documentKey = await putDocument(deps, 'acme', await makeTextPdf([['Dear Mr. Pellow,', 'Your order has shipped.']]));
@@ -139,7 +128,7 @@ describe('Bedrock: a token budget per request that counts caller text', () => {
   });
 
   it('counts every call of a request and caps the output tokens asked for', async () => {
-    const inner = recordingModel();
+    const inner = letterModel();
     const model = budgetedModel(inner, { ...HOSTED_SPEND_LIMITS, bedrockInputTokensPerRequest: 100, bedrockOutputTokensPerRequest: 500 });
     const request = (chars: number): ToolCallRequest => ({
       system: 's',

@@ -7,39 +7,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ENGINES } from '../../../functions/contracts/engines.ts';
-import type { LanguageModel, ToolCallRequest } from '../../../functions/contracts/hosted-models.ts';
 import { createHandler as createClassify } from '../../../functions/handlers/classify.ts';
 import { parseSegment } from '../../../functions/handlers/page-range-worker.ts';
 import { enginesForRequest } from '../../../functions/pipeline/engines-for-key.ts';
 import type { PageSegment } from '../../../functions/ports/page-segments.ts';
 import { setTestKeyHostedEngines } from '../../../functions/runtime/admin.ts';
 import { inferenceEvent, testContext } from '../../helpers/events.ts';
+import { letterModel, MODEL_ID } from '../../helpers/language-models.ts';
 import { fakeDeps, putDocument, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 import { makeTextPdf } from '../../helpers/pdf.ts';
 
 const TEST = 'hk_test_' + 'E'.repeat(40);
 const LIVE = 'hk_live_' + 'E'.repeat(40);
-const MODEL_ID = 'amazon.nova-lite-v1:0';
 const LETTER = ['March 3, 2026', 'Dear Ms. Arbuthnot,', 'Your parcel is ready for collection.', 'Kind regards,', 'Tomas Vell'];
 
-function recordingModel(): LanguageModel & { requests: ToolCallRequest[] } {
-  const requests: ToolCallRequest[] = [];
-  return {
-    modelId: MODEL_ID,
-    requests,
-    async callTool(request) {
-      requests.push(request);
-      return {
-        input: { label: 'letter', confidence: 0.9, candidates: [{ label: 'letter', confidence: 0.9 }] },
-        modelId: MODEL_ID,
-        usage: { inputTokens: 50, outputTokens: 5 },
-      };
-    },
-  };
-}
 
 async function setup() {
-  const model = recordingModel();
+  const model = letterModel();
   const deps = { ...fakeDeps(), engines: { ...DEFAULT_ENGINES, classify: 'bedrock' }, hosted: { languageModel: model } } as FakeDeps;
   await seedKey(deps, TEST, 'acme', 'pro');
   await seedKey(deps, LIVE, 'acme', 'pro');

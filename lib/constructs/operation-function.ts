@@ -125,7 +125,7 @@ function heavyCommandHooks(projectRoot: string): ICommandHooks {
   };
 }
 
-function environmentFor(resources: ServiceResources, access: OperationAccess, handler: string): Record<string, string> {
+function environmentFor(resources: ServiceResources, access: OperationAccess, handler: string, heavy: boolean): Record<string, string> {
   const tableNames = Object.fromEntries(
     (Object.keys(resources.tables) as TableId[]).map((id) => [TABLES[id].envVar, resources.tables[id].tableName]),
   );
@@ -134,7 +134,10 @@ function environmentFor(resources: ServiceResources, access: OperationAccess, ha
     [ENV.bucket]: resources.bucket.bucketName,
     [ENV.masterSecretArn]: resources.masterSecret.secretArn,
     POWERTOOLS_SERVICE_NAME: 'docintel',
-    NODE_OPTIONS: '--enable-source-maps',
+    // Engine functions run pdf.js and OCR: the engine V8 flags too (contracts/env.ts); they have the memory for them.
+    NODE_OPTIONS: ['--enable-source-maps', ...(heavy ? ENGINE_NODE_FLAGS : [])].join(' '),
+    // Heavy functions share one entry (functions/handlers/engines.ts), which runs the handler named here.
+    ...(heavy ? { [ENV.handlerName]: handler } : {}),
   };
   if (access.jobQueue === 'send') {
     if (!resources.jobQueue) throw new Error(`${handler}: its access row sends jobs but no job queue was given`);
@@ -201,12 +204,7 @@ export class OperationFunction extends Construct {
       ...(props.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       role: this.role,
       logGroup: this.logGroup,
-      environment: {
-        ...environmentFor(props.resources, access, props.handler),
-        // Engine functions run pdf.js and OCR: the engine V8 flags (contracts/env.ts); they have the memory for them.
-        ...(heavy ? { [ENV.handlerName]: props.handler, NODE_OPTIONS: `--enable-source-maps ${ENGINE_NODE_FLAGS.join(' ')}` } : {}),
-        ...(props.settings ?? {}),
-      },
+      environment: { ...environmentFor(props.resources, access, props.handler, heavy), ...(props.settings ?? {}) },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

@@ -86,7 +86,7 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   const n = Math.max(1, words.length);
   const lower = (w: string) => w.toLowerCase().replace(/[’']s$/u, '');
-  const share = (k: string) => words.filter((w) => (k === 'languageName' ? lex.languages.has(lower(w.text)) : w.kind === k)).length / n;
+  const share = (k: string) => words.filter((w) => w.kind === k).length / n;
   const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 40);
   const lineBefore = before.slice(before.lastIndexOf('\n') + 1);
@@ -155,7 +155,7 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     // A numbered line ("I. Word Word", "2.1 Word"): a heading or a list item; the number may have been read as an initial.
     repeated_alone: words.length === 1 && repeatedAlone(text, words[0].text.replace(/[’']s$/u, ''), (w) => lex.given.has(w) || lex.honorifics.has(w)) ? 1 : 0,
     // A language's name ("Breton"), or an item of a list of languages: some language names are people's names too.
-    language_name: share('languageName'),
+    language_name: words.filter((w) => lex.languages.has(lower(w.text))).length / n,
     language_list: languageListShare(text, run.start, run.end, (w) => lex.languages.has(w)),
     // "the Word document", "a Word pipeline" here or elsewhere in the text: a product's name used as a modifier.
     attributive_use: words.length === 1 && attributiveUse(text, words[0].text.replace(/[’']s$/u, '')) ? 1 : 0,

@@ -20,7 +20,7 @@
 /** An identifier with an inner capital, an underscore, a dotted path or a leading "--": the shapes of code. */
 const CODE_TOKEN = /(?<![\p{L}\p{N}])(?:\p{Ll}+\p{Lu}\p{L}*|\p{Lu}\p{Ll}+\p{Lu}\p{L}*|\p{L}+_[\p{L}\p{N}_]+|\p{Ll}{2,}\.\p{Ll}{2,}[\p{L}\p{N}_.]*|--?\p{Ll}[\p{Ll}-]+)(?![\p{L}\p{N}])/gu;
 /** A name whose inner capital follows a prefix (McDowell, MacLeod, DeShawn, LaToya, O'Neil is not matched anyway): no code. */
-const PREFIXED_NAME = /^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Fitz)\p{Lu}\p{Ll}+$/u;
+export const PREFIXED_NAME = /^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Fitz)\p{Lu}\p{Ll}+$/u;
 /** A whitespace-delimited token that is an e-mail address or a web address: a name inside it is still a person's. */
 const ADDRESS_TOKEN = /@|^(?:https?:|www\.)/iu;
 /** A version right after a word: "v2", "3.11", "version 4". */
@@ -37,18 +37,27 @@ function tokenAround(text: string, at: number): string {
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** The last text read and its words' answers (a document's runs repeat words; each is looked up once). */
-let memo: { text: string; answers: Map<string, { glued: boolean; lowerCase: boolean }> } | undefined;
+/**
+ * `answer(text, word)`, worked out once per word of the last text read: every
+ * run and every candidate of a word asks the same, and a document's runs
+ * repeat words.
+ */
+function oncePerWord<T>(answer: (text: string, word: string) => T): (text: string, word: string) => T {
+  let memo: { text: string; answers: Map<string, T> } | undefined;
+  return (text, word) => {
+    if (memo?.text !== text) memo = { text, answers: new Map() };
+    if (memo.answers.has(word)) return memo.answers.get(word)!;
+    const value = answer(text, word);
+    memo.answers.set(word, value);
+    return value;
+  };
+}
+
+const lookUpOnce = oncePerWord((text, word) => lookUp(text, word));
 
 /** Whether `word` (capitalised, 3+ letters) also stands in the text glued into a longer identifier, or in lower case as a token of code. */
 export function writtenAsCode(text: string, word: string): { glued: boolean; lowerCase: boolean } {
-  if (word.length < 3) return { glued: false, lowerCase: false };
-  if (memo?.text !== text) memo = { text, answers: new Map() };
-  const known = memo.answers.get(word);
-  if (known) return known;
-  const answer = lookUp(text, word);
-  memo.answers.set(word, answer);
-  return answer;
+  return word.length < 3 ? { glued: false, lowerCase: false } : lookUpOnce(text, word);
 }
 
 function lookUp(text: string, word: string): { glued: boolean; lowerCase: boolean } {
@@ -127,17 +136,10 @@ const NOT_A_HEAD_NOUN = new Set('and or of in on at to for with by from as is wa
  * too ("the Brisk novel").
  */
 export function attributiveUse(text: string, word: string): boolean {
-  if (word.length < 3) return false;
-  // Asked once per word and text: every run and every candidate of a word asks the same.
-  if (attributiveMemo?.text !== text) attributiveMemo = { text, answers: new Map() };
-  const known = attributiveMemo.answers.get(word);
-  if (known !== undefined) return known;
-  const answer = countsAsModifier(text, word);
-  attributiveMemo.answers.set(word, answer);
-  return answer;
+  return word.length >= 3 && countsAsModifierOnce(text, word);
 }
 
-let attributiveMemo: { text: string; answers: Map<string, boolean> } | undefined;
+const countsAsModifierOnce = oncePerWord((text, word) => countsAsModifier(text, word));
 
 function countsAsModifier(text: string, word: string): boolean {
   let uses = 0;

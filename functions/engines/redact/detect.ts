@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
@@ -172,7 +173,7 @@ function taggableWord(word: string, lex: PersonResources['lexicon']): boolean {
   if (!['strong', 'weak', 'unknown', 'initial', 'particle'].includes(kind) || lex.places.has(w)) return false;
   if (kind === 'unknown' && compoundOfWords(w, lex)) return false;
   // An identifier with inner capitals ("QuillTags", "BaseReaderFactory") is code; a name's inner capital follows a prefix (McAdam, DeShawn, LaToya).
-  if (/\p{Ll}\p{Lu}/u.test(word) && !/^(?:Mc|Mac|De|Di|Da|La|Le|Van|Von|Fitz)\p{Lu}\p{Ll}+$/u.test(word)) return false;
+  if (/\p{Ll}\p{Lu}/u.test(word) && !PREFIXED_NAME.test(word)) return false;
   return /^\p{Lu}/u.test(word) || kind === 'strong';
 }
 

@@ -73,6 +73,13 @@ export interface Ruling {
   readonly y1: number;
 }
 
+/** A small circle or ellipse drawn as a vector path (0–1 box), and how it is painted: a ring is stroked, a dot filled. */
+export interface DrawnCircle {
+  readonly bbox: BBox;
+  readonly filled: boolean;
+  readonly stroked: boolean;
+}
+
 /**
  * A fillable form field (PDF AcroForm widget) with the value it holds: such
  * values live in the form, not in the page's text, so text alone misses them.
@@ -124,6 +131,8 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
+  /** Small circles drawn on the page (PDF vector paths: radio buttons and their dots). Optional per backend. */
+  readonly circles?: readonly DrawnCircle[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];
   /** Annotations shown on the page (PDF), with their text. Optional per backend; absent when the page has none. */

@@ -97,12 +97,14 @@ export interface Scan {
 }
 
 /**
- * `pageCount` A4 pages of text "scanned" at `dpi`: rendered to grayscale,
- * stored as JPEG (quality 85, like a scanner's output) inside a PDF with no
- * text layer; the first page also as PNG.
+ * A4 pages of text "scanned" at `dpi` (`pageCount` pages of generated lines,
+ * or the given pages' lines): rendered to grayscale, stored as JPEG (quality
+ * 85, like a scanner's output) inside a PDF with no text layer; the first
+ * page also as PNG.
  */
-export async function makeScan(pageCount: number, dpi = 300): Promise<Scan> {
-  const pages = Array.from({ length: pageCount }, (_, i) => pageLines(i));
+export async function makeScan(pageCountOrPages: number | readonly (readonly string[])[], dpi = 300): Promise<Scan> {
+  const pages =
+    typeof pageCountOrPages === 'number' ? Array.from({ length: pageCountOrPages }, (_, i) => pageLines(i)) : pageCountOrPages.map((lines) => [...lines]);
   const images = await renderGray(await makeA4TextPdf(pages), dpi);
   const doc = await PDFDocument.create({ updateMetadata: false });
   for (const image of images) {

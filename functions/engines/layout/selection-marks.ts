@@ -7,13 +7,15 @@
  * - drawn boxes: four ruling lines closing a small square (vector PDF pages,
  *   or rulings found in a scan's image), selected when a mark (`x`, `✓`, `■`)
  *   sits inside it as text, or when the drawn page shows ink inside it (a
- *   cross or tick drawn as strokes, a filled square: see {@link readMarkInk}).
- * Round glyphs and filled squares (○ ● ■ □) are left alone: they are far more
- * often list bullets than boxes.
+ *   cross or tick drawn as strokes, a filled square: see {@link readMarkInk});
+ * - drawn circles: a stroked ring the size of a radio button (vector PDF
+ *   pages), selected when a filled dot, a mark as text or ink sits inside it.
+ * Round glyphs and filled squares (○ ● ■ □), and filled dots with no ring
+ * around them, are left alone: they are far more often list bullets than boxes.
  *
  * @module
  */
-import type { BBox, DocumentPage, PageRenderer, Ruling, Word } from '../document-model.ts';
+import type { BBox, DocumentPage, DrawnCircle, PageRenderer, Ruling, Word } from '../document-model.ts';
 import type { GrayImage } from '../ocr/page-analysis.ts';
 import { readDrawnPages } from './drawn-pages.ts';
 
@@ -128,6 +130,30 @@ export function drawnBoxes(page: DocumentPage): BBox[] {
   return boxes;
 }
 
+/** Sides of a page's drawn circles in points (PDF pages only: scans carry no circles). */
+function circleSides(page: DocumentPage, c: DrawnCircle): [number, number] {
+  return [(c.bbox[2] - c.bbox[0]) * page.width, (c.bbox[3] - c.bbox[1]) * page.height];
+}
+
+/**
+ * Radio buttons: stroked rings between the drawn boxes' side limits, each
+ * once (a ring drawn twice, or stroked and filled in two paths, is one),
+ * with whether a filled dot sits in its middle.
+ */
+export function drawnCircles(page: DocumentPage): { bbox: BBox; dotted: boolean }[] {
+  const circles = page.circles ?? [];
+  const rings: { bbox: BBox; dotted: boolean }[] = [];
+  for (const c of circles) {
+    const [w, h] = circleSides(page, c);
+    if (!c.stroked || Math.min(w, h) < MIN_SIDE_PT || Math.max(w, h) > MAX_SIDE_PT) continue;
+    if (rings.some((r) => overlaps(r.bbox, c.bbox))) continue;
+    const dotted = circles.some((d) => d !== c && d.filled && centerInside(d.bbox, c.bbox) && d.bbox[2] - d.bbox[0] < 0.75 * (c.bbox[2] - c.bbox[0]));
+    rings.push({ bbox: c.bbox, dotted });
+    if (rings.length >= MAX_MARKS) break;
+  }
+  return rings;
+}
+
 /** The words right of a mark on its line, up to the next mark or a gap wider than three line heights. */
 function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string | undefined {
   const cy = (mark[1] + mark[3]) / 2;
@@ -167,9 +193,15 @@ export function findSelectionMarks(page: DocumentPage, ink: readonly BoxInk[] = 
   for (const m of textMarks(page)) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
   for (const box of drawnBoxes(page)) {
     if (found.some((f) => overlaps(f.bbox, box))) continue;
-    const inked = ink.find((i) => i.bbox.every((v, k) => Math.abs(v - box[k]) < 1e-9))?.ink ?? 0;
+    const inked = inkAt(ink, box);
     const marked = inked >= INK_SELECTED || page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, box));
     found.push({ bbox: box, state: marked ? 'selected' : 'unselected', source: 'drawn' });
+  }
+  for (const ring of drawnCircles(page)) {
+    if (found.some((f) => overlaps(f.bbox, ring.bbox))) continue;
+    const inked = inkAt(ink, ring.bbox);
+    const marked = ring.dotted || inked >= INK_SELECTED || page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, ring.bbox));
+    found.push({ bbox: ring.bbox, state: marked ? 'selected' : 'unselected', source: 'drawn' });
   }
   const boxes = found.map((m) => m.bbox);
   return found
@@ -180,6 +212,9 @@ export function findSelectionMarks(page: DocumentPage, ink: readonly BoxInk[] = 
     })
     .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
+
+/** The ink read inside exactly this box (0 when it was not drawn). */
+const inkAt = (ink: readonly BoxInk[], bbox: BBox) => ink.find((i) => i.bbox.every((v, k) => Math.abs(v - bbox[k]) < 1e-9))?.ink ?? 0;
 
 /** The share of dark pixels inside a drawn box (its inner half, clear of the border), read from the drawn page. */
 export interface BoxInk {
@@ -227,7 +262,7 @@ export function inkInside(boxes: readonly BBox[], gray: GrayImage): BoxInk[] {
  */
 export async function readMarkInk(pages: readonly DocumentPage[], renderer: PageRenderer | undefined, signal?: AbortSignal): Promise<Map<number, BoxInk[]>> {
   return readDrawnPages(pages, renderer, { dpi: INK_DPI, signal }, (page) => {
-    const boxes = drawnBoxes(page);
+    const boxes = [...drawnBoxes(page), ...drawnCircles(page).map((c) => c.bbox)];
     return boxes.length ? (gray) => inkInside(boxes, gray) : undefined;
   });
 }

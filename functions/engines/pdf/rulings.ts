@@ -11,13 +11,15 @@
  * - thin filled rectangles (drawn rules), as one line along their long side;
  * - the edges of other filled or stroked rectangles (cell borders, shaded rows),
  *   unless they cover most of the page (backgrounds).
- * Curves and slanted segments are ignored. Everything is bounded: at most
- * `MAX_OPS` operators and `MAX_RULINGS` rulings per page, so a hostile page
- * with millions of paths costs a bounded amount of work.
+ * - small closed curved shapes (circles and ellipses the size of a radio
+ *   button or its dot), as circles with whether they are filled or stroked.
+ * Other curves and slanted segments are ignored. Everything is bounded: at most
+ * `MAX_OPS` operators, `MAX_RULINGS` rulings and `MAX_CIRCLES` circles per
+ * page, so a hostile page with millions of paths costs a bounded amount of work.
  *
  * @module
  */
-import type { BBox, Ruling } from '../document-model.ts';
+import type { BBox, DrawnCircle, Ruling } from '../document-model.ts';
 import type { PdfPageProxy } from './pdfjs.ts';
 import { multiply, transformedBox, type Matrix } from './matrix.ts';
 import { loadPdfjs } from './pdfjs.ts';
@@ -31,6 +33,14 @@ export const MAX_RULINGS = 4_000;
 const MAX_PATH_NUMBERS = 2_000_000;
 /** Images kept per page. */
 const MAX_FIGURES = 200;
+/** Small circles kept per page. */
+export const MAX_CIRCLES = 1_000;
+/** A closed curved shape counts as a circle up to this side (points): radio buttons and their dots, not drawings. */
+const MAX_CIRCLE_SIDE = 30;
+/** …and from this side (points): smaller is a speck. */
+const MIN_CIRCLE_SIDE = 1.5;
+/** Width / height of a circle (or a slightly squashed ellipse) lies within this factor of 1. */
+const CIRCLE_ASPECT = 1.5;
 /** A filled rectangle thinner than this (points, in page space) is a drawn rule. */
 const THIN = 3;
 /** Segments shorter than this (points) are glyph-sized decoration, not rules. */
@@ -43,6 +53,7 @@ const MIN_FIGURE_SIDE = 0.03;
 export interface PageGraphics {
   readonly rulings?: Ruling[];
   readonly figures?: BBox[];
+  readonly circles?: DrawnCircle[];
 }
 
 
@@ -57,6 +68,7 @@ interface OpsTable {
 class Collector {
   readonly rulings: Ruling[] = [];
   readonly figures: BBox[] = [];
+  readonly circles: DrawnCircle[] = [];
   private readonly seen = new Set<string>();
   constructor(private readonly vw: number, private readonly vh: number) {}
 
@@ -105,6 +117,16 @@ class Collector {
     this.segment(x0, y1, x1, y1);
     this.segment(x0, y0, x0, y1);
     this.segment(x1, y0, x1, y1);
+  }
+
+  /** A small closed curved shape in viewport units; sizes outside a radio button's are ignored. */
+  circle(x0: number, y0: number, x1: number, y1: number, filled: boolean, stroked: boolean): void {
+    if (this.circles.length >= MAX_CIRCLES) return;
+    const w = x1 - x0;
+    const h = y1 - y0;
+    if (!(Math.min(w, h) >= MIN_CIRCLE_SIDE) || Math.max(w, h) > MAX_CIRCLE_SIDE || Math.max(w / h, h / w) > CIRCLE_ASPECT) return;
+    const bbox: BBox = [clamp01(x0 / this.vw), clamp01(y0 / this.vh), clamp01(x1 / this.vw), clamp01(y1 / this.vh)];
+    this.circles.push({ bbox, filled, stroked });
   }
 
   figure(m: Matrix): void {
@@ -173,6 +195,7 @@ export function collectGraphics(
   return {
     ...(out.rulings.length ? { rulings: out.rulings } : {}),
     ...(out.figures.length ? { figures: out.figures } : {}),
+    ...(out.circles.length ? { circles: out.circles } : {}),
   };
 }
 
@@ -183,7 +206,7 @@ const CURVE = 2;
 const QUAD = 3;
 const CLOSE = 4;
 
-/** One path buffer: axis-aligned rectangles become rectangles, straight pieces segments. */
+/** One path buffer: axis-aligned rectangles become rectangles, straight pieces segments, small closed curves circles. */
 function walkPath(buf: ArrayLike<number>, m: Matrix, filled: boolean, stroked: boolean, out: Collector): void {
   const tx = (x: number, y: number) => m[0] * x + m[2] * y + m[4];
   const ty = (x: number, y: number) => m[1] * x + m[3] * y + m[5];
@@ -196,7 +219,10 @@ function walkPath(buf: ArrayLike<number>, m: Matrix, filled: boolean, stroked: b
     const wasCurved = curved;
     curved = false;
     if (pts.length < 2) return;
-    if (!wasCurved) {
+    if (wasCurved) {
+      const ring = closedCurve(pts, closed);
+      if (ring) out.circle(ring[0], ring[1], ring[2], ring[3], filled, stroked);
+    } else {
       const rect = asRectangle(pts);
       if (rect) {
         out.rectangle(rect[0], rect[1], rect[2], rect[3], filled);
@@ -242,6 +268,22 @@ function walkPath(buf: ArrayLike<number>, m: Matrix, filled: boolean, stroked: b
     }
   }
   flush(false);
+}
+
+/**
+ * The box of a closed subpath of three or more curves (how circles and
+ * ellipses are drawn: four Bézier quarters whose ends are the extremes).
+ */
+function closedCurve(pts: readonly ([number, number] | null)[], closed: boolean): [number, number, number, number] | undefined {
+  const ends = pts.filter((p): p is [number, number] => p !== null);
+  if (pts.length - ends.length < 3) return undefined;
+  const xs = ends.map((p) => p[0]);
+  const ys = ends.map((p) => p[1]);
+  const box: [number, number, number, number] = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  const first = ends[0];
+  const last = ends[ends.length - 1];
+  const gap = Math.hypot(first[0] - last[0], first[1] - last[1]);
+  return closed || gap <= 0.1 * Math.max(box[2] - box[0], box[3] - box[1]) ? box : undefined;
 }
 
 /** Four (or five, closed) points forming an axis-aligned rectangle → `[x0, y0, x1, y1]`. */

@@ -107,3 +107,44 @@ describe('drawn check boxes read in the drawn page', () => {
     }
   });
 });
+
+describe('drawn radio buttons', () => {
+  /** Three rings drawn as Bézier paths (one with a filled dot), a bullet dot with no ring, each with a label. */
+  async function radios(): Promise<Uint8Array> {
+    const doc = await PDFDocument.create();
+    const page = doc.addPage([612, 792]);
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    ['Weekly', 'Monthly', 'Yearly'].forEach((label, i) => {
+      const y = 700 - i * 30;
+      page.drawEllipse({ x: 77, y: y + 4, xScale: 5, yScale: 5, borderWidth: 1, borderColor: rgb(0, 0, 0) });
+      if (i === 1) page.drawEllipse({ x: 77, y: y + 4, xScale: 2, yScale: 2, color: rgb(0, 0, 0) });
+      page.drawText(label, { x: 90, y: y + 1, size: 11, font });
+    });
+    page.drawEllipse({ x: 76, y: 604, xScale: 2, yScale: 2, color: rgb(0, 0, 0) });
+    page.drawText('A bulleted point, not a button', { x: 90, y: 600, size: 11, font });
+    return doc.save();
+  }
+
+  it('finds stroked rings as selection marks, selected by the dot inside, and leaves a bullet dot alone', async () => {
+    // Prepare
+    const pdf = await loadPdf(await radios());
+    try {
+      const parsed = await pdf.extract(undefined, { graphics: true });
+      // Act
+      const fromPaths = findSelectionMarks(parsed.pages[0]);
+      const ink = await readMarkInk(parsed.pages, pdf);
+      const withInk = findSelectionMarks(parsed.pages[0], ink.get(1));
+      // Assess: the dot is a path of its own, so the vector page alone tells; the drawn page agrees.
+      const expected = [
+        ['Weekly', 'unselected', 'drawn'],
+        ['Monthly', 'selected', 'drawn'],
+        ['Yearly', 'unselected', 'drawn'],
+      ];
+      expect(fromPaths.map((m) => [m.label, m.state, m.source])).toEqual(expected);
+      expect(withInk.map((m) => [m.label, m.state, m.source])).toEqual(expected);
+      expect(ink.get(1)!.map((i) => i.ink >= INK_SELECTED)).toEqual([false, true, false]);
+    } finally {
+      await pdf.close();
+    }
+  });
+});

@@ -50,7 +50,9 @@ export class DynamoDbConcurrencyLeases implements ConcurrencyLeases {
         if (await this.createWith(key, leaseId, expiresAt, ttl)) return { leaseId, inFlight: 1 };
         continue;
       }
-      const expired = Object.entries(leases).filter(([, until]) => until <= now.getTime());
+      // A lease never runs longer than `leaseSeconds`: one stating a later expiry was not written by `acquire` and counts as expired.
+      const latest = now.getTime() + leaseSeconds * 1000;
+      const expired = Object.entries(leases).filter(([, until]) => !(until > now.getTime() && until <= latest));
       inFlight = Object.keys(leases).length - expired.length;
       if (inFlight >= share) return { inFlight };
       await this.prune(key, expired);

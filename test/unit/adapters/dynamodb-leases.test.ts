@@ -75,6 +75,14 @@ describe('DynamoDbConcurrencyLeases on dynalite', () => {
     expect(await leases.acquire(holder('org-crash'), 2, at(37), 35)).toEqual({ inFlight: 2 });
   });
 
+  it('counts a lease stating an expiry past the longest lease as expired (one not written by acquire)', async () => {
+    // Prepare: a lease taken at T0 for 35 s fills a share of 1; seen from 10 s before T0 it runs 45 s, longer than any lease can
+    await leases.acquire(holder('org-planted'), 1, T0, 35);
+
+    // Act / Assess
+    expect((await leases.acquire(holder('org-planted'), 1, at(-10), 35)).leaseId).toBeDefined();
+  });
+
   it('releasing twice, or a lease of a holder with none, changes nothing', async () => {
     const first = await leases.acquire(holder('org-twice'), 1, T0, 35);
     await leases.release(holder('org-twice'), first.leaseId!);

@@ -89,7 +89,8 @@ export const RATE_LIMIT = {
   /**
    * Requests per organization per rolling window across all of its hk_test_
    * keys (the SPEC states 1,000 a minute for test keys too). Per organization,
-   * not per key: issuing more test keys must not multiply the allowance.
+   * not per key: issuing more test keys must not multiply the allowance. An
+   * administrator can set another value per organization (`admin set-rate-limit`).
    */
   testRequestsPerWindowPerOrganization: 1000,
   windowSeconds: 60,
@@ -206,13 +207,14 @@ export interface LimitsObject {
   retention: { result_cache_seconds: number; stored_request_seconds: number; max_signed_link_seconds: number };
 }
 
-/** An organization's own concurrency shares, when an administrator set them (absent: `CONCURRENCY_SHARE`). */
-export interface ConcurrencyShares {
+/** An organization's own limits, when an administrator set them (absent: `CONCURRENCY_SHARE`, `RATE_LIMIT`). */
+export interface OrganizationLimits {
   readonly testKeys?: number;
   readonly liveKeys?: number;
+  readonly testKeyRequestsPerMinute?: number;
 }
 
-export function limitsObject(tier: Tier, shares: ConcurrencyShares = {}): LimitsObject {
+export function limitsObject(tier: Tier, own: OrganizationLimits = {}): LimitsObject {
   const t = TIER_LIMITS[tier];
   return {
     tier,
@@ -224,11 +226,11 @@ export function limitsObject(tier: Tier, shares: ConcurrencyShares = {}): Limits
     rate_limit: {
       requests_per_minute: RATE_LIMIT.liveRequestsPerWindow,
       test_keys_exempt: false,
-      test_key_requests_per_minute_per_organization: RATE_LIMIT.testRequestsPerWindowPerOrganization,
+      test_key_requests_per_minute_per_organization: own.testKeyRequestsPerMinute ?? RATE_LIMIT.testRequestsPerWindowPerOrganization,
     },
     concurrency: {
-      test_keys_per_operation: shares.testKeys ?? CONCURRENCY_SHARE.testKeysPerOperation,
-      live_keys_per_operation: shares.liveKeys ?? CONCURRENCY_SHARE.liveKeysPerOperation,
+      test_keys_per_operation: own.testKeys ?? CONCURRENCY_SHARE.testKeysPerOperation,
+      live_keys_per_operation: own.liveKeys ?? CONCURRENCY_SHARE.liveKeysPerOperation,
     },
     sandbox: { test_key_pages_per_day: SANDBOX_LIMITS.testKeyPagesPerDay },
     operations: {

@@ -13,7 +13,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import { ApiError } from '../contracts/errors.ts';
 import { RATE_LIMIT } from '../contracts/limits.ts';
 import { hashApiKey, keyKindOf } from '../domain/api-keys.ts';
-import type { ApiKeyRecord } from '../ports/accounts.ts';
+import type { ApiKeyRecord, Organization } from '../ports/accounts.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 import type { ApiEvent, ApiResult, DocintelContext } from './http.ts';
 
@@ -24,6 +24,11 @@ function rateWindowOf(record: ApiKeyRecord): { id: string; limit: number; whose:
   return record.kind === 'live'
     ? { id: record.keyId, limit: RATE_LIMIT.liveRequestsPerWindow, whose: 'this key' }
     : { id: `org_test_${record.orgId}`, limit: RATE_LIMIT.testRequestsPerWindowPerOrganization, whose: "this organization's hk_test_ keys" };
+}
+
+/** The organization's own test-key ceiling, when an operator set one; live keys keep the one ceiling of every tier. */
+function ceilingOf(record: ApiKeyRecord, organization: Organization, window: { limit: number }): number {
+  return record.kind === 'test' ? (organization.testKeyRequestsPerMinute ?? window.limit) : window.limit;
 }
 
 export function authenticate(getDeps: DepsProvider): MiddlewareObj<ApiEvent, ApiResult, Error, DocintelContext> {
@@ -59,19 +64,23 @@ export function authenticate(getDeps: DepsProvider): MiddlewareObj<ApiEvent, Api
       ...(organization.testKeyHostedEngines === false ? { testKeyHostedEngines: false } : {}),
       ...(organization.testKeyConcurrency !== undefined ? { testKeyConcurrency: organization.testKeyConcurrency } : {}),
       ...(organization.liveKeyConcurrency !== undefined ? { liveKeyConcurrency: organization.liveKeyConcurrency } : {}),
+      ...(organization.testKeyRequestsPerMinute !== undefined ? { testKeyRequestsPerMinute: organization.testKeyRequestsPerMinute } : {}),
     };
+    // The window counts the same whatever the ceiling (it opens at the first request), so the organization's own
+    // ceiling is applied to the count here rather than read before counting (one round trip fewer).
+    const limit = ceilingOf(record, organization, window);
     Object.assign(state.responseHeaders, {
-      'X-RateLimit-Limit': String(window.limit),
-      'X-RateLimit-Remaining': String(Math.max(0, window.limit - rate.count)),
+      'X-RateLimit-Limit': String(limit),
+      'X-RateLimit-Remaining': String(Math.max(0, limit - rate.count)),
       'X-RateLimit-Reset': String(rate.resetInSeconds),
     });
-    if (!rate.allowed) {
+    if (rate.count > limit) {
       throw new ApiError(
         'rate_limited',
-        `Rate limit of ${window.limit} requests per ${RATE_LIMIT.windowSeconds} s exceeded for ${window.whose}; retry after ${rate.resetInSeconds} s.`,
+        `Rate limit of ${limit} requests per ${RATE_LIMIT.windowSeconds} s exceeded for ${window.whose}; retry after ${rate.resetInSeconds} s.`,
         {
           headers: { 'Retry-After': String(rate.resetInSeconds) },
-          details: { reason: 'rate', limit: window.limit, retry_after_seconds: rate.resetInSeconds },
+          details: { reason: 'rate', limit, retry_after_seconds: rate.resetInSeconds },
         },
       );
     }

@@ -21,6 +21,8 @@ export interface Principal {
   readonly testKeyConcurrency?: number;
   /** The same for hk_live_ keys. */
   readonly liveKeyConcurrency?: number;
+  /** The organization's own per-minute ceiling for its hk_test_ keys, when an operator set one. */
+  readonly testKeyRequestsPerMinute?: number;
 }
 
 /** Per-invocation state the middlewares attach to the Lambda context. */
@@ -57,5 +59,9 @@ export function lowerCaseHeaders(headers: Record<string, string | undefined> | n
 
 /** The limits object as it applies to the caller's organization (its own concurrency shares, when an operator set them). */
 export function limitsFor(principal: Principal): LimitsObject {
-  return limitsObject(principal.tier, { testKeys: principal.testKeyConcurrency, liveKeys: principal.liveKeyConcurrency });
+  return limitsObject(principal.tier, {
+    testKeys: principal.testKeyConcurrency,
+    liveKeys: principal.liveKeyConcurrency,
+    testKeyRequestsPerMinute: principal.testKeyRequestsPerMinute,
+  });
 }

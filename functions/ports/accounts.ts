@@ -23,6 +23,8 @@ export interface Organization {
   readonly testKeyConcurrency?: number;
   /** The same for its hk_live_ keys; absent → `CONCURRENCY_SHARE`. */
   readonly liveKeyConcurrency?: number;
+  /** Requests per minute across the organization's hk_test_ keys; absent → `RATE_LIMIT.testRequestsPerWindowPerOrganization`. */
+  readonly testKeyRequestsPerMinute?: number;
   /** The webhook signing secret in use (0: the one derived from the organization id alone). */
   readonly signingSecretGeneration?: number;
   /** Until this time (ISO 8601) the previous generation signs deliveries too (rotation overlap). */
@@ -39,6 +41,7 @@ export interface OrganizationSettings {
   readonly testKeyHostedEngines?: boolean;
   readonly testKeyConcurrency?: number;
   readonly liveKeyConcurrency?: number;
+  readonly testKeyRequestsPerMinute?: number;
 }
 
 export interface ApiKeyRecord {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { CONCURRENCY_SHARE, SANDBOX_LIMITS, type Tier } from '../contracts/limits.ts';
+import { CONCURRENCY_SHARE, RATE_LIMIT, SANDBOX_LIMITS, type Tier } from '../contracts/limits.ts';
 import { ExtractTemplate } from '../contracts/schemas/extract.ts';
 import { generateApiKey, hashApiKey } from '../domain/api-keys.ts';
 import { deriveSigningSecret } from '../domain/signing-secret.ts';
@@ -172,6 +172,20 @@ export async function setConcurrencyShare(deps: AppDeps, orgId: string, shares: 
     ...(shares.liveKeys !== undefined ? { liveKeyConcurrency: shares.liveKeys } : {}),
   };
   if (!(await deps.accounts.updateSettings(orgId, settings))) throw new Error(`No organization '${orgId}'.`);
+}
+
+/** Largest per-minute ceiling an administrator may give one organization's test keys. */
+export const MAX_TEST_KEY_REQUESTS_PER_MINUTE = 100_000;
+
+/** Sets the per-minute request ceiling across the organization's hk_test_ keys (default `RATE_LIMIT`). */
+export async function setTestKeyRateLimit(deps: AppDeps, orgId: string, perMinute: number): Promise<void> {
+  assertOrgId(orgId);
+  if (!Number.isSafeInteger(perMinute) || perMinute < 1 || perMinute > MAX_TEST_KEY_REQUESTS_PER_MINUTE) {
+    throw new Error(
+      `--test-keys-per-minute must be a whole number from 1 to ${MAX_TEST_KEY_REQUESTS_PER_MINUTE} (default ${RATE_LIMIT.testRequestsPerWindowPerOrganization}).`,
+    );
+  }
+  if (!(await deps.accounts.updateSettings(orgId, { testKeyRequestsPerMinute: perMinute }))) throw new Error(`No organization '${orgId}'.`);
 }
 
 /**

@@ -61,6 +61,7 @@ export class MemoryAccounts implements AccountRepository {
       ...(settings.testKeyHostedEngines !== undefined ? { testKeyHostedEngines: settings.testKeyHostedEngines } : {}),
       ...(settings.testKeyConcurrency !== undefined ? { testKeyConcurrency: settings.testKeyConcurrency } : {}),
       ...(settings.liveKeyConcurrency !== undefined ? { liveKeyConcurrency: settings.liveKeyConcurrency } : {}),
+      ...(settings.testKeyRequestsPerMinute !== undefined ? { testKeyRequestsPerMinute: settings.testKeyRequestsPerMinute } : {}),
     });
     return true;
   }

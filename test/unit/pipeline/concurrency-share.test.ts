@@ -16,7 +16,7 @@ import { parseOperation } from '../../../functions/operations/parse-operation.ts
 import { withConcurrencyShare } from '../../../functions/pipeline/concurrency-share.ts';
 import { runInference, type Submission } from '../../../functions/pipeline/inference.ts';
 import type { OperationSpec } from '../../../functions/pipeline/operation.ts';
-import { setConcurrencyShare } from '../../../functions/runtime/admin.ts';
+import { setConcurrencyShare, setTestKeyRateLimit } from '../../../functions/runtime/admin.ts';
 import { getEvent, inferenceEvent, testContext } from '../../helpers/events.ts';
 import { fakeDeps, putDocument, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 import { makeNumberedPdf } from '../../helpers/pdf.ts';
@@ -129,6 +129,29 @@ describe('admin set-concurrency-share', () => {
     await setConcurrencyShare(deps, 'acme', { testKeys: 6 });
     expect((await limits()).concurrency).toEqual({ test_keys_per_operation: 6, live_keys_per_operation: 40 });
     expect((await limits()).rate_limit).toMatchObject({ test_keys_exempt: false, test_key_requests_per_minute_per_organization: 1000 });
+  });
+});
+
+describe('admin set-rate-limit', () => {
+  it("validates the ceiling, and the organization's test keys are held to it (its live keys are not)", async () => {
+    // Prepare
+    const deps = await setup();
+    await expect(setTestKeyRateLimit(deps, 'acme', 0)).rejects.toThrow(/--test-keys-per-minute must be a whole number from 1 to 100000/);
+    await expect(setTestKeyRateLimit(deps, 'nobody', 5)).rejects.toThrow(/No organization/);
+    await setTestKeyRateLimit(deps, 'acme', 3);
+    const handler = createLimits(() => deps);
+
+    // Act
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(await handler(getEvent('/v1/limits', TEST), testContext()));
+    const live = await handler(getEvent('/v1/limits', LIVE), testContext());
+
+    // Assess
+    expect(statuses.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
+    expect(JSON.parse(statuses[0].body).rate_limit.test_key_requests_per_minute_per_organization).toBe(3);
+    expect(statuses[3].headers).toMatchObject({ 'X-RateLimit-Limit': '3', 'X-RateLimit-Remaining': '0' });
+    expect(JSON.parse(statuses[3].body).error.details).toMatchObject({ reason: 'rate', limit: 3 });
+    expect(live.statusCode).toBe(200);
   });
 });
 

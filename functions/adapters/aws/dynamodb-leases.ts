@@ -26,6 +26,12 @@ import { isConditionFailure } from './condition-failure.ts';
 
 /** Attempts before a contended acquire gives up (and refuses: the holder is at or near its share anyway). */
 const ATTEMPTS = 4;
+/**
+ * A lease stating an expiry further ahead than this many lease lifetimes was not written by `acquire` (planted,
+ * or written by a clock far off): it counts as expired. Twice, not once: requests compute expiries from their own
+ * clocks, and a lease taken a moment later states a later expiry than the reader's own would be.
+ */
+const PLANTED_AFTER_LIFETIMES = 2;
 /** The item outlives its last lease by this much, then DynamoDB's TTL removes it. */
 const ITEM_TTL_MARGIN_SECONDS = 3600;
 
@@ -50,8 +56,7 @@ export class DynamoDbConcurrencyLeases implements ConcurrencyLeases {
         if (await this.createWith(key, leaseId, expiresAt, ttl)) return { leaseId, inFlight: 1 };
         continue;
       }
-      // A lease never runs longer than `leaseSeconds`: one stating a later expiry was not written by `acquire` and counts as expired.
-      const latest = now.getTime() + leaseSeconds * 1000;
+      const latest = now.getTime() + PLANTED_AFTER_LIFETIMES * leaseSeconds * 1000;
       const expired = Object.entries(leases).filter(([, until]) => !(until > now.getTime() && until <= latest));
       inFlight = Object.keys(leases).length - expired.length;
       if (inFlight >= share) return { inFlight };

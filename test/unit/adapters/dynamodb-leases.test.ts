@@ -75,12 +75,21 @@ describe('DynamoDbConcurrencyLeases on dynalite', () => {
     expect(await leases.acquire(holder('org-crash'), 2, at(37), 35)).toEqual({ inFlight: 2 });
   });
 
-  it('counts a lease stating an expiry past the longest lease as expired (one not written by acquire)', async () => {
-    // Prepare: a lease taken at T0 for 35 s fills a share of 1; seen from 10 s before T0 it runs 45 s, longer than any lease can
+  it('counts a lease stating an expiry beyond twice the longest lease as expired (one not written by acquire)', async () => {
+    // Prepare: a lease taken at T0 for 35 s fills a share of 1
     await leases.acquire(holder('org-planted'), 1, T0, 35);
 
-    // Act / Assess
-    expect((await leases.acquire(holder('org-planted'), 1, at(-10), 35)).leaseId).toBeDefined();
+    // Act / Assess: seen from a clock 10 s behind it is a live lease; from 40 s behind it would run 75 s, which no lease does
+    expect((await leases.acquire(holder('org-planted'), 1, at(-10), 35)).leaseId).toBeUndefined();
+    expect((await leases.acquire(holder('org-planted'), 1, at(-40), 35)).leaseId).toBeDefined();
+  });
+
+  it('admits exactly the share of a large burst whose requests read the clock one after another', async () => {
+    // Act: each request takes its own time, as separate Lambdas do
+    const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => leases.acquire(holder('org-large-burst', 'live'), 40, at(i / 1000), 35)));
+
+    // Assess
+    expect(burst.filter((d) => d.leaseId)).toHaveLength(40);
   });
 
   it('releasing twice, or a lease of a holder with none, changes nothing', async () => {

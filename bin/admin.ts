@@ -7,6 +7,8 @@
  *   npm run --silent admin -- signing-secret --org <org-id>
  *   npm run --silent admin -- rotate-signing-secret --org <org-id> [--overlap-hours 24]
  *   npm run --silent admin -- set-sandbox-limit --org <org-id> --pages-per-day <n>
+ *   npm run --silent admin -- set-concurrency-share --org <org-id> [--test-keys <n>] [--live-keys <n>]
+ *   npm run --silent admin -- set-rate-limit --org <org-id> --test-keys-per-minute <n>
  *   npm run --silent admin -- set-template --org <org-id> --file schema.json   (or --clear)
  *   npm run --silent admin -- set-feature --org <org-id> --feature <extract-advanced|webhooks|test-key-hosted-engines> --enabled <true|false>
  *
@@ -26,9 +28,11 @@ import {
   revokeKey,
   revokeKeyById,
   rotateSigningSecret,
+  setConcurrencyShare,
   setExtractAdvanced,
   setExtractTemplate,
   setSandboxLimit,
+  setTestKeyRateLimit,
   setTestKeyHostedEngines,
   setWebhooks,
   signingSecret,
@@ -49,6 +53,8 @@ const USAGE = `usage:
   admin signing-secret --org <org-id>
   admin rotate-signing-secret --org <org-id> [--overlap-hours <0-168, default 24>]
   admin set-sandbox-limit --org <org-id> --pages-per-day <n>
+  admin set-concurrency-share --org <org-id> [--test-keys <n>] [--live-keys <n>]   (synchronous requests in flight per operation)
+  admin set-rate-limit --org <org-id> --test-keys-per-minute <n>   (requests per minute across the organization's test keys)
   admin set-template --org <org-id> (--file <schema.json> | --clear)
   admin set-feature --org <org-id> --feature <extract-advanced|webhooks|test-key-hosted-engines> --enabled <true|false>
 options: --aws  use the deployed stack (DOCINTEL_*_TABLE, DOCINTEL_MASTER_SECRET_ARN, AWS credentials)`;
@@ -88,6 +94,9 @@ const { values, positionals } = parseArgs({
     'key-id': { type: 'string' },
     'overlap-hours': { type: 'string' },
     'pages-per-day': { type: 'string' },
+    'test-keys': { type: 'string' },
+    'live-keys': { type: 'string' },
+    'test-keys-per-minute': { type: 'string' },
     file: { type: 'string' },
     clear: { type: 'boolean', default: false },
     feature: { type: 'string' },
@@ -146,6 +155,22 @@ try {
       const pages = Number(values['pages-per-day']);
       await withDeps(values.aws!, (deps) => setSandboxLimit(deps, values.org!, pages));
       console.log(JSON.stringify({ org_id: values.org, sandbox_pages_per_day: pages }));
+      break;
+    }
+    case 'set-concurrency-share': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      const number = (flag: 'test-keys' | 'live-keys') => (values[flag] === undefined ? undefined : Number(values[flag]));
+      const shares = { testKeys: number('test-keys'), liveKeys: number('live-keys') };
+      await withDeps(values.aws!, (deps) => setConcurrencyShare(deps, values.org!, shares));
+      console.log(JSON.stringify({ org_id: values.org, test_keys_per_operation: shares.testKeys, live_keys_per_operation: shares.liveKeys }));
+      break;
+    }
+    case 'set-rate-limit': {
+      if (!values.org) fail('--org is required\n' + USAGE);
+      if (values['test-keys-per-minute'] === undefined) fail('--test-keys-per-minute is required\n' + USAGE);
+      const perMinute = Number(values['test-keys-per-minute']);
+      await withDeps(values.aws!, (deps) => setTestKeyRateLimit(deps, values.org!, perMinute));
+      console.log(JSON.stringify({ org_id: values.org, test_key_requests_per_minute: perMinute }));
       break;
     }
     case 'signing-secret': {

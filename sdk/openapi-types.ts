@@ -1270,6 +1270,15 @@ export interface components {
                 rate_limit: {
                     requests_per_minute: number;
                     test_keys_exempt: boolean;
+                    /** @description hk_test_ keys: per organization, across all of its test keys */
+                    test_key_requests_per_minute_per_organization: number;
+                } & {
+                    [key: string]: unknown;
+                };
+                /** @description synchronous inference requests in flight per operation for this organization's keys; over it 429 rate_limited */
+                concurrency: {
+                    test_keys_per_operation: number;
+                    live_keys_per_operation: number;
                 } & {
                     [key: string]: unknown;
                 };
@@ -1338,6 +1347,15 @@ export interface components {
             rate_limit: {
                 requests_per_minute: number;
                 test_keys_exempt: boolean;
+                /** @description hk_test_ keys: per organization, across all of its test keys */
+                test_key_requests_per_minute_per_organization: number;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description synchronous inference requests in flight per operation for this organization's keys; over it 429 rate_limited */
+            concurrency: {
+                test_keys_per_operation: number;
+                live_keys_per_operation: number;
             } & {
                 [key: string]: unknown;
             };

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { RESERVED_CONCURRENCY } from './capacity.ts';
+
 export const TIERS = ['free', 'pro', 'enterprise', 'custom'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -82,9 +84,44 @@ export const RESPONSE_LIMITS = {
 } as const;
 
 export const RATE_LIMIT = {
-  /** Requests per key per rolling window for hk_live_ keys; hk_test_ keys bypass it. */
+  /** Requests per key per rolling window for hk_live_ keys. */
   liveRequestsPerWindow: 1000,
+  /**
+   * Requests per organization per rolling window across all of its hk_test_
+   * keys (the SPEC states 1,000 a minute for test keys too). Per organization,
+   * not per key: issuing more test keys must not multiply the allowance. An
+   * administrator can set another value per organization (`admin set-rate-limit`).
+   */
+  testRequestsPerWindowPerOrganization: 1000,
   windowSeconds: 60,
+} as const;
+
+/**
+ * How many synchronous inference requests one organization may have in
+ * flight on one operation (parse, extract, classify, split, redact), so no
+ * organization can hold the operation's reserved concurrency
+ * (`RESERVED_CONCURRENCY.inference`) and lock the others out. Counted
+ * separately for the organization's test and live keys: a test-key flood
+ * never blocks its own live traffic. Over the share → 429 `rate_limited`
+ * with `details.reason: "concurrency_share"` and `Retry-After`, before any
+ * work. An administrator can set other shares per organization
+ * (`admin set-concurrency-share`).
+ */
+export const CONCURRENCY_SHARE = {
+  /** hk_test_ keys: unbilled, so a small share. */
+  testKeysPerOperation: 2,
+  /** hk_live_ keys: half the operation's reservation, so two organizations always both get in. */
+  liveKeysPerOperation: Math.floor(RESERVED_CONCURRENCY.inference / 2),
+  /** The most an administrator may grant one organization: the whole reservation. */
+  maxPerOperation: RESERVED_CONCURRENCY.inference,
+  /**
+   * How long a slot is held at most: the inference functions' 29-s timeout
+   * plus margin. A Lambda that dies (or is frozen) before releasing its slot
+   * leaks it for this long, never longer.
+   */
+  leaseSeconds: 35,
+  /** What a refused caller is told to wait: a typical synchronous call ends within seconds. */
+  retryAfterSeconds: 2,
 } as const;
 
 /**
@@ -105,8 +142,8 @@ export const JSON_FIELD_LIMITS = {
 
 /**
  * The sandbox ceiling of hk_test_ keys (docs/api.md "Limits"). Test keys are
- * unbilled and exempt from the live rate ceiling, so without a ceiling of
- * their own they would be free unlimited compute. Pages processed by the
+ * unbilled, so without a page ceiling of their own they would be free
+ * unlimited compute. Pages processed by the
  * organization's test keys (cache hits excluded: they cost nothing) are
  * counted per UTC day; past the ceiling a request answers 429
  * `sandbox_limit_exceeded` before any work. An administrator can set another
@@ -145,7 +182,14 @@ export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = {
 export interface LimitsObject {
   tier: Tier;
   upload: { max_bytes: number; url_expires_in: number; document_key_lifetime_seconds: number };
-  rate_limit: { requests_per_minute: number | null; test_keys_exempt: true };
+  rate_limit: {
+    requests_per_minute: number | null;
+    /** hk_test_ keys are rate-limited per organization (not per key) since issue 38. */
+    test_keys_exempt: false;
+    test_key_requests_per_minute_per_organization: number;
+  };
+  /** Synchronous inference requests in flight per organization and operation (this organization's values). */
+  concurrency: { test_keys_per_operation: number; live_keys_per_operation: number };
   /** hk_test_ keys: pages per UTC day per organization (default; an administrator may set another). */
   sandbox: { test_key_pages_per_day: number };
   operations: {
@@ -163,7 +207,14 @@ export interface LimitsObject {
   retention: { result_cache_seconds: number; stored_request_seconds: number; max_signed_link_seconds: number };
 }
 
-export function limitsObject(tier: Tier): LimitsObject {
+/** An organization's own limits, when an administrator set them (absent: `CONCURRENCY_SHARE`, `RATE_LIMIT`). */
+export interface OrganizationLimits {
+  readonly testKeys?: number;
+  readonly liveKeys?: number;
+  readonly testKeyRequestsPerMinute?: number;
+}
+
+export function limitsObject(tier: Tier, own: OrganizationLimits = {}): LimitsObject {
   const t = TIER_LIMITS[tier];
   return {
     tier,
@@ -172,7 +223,15 @@ export function limitsObject(tier: Tier): LimitsObject {
       url_expires_in: LIFETIMES.uploadUrlSeconds,
       document_key_lifetime_seconds: LIFETIMES.documentKeySeconds,
     },
-    rate_limit: { requests_per_minute: RATE_LIMIT.liveRequestsPerWindow, test_keys_exempt: true },
+    rate_limit: {
+      requests_per_minute: RATE_LIMIT.liveRequestsPerWindow,
+      test_keys_exempt: false,
+      test_key_requests_per_minute_per_organization: own.testKeyRequestsPerMinute ?? RATE_LIMIT.testRequestsPerWindowPerOrganization,
+    },
+    concurrency: {
+      test_keys_per_operation: own.testKeys ?? CONCURRENCY_SHARE.testKeysPerOperation,
+      live_keys_per_operation: own.liveKeys ?? CONCURRENCY_SHARE.liveKeysPerOperation,
+    },
     sandbox: { test_key_pages_per_day: SANDBOX_LIMITS.testKeyPagesPerDay },
     operations: {
       parse: { max_pages_fast: null, max_pages_advanced: t.advancedPages, max_ocr_pages_sync: SYNC_OCR_MAX_PAGES },

@@ -37,7 +37,7 @@ export const TABLES: Readonly<Record<TableId, TableDefinition>> = {
     partitionKey: 'pk',
     sortKey: 'sk',
     ttlAttribute: 'ttl',
-    description: 'Organizations, API keys (by SHA-256 hash) and rate-limit windows',
+    description: 'Organizations, API keys (by SHA-256 hash), rate-limit windows and concurrency leases',
   },
   documents: {
     id: 'documents',
@@ -84,6 +84,11 @@ export const keys = {
   organization: (orgId: string) => ({ pk: `ORG#${orgId}`, sk: 'PROFILE' }),
   apiKey: (keyHash: string) => ({ pk: `KEY#${keyHash}`, sk: 'KEY' }),
   rateWindow: (keyId: string) => ({ pk: `RATE#${keyId}`, sk: 'WINDOW' }),
+  /**
+   * The slots one organization's keys of one kind hold on one operation: one item whose
+   * `leases` map names each request in flight and when its lease expires.
+   */
+  concurrencyLeases: (orgId: string, group: string, kind: string) => ({ pk: `LEASE#${orgId}#${group}#${kind}`, sk: 'LEASES' }),
   /** Lookup of a key by its public id (admin revoke/list, the revoked-key check of queued work). */
   apiKeyById: (keyId: string) => ({ pk: `KEYID#${keyId}`, sk: 'KEY' }),
   /** Requests table: pages processed by an organization's hk_test_ keys on one UTC day (`YYYY-MM-DD`). */

@@ -9,13 +9,13 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
-import { LIFETIMES, limitsObject } from '../contracts/limits.ts';
+import { LIFETIMES } from '../contracts/limits.ts';
 import { UploadRequest } from '../contracts/schemas/upload.ts';
 import { objectKeys } from '../contracts/storage.ts';
 import { checkDeclaredLength, resolveMediaType, signedContentType } from '../domain/upload-rules.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { readJsonBody } from '../middleware/form-fields.ts';
-import { json } from '../middleware/http.ts';
+import { json, limitsFor } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import { defaultDeps, type DepsProvider } from '../runtime/deps.ts';
 
@@ -57,7 +57,7 @@ export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
       upload_headers: { 'Content-Type': putContentType, ...(encryptionHeader ? { 'x-amz-server-side-encryption': 'AES256' } : {}) },
       content_type: mediaType.mime,
       document_expires_at: new Date(now.getTime() + LIFETIMES.documentKeySeconds * 1000).toISOString(),
-      limits: limitsObject(principal.tier),
+      limits: limitsFor(principal),
     });
   });
 

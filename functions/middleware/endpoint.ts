@@ -4,7 +4,7 @@
  *
  * @example
  * export const createHandler = (getDeps: DepsProvider = defaultDeps) =>
- *   endpoint({ getDeps }, async ({ principal }) => json(200, limitsObject(principal.tier)));
+ *   endpoint({ getDeps }, async ({ principal }) => json(200, limitsFor(principal)));
  * export const handler = createHandler();
  *
  * @module
@@ -29,8 +29,8 @@ export interface EndpointRequest {
   readonly headers: Readonly<Record<string, string>>;
   readonly query: Readonly<Record<string, string>>;
   /**
-   * Aborted (with the 503 `deadlineExceeded` error) when middy answers for
-   * the deadline, so work nobody waits for stops. Per request: middy's own
+   * Aborted (with the 503 `deadlineExceeded` error) `DEADLINE_CLEANUP_MS`
+   * before middy answers for the deadline, so work nobody waits for stops. Per request: middy's own
    * signal is one controller shared by every request of the process, which
    * would cancel all concurrent requests of the local server at once.
    */
@@ -46,6 +46,13 @@ export interface EndpointOptions {
 
 /** middy's default `timeoutEarlyInMillis`. */
 const MIDDY_TIMEOUT_EARLY_MS = 5;
+/**
+ * The work is stopped this long before middy would answer 503 itself, so a
+ * request that stops in time meters what it read and hands back its
+ * concurrency slot before the answer: once a Lambda has answered it is
+ * frozen, and anything still pending waits for the next invocation.
+ */
+export const DEADLINE_CLEANUP_MS = 1_000;
 
 export type EndpointFunction = (request: EndpointRequest) => Promise<ApiResult>;
 
@@ -72,8 +79,9 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
     }
     const deadline = new AbortController();
     const remaining = typeof context.getRemainingTimeInMillis === 'function' ? context.getRemainingTimeInMillis() : undefined;
-    // The same moment middy answers 503 (its default timeoutEarlyInMillis is 5 ms).
-    const timer = remaining === undefined ? undefined : setTimeout(() => deadline.abort(deadlineExceeded()), Math.max(0, remaining - MIDDY_TIMEOUT_EARLY_MS));
+    // A second before middy answers 503 (its default timeoutEarlyInMillis is 5 ms): the work's own 503 comes first when it stops in time.
+    const stopAt = remaining === undefined ? undefined : Math.max(0, remaining - MIDDY_TIMEOUT_EARLY_MS - DEADLINE_CLEANUP_MS);
+    const timer = stopAt === undefined ? undefined : setTimeout(() => deadline.abort(deadlineExceeded()), stopAt);
     timer?.unref();
     const deps = getDeps();
     try {
@@ -91,6 +99,9 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
       // Unauthenticated answers (404/405) are small and have no organization to store under.
       if (!state.principal) return result;
       return await fitResponse(result, state.headers['accept-encoding'], offloaderFor(deps, state.principal.orgId, state.requestId));
+    } catch (error) {
+      // Whatever the stopped work threw on its way out (an abort error of a library), the answer is the deadline's.
+      throw deadline.signal.aborted ? deadline.signal.reason : error;
     } finally {
       clearTimeout(timer);
     }

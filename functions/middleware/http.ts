@@ -5,7 +5,7 @@
  * @module
  */
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { Tier } from '../contracts/limits.ts';
+import { limitsObject, type LimitsObject, type Tier } from '../contracts/limits.ts';
 import type { KeyKind } from '../ports/accounts.ts';
 
 export interface Principal {
@@ -17,6 +17,12 @@ export interface Principal {
   readonly sandboxPagesPerDay?: number;
   /** False when an administrator turned the deployment's hosted engines off for the organization's hk_test_ keys. */
   readonly testKeyHostedEngines?: boolean;
+  /** The organization's own in-flight share per operation for hk_test_ keys, when an operator set one. */
+  readonly testKeyConcurrency?: number;
+  /** The same for hk_live_ keys. */
+  readonly liveKeyConcurrency?: number;
+  /** The organization's own per-minute ceiling for its hk_test_ keys, when an operator set one. */
+  readonly testKeyRequestsPerMinute?: number;
 }
 
 /** Per-invocation state the middlewares attach to the Lambda context. */
@@ -49,4 +55,13 @@ export function lowerCaseHeaders(headers: Record<string, string | undefined> | n
     if (value !== undefined) out[name.toLowerCase()] = value;
   }
   return out;
+}
+
+/** The limits object as it applies to the caller's organization (its own concurrency shares, when an operator set them). */
+export function limitsFor(principal: Principal): LimitsObject {
+  return limitsObject(principal.tier, {
+    testKeys: principal.testKeyConcurrency,
+    liveKeys: principal.liveKeyConcurrency,
+    testKeyRequestsPerMinute: principal.testKeyRequestsPerMinute,
+  });
 }

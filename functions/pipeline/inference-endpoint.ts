@@ -11,6 +11,7 @@ import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 import { cacheControlForcesRefresh } from './cache-policy.ts';
+import { withConcurrencyShare } from './concurrency-share.ts';
 import { runInference } from './inference.ts';
 import { acceptJob } from './jobs.ts';
 import type { OperationSpec } from './operation.ts';
@@ -37,16 +38,19 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
     if (isAsync) {
       return json(200, await acceptJob(deps, spec, principal, { query: { ...rawQuery }, form: rawForm, forceRefresh, raised }));
     }
-    const envelope = await runInference(deps, spec, {
-      requestId: state.requestId,
-      principal,
-      query,
-      form,
-      forceRefresh,
-      raised: false,
-      synchronous: true,
-      signal,
-    });
+    // Only synchronous work holds a slot of the operation's reservation for long; a job is accepted in milliseconds.
+    const envelope = await withConcurrencyShare(deps, principal, spec.operation, () =>
+      runInference(deps, spec, {
+        requestId: state.requestId,
+        principal,
+        query,
+        form,
+        forceRefresh,
+        raised: false,
+        synchronous: true,
+        signal,
+      }),
+    );
     return json(200, envelope);
   });
 }

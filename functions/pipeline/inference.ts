@@ -14,12 +14,14 @@ import { openDocument } from '../engines/registry.ts';
 import type { Principal } from '../middleware/http.ts';
 import type { CacheEntry, SignedAsset } from '../ports/requests.ts';
 import type { AppDeps } from '../runtime/deps.ts';
+import { logger } from '../runtime/logger.ts';
 import { cacheDigest, contentHash, engineCacheTag } from './cache-policy.ts';
 import { OcrFallbackLog, trackOcrFallbacks, withOcrFallback } from './ocr-fallback.ts';
 import { loadDocumentInput, type DocumentInput } from './document-input.ts';
 import { enginesForRequest, type HostedEnginesOff } from './engines-for-key.ts';
 import type { OperationSpec } from './operation.ts';
-import { SandboxCharge } from './sandbox.ts';
+import { PagesRead, trackPagesRead } from './pages-read.ts';
+import { ranPastDeadline, SandboxCharge } from './sandbox.ts';
 import { AssetCollector, resignAssets } from './signed-assets.ts';
 
 export interface Submission<Q, F> {
@@ -199,12 +201,42 @@ export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q
   // A test key's first page is counted before the document is opened (a day with nothing left reads nothing);
   // it is given back if the work fails, kept if the work ran past its deadline.
   const sandbox = await SandboxCharge.beforeOpening(deps, principal);
+  const progress: WorkProgress = { pagesRead: new PagesRead(), opened: false, billed: false };
   try {
-    return await openAndRun(deps, spec, submission, { input, cap, limits, digest, sandbox, startedAt, receivedAt, hostedOff });
+    return await openAndRun(deps, spec, submission, { input, cap, limits, digest, sandbox, startedAt, receivedAt, hostedOff, progress });
   } catch (error) {
     await sandbox?.abandon(error, submission.signal);
+    await meterPastDeadline(deps, spec, submission, error, progress);
     throw error;
   }
+}
+
+/** What the work got through: the pages it read, whether it began opening the document, whether its billing row is written. */
+interface WorkProgress {
+  readonly pagesRead: PagesRead;
+  opened: boolean;
+  billed: boolean;
+}
+
+/**
+ * Work that ran past its deadline (503 of a synchronous call, 504 of a job) used the compute
+ * all the same: a live key is billed for the pages read before it stopped, at least one once the
+ * document was being opened (opening is work too); work stopped before that is not billed. Batch
+ * items are billed only when they succeed (SPEC "Prices").
+ */
+async function meterPastDeadline<Q, F>(
+  deps: AppDeps,
+  spec: OperationSpec<Q, F>,
+  submission: Submission<Q, F>,
+  error: unknown,
+  progress: WorkProgress,
+): Promise<void> {
+  if (!progress.opened || progress.billed || submission.batch || submission.principal.keyKind !== 'live' || !ranPastDeadline(error, submission.signal)) return;
+  const pages = Math.max(1, progress.pagesRead.count);
+  // The answer is the deadline's either way; a lost row is logged (no document content in it).
+  await bill(deps, spec, submission, pages, deps.clock.now()).catch((failure: unknown) => {
+    logger.error('usage row of work past its deadline not written', { operation: spec.operation, pages, error: String(failure) });
+  });
 }
 
 interface RunContext {
@@ -216,6 +248,7 @@ interface RunContext {
   readonly startedAt: number;
   readonly receivedAt: Date;
   readonly hostedOff: HostedEnginesOff | undefined;
+  readonly progress: WorkProgress;
 }
 
 /** Refusals that need the page count (synchronous OCR and page budgets), before any billable work. */
@@ -249,6 +282,9 @@ async function openAndRun<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submis
   const pagesOfInterest = spec.pagesOfInterest;
   const ocrFallbacks = new OcrFallbackLog();
   const pageText = deps.engines?.ocr === 'textract' ? deps.hosted?.pageText : undefined;
+  // Work whose deadline passed before it opened anything stops here, unmetered.
+  submission.signal?.throwIfAborted();
+  run.progress.opened = true;
   const opened = await openDocument(
     await input.readBytes(),
     { declaredKind: input.record.kind, filename: input.record.filename },
@@ -263,7 +299,7 @@ async function openAndRun<Q, F>(deps: AppDeps, spec: OperationSpec<Q, F>, submis
   ).catch((error: unknown) => {
     throw asPageCapError(error, cap, Boolean(limits.raised)) ?? error;
   });
-  const document = pageText ? trackOcrFallbacks(opened, ocrFallbacks) : opened;
+  const document = trackPagesRead(pageText ? trackOcrFallbacks(opened, ocrFallbacks) : opened, run.progress.pagesRead);
   try {
     // Page caps are checked before any billable work.
     if (cap !== undefined && document.pageCount > cap) throw pageCapError(cap, document.pageCount, Boolean(limits.raised));
@@ -345,6 +381,7 @@ async function storeBillAndCache<Q, F>(
   await storeRequest(deps, spec, submission, run.input, envelope, assets, false, run.receivedAt);
   const now = deps.clock.now();
   await bill(deps, spec, submission, pages, now);
+  run.progress.billed = true;
   // A local stand-in for a throttled or failing hosted engine is not cached: the next request asks the hosted engine again.
   if (envelope.metadata.engine_fallback) return;
   await deps.cache.put(orgId, run.digest, {

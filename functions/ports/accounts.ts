@@ -19,6 +19,12 @@ export interface Organization {
    * absent → yes (SPEC: test keys run the same models as live). An administrator turns them off per organization.
    */
   readonly testKeyHostedEngines?: boolean;
+  /** Synchronous inference requests the organization's hk_test_ keys may have in flight per operation; absent → `CONCURRENCY_SHARE`. */
+  readonly testKeyConcurrency?: number;
+  /** The same for its hk_live_ keys; absent → `CONCURRENCY_SHARE`. */
+  readonly liveKeyConcurrency?: number;
+  /** Requests per minute across the organization's hk_test_ keys; absent → `RATE_LIMIT.testRequestsPerWindowPerOrganization`. */
+  readonly testKeyRequestsPerMinute?: number;
   /** The webhook signing secret in use (0: the one derived from the organization id alone). */
   readonly signingSecretGeneration?: number;
   /** Until this time (ISO 8601) the previous generation signs deliveries too (rotation overlap). */
@@ -33,6 +39,9 @@ export interface OrganizationSettings {
   readonly webhooksEnabled?: boolean;
   readonly sandboxPagesPerDay?: number;
   readonly testKeyHostedEngines?: boolean;
+  readonly testKeyConcurrency?: number;
+  readonly liveKeyConcurrency?: number;
+  readonly testKeyRequestsPerMinute?: number;
 }
 
 export interface ApiKeyRecord {
@@ -95,4 +104,30 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts one request against the key's window and says whether it may proceed. */
   hit(keyId: string, limit: number, windowSeconds: number, now: Date): Promise<RateDecision>;
+}
+
+/** Whose slots a lease counts against: one organization's keys of one kind on one operation. */
+export interface LeaseHolder {
+  readonly orgId: string;
+  /** The operation (route group) whose reserved concurrency the slots are part of. */
+  readonly group: string;
+  readonly kind: KeyKind;
+}
+
+export interface LeaseDecision {
+  /** Present when a slot was granted: hand it back with `release`. */
+  readonly leaseId?: string;
+  /** Slots the holder has in flight, this one included when granted. */
+  readonly inFlight: number;
+}
+
+/**
+ * In-flight slots per holder (`CONCURRENCY_SHARE`). A lease expires by
+ * itself, so a process that dies before releasing frees its slot then.
+ */
+export interface ConcurrencyLeases {
+  /** Takes a slot unless the holder already has `share` unexpired ones. */
+  acquire(holder: LeaseHolder, share: number, now: Date, leaseSeconds: number): Promise<LeaseDecision>;
+  /** Hands a slot back; releasing twice or after expiry is harmless. */
+  release(holder: LeaseHolder, leaseId: string): Promise<void>;
 }

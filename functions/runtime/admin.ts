@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { SANDBOX_LIMITS, type Tier } from '../contracts/limits.ts';
+import { CONCURRENCY_SHARE, RATE_LIMIT, SANDBOX_LIMITS, type Tier } from '../contracts/limits.ts';
 import { ExtractTemplate } from '../contracts/schemas/extract.ts';
 import { generateApiKey, hashApiKey } from '../domain/api-keys.ts';
 import { deriveSigningSecret } from '../domain/signing-secret.ts';
@@ -151,6 +151,41 @@ export async function setSandboxLimit(deps: AppDeps, orgId: string, pagesPerDay:
     throw new Error(`--pages-per-day must be a whole number from 0 to ${MAX_SANDBOX_PAGES_PER_DAY} (default ${SANDBOX_LIMITS.testKeyPagesPerDay}).`);
   }
   if (!(await deps.accounts.updateSettings(orgId, { sandboxPagesPerDay: pagesPerDay }))) throw new Error(`No organization '${orgId}'.`);
+}
+
+/**
+ * Sets how many synchronous inference requests the organization's test
+ * and/or live keys may have in flight per operation (defaults in
+ * `CONCURRENCY_SHARE`), from 1 to the operation's whole reservation.
+ */
+export async function setConcurrencyShare(deps: AppDeps, orgId: string, shares: { testKeys?: number; liveKeys?: number }): Promise<void> {
+  assertOrgId(orgId);
+  const max = CONCURRENCY_SHARE.maxPerOperation;
+  for (const [flag, value] of [['--test-keys', shares.testKeys], ['--live-keys', shares.liveKeys]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1 || value > max)) {
+      throw new Error(`${flag} must be a whole number from 1 to ${max}.`);
+    }
+  }
+  if (shares.testKeys === undefined && shares.liveKeys === undefined) throw new Error('Give --test-keys, --live-keys or both.');
+  const settings = {
+    ...(shares.testKeys !== undefined ? { testKeyConcurrency: shares.testKeys } : {}),
+    ...(shares.liveKeys !== undefined ? { liveKeyConcurrency: shares.liveKeys } : {}),
+  };
+  if (!(await deps.accounts.updateSettings(orgId, settings))) throw new Error(`No organization '${orgId}'.`);
+}
+
+/** Largest per-minute ceiling an administrator may give one organization's test keys. */
+export const MAX_TEST_KEY_REQUESTS_PER_MINUTE = 100_000;
+
+/** Sets the per-minute request ceiling across the organization's hk_test_ keys (default `RATE_LIMIT`). */
+export async function setTestKeyRateLimit(deps: AppDeps, orgId: string, perMinute: number): Promise<void> {
+  assertOrgId(orgId);
+  if (!Number.isSafeInteger(perMinute) || perMinute < 1 || perMinute > MAX_TEST_KEY_REQUESTS_PER_MINUTE) {
+    throw new Error(
+      `--test-keys-per-minute must be a whole number from 1 to ${MAX_TEST_KEY_REQUESTS_PER_MINUTE} (default ${RATE_LIMIT.testRequestsPerWindowPerOrganization}).`,
+    );
+  }
+  if (!(await deps.accounts.updateSettings(orgId, { testKeyRequestsPerMinute: perMinute }))) throw new Error(`No organization '${orgId}'.`);
 }
 
 /**

@@ -15,6 +15,7 @@ import { SqsBatchQueue } from '../adapters/aws/sqs-batch-queue.ts';
 import { StepFunctionsBatchWorkflow } from '../adapters/aws/sfn-batch-workflow.ts';
 import { HttpWebhookTransport } from '../adapters/http/webhook-transport.ts';
 import { DynamoDbAccountRepository, DynamoDbRateLimiter } from '../adapters/aws/dynamodb-accounts.ts';
+import { DynamoDbConcurrencyLeases } from '../adapters/aws/dynamodb-leases.ts';
 import { DynamoDbDocumentRepository } from '../adapters/aws/dynamodb-documents.ts';
 import { DynamoDbJobRepository } from '../adapters/aws/dynamodb-jobs.ts';
 import {
@@ -32,7 +33,7 @@ import {
 } from '../adapters/aws/secrets-manager-secret-source.ts';
 import { localExtractor, type Extractor } from '../engines/extract/extractor.ts';
 import type { BatchQueue, BatchRepository, BatchWorkflow, WebhookTransport } from '../ports/batches.ts';
-import type { AccountRepository, RateLimiter, SandboxMeter } from '../ports/accounts.ts';
+import type { AccountRepository, ConcurrencyLeases, RateLimiter, SandboxMeter } from '../ports/accounts.ts';
 import type { BlobStore } from '../ports/blob-store.ts';
 import { systemClock, type Clock } from '../ports/clock.ts';
 import type { DocumentRepository } from '../ports/documents.ts';
@@ -50,6 +51,8 @@ export interface AppDeps {
   readonly clock: Clock;
   readonly accounts: AccountRepository;
   readonly rateLimiter: RateLimiter;
+  /** In-flight slots per organization and operation (`CONCURRENCY_SHARE`). */
+  readonly concurrency: ConcurrencyLeases;
   /** The daily page allowance of hk_test_ keys. */
   readonly sandbox: SandboxMeter;
   readonly documents: DocumentRepository;
@@ -97,6 +100,7 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     clock: systemClock,
     accounts: new DynamoDbAccountRepository(db, config.accountsTable),
     rateLimiter: new DynamoDbRateLimiter(db, config.accountsTable),
+    concurrency: new DynamoDbConcurrencyLeases(db, config.accountsTable),
     sandbox: new DynamoDbSandboxMeter(db, config.requestsTable),
     documents: new DynamoDbDocumentRepository(db, config.documentsTable),
     blobs: new S3BlobStore(s3, config.bucket),

@@ -105,7 +105,7 @@ export interface OperationAccess {
  * No Lambda function writes organizations or keys: only the operator's
  * admin CLI does, with its own credentials.
  */
-const AUTHENTICATED_ACCOUNTS: ScopedTableAccess = { read: ['apiKey', 'organization'], write: ['rateWindow'] };
+const AUTHENTICATED_ACCOUNTS = { read: ['apiKey', 'organization'], write: ['rateWindow'] } as const satisfies ScopedTableAccess;
 
 /**
  * The data of functions that open hostile files (inference routes, the job
@@ -130,7 +130,15 @@ const PARSER_DATA = {
  * Every table scoped to item families: these functions open hostile files.
  */
 const INFERENCE_ACCESS: OperationAccess = {
-  tables: { accounts: AUTHENTICATED_ACCOUNTS, ...PARSER_DATA, jobs: { write: ['job'] } },
+  // concurrencyLeases: the organization's in-flight slots on the operation (read when the share is full, to prune expired leases).
+  tables: {
+    accounts: {
+      read: [...AUTHENTICATED_ACCOUNTS.read, 'concurrencyLeases'],
+      write: [...AUTHENTICATED_ACCOUNTS.write, 'concurrencyLeases'],
+    },
+    ...PARSER_DATA,
+    jobs: { write: ['job'] },
+  },
   bucketRead: ['uploads', 'stored', 'responses'],
   bucketPut: ['stored', 'responses'],
   jobQueue: 'send',

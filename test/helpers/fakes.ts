@@ -8,6 +8,9 @@ import { hashApiKey } from '../../functions/domain/api-keys.ts';
 import type {
   AccountRepository,
   ApiKeyRecord,
+  ConcurrencyLeases,
+  LeaseDecision,
+  LeaseHolder,
   Organization,
   OrganizationSettings,
   RateDecision,
@@ -56,6 +59,9 @@ export class MemoryAccounts implements AccountRepository {
       ...(settings.webhooksEnabled !== undefined ? { webhooksEnabled: settings.webhooksEnabled } : {}),
       ...(settings.sandboxPagesPerDay !== undefined ? { sandboxPagesPerDay: settings.sandboxPagesPerDay } : {}),
       ...(settings.testKeyHostedEngines !== undefined ? { testKeyHostedEngines: settings.testKeyHostedEngines } : {}),
+      ...(settings.testKeyConcurrency !== undefined ? { testKeyConcurrency: settings.testKeyConcurrency } : {}),
+      ...(settings.liveKeyConcurrency !== undefined ? { liveKeyConcurrency: settings.liveKeyConcurrency } : {}),
+      ...(settings.testKeyRequestsPerMinute !== undefined ? { testKeyRequestsPerMinute: settings.testKeyRequestsPerMinute } : {}),
     });
     return true;
   }
@@ -97,6 +103,29 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     w.count += 1;
     return { allowed: w.count <= limit, count: w.count, resetInSeconds: Math.ceil((w.start + windowSeconds * 1000 - ms) / 1000) };
+  }
+}
+
+/** The same admission rule as the DynamoDB adapter: at most `share` unexpired leases per holder. */
+export class MemoryConcurrencyLeases implements ConcurrencyLeases {
+  readonly held = new Map<string, Map<string, number>>();
+  private next = 0;
+  async acquire(holder: LeaseHolder, share: number, now: Date, leaseSeconds: number): Promise<LeaseDecision> {
+    const key = `${holder.orgId}/${holder.group}/${holder.kind}`;
+    const leases = this.held.get(key) ?? new Map<string, number>();
+    this.held.set(key, leases);
+    for (const [id, until] of leases) if (until <= now.getTime()) leases.delete(id);
+    if (leases.size >= share) return { inFlight: leases.size };
+    const leaseId = `lease-${++this.next}`;
+    leases.set(leaseId, now.getTime() + leaseSeconds * 1000);
+    return { leaseId, inFlight: leases.size };
+  }
+  async release(holder: LeaseHolder, leaseId: string) {
+    this.held.get(`${holder.orgId}/${holder.group}/${holder.kind}`)?.delete(leaseId);
+  }
+  /** Slots a holder has now (for assertions). */
+  inFlight(orgId: string, group: string, kind: 'test' | 'live'): number {
+    return this.held.get(`${orgId}/${group}/${kind}`)?.size ?? 0;
   }
 }
 
@@ -244,6 +273,7 @@ export interface FakeDeps extends AppDeps {
   readonly clock: ManualClock;
   readonly accounts: MemoryAccounts;
   readonly rateLimiter: MemoryRateLimiter;
+  readonly concurrency: MemoryConcurrencyLeases;
   readonly sandbox: MemorySandboxMeter;
   readonly documents: MemoryDocuments;
   readonly blobs: MemoryBlobs;
@@ -254,6 +284,7 @@ export function fakeDeps(now = new Date('2026-11-22T12:00:00Z')): FakeDeps {
     clock: new ManualClock(now),
     accounts: new MemoryAccounts(),
     rateLimiter: new MemoryRateLimiter(),
+    concurrency: new MemoryConcurrencyLeases(),
     sandbox: new MemorySandboxMeter(),
     documents: new MemoryDocuments(),
     blobs: new MemoryBlobs(),

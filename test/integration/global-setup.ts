@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createKey, setSandboxLimit } from '../../functions/runtime/admin.ts';
+import { createKey, MAX_TEST_KEY_REQUESTS_PER_MINUTE, setConcurrencyShare, setSandboxLimit, setTestKeyRateLimit } from '../../functions/runtime/admin.ts';
 import { readConfig } from '../../functions/runtime/config.ts';
 import { buildDeps } from '../../functions/runtime/deps.ts';
 import { startLocalServer, type LocalServer } from '../../functions/runtime/local/local-server.ts';
@@ -66,6 +66,14 @@ export async function setup(project: TestProject): Promise<void> {
   // parses, 200-document batches); the daily sandbox ceiling is tested on an organization of its own
   // (platform-hardening.test.ts), so these get an allowance no run reaches.
   for (const org of ['acme', 'globex', 'bigco', 'tinyco']) await setSandboxLimit(deps, org, 1_000_000);
+  // Some files send a few test-key requests to one operation at once (formats.test.ts: three parses);
+  // the default share of 2 is tested on organizations of their own (concurrency-share.test.ts).
+  // Their test keys also serve thousands of requests a minute across files (uploads of 200-document batches, job polls);
+  // the per-organization test-key rate is tested on a fresh organization (auth-and-routes.test.ts).
+  for (const org of ['acme', 'globex', 'bigco', 'tinyco']) {
+    await setConcurrencyShare(deps, org, { testKeys: 16 });
+    await setTestKeyRateLimit(deps, org, MAX_TEST_KEY_REQUESTS_PER_MINUTE);
+  }
 }
 
 export async function teardown(): Promise<void> {

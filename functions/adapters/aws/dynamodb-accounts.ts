@@ -56,6 +56,9 @@ export class DynamoDbAccountRepository implements AccountRepository {
       ...(typeof out.Item.webhooks_enabled === 'boolean' ? { webhooksEnabled: out.Item.webhooks_enabled } : {}),
       ...(typeof out.Item.sandbox_pages_per_day === 'number' ? { sandboxPagesPerDay: out.Item.sandbox_pages_per_day } : {}),
       ...(typeof out.Item.test_key_hosted_engines === 'boolean' ? { testKeyHostedEngines: out.Item.test_key_hosted_engines } : {}),
+      ...(typeof out.Item.test_key_concurrency === 'number' ? { testKeyConcurrency: out.Item.test_key_concurrency } : {}),
+      ...(typeof out.Item.live_key_concurrency === 'number' ? { liveKeyConcurrency: out.Item.live_key_concurrency } : {}),
+      ...(typeof out.Item.test_key_requests_per_minute === 'number' ? { testKeyRequestsPerMinute: out.Item.test_key_requests_per_minute } : {}),
       ...(typeof out.Item.signing_secret_generation === 'number' ? { signingSecretGeneration: out.Item.signing_secret_generation } : {}),
       ...(typeof out.Item.previous_signing_secret_until === 'string'
         ? { previousSigningSecretUntil: out.Item.previous_signing_secret_until }
@@ -114,6 +117,18 @@ export class DynamoDbAccountRepository implements AccountRepository {
     if (settings.testKeyHostedEngines !== undefined) {
       set.push('test_key_hosted_engines = :testHosted');
       values[':testHosted'] = settings.testKeyHostedEngines;
+    }
+    if (settings.testKeyConcurrency !== undefined) {
+      set.push('test_key_concurrency = :testShare');
+      values[':testShare'] = settings.testKeyConcurrency;
+    }
+    if (settings.liveKeyConcurrency !== undefined) {
+      set.push('live_key_concurrency = :liveShare');
+      values[':liveShare'] = settings.liveKeyConcurrency;
+    }
+    if (settings.testKeyRequestsPerMinute !== undefined) {
+      set.push('test_key_requests_per_minute = :testRate');
+      values[':testRate'] = settings.testKeyRequestsPerMinute;
     }
     if (!set.length && !remove.length) return (await this.getOrganization(orgId)) !== undefined;
     try {

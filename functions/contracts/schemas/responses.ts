@@ -245,7 +245,14 @@ export const JobView = z.object({
 export const Limits = z.looseObject({
   tier: z.string(),
   upload: z.looseObject({ max_bytes: z.number().int(), url_expires_in: z.number().int(), document_key_lifetime_seconds: z.number().int() }),
-  rate_limit: z.looseObject({ requests_per_minute: z.number().int(), test_keys_exempt: z.boolean() }),
+  rate_limit: z.looseObject({
+    requests_per_minute: z.number().int(),
+    test_keys_exempt: z.boolean(),
+    test_key_requests_per_minute_per_organization: z.number().int().describe('hk_test_ keys: per organization, across all of its test keys'),
+  }),
+  concurrency: z
+    .looseObject({ test_keys_per_operation: z.number().int(), live_keys_per_operation: z.number().int() })
+    .describe("synchronous inference requests in flight per operation for this organization's keys; over it 429 rate_limited"),
   operations: z.record(z.string(), z.record(z.string(), z.unknown())),
   raised: z.looseObject({ applies_when: z.array(z.string()), upload_max_bytes: z.number().int(), max_pages_advanced: z.number().int() }).nullable(),
   retention: z.record(z.string(), z.number()),

@@ -11,9 +11,18 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { ENV } from '../../contracts/env.ts';
+import { CONCURRENCY_SHARE } from '../../contracts/limits.ts';
 import { STORAGE } from '../../contracts/storage.ts';
 import { TABLES } from '../../contracts/tables.ts';
-import { createKey, MAX_SANDBOX_PAGES_PER_DAY, setSandboxLimit, type CreatedKey } from '../admin.ts';
+import {
+  createKey,
+  MAX_SANDBOX_PAGES_PER_DAY,
+  MAX_TEST_KEY_REQUESTS_PER_MINUTE,
+  setConcurrencyShare,
+  setSandboxLimit,
+  setTestKeyRateLimit,
+  type CreatedKey,
+} from '../admin.ts';
 import { readConfig } from '../config.ts';
 import { InProcessJobQueue, type SqsWorker } from '../../adapters/local/in-process-job-queue.ts';
 import { DurableLocalQueue } from '../../adapters/local/durable-queue.ts';
@@ -208,6 +217,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     // sandbox ceiling, so benches and evaluations over thousands of pages are not cut off at the
     // default daily allowance (which every other organization keeps, locally as deployed).
     await setSandboxLimit(seedDeps, 'dev', MAX_SANDBOX_PAGES_PER_DAY);
+    // Likewise its share and rate (bench batch uploads 1,000 documents within a minute).
+    await setConcurrencyShare(seedDeps, 'dev', { testKeys: CONCURRENCY_SHARE.maxPerOperation });
+    await setTestKeyRateLimit(seedDeps, 'dev', MAX_TEST_KEY_REQUESTS_PER_MINUTE);
     // For the docintel CLI's default key (a local test key: unbilled, this machine only).
     await writeFile(join(dataDir, DEV_KEY_FILE), `${seededKey.api_key}\n`, { mode: 0o600 });
     await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));

@@ -36,6 +36,7 @@ describe('key families (the partition-key patterns IAM scopes access by)', () =>
     apiKeyById: keys.apiKeyById('key_1'),
     sandboxDay: keys.sandboxDay('acme', '2026-11-25'),
     rateWindow: keys.rateWindow('key_1'),
+    concurrencyLeases: keys.concurrencyLeases('acme', 'parse', 'test'),
     document: keys.document('acme', crypto.randomUUID()),
     request: keys.request('acme', crypto.randomUUID()),
     cacheEntry: keys.cacheEntry('acme', 'f'.repeat(64)),

@@ -176,12 +176,29 @@ describe('Middleware: authenticate', () => {
     expect((await handler(withKey('limits', LIVE_KEY), testContext())).statusCode).toBe(200);
   });
 
-  it('never rate-limits a test key', async () => {
+  it("limits an organization's test keys together to 1,000 requests per window: a second test key does not add to it", async () => {
+    // Prepare: a second test key of the same organization, and a test key of another one
+    const second = 'hk_test_' + 'S'.repeat(40);
+    const elsewhere = 'hk_test_' + 'E'.repeat(40);
+    await seedKey(deps, second, 'events-org', 'pro');
+    await seedKey(deps, elsewhere, 'other-org', 'pro');
     const handler = createLimits(() => deps);
-    for (let i = 0; i < 1001; i++) {
-      const res = await handler(withKey('limits', SAMPLE_EVENT_API_KEY), testContext());
+
+    // Act: 1,000 requests spread over the organization's two test keys
+    for (let i = 0; i < 1000; i++) {
+      const res = await handler(withKey('limits', i % 2 ? second : SAMPLE_EVENT_API_KEY), testContext());
       expect(res.statusCode).toBe(200);
     }
+    const limited = await handler(withKey('limits', second), testContext());
+
+    // Assess
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers).toMatchObject({ 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0' });
+    expect(JSON.parse(limited.body).error).toMatchObject({ code: 'rate_limited', details: { reason: 'rate', limit: 1000 } });
+    expect(JSON.parse(limited.body).error.message).toMatch(/this organization's hk_test_ keys/);
+    expect((await handler(withKey('limits', elsewhere), testContext())).statusCode).toBe(200);
+    deps.clock.advance(60_000);
+    expect((await handler(withKey('limits', SAMPLE_EVENT_API_KEY), testContext())).statusCode).toBe(200);
   });
 
   it('does not echo the API key in responses', async () => {

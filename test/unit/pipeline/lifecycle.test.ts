@@ -98,17 +98,19 @@ describe('Pipeline: result cache and billing', () => {
     expect(body(await parse(deps, LIVE, fresh)).metadata.cached).toBe(false);
   });
 
-  it('neither bills, stores nor caches a parse that ran past its deadline (the caller got a 503)', async () => {
+  it('neither stores nor caches a parse that ran past its deadline (the caller got a 503), and meters at most the page it opened', async () => {
     const deadline = Date.now() + 1;
     const context = { ...testContext(), getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()) };
     const late = await createParse(() => deps)(inferenceEvent('parse', LIVE, { document_key: documentKey }), context);
     expect(late.statusCode).toBe(503);
     // Give the abandoned work time to finish, were it still running.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(deps.ledger.rows).toHaveLength(0);
+    // Stopped before opening: no row; stopped after: the one page it had opened (inference.ts meterPastDeadline).
+    const lateRows = [...deps.ledger.rows];
+    expect(lateRows.every((r) => r.requestId === body(late).request_id && r.pages === 1)).toBe(true);
     const retry = body(await parse(deps, LIVE, documentKey));
     expect(retry.metadata.cached).toBe(false);
-    expect(deps.ledger.rows.map((r) => r.requestId)).toEqual([retry.request_id]);
+    expect(deps.ledger.rows.map((r) => r.requestId)).toEqual([...lateRows.map((r) => r.requestId), retry.request_id]);
   });
 
   it('never bills a test key', async () => {
@@ -212,7 +214,7 @@ describe('Pipeline: asynchronous jobs and limits', () => {
     expect(deps.ledger.rows[0]).toMatchObject({ mode: 'advanced', pages: 61, unitPriceMicroUsd: 80_000, amountMicroUsd: 61 * 80_000 });
   });
 
-  it('stops a job that runs into the worker deadline and records it failed with processing_timeout, unbilled', async () => {
+  it('stops a job that runs into the worker deadline and records it failed with processing_timeout, billed only for pages it read', async () => {
     const deps = await setup();
     const documentKey = await putDocument(deps, 'bigco', sixtyOne);
     const accepted = body(await parse(deps, CUSTOM, documentKey, { mode: 'advanced' }, { 'X-Async': 'true' }));
@@ -225,7 +227,9 @@ describe('Pipeline: asynchronous jobs and limits', () => {
     const job = body(await getJob(deps, CUSTOM, accepted.job_id));
     expect(job.status).toBe('failed');
     expect(job.error).toMatchObject({ http_status: 504, error: { code: 'processing_timeout' } });
-    expect(deps.ledger.rows).toHaveLength(0);
+    // Stopped within milliseconds: at most a row for what it had read, never the 61 pages (deadline metering: sandbox-charge.test.ts).
+    expect(deps.ledger.rows.length).toBeLessThanOrEqual(1);
+    expect(deps.ledger.rows.every((r) => r.pages < 61)).toBe(true);
   });
 
   it('gives a browser (Origin header) no raised limits even on the custom tier', async () => {

@@ -8,7 +8,8 @@
  * as the OCR computes it and cached in `.cache/split-pages/` (gitignored).
  *
  * Every document names its group (the Tobacco800 document, the receipt's
- * shop, the form): folds are drawn over groups.
+ * shop, the form): folds are drawn over groups. Half the assembled streams
+ * are scanned onto one paper size, so page size is not a boundary's tell.
  *
  * @module
  */
@@ -37,7 +38,18 @@ export interface PageStream {
   readonly name: string;
   /** Each page's document, in stream order. */
   readonly docs: readonly StreamDocument[];
+  /**
+   * One paper size for every page (a stack fed through one scanner): the
+   * pages' own sizes would tell every boundary of an assembled stream, which
+   * a real scanned stream rarely does.
+   */
+  readonly paper?: { readonly width: number; readonly height: number };
 }
+
+/** A4 at 200 dpi, the size a scanner gives every page of a stack. */
+const SCANNER_PAPER = { width: 1654, height: 2339 };
+/** Share of assembled streams scanned onto one paper size. */
+const ONE_PAPER_SHARE = 0.5;
 
 const CACHE = resolve(import.meta.dirname, '..', '..', '.cache', 'split-pages');
 
@@ -124,7 +136,8 @@ export async function loadStreams(corpus: string, options: { seed: number; sroie
       const d = documents[Math.floor(random() * documents.length)];
       if (!chosen.includes(d)) chosen.push(d);
     }
-    assembled.push({ name: `assembled-${n}: ${chosen.map((d) => d.id).join(' + ')}`, docs: chosen });
+    const paper = random() < ONE_PAPER_SHARE ? SCANNER_PAPER : undefined;
+    assembled.push({ name: `assembled-${n}${paper ? ' (one paper size)' : ''}: ${chosen.map((d) => d.id).join(' + ')}`, docs: chosen, ...(paper ? { paper } : {}) });
   }
   return { tobacco: { name: 'tobacco800', docs: tobaccoDocs }, assembled, documents };
 }
@@ -135,7 +148,7 @@ export function streamPages(stream: PageStream): { pages: { page: StreamPage; do
   const starts: number[] = [];
   for (const doc of stream.docs) {
     starts.push(pages.length);
-    for (const page of doc.pages) pages.push({ page, doc });
+    for (const page of doc.pages) pages.push({ page: stream.paper ? { ...page, ...stream.paper } : page, doc });
   }
   return { pages, starts };
 }

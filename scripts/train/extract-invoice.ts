@@ -338,3 +338,18 @@ export async function trainInvoice(args: readonly string[]): Promise<void> {
   await writeFile(INVOICE_MODEL_PATH, `${JSON.stringify(fitInvoiceModel(docs, seed, figures), null, 1)}\n`);
   console.log(`wrote ${INVOICE_MODEL_PATH}`);
 }
+
+/**
+ * For the eval: each corpus invoice's model is the fold model that never saw its issuer (folds over issuers, seeded);
+ * `undefined` for a document the trainer does not know (then the committed model reads it).
+ */
+export async function invoiceFoldModels(corpus: string, k: number, seed = INVOICE_SEED, log: (line: string) => void = () => {}) {
+  const docs = await loadTrainingInvoices(corpus, DEFAULT_GENERATED, INVOICE_SEED);
+  const { folds, models } = foldModels(docs, k, seed);
+  const issuerOfId = new Map(docs.filter((d) => d.source === 'corpus').map((d) => [d.id, d.issuer]));
+  log(`invoice ranker: ${k} fold models (seed ${seed}, folds over ${folds.size} issuers), each fitted on ${DEFAULT_GENERATED} generated invoices and the other folds' corpus invoices`);
+  return (id: string): InvoiceModel | undefined => {
+    const issuer = issuerOfId.get(id);
+    return issuer === undefined ? undefined : models[folds.get(issuer)!];
+  };
+}

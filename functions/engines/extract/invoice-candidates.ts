@@ -70,7 +70,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
   ].join(' ').split(' '),
   invoice_number: [
     'bias rule_pick rule_score own_number own_bare_title own_po own_other y first_page repeats length digit_share has_letters',
-    'has_separator title_line all_digits long_digits',
+    'has_separator title_line all_digits long_digits after_number_word',
   ].join(' ').split(' '),
   total_amount: [
     'bias rule_pick rule_score own_total own_subtotal own_tax own_due is_max value_over_max makes_total is_net repeats y',
@@ -79,7 +79,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
 };
 
 /** Amounts compare to the cent. */
-const amountKey = (v: string) => Number(v).toFixed(2);
+const amountKey = (v: string) => Math.abs(Number(v)).toFixed(2);
 const key = (s: string) =>
   s
     .normalize('NFKD')
@@ -146,6 +146,26 @@ class Pool {
   }
 }
 
+/** Words folded for comparison, space-separated and padded: whole-word containment is a substring test. */
+const words = (s: string) => ` ${s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+
+/** Lines that print a value as whole words ("Factuur" is not in "Factuurnummer"). */
+function linesHolding(lines: readonly InvoiceLine[], value: string): number[] {
+  const wanted = words(value);
+  if (wanted.trim() === '') return [];
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (words(l.text).includes(wanted)) out.push(i);
+  });
+  return out;
+}
+
+/** Where a rule's value stands on the line it was read from (-1: not as printed, a date or amount normalised). */
+function ruleOccurrence(lines: readonly InvoiceLine[], r: RuleCandidate, find: (text: string) => number = (t) => t.indexOf(r.value)): Occurrence | undefined {
+  if (r.order < 0 || !lines[r.order]) return undefined;
+  return { line: r.order, at: find(lines[r.order].text) };
+}
+
 /** What the rules said about a value of a field: the strongest rule score, and the kinds of rule that found it. */
 function ruleEvidence(input: InvoiceRankInput, field: string, normalised: string, same: (a: string, b: string) => boolean = (a, b) => key(a) === b) {
   const found = input.rules.filter((r) => r.field === field && same(r.value, normalised));
@@ -183,12 +203,14 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     // A line cut at a label, a bar or a comma still names its party by what comes first ("Example GmbH | Street 1").
     const firstLabel = lines[i].labels[0];
     const before = firstLabel && firstLabel.start >= 3 ? text.slice(0, firstLabel.start) : text;
-    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0]])) {
+    // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon.
+    const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
+    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon])) {
       const name = partyName(part.trim());
       if (name && name.split(/\s+/).length <= 8 && name.length <= 70) pool.add(name, { line: i, at: 0 });
     }
   }
-  for (const r of input.rules) if (r.field === 'vendor_name') pool.add(r.value, r.order >= 0 ? { line: r.order, at: 0 } : undefined);
+  for (const r of input.rules) if (r.field === 'vendor_name') pool.add(r.value, ruleOccurrence(lines, r));
   if (input.rulePick.vendor_name) pool.add(input.rulePick.vendor_name, undefined);
   const heights = head.map((i) => lineHeight(lines[i].bbox));
   const medianHeight = median(lines.map((l) => lineHeight(l.bbox)));
@@ -205,7 +227,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
-    const holding = normalised.length >= 3 ? lines.map((l, i) => i).filter((i) => key(lines[i].text).includes(normalised)) : [];
+    const holding = normalised.length >= 3 ? linesHolding(lines, value) : [];
     const at = occurrences.length ? occurrences.map((o) => o.line).sort((x, y) => x - y)[0] : holding[0];
     const line = at !== undefined ? lines[at] : undefined;
     const rule = ruleEvidence(input, 'vendor_name', normalised);
@@ -254,9 +276,12 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
 /** Words of a service or delivery period or of another event than the invoice's issue. */
 const PERIOD =
   /(?<![\p{L}])(?:period|zeitraum|leistungs\w*|lieferdatum|delivery|livraison|shipped|order\s+date|bestelldatum|from|bis|until|to|du|au|vom|valid|gültig|paid|bezahlt|payé|since|seit)(?![\p{L}])/iu;
+/** A number word right before a value ("Nr. 4711", "No: 4711", "#4711", "Nummer 4711", "n° 4711"). */
+const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
+
 /** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
 const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
-const TITLE_WORD = /(?<![\p{L}])(?:invoice|rechnung|facture|factura|fattura|factuur|receipt|gutschrift|avoir|credit note)(?![\p{L}])/iu;
+const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|avoir|credit note)|rechnung)(?![\p{L}])/iu;
 
 /** Invoice dates: every date on the document, with the label it belongs to. */
 function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
@@ -323,15 +348,16 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const { lines } = input;
   const pool = new Pool();
   lines.forEach((l, i) => {
-    const labelled = l.labels.length > 0 || rowMates(lines, i).some((j) => lines[j].labels.length) || (lines[i - 1]?.labels.length ?? 0) > 0;
+    const labelled =
+      l.labels.length > 0 || TITLE_WORD.test(l.text) || rowMates(lines, i).some((j) => lines[j].labels.length) || (lines[i - 1]?.labels.length ?? 0) > 0;
     if (!labelled || l.pageIndex > 0) return;
     for (const id of identifiers(l.text))
       if (!l.labels.some((h) => id.at < h.end && h.start < id.at + id.value.length)) pool.add(id.value, { line: i, at: id.at });
   });
-  for (const r of input.rules) if (r.field === 'invoice_number') pool.add(r.value, r.order >= 0 ? { line: r.order, at: -1 } : undefined);
+  for (const r of input.rules) if (r.field === 'invoice_number') pool.add(r.value, ruleOccurrence(lines, r));
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
-    const holding = lines.map((l, i) => i).filter((i) => key(lines[i].text).includes(normalised));
+    const holding = linesHolding(lines, value);
     const seen = occurrences.filter((o) => o.at >= 0);
     const own = seen.map((o) => ownLabel(lines, o.line, o.at));
     const first = holding.length ? lines[holding[0]] : undefined;
@@ -354,6 +380,7 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       has_separator: /[-/_.]/.test(value),
       title_line: seen.some((o) => TITLE_WORD.test(lines[o.line].text)),
       all_digits: /^\d+$/.test(value),
+      after_number_word: seen.some((o) => NUMBER_WORD.test(lines[o.line].text.slice(Math.max(0, o.at - 12), o.at))),
       long_digits: digits >= 12,
     };
     out.push({ field: 'invoice_number', value, lines: holding.slice(0, 1), features: vector(INVOICE_FEATURES.invoice_number, values) });
@@ -377,8 +404,10 @@ function totalCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     for (const a of amountsIn(l.text))
       if (!/%/.test(l.text.slice(a.end, a.end + 2)) && Number(a.value) > 0) pool.add(a.value, { line: i, at: a.start }, amountKey(a.value));
   });
-  for (const r of input.rules)
-    if (AMOUNT_LABELS.has(r.field as FinancialField)) pool.add(r.value, r.order >= 0 ? { line: r.order, at: -1 } : undefined, amountKey(r.value));
+  const amountAt = (r: RuleCandidate) => (t: string) => amountsIn(t).find((a) => amountKey(a.value) === amountKey(r.value))?.start ?? -1;
+  for (const r of input.rules) if (AMOUNT_LABELS.has(r.field as FinancialField)) pool.add(r.value, ruleOccurrence(lines, r, amountAt(r)), amountKey(r.value));
+  // The rules' total may be computed (net plus tax) rather than read: a candidate too.
+  if (input.rulePick.total_amount) pool.add(input.rulePick.total_amount, undefined, amountKey(input.rulePick.total_amount));
   const amounts = [...pool.entries.keys()].map(Number);
   const max = Math.max(0.01, ...amounts);
   const nets = input.rules.filter((r) => r.field === 'subtotal').map((r) => Number(r.value));

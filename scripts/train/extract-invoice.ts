@@ -128,6 +128,12 @@ export async function corpusInvoices(corpus: string): Promise<CorpusInvoice[]> {
 /** The issuer a document's folds are drawn by: its seller's name, normalised (legal forms dropped). */
 export const issuerOf = (truth: Truth, id: string) => (truth.vendor_name ? normaliseName(truth.vendor_name) : `#${id}`);
 
+/** A candidate equals the truth strictly (a total by its magnitude: a credit note's is reported positive). */
+function sameAs(field: InvoiceField, value: string, truth: string | undefined): boolean {
+  if (truth === undefined) return false;
+  return field === 'total_amount' ? strictSame('amount', Math.abs(Number(value)).toFixed(2), truth) : strictSame(fieldKind(field), value, truth);
+}
+
 /** One document's candidates, marked against its truth. */
 function marked(pages: readonly DocumentPage[], truth: Truth): TrainingInvoice['candidates'] | undefined {
   let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;
@@ -139,7 +145,7 @@ function marked(pages: readonly DocumentPage[], truth: Truth): TrainingInvoice['
       field,
       found[field].map((candidate) => ({
         candidate,
-        right: truth[field] !== undefined && strictSame(fieldKind(field), candidate.value, truth[field]!),
+        right: sameAs(field, candidate.value, truth[field]),
       })),
     ]),
   ) as TrainingInvoice['candidates'];
@@ -347,7 +353,9 @@ export async function invoiceFoldModels(corpus: string, k: number, seed = INVOIC
   const docs = await loadTrainingInvoices(corpus, DEFAULT_GENERATED, INVOICE_SEED);
   const { folds, models } = foldModels(docs, k, seed);
   const issuerOfId = new Map(docs.filter((d) => d.source === 'corpus').map((d) => [d.id, d.issuer]));
-  log(`invoice ranker: ${k} fold models (seed ${seed}, folds over ${folds.size} issuers), each fitted on ${DEFAULT_GENERATED} generated invoices and the other folds' corpus invoices`);
+  log(
+    `invoice ranker: ${k} fold models (seed ${seed}, folds over ${folds.size} issuers), each fitted on ${DEFAULT_GENERATED} generated invoices and the other folds' corpus invoices`,
+  );
   return (id: string): InvoiceModel | undefined => {
     const issuer = issuerOfId.get(id);
     return issuer === undefined ? undefined : models[folds.get(issuer)!];

@@ -212,9 +212,9 @@ function pageOf(segments: readonly Segment[], pageNumber: number): DocumentPage 
 
 /** A seller or buyer: a company name with the language's legal form, its street and town. */
 function party(f: Faker, random: Random, language: Language, company: boolean) {
-  const name = company
-    ? `${f.company.name().replace(/[,]/g, '').split(/\s+/).slice(0, 3).join(' ')} ${pick(random, WORDS[language].legal)}`
-    : f.person.fullName();
+  // Some companies print no legal form (a trading name, a shop, a brand).
+  const brand = f.company.name().replace(/[,]/g, '').split(/\s+/).slice(0, 3).join(' ');
+  const name = company ? (random() < 0.15 ? brand : `${brand} ${pick(random, WORDS[language].legal)}`) : f.person.fullName();
   return { name, street: f.location.streetAddress(), town: `${f.location.zipCode()} ${f.location.city()}` };
 }
 
@@ -247,6 +247,13 @@ function letterhead(d: Draft): number {
   put(seller.street, headX, 0.05 + headSize + 0.006);
   put(seller.town, headX, 0.05 + headSize + 0.022);
   if (random() < 0.5) put(`Tel. +${Math.floor(random() * 90 + 10)} ${Math.floor(random() * 9e6 + 1e6)}`, headX, 0.05 + headSize + 0.038);
+  // A till's bill: the title right under the seller's block, the buyer's company right under the title, unlabelled.
+  if (!logo && random() < 0.15) {
+    put(w('title'), headX, 0.13, 0.014);
+    put(buyer.name, headX, 0.15);
+    put(buyer.street, headX, 0.167);
+    return side === 'right' ? 0.08 : 0.55;
+  }
   // The buyer's window, with a sender line over it (a seller's name in small print).
   const buyerX = side === 'left' ? pick(random, [0.08, 0.55]) : 0.08;
   if (logo || random() < 0.4) put(`${seller.name} · ${seller.street} · ${seller.town}`, buyerX, 0.15, 0.008);
@@ -282,10 +289,12 @@ function partyBlocks(d: Draft): number {
 /** Number, date, due, other dates and numbers: inline, in two columns, or a row of labels over a row of values. */
 function headerFields(d: Draft, x: number, inTitle: boolean): void {
   const { random, put, w, language, style, issued } = d;
-  const fields: [string, string][] = inTitle ? [] : [
-    [w('number'), d.number],
-    [w('date'), written(issued, language, style)],
-  ];
+  const fields: [string, string][] = inTitle
+    ? []
+    : [
+        [w('number'), d.number],
+        [w('date'), written(issued, language, style)],
+      ];
   if (random() < 0.6) fields.push([w('due'), written(shift(issued, pick(random, [14, 30, 10])), language, style)]);
   if (random() < 0.5) fields.push([w('other'), written(shift(issued, -Math.floor(random() * 20 + 1)), language, style)]);
   // A service period: two dates on one line, the invoice's date often the last day or after it.
@@ -351,7 +360,11 @@ export function generateInvoice(seed: number): GeneratedInvoice {
   ])();
   const segments: Segment[] = [];
   const draft: Draft = {
-    random, f, language, issued, number,
+    random,
+    f,
+    language,
+    issued,
+    number,
     w: (k) => pick(random, WORDS[language][k]),
     seller: party(f, random, language, true),
     buyer: party(f, random, language, random() < 0.7),

@@ -841,9 +841,14 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   if (!(pages.length === 1 && pages[0].source === 'ocr') && lines.length) {
     const invoiceLines = lines.map((l) => ({ text: l.text, bbox: l.bbox, pageIndex: l.pageIndex, labels: labelsOn(l) }));
     const model = options.invoiceModel === undefined ? INVOICE_MODEL : options.invoiceModel;
-    const picks = rankInvoice({ lines: invoiceLines, rules: candidates, rulePick: { ...entities }, monthFirst }, model, options.onInvoiceCandidates);
+    const rulePick = { ...entities };
+    const picks = rankInvoice({ lines: invoiceLines, rules: candidates, rulePick, monthFirst }, model, options.onInvoiceCandidates);
     for (const [field, picked] of Object.entries(picks)) {
-      entities[field] = picked.value;
+      // A credit note's total is reported as the amount credited, positive (as above).
+      const value = field === 'total_amount' && Number(picked.value) < 0 && isCreditNote(lines) ? Math.abs(Number(picked.value)).toFixed(2) : picked.value;
+      // Where the ranker agrees with the rules, the rules' confidence stands (it knows whether the arithmetic agreed).
+      if (value === rulePick[field] && confidence[field] !== undefined) continue;
+      entities[field] = value;
       confidence[field] = picked.confidence;
       if (picked.lines.length) readFrom[field] = picked.lines;
     }

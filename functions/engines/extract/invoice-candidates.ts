@@ -13,6 +13,7 @@
 import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { amountsIn, datesIn } from './normalize.ts';
+import { canonicalSdnBhd } from './legal-forms.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
 
 export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
@@ -62,24 +63,32 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
   vendor_name: [
     'bias rule_pick rule_score rule_labelled rule_letterhead rule_domain company y first_page top_index height tallest_top',
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
-    'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form',
-  ].join(' ').split(' '),
+    'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
+  ]
+    .join(' ')
+    .split(' '),
   invoice_date: [
     'bias rule_pick rule_score own_invoice_date own_generic_date own_due own_other row_invoice_date row_due y first_page',
     'first_date repeats earliest latest rank_from_earliest is_rule_due title_line period_line dates_on_line top_half',
-  ].join(' ').split(' '),
+  ]
+    .join(' ')
+    .split(' '),
   invoice_number: [
     'bias rule_pick rule_score own_number own_bare_title own_po own_other y first_page repeats length digit_share has_letters',
     'has_separator title_line all_digits long_digits after_number_word',
-  ].join(' ').split(' '),
+  ]
+    .join(' ')
+    .split(' '),
   total_amount: [
     'bias rule_pick rule_score own_total own_subtotal own_tax own_due is_max value_over_max makes_total is_net repeats y',
     'last_page cents grand_word is_rule_due is_rule_subtotal labelled_lines',
-  ].join(' ').split(' '),
+  ]
+    .join(' ')
+    .split(' '),
 };
 
 /** Amounts compare to the cent. */
-const amountKey = (v: string) => Math.abs(Number(v)).toFixed(2);
+const amountKey = (v: string) => Number(v).toFixed(2);
 const key = (s: string) =>
   s
     .normalize('NFKD')
@@ -109,8 +118,12 @@ function rowMates(lines: readonly InvoiceLine[], i: number): number[] {
  */
 function ownLabel(lines: readonly InvoiceLine[], i: number, at: number): { readonly label: InvoiceLabel; readonly text: string } | undefined {
   const line = lines[i];
-  const found = (j: number, label: InvoiceLabel | undefined) =>
-    label ? { label, text: lines[j].text.slice(label.start, label.end).toLowerCase() } : undefined;
+  const found = (j: number, label: InvoiceLabel | undefined) => {
+    const text = label ? lines[j].text.slice(label.start, label.end).toLowerCase() : '';
+    // French "avoir" heads a credit note only where it opens the line; elsewhere it is the verb "to have".
+    if (!label || (text === 'avoir' && lines[j].text.slice(0, label.start).trim())) return undefined;
+    return { label, text };
+  };
   const before = line.labels.filter((h) => h.end <= at + 1);
   if (before.length) return found(i, before[before.length - 1]);
   const left = rowMates(lines, i)
@@ -147,7 +160,13 @@ class Pool {
 }
 
 /** Words folded for comparison, space-separated and padded: whole-word containment is a substring test. */
-const words = (s: string) => ` ${s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const words = (s: string) =>
+  ` ${s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 
 /** Lines that print a value as whole words ("Factuur" is not in "Factuurnummer"). */
 function linesHolding(lines: readonly InvoiceLine[], value: string): number[] {
@@ -161,7 +180,11 @@ function linesHolding(lines: readonly InvoiceLine[], value: string): number[] {
 }
 
 /** Where a rule's value stands on the line it was read from (-1: not as printed, a date or amount normalised). */
-function ruleOccurrence(lines: readonly InvoiceLine[], r: RuleCandidate, find: (text: string) => number = (t) => t.indexOf(r.value)): Occurrence | undefined {
+function ruleOccurrence(
+  lines: readonly InvoiceLine[],
+  r: RuleCandidate,
+  find: (text: string) => number = (t) => t.indexOf(r.value),
+): Occurrence | undefined {
   if (r.order < 0 || !lines[r.order]) return undefined;
   return { line: r.order, at: find(lines[r.order].text) };
 }
@@ -206,7 +229,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon.
     const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
     for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon])) {
-      const name = partyName(part.trim());
+      const name = partyName(canonicalSdnBhd(part.trim()));
       if (name && name.split(/\s+/).length <= 8 && name.length <= 70) pool.add(name, { line: i, at: 0 });
     }
   }
@@ -266,6 +289,9 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       one_word: !/\s/.test(value.trim()),
       is_title: DOCUMENT_TITLE.test(value.replace(/[.:]+$/u, '')) || BARE_TITLE.test(value.toLowerCase().replace(/[.:]+$/u, '')),
       // Only a legal form ("GmbH", "Ltd."): the name's first part is elsewhere.
+      // Right under the document's title with a sender's block above it: where a buyer is named on a till's bill.
+      after_title:
+        at !== undefined && at > 1 && DOCUMENT_TITLE.test(lines[at - 1].text.trim()) && lines.slice(0, at - 1).some((l) => /\d{4,}/.test(l.text)),
       bare_form: value.replace(new RegExp(COMPANY.source, 'giu'), ' ').replace(/[^\p{L}]/gu, '').length < 3,
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
@@ -281,7 +307,8 @@ const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|n
 
 /** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
 const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
-const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|avoir|credit note)|rechnung)(?![\p{L}])/iu;
+/** The document's title word (German compounds too: "Handelsrechnung"); French "avoir" only opening a line, as it is also a verb. */
+const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
 
 /** Invoice dates: every date on the document, with the label it belongs to. */
 function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
@@ -337,7 +364,9 @@ function identifiers(text: string): { value: string; at: number }[] {
   const out: { value: string; at: number }[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}#][\p{L}\p{N}/_.#-]*\p{N}[\p{L}\p{N}/_.-]*/gu)) {
     const value = m[0].replace(/^#/, '').replace(/[.,;:-]+$/, '');
-    if (value.length < 3 || /^\d{1,3}(?:[.,]\d{2})$/.test(value) || /^\d+[.,]\d{2}$/.test(value) || datesIn(value).length) continue;
+    // Not an amount, nor a date as a whole ("RE-20171118/506" holds a date and is a number).
+    const whole = datesIn(value).some((d) => d.start === 0 && d.end === value.length);
+    if (value.length < 3 || /^\d+[.,]\d{2}$/.test(value) || whole) continue;
     out.push({ value, at: m.index! });
   }
   return out;
@@ -349,7 +378,10 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const pool = new Pool();
   lines.forEach((l, i) => {
     const labelled =
-      l.labels.length > 0 || TITLE_WORD.test(l.text) || rowMates(lines, i).some((j) => lines[j].labels.length) || (lines[i - 1]?.labels.length ?? 0) > 0;
+      l.labels.length > 0 ||
+      TITLE_WORD.test(l.text) ||
+      rowMates(lines, i).some((j) => lines[j].labels.length) ||
+      (lines[i - 1]?.labels.length ?? 0) > 0;
     if (!labelled || l.pageIndex > 0) return;
     for (const id of identifiers(l.text))
       if (!l.labels.some((h) => id.at < h.end && h.start < id.at + id.value.length)) pool.add(id.value, { line: i, at: id.at });
@@ -383,7 +415,11 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       after_number_word: seen.some((o) => NUMBER_WORD.test(lines[o.line].text.slice(Math.max(0, o.at - 12), o.at))),
       long_digits: digits >= 12,
     };
-    out.push({ field: 'invoice_number', value, lines: holding.slice(0, 1), features: vector(INVOICE_FEATURES.invoice_number, values) });
+    // Only values something says are the invoice's number (a rule, an invoice-number label, a number word on the title
+    // line): the page's other identifiers (customer, order, registration, bank numbers) are no candidates at all.
+    const evidenced = rule.score > 0 || values.own_number || values.own_bare_title || (values.after_number_word && values.title_line);
+    if (evidenced)
+      out.push({ field: 'invoice_number', value, lines: holding.slice(0, 1), features: vector(INVOICE_FEATURES.invoice_number, values) });
   }
   return out;
 }
@@ -402,20 +438,24 @@ function totalCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     if (!labelled) return;
     labelledLines.add(i);
     for (const a of amountsIn(l.text))
-      if (!/%/.test(l.text.slice(a.end, a.end + 2)) && Number(a.value) > 0) pool.add(a.value, { line: i, at: a.start }, amountKey(a.value));
+      // Not rates, nor a long whole number without cents (an account or customer number on a labelled line).
+      if (!/%/.test(l.text.slice(a.end, a.end + 2)) && Number(a.value) !== 0 && !/^\d{6,}$/.test(a.raw.trim()))
+        pool.add(a.value, { line: i, at: a.start }, amountKey(a.value));
   });
   const amountAt = (r: RuleCandidate) => (t: string) => amountsIn(t).find((a) => amountKey(a.value) === amountKey(r.value))?.start ?? -1;
-  for (const r of input.rules) if (AMOUNT_LABELS.has(r.field as FinancialField)) pool.add(r.value, ruleOccurrence(lines, r, amountAt(r)), amountKey(r.value));
+  for (const r of input.rules)
+    if (AMOUNT_LABELS.has(r.field as FinancialField)) pool.add(r.value, ruleOccurrence(lines, r, amountAt(r)), amountKey(r.value));
   // The rules' total may be computed (net plus tax) rather than read: a candidate too.
   if (input.rulePick.total_amount) pool.add(input.rulePick.total_amount, undefined, amountKey(input.rulePick.total_amount));
-  const amounts = [...pool.entries.keys()].map(Number);
+  const amounts = [...pool.entries.keys()].map((v) => Math.abs(Number(v)));
   const max = Math.max(0.01, ...amounts);
   const nets = input.rules.filter((r) => r.field === 'subtotal').map((r) => Number(r.value));
   const taxes = input.rules.filter((r) => r.field === 'tax_amount').map((r) => Number(r.value));
   const lastPage = Math.max(0, ...lines.map((l) => l.pageIndex));
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
-    const n = Number(normalised);
+    // Magnitudes compare: a credit note prints its amounts negative.
+    const n = Math.abs(Number(normalised));
     const seen = occurrences.filter((o) => o.at >= 0);
     const own = seen.map((o) => ownLabel(lines, o.line, o.at)?.label.field);
     const first = seen.length ? lines[seen[seen.length - 1].line] : undefined;

@@ -213,6 +213,19 @@ function customerHeads(input: InvoiceRankInput): Set<number> {
   return out;
 }
 
+/**
+ * Lines that are no party's name whatever the page: the document's title ("INVOICE.", "Factuur:") and a legal form
+ * alone ("GmbH", "Ltd."): the name's own words are elsewhere.
+ */
+function notAName(value: string): boolean {
+  const bare = value.replace(/[.:;,]+$/u, '').trim();
+  return (
+    DOCUMENT_TITLE.test(bare) ||
+    BARE_TITLE.test(bare.toLowerCase()) ||
+    value.replace(new RegExp(COMPANY.source, 'giu'), ' ').replace(/[^\p{L}]/gu, '').length < 2
+  );
+}
+
 /** Vendor names: the rules' candidates, every short line of the first page's head and foot, and lines with a company form. */
 function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const { lines } = input;
@@ -230,11 +243,11 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
     for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon])) {
       const name = partyName(canonicalSdnBhd(part.trim()));
-      if (name && name.split(/\s+/).length <= 8 && name.length <= 70) pool.add(name, { line: i, at: 0 });
+      if (name && name.split(/\s+/).length <= 8 && name.length <= 70 && !notAName(name)) pool.add(name, { line: i, at: 0 });
     }
   }
-  for (const r of input.rules) if (r.field === 'vendor_name') pool.add(r.value, ruleOccurrence(lines, r));
-  if (input.rulePick.vendor_name) pool.add(input.rulePick.vendor_name, undefined);
+  for (const r of input.rules) if (r.field === 'vendor_name' && !notAName(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
+  if (input.rulePick.vendor_name && !notAName(input.rulePick.vendor_name)) pool.add(input.rulePick.vendor_name, undefined);
   const heights = head.map((i) => lineHeight(lines[i].bbox));
   const medianHeight = median(lines.map((l) => lineHeight(l.bbox)));
   const tallest = Math.max(0, ...heights);
@@ -359,6 +372,9 @@ function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   return out;
 }
 
+/** An IBAN's shape: country, check digits, ten or more letters and digits. */
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
 /** A token that may be a document number: digits in it, no amount with cents, no date. */
 function identifiers(text: string): { value: string; at: number }[] {
   const out: { value: string; at: number }[] = [];
@@ -366,7 +382,8 @@ function identifiers(text: string): { value: string; at: number }[] {
     const value = m[0].replace(/^#/, '').replace(/[.,;:-]+$/, '');
     // Not an amount, nor a date as a whole ("RE-20171118/506" holds a date and is a number).
     const whole = datesIn(value).some((d) => d.start === 0 && d.end === value.length);
-    if (value.length < 3 || /^\d+[.,]\d{2}$/.test(value) || whole) continue;
+    // Nor a bank account: an IBAN names where to pay, never the invoice.
+    if (value.length < 3 || /^\d+[.,]\d{2}$/.test(value) || whole || IBAN.test(value)) continue;
     out.push({ value, at: m.index! });
   }
   return out;
@@ -386,7 +403,7 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     for (const id of identifiers(l.text))
       if (!l.labels.some((h) => id.at < h.end && h.start < id.at + id.value.length)) pool.add(id.value, { line: i, at: id.at });
   });
-  for (const r of input.rules) if (r.field === 'invoice_number') pool.add(r.value, ruleOccurrence(lines, r));
+  for (const r of input.rules) if (r.field === 'invoice_number' && !IBAN.test(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     const holding = linesHolding(lines, value);

@@ -135,7 +135,7 @@ function sameAs(field: InvoiceField, value: string, truth: string | undefined): 
 }
 
 /** One document's candidates, marked against its truth. */
-function marked(pages: readonly DocumentPage[], truth: Truth): TrainingInvoice['candidates'] | undefined {
+export function marked(pages: readonly DocumentPage[], truth: Truth): TrainingInvoice['candidates'] | undefined {
   let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;
   extractFinancial(pages, { invoiceModel: null, onInvoiceCandidates: (c) => (seen = c) });
   if (!seen) return undefined;

@@ -226,13 +226,11 @@ function notAName(value: string): boolean {
   );
 }
 
-/** Vendor names: the rules' candidates, every short line of the first page's head and foot, and lines with a company form. */
-function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+/** Names a vendor may have: short lines of the first page's head and foot, lines with a company form, and the rules' names. */
+function vendorPool(input: InvoiceRankInput, head: readonly number[]): Pool {
   const { lines } = input;
   const pool = new Pool();
-  const firstPage = lines.map((l, i) => i).filter((i) => lines[i].pageIndex === 0);
-  const head = firstPage.filter((i) => lines[i].bbox[1] < 0.4).slice(0, 24);
-  const foot = firstPage.filter((i) => lines[i].bbox[1] > 0.8);
+  const foot = lines.map((l, i) => i).filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] > 0.8);
   const named = lines.map((l, i) => i).filter((i) => COMPANY.test(lines[i].text) && lines[i].text.length <= 80);
   for (const i of new Set([...head, ...foot, ...named])) {
     const text = lines[i].text;
@@ -248,6 +246,17 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   }
   for (const r of input.rules) if (r.field === 'vendor_name' && !notAName(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
   if (input.rulePick.vendor_name && !notAName(input.rulePick.vendor_name)) pool.add(input.rulePick.vendor_name, undefined);
+  return pool;
+}
+
+/** Vendor names, with where and how often the page prints them. */
+function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+  const { lines } = input;
+  const head = lines
+    .map((l, i) => i)
+    .filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] < 0.4)
+    .slice(0, 24);
+  const pool = vendorPool(input, head);
   const heights = head.map((i) => lineHeight(lines[i].bbox));
   const medianHeight = median(lines.map((l) => lineHeight(l.bbox)));
   const tallest = Math.max(0, ...heights);
@@ -380,7 +389,7 @@ function identifiers(text: string): { value: string; at: number }[] {
   const out: { value: string; at: number }[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}#][\p{L}\p{N}/_.#-]*\p{N}[\p{L}\p{N}/_.-]*/gu)) {
     const value = m[0].replace(/^#/, '').replace(/[.,;:-]+$/, '');
-    // Not an amount, nor a date as a whole ("RE-20171118/506" holds a date and is a number).
+    // Not an amount, nor a date as a whole ("AB-20260314/77" holds a date and is a number).
     const whole = datesIn(value).some((d) => d.start === 0 && d.end === value.length);
     // Nor a bank account: an IBAN names where to pay, never the invoice.
     if (value.length < 3 || /^\d+[.,]\d{2}$/.test(value) || whole || IBAN.test(value)) continue;

@@ -120,7 +120,7 @@ describe('Engine: invoice ranker', () => {
       fields: { vendor_name: { features: ['bias', 'gone'], mean: [0, 0], std: [0, 1], weights: [0, 5] } },
     };
     const input = {
-      lines: [{ text: 'Example Works Ltd', bbox: [0.1, 0.05, 0.4, 0.07] as const, pageIndex: 0, labels: [] }],
+      lines: [{ text: 'Example Works Ltd', bbox: [0.1, 0.05, 0.4, 0.07] as [number, number, number, number], pageIndex: 0, labels: [] }],
       rules: [],
       rulePick: {},
       monthFirst: false,

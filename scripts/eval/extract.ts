@@ -72,7 +72,11 @@ async function ciiLineItems(dir: string, stem: string): Promise<TruthItem[] | un
 }
 
 /** The pages' reading (what this eval scores), and what the API answers: that merged with an embedded e-invoice, if any. */
-async function extractFile(path: string, extractor?: PagesExtractor, financialOptions: FinancialOptions = {}): Promise<{ result: FinancialExtraction; api?: FinancialExtraction; ms: number }> {
+async function extractFile(
+  path: string,
+  extractor?: PagesExtractor,
+  financialOptions: FinancialOptions = {},
+): Promise<{ result: FinancialExtraction; api?: FinancialExtraction; ms: number }> {
   const t0 = performance.now();
   const document = await openDocument(new Uint8Array(await readFile(path)), { filename: path });
   try {
@@ -235,7 +239,8 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
     const dir = join(corpus, 'invoices/e-invoices', project);
     for (const name of (await readdir(join(dir, 'fields'))).filter((n) => n.endsWith('.json')).sort()) {
       const t = JSON.parse(await readFile(join(dir, 'fields', name), 'utf8')) as Record<string, any>;
-      const issued = typeof t.issue_date === 'string' && /^\d{8}$/.test(t.issue_date) ? parseDate(`${t.issue_date.slice(0, 4)}-${t.issue_date.slice(4, 6)}-${t.issue_date.slice(6, 8)}`) : undefined;
+      const day = typeof t.issue_date === 'string' && /^\d{8}$/.test(t.issue_date) ? t.issue_date : undefined;
+      const issued = day ? parseDate(`${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`) : undefined;
       cases.push({
         source: `invoices/e-invoices/${project}/pdf/${name.replace(/\.json$/, '.pdf')}`,
         set: 'e-invoice-pages',

@@ -322,8 +322,11 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
 }
 
 /** Words of a service or delivery period or of another event than the invoice's issue. */
-const PERIOD =
-  /(?<![\p{L}])(?:period|zeitraum|leistungs\w*|lieferdatum|delivery|livraison|shipped|order\s+date|bestelldatum|from|bis|until|to|du|au|vom|valid|gültig|paid|bezahlt|payé|since|seit)(?![\p{L}])/iu;
+const PERIOD_WORDS = (
+  'period zeitraum leistungs\\w* lieferdatum delivery livraison shipped order\\s+date bestelldatum from bis until to du au vom valid gültig paid ' +
+  'bezahlt payé since seit'
+).split(' ');
+const PERIOD = new RegExp(String.raw`(?<![\p{L}])(?:${PERIOD_WORDS.join('|')})(?![\p{L}])`, 'iu');
 /** A number word right before a value ("Nr. 4711", "No: 4711", "#4711", "Nummer 4711", "n° 4711"). */
 const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
 

@@ -33,7 +33,7 @@ import {
 } from './receipt-repairs.ts';
 import { close, lineItems, type LineItem } from './line-items.ts';
 import type { InvoiceCandidate, InvoiceField } from './invoice-candidates.ts';
-import { INVOICE_MODEL, rankInvoice, type InvoiceModel } from './invoice-ranker.ts';
+import { chooseInvoiceFields, INVOICE_MODEL, type InvoiceModel } from './invoice-ranker.ts';
 
 // Re-exported for the modules and tests that read them from here.
 export type { LineItem } from './line-items.ts';
@@ -841,17 +841,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   if (!(pages.length === 1 && pages[0].source === 'ocr') && lines.length) {
     const invoiceLines = lines.map((l) => ({ text: l.text, bbox: l.bbox, pageIndex: l.pageIndex, labels: labelsOn(l) }));
     const model = options.invoiceModel === undefined ? INVOICE_MODEL : options.invoiceModel;
-    const rulePick = { ...entities };
-    const picks = rankInvoice({ lines: invoiceLines, rules: candidates, rulePick, monthFirst }, model, options.onInvoiceCandidates);
-    for (const [field, picked] of Object.entries(picks)) {
-      // A credit note's total is reported as the amount credited, positive (as above).
-      const value = field === 'total_amount' && Number(picked.value) < 0 && isCreditNote(lines) ? Math.abs(Number(picked.value)).toFixed(2) : picked.value;
-      // Where the ranker agrees with the rules, the rules' confidence stands (it knows whether the arithmetic agreed).
-      if (value === rulePick[field] && confidence[field] !== undefined) continue;
-      entities[field] = value;
-      confidence[field] = picked.confidence;
-      if (picked.lines.length) readFrom[field] = picked.lines;
-    }
+    const input = { lines: invoiceLines, rules: candidates, rulePick: { ...entities }, monthFirst };
+    chooseInvoiceFields(input, { entities, confidence, readFrom }, { model, creditNote: isCreditNote(lines), onCandidates: options.onInvoiceCandidates });
   }
   const cited: Record<string, Citation> = {};
   for (const [field, value] of Object.entries(entities)) {

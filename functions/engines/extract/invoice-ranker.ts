@@ -98,3 +98,36 @@ export function rankInvoice(
   }
   return out;
 }
+
+/** The extraction's records the invoice ranker writes its picks into. */
+export interface InvoiceRecords {
+  readonly entities: Record<string, string>;
+  readonly confidence: Record<string, number>;
+  /** Lines each value was read from (the citation's hint). */
+  readonly readFrom: Record<string, readonly number[]>;
+}
+
+/**
+ * Lets the ranker choose a document's vendor, date, number and total: each pick becomes the field's value, where it
+ * was read and how sure the ranker is. Where it agrees with the rules (`input.rulePick`), the rules' confidence stands:
+ * it says whether the arithmetic agreed. A credit note's total is reported as the amount credited, positive.
+ */
+export function chooseInvoiceFields(
+  input: InvoiceRankInput,
+  records: InvoiceRecords,
+  options: {
+    readonly model: InvoiceModel | null;
+    readonly creditNote: boolean;
+    readonly onCandidates?: (candidates: Record<InvoiceField, InvoiceCandidate[]>) => void;
+  },
+): void {
+  const { entities, confidence, readFrom } = records;
+  for (const [field, picked] of Object.entries(rankInvoice(input, options.model, options.onCandidates))) {
+    const negative = field === 'total_amount' && Number(picked.value) < 0;
+    const value = negative && options.creditNote ? Math.abs(Number(picked.value)).toFixed(2) : picked.value;
+    if (value === input.rulePick[field] && confidence[field] !== undefined) continue;
+    entities[field] = value;
+    confidence[field] = picked.confidence;
+    if (picked.lines.length) readFrom[field] = picked.lines;
+  }
+}

@@ -20,7 +20,9 @@ operations:
 
   extract   per-field P/R/F1 on invoice2data, parsee, ZUGFeRD (text PDFs) and SROIE receipts (transcripts; OCR
             --receipts N, default 60), German receipts, line items; receipts out of fold
-            (--folds K, default 5; --folds-by shop: a seller's receipts all in one fold); --rules-only without the receipt ranker; --sets invoices,receipts-transcript,
+            (--folds K, default 5; --folds-by shop: a seller's receipts all in one fold); text-layer invoices always by the invoice
+            ranker's fold models over issuers (--folds-by issuer), --invoices rules for the hand rules alone; --rules-only without
+            either ranker; --sets invoices,receipts-transcript,
             receipts-ocr,receipts-de for some sets only; --seed N for other folds; --train-ocr N (SROIE OCR readings the fold models
             learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
   classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
@@ -84,8 +86,11 @@ const OPERATIONS: Record<string, Runner> = {
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       receipts: intOption(options, 'receipts', 60),
       folds: intOption(options, 'folds', 5),
-      // --folds-by shop: every receipt of one seller in one fold (a figure for shops never seen).
-      ...(options['folds-by'] === 'shop' ? { foldsBy: 'shop' as const } : {}),
+      // --folds-by shop: every receipt of one seller in one fold (a figure for shops never seen). Invoices are always
+      // scored by fold models over issuers (--folds-by issuer says so explicitly).
+      ...(String(options['folds-by'] ?? '').split(',').includes('shop') ? { foldsBy: 'shop' as const } : {}),
+      // --rules-only or --invoices rules: text-layer invoices by the hand rules alone (the before figure).
+      ...(options['rules-only'] === true || options.invoices === 'rules' ? { invoices: 'rules' as const } : {}),
       // --seed N: other folds and fold models (a fresh seed for a round's final figure).
       ...(options.seed !== undefined ? { seed: intOption(options, 'seed', 0) } : {}),
       // --sets invoices,receipts-de: only those sets (iterating on one kind of document).

@@ -8,6 +8,7 @@
 const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promise<void>>> = {
   classify: async () => async () => (await import('./train/classify.ts')).trainClassify(),
   extract: async () => (await import('./train/extract.ts')).trainExtract,
+  invoice: async () => (await import('./train/extract-invoice.ts')).trainInvoice,
   layout: async () => async () => (await import('./train/layout.ts')).trainLayout(),
   redact: async () => (await import('./train/redact.ts')).trainRedact,
   split: async () => (await import('./train/split.ts')).trainSplit,

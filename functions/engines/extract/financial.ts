@@ -32,6 +32,8 @@ import {
   withoutItemHeadings, withoutLeadingNumber, withoutLeadingStray, withoutLogoNoise, withoutTrailingId,
 } from './receipt-repairs.ts';
 import { close, lineItems, type LineItem } from './line-items.ts';
+import type { InvoiceCandidate, InvoiceField } from './invoice-candidates.ts';
+import { chooseInvoiceFields, INVOICE_MODEL, type InvoiceModel } from './invoice-ranker.ts';
 
 // Re-exported for the modules and tests that read them from here.
 export type { LineItem } from './line-items.ts';
@@ -196,6 +198,10 @@ export interface FinancialOptions {
   readonly onCandidates?: (candidates: Record<RankedField, RankCandidate[]>) => void;
   /** Receipt words for OCR correction of the ranked name and address: the committed vocabulary by default; `null` for none. */
   readonly wordVocabulary?: WordVocabulary | null;
+  /** The invoice ranker's weights: the committed model by default; `null` for the hand rules alone (training, comparisons). */
+  readonly invoiceModel?: InvoiceModel | null;
+  /** Sees the invoice ranker's candidates of every document it ranks (training). */
+  readonly onInvoiceCandidates?: (candidates: Record<InvoiceField, InvoiceCandidate[]>) => void;
 }
 
 /** The committed receipt vocabulary: general words of the receipt languages (receipt-vocabulary.ts), no document's. */
@@ -829,6 +835,14 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
         entities.vendor_address = cut;
       }
     }
+  }
+  // Any other document (text-layer invoices, scans of several pages): the learned invoice ranker chooses the vendor,
+  // date, number and total among the rules' candidates and its own; what the rules chose is one of its features.
+  if (!(pages.length === 1 && pages[0].source === 'ocr') && lines.length) {
+    const invoiceLines = lines.map((l) => ({ text: l.text, bbox: l.bbox, pageIndex: l.pageIndex, labels: labelsOn(l) }));
+    const model = options.invoiceModel === undefined ? INVOICE_MODEL : options.invoiceModel;
+    const input = { lines: invoiceLines, rules: candidates, rulePick: { ...entities }, monthFirst };
+    chooseInvoiceFields(input, { entities, confidence, readFrom }, { model, creditNote: isCreditNote(lines), onCandidates: options.onInvoiceCandidates });
   }
   const cited: Record<string, Citation> = {};
   for (const [field, value] of Object.entries(entities)) {

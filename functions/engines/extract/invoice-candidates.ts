@@ -1,0 +1,531 @@
+/**
+ * Candidates and their features for the invoice ranker (invoice-ranker.ts): every value a text-layer invoice could
+ * give as its vendor name, invoice date, invoice number or total, with what the page says about it. The hand rules of
+ * financial.ts are evidence here, not the answer: their candidates come in with the strength the rule gave them
+ * (`rule_score`) and whether the rules chose them (`rule_pick`), beside features the rules never looked at
+ * (where else the value is printed, what label stands nearest before it, which side of the page it is on).
+ *
+ * One candidate per distinct value (after normalisation): a value printed three times is one candidate whose
+ * features say so. Features are plain numbers, most of them 0/1; the model standardises them.
+ *
+ * @module
+ */
+import type { BBox } from '../document-model.ts';
+import type { FinancialField } from './labels.ts';
+import { amountsIn, datesIn } from './normalize.ts';
+import { canonicalSdnBhd } from './legal-forms.ts';
+import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
+
+export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
+export const INVOICE_FIELDS: readonly InvoiceField[] = ['vendor_name', 'invoice_date', 'invoice_number', 'total_amount'];
+
+/** A label found on a line: which field it names and where it stands in the line's text. */
+export interface InvoiceLabel {
+  readonly field: FinancialField;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** One text line as the invoice ranker sees it. */
+export interface InvoiceLine {
+  readonly text: string;
+  readonly bbox: BBox;
+  readonly pageIndex: number;
+  readonly labels: readonly InvoiceLabel[];
+}
+
+/** A candidate the hand rules found: its field, value, the rule's strength (0–1) and its line (negative: not read off one line). */
+export interface RuleCandidate {
+  readonly field: string;
+  readonly value: string;
+  readonly score: number;
+  readonly order: number;
+}
+
+export interface InvoiceRankInput {
+  readonly lines: readonly InvoiceLine[];
+  readonly rules: readonly RuleCandidate[];
+  /** What the rules chose per field. */
+  readonly rulePick: Readonly<Record<string, string | undefined>>;
+  readonly monthFirst: boolean;
+}
+
+export interface InvoiceCandidate {
+  readonly field: InvoiceField;
+  readonly value: string;
+  /** Lines it was read from (the citation's hint). */
+  readonly lines: readonly number[];
+  readonly features: readonly number[];
+}
+
+/** Feature names per field, in vector order (the model file names them too: a stale model is refused). */
+export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>> = {
+  vendor_name: [
+    'bias rule_pick rule_score rule_labelled rule_letterhead rule_domain company y first_page top_index height tallest_top',
+    'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
+    'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
+  ]
+    .join(' ')
+    .split(' '),
+  invoice_date: [
+    'bias rule_pick rule_score own_invoice_date own_generic_date own_due own_other row_invoice_date row_due y first_page',
+    'first_date repeats earliest latest rank_from_earliest is_rule_due title_line period_line dates_on_line top_half',
+  ]
+    .join(' ')
+    .split(' '),
+  invoice_number: [
+    'bias rule_pick rule_score own_number own_bare_title own_po own_other y first_page repeats length digit_share has_letters',
+    'has_separator title_line all_digits long_digits after_number_word',
+  ]
+    .join(' ')
+    .split(' '),
+  total_amount: [
+    'bias rule_pick rule_score own_total own_subtotal own_tax own_due is_max value_over_max makes_total is_net repeats y',
+    'last_page cents grand_word is_rule_due is_rule_subtotal labelled_lines',
+  ]
+    .join(' ')
+    .split(' '),
+};
+
+/** Amounts compare to the cent. */
+const amountKey = (v: string) => Number(v).toFixed(2);
+const key = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+const ratio = (s: string, re: RegExp) => (s.match(re)?.length ?? 0) / Math.max(1, s.replace(/\s/g, '').length);
+const median = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0.01);
+const lineHeight = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
+
+/** Lines sharing a row with line i on its page (labels in a left column, values in a right one). */
+function rowMates(lines: readonly InvoiceLine[], i: number): number[] {
+  const l = lines[i];
+  const out: number[] = [];
+  for (let j = Math.max(0, i - 12); j < Math.min(lines.length, i + 12); j++) {
+    const m = lines[j];
+    if (j === i || m.pageIndex !== l.pageIndex) continue;
+    const overlap = Math.min(m.bbox[3], l.bbox[3]) - Math.max(m.bbox[1], l.bbox[1]);
+    if (overlap > 0.5 * Math.min(lineHeight(m.bbox), lineHeight(l.bbox))) out.push(j);
+  }
+  return out;
+}
+
+/**
+ * The label a value at `at` on line i belongs to: the nearest label before it on its line, else the nearest label
+ * on a line to its left in the same row, else a label on the line right above it (a value under its label).
+ */
+function ownLabel(lines: readonly InvoiceLine[], i: number, at: number): { readonly label: InvoiceLabel; readonly text: string } | undefined {
+  const line = lines[i];
+  const found = (j: number, label: InvoiceLabel | undefined) => {
+    const text = label ? lines[j].text.slice(label.start, label.end).toLowerCase() : '';
+    // French "avoir" heads a credit note only where it opens the line; elsewhere it is the verb "to have".
+    if (!label || (text === 'avoir' && lines[j].text.slice(0, label.start).trim())) return undefined;
+    return { label, text };
+  };
+  const before = line.labels.filter((h) => h.end <= at + 1);
+  if (before.length) return found(i, before[before.length - 1]);
+  const left = rowMates(lines, i)
+    .filter((j) => lines[j].bbox[2] <= line.bbox[0] + 0.01 && lines[j].labels.length)
+    .sort((a, b) => lines[b].bbox[2] - lines[a].bbox[2]);
+  if (left.length) return found(left[0], lines[left[0]].labels[lines[left[0]].labels.length - 1]);
+  const above = lines[i - 1];
+  if (above && above.pageIndex === line.pageIndex && above.labels.length && line.bbox[1] - above.bbox[3] < 2 * lineHeight(line.bbox)) {
+    const overlaps = Math.min(above.bbox[2], line.bbox[2]) - Math.max(above.bbox[0], line.bbox[0]) > 0;
+    if (overlaps) return found(i - 1, above.labels[above.labels.length - 1]);
+  }
+  return undefined;
+}
+
+/** The labels of a line and its row mates. */
+const rowLabels = (lines: readonly InvoiceLine[], i: number) =>
+  new Set([i, ...rowMates(lines, i)].flatMap((j) => lines[j].labels.map((h) => h.field)));
+
+interface Occurrence {
+  readonly line: number;
+  readonly at: number;
+  readonly raw?: string;
+}
+
+/** Collects occurrences per normalised value, keeping the first spelling. */
+class Pool {
+  readonly entries = new Map<string, { value: string; occurrences: Occurrence[] }>();
+  add(value: string | undefined, occurrence: Occurrence | undefined, normalised = value ? key(value) : ''): void {
+    if (!value || !normalised) return;
+    const entry = this.entries.get(normalised) ?? { value, occurrences: [] };
+    if (occurrence && !entry.occurrences.some((o) => o.line === occurrence.line && o.at === occurrence.at)) entry.occurrences.push(occurrence);
+    this.entries.set(normalised, entry);
+  }
+}
+
+/** Words folded for comparison, space-separated and padded: whole-word containment is a substring test. */
+const words = (s: string) =>
+  ` ${s
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+/** Lines that print a value as whole words ("Factuur" is not in "Factuurnummer"). */
+function linesHolding(lines: readonly InvoiceLine[], value: string): number[] {
+  const wanted = words(value);
+  if (wanted.trim() === '') return [];
+  const out: number[] = [];
+  lines.forEach((l, i) => {
+    if (words(l.text).includes(wanted)) out.push(i);
+  });
+  return out;
+}
+
+/** Where a rule's value stands on the line it was read from (-1: not as printed, a date or amount normalised). */
+function ruleOccurrence(
+  lines: readonly InvoiceLine[],
+  r: RuleCandidate,
+  find: (text: string) => number = (t) => t.indexOf(r.value),
+): Occurrence | undefined {
+  if (r.order < 0 || !lines[r.order]) return undefined;
+  return { line: r.order, at: find(lines[r.order].text) };
+}
+
+/** What the rules said about a value of a field: the strongest rule score, and the kinds of rule that found it. */
+function ruleEvidence(input: InvoiceRankInput, field: string, normalised: string, same: (a: string, b: string) => boolean = (a, b) => key(a) === b) {
+  const found = input.rules.filter((r) => r.field === field && same(r.value, normalised));
+  const pick = input.rulePick[field];
+  return {
+    pick: pick !== undefined && same(pick, normalised),
+    score: found.reduce((a, r) => Math.max(a, r.score), 0),
+    labelled: found.some((r) => r.order >= 0),
+    letterhead: found.some((r) => r.order === -1),
+    domain: found.some((r) => r.order === -2),
+  };
+}
+
+const vector = (names: readonly string[], values: Record<string, number | boolean>) => names.map((n) => Number(values[n] ?? 0));
+
+/** Lines that head the customer's block ("Bill to", "Rechnungsempfänger"): the names under them are the buyer's. */
+function customerHeads(input: InvoiceRankInput): Set<number> {
+  const out = new Set<number>();
+  input.lines.forEach((l, i) => {
+    if (l.labels.some((h) => h.field === 'customer_name')) out.add(i);
+  });
+  return out;
+}
+
+/**
+ * Lines that are no party's name whatever the page: the document's title ("INVOICE.", "Factuur:") and a legal form
+ * alone ("GmbH", "Ltd."): the name's own words are elsewhere.
+ */
+function notAName(value: string): boolean {
+  const bare = value.replace(/[.:;,]+$/u, '').trim();
+  return (
+    DOCUMENT_TITLE.test(bare) ||
+    BARE_TITLE.test(bare.toLowerCase()) ||
+    value.replace(new RegExp(COMPANY.source, 'giu'), ' ').replace(/[^\p{L}]/gu, '').length < 2
+  );
+}
+
+/** Names a vendor may have: short lines of the first page's head and foot, lines with a company form, and the rules' names. */
+function vendorPool(input: InvoiceRankInput, head: readonly number[]): Pool {
+  const { lines } = input;
+  const pool = new Pool();
+  const foot = lines.map((l, i) => i).filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] > 0.8);
+  const named = lines.map((l, i) => i).filter((i) => COMPANY.test(lines[i].text) && lines[i].text.length <= 80);
+  for (const i of new Set([...head, ...foot, ...named])) {
+    const text = lines[i].text;
+    // A line cut at a label, a bar or a comma still names its party by what comes first ("Example GmbH | Street 1").
+    const firstLabel = lines[i].labels[0];
+    const before = firstLabel && firstLabel.start >= 3 ? text.slice(0, firstLabel.start) : text;
+    // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon.
+    const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
+    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon])) {
+      const name = partyName(canonicalSdnBhd(part.trim()));
+      if (name && name.split(/\s+/).length <= 8 && name.length <= 70 && !notAName(name)) pool.add(name, { line: i, at: 0 });
+    }
+  }
+  for (const r of input.rules) if (r.field === 'vendor_name' && !notAName(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
+  if (input.rulePick.vendor_name && !notAName(input.rulePick.vendor_name)) pool.add(input.rulePick.vendor_name, undefined);
+  return pool;
+}
+
+/** Vendor names, with where and how often the page prints them. */
+function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+  const { lines } = input;
+  const head = lines
+    .map((l, i) => i)
+    .filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] < 0.4)
+    .slice(0, 24);
+  const pool = vendorPool(input, head);
+  const heights = head.map((i) => lineHeight(lines[i].bbox));
+  const medianHeight = median(lines.map((l) => lineHeight(l.bbox)));
+  const tallest = Math.max(0, ...heights);
+  const heads = customerHeads(input);
+  const customer = input.rulePick.customer_name ? key(input.rulePick.customer_name) : '';
+  const domains = [
+    ...new Set(
+      lines.flatMap((l) =>
+        [...l.text.matchAll(/(?:@|https?:\/\/(?:www\.)?|www\.)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, '')),
+      ),
+    ),
+  ];
+  const out: InvoiceCandidate[] = [];
+  for (const [normalised, { value, occurrences }] of pool.entries) {
+    // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
+    const holding = normalised.length >= 3 ? linesHolding(lines, value) : [];
+    const at = occurrences.length ? occurrences.map((o) => o.line).sort((x, y) => x - y)[0] : holding[0];
+    const line = at !== undefined ? lines[at] : undefined;
+    const rule = ruleEvidence(input, 'vendor_name', normalised);
+    const next = at !== undefined ? lines[at + 1] : undefined;
+    const values = {
+      bias: 1,
+      rule_pick: rule.pick,
+      rule_score: rule.score,
+      rule_labelled: rule.labelled,
+      rule_letterhead: rule.letterhead,
+      rule_domain: rule.domain,
+      company: COMPANY.test(value),
+      y: line ? line.bbox[1] : 1,
+      first_page: line ? line.pageIndex === 0 : false,
+      top_index: at !== undefined && head.includes(at) ? head.indexOf(at) / 10 : 2.4,
+      height: line ? Math.min(3, lineHeight(line.bbox) / medianHeight) : 0,
+      tallest_top: Boolean(line && at !== undefined && head.includes(at) && lineHeight(line.bbox) >= tallest - 1e-6),
+      left: line ? (line.bbox[0] + line.bbox[2]) / 2 < 0.45 : false,
+      centred: line ? Math.abs((line.bbox[0] + line.bbox[2]) / 2 - 0.5) < 0.08 : false,
+      in_footer: holding.some((i) => lines[i].bbox[1] > 0.8),
+      repeats: Math.min(4, holding.length) / 4,
+      domain_spelled: domains.some((d) => normalised.startsWith(d) || (d.length >= 4 && d.startsWith(normalised))),
+      under_customer: holding.some((i) => [1, 2, 3, 4].some((k) => heads.has(i - k) && lines[i - k].pageIndex === lines[i].pageIndex)),
+      is_customer: customer !== '' && customer === normalised,
+      words: Math.min(8, value.split(/\s+/).length) / 8,
+      letters: ratio(value, /\p{L}/gu),
+      digits: ratio(value, /\p{N}/gu),
+      upper: ratio(value, /\p{Lu}/gu) / Math.max(0.01, ratio(value, /\p{L}/gu)),
+      label_on_line: Boolean(line?.labels.length),
+      contact_on_line: Boolean(line && CONTACT_LINE.test(line.text)),
+      amount_on_line: Boolean(line && amountsIn(line.text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw))),
+      date_on_line: Boolean(line && datesIn(line.text).length),
+      title_on_line: Boolean(line && /(?<![\p{L}])(?:invoice|rechnung|facture|factura|fattura|factuur|receipt)(?![\p{L}])/iu.test(line.text)),
+      address_below: Boolean(next && /\d/.test(next.text) && next.bbox[1] - (line?.bbox[3] ?? 0) < 0.03),
+      length: Math.min(60, value.length) / 60,
+      one_word: !/\s/.test(value.trim()),
+      is_title: DOCUMENT_TITLE.test(value.replace(/[.:]+$/u, '')) || BARE_TITLE.test(value.toLowerCase().replace(/[.:]+$/u, '')),
+      // Only a legal form ("GmbH", "Ltd."): the name's first part is elsewhere.
+      // Right under the document's title with a sender's block above it: where a buyer is named on a till's bill.
+      after_title:
+        at !== undefined && at > 1 && DOCUMENT_TITLE.test(lines[at - 1].text.trim()) && lines.slice(0, at - 1).some((l) => /\d{4,}/.test(l.text)),
+      bare_form: value.replace(new RegExp(COMPANY.source, 'giu'), ' ').replace(/[^\p{L}]/gu, '').length < 3,
+    };
+    out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
+  }
+  return out;
+}
+
+/** Words of a service or delivery period or of another event than the invoice's issue. */
+const PERIOD_WORDS = (
+  'period zeitraum leistungs\\w* lieferdatum delivery livraison shipped order\\s+date bestelldatum from bis until to du au vom valid gültig paid ' +
+  'bezahlt payé since seit'
+).split(' ');
+const PERIOD = new RegExp(String.raw`(?<![\p{L}])(?:${PERIOD_WORDS.join('|')})(?![\p{L}])`, 'iu');
+/** A number word right before a value ("Nr. 4711", "No: 4711", "#4711", "Nummer 4711", "n° 4711"). */
+const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
+
+/** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
+const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
+/** The document's title word (German compounds too: "Handelsrechnung"); French "avoir" only opening a line, as it is also a verb. */
+const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
+
+/** Invoice dates: every date on the document, with the label it belongs to. */
+function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+  const { lines } = input;
+  const pool = new Pool();
+  lines.forEach((l, i) => {
+    for (const d of datesIn(l.text, { monthFirst: input.monthFirst })) pool.add(d.value, { line: i, at: d.start }, d.value);
+  });
+  for (const r of input.rules)
+    if (r.field === 'invoice_date' || r.field === 'due_date') pool.add(r.value, r.order >= 0 ? { line: r.order, at: -1 } : undefined, r.value);
+  const sorted = [...pool.entries.keys()].sort();
+  const ruleDue = input.rulePick.due_date;
+  const firstDateLine = Math.min(...[...pool.entries.values()].flatMap((e) => e.occurrences.filter((x) => x.at >= 0).map((x) => x.line)));
+  const out: InvoiceCandidate[] = [];
+  for (const [value, { occurrences }] of pool.entries) {
+    const seen = occurrences.filter((o) => o.at >= 0);
+    const labels = seen.map((o) => ownLabel(lines, o.line, o.at));
+    const own = labels.map((h) => h?.label.field);
+    const generic = labels.some((h) => h?.label.field === 'invoice_date' && /^(?:date|datum|fecha|data)$/u.test(h.text));
+    const first = seen.length ? lines[seen[0].line] : undefined;
+    const rule = ruleEvidence(input, 'invoice_date', value, (a, b2) => a === b2);
+    const rows = seen.map((o) => rowLabels(lines, o.line));
+    const values = {
+      bias: 1,
+      rule_pick: rule.pick,
+      rule_score: rule.score,
+      own_invoice_date: own.includes('invoice_date') && !generic,
+      own_generic_date: generic,
+      own_due: own.includes('due_date'),
+      own_other: own.some((f) => f !== undefined && f !== 'invoice_date' && f !== 'due_date'),
+      row_invoice_date: rows.some((r) => r.has('invoice_date')),
+      row_due: rows.some((r) => r.has('due_date')),
+      y: first ? first.bbox[1] : 1,
+      first_page: Boolean(first && first.pageIndex === 0),
+      first_date: seen.some((o) => o.line === firstDateLine),
+      repeats: Math.min(4, seen.length) / 4,
+      earliest: value === sorted[0],
+      latest: value === sorted[sorted.length - 1] && sorted.length > 1,
+      rank_from_earliest: Math.min(4, sorted.indexOf(value)) / 4,
+      is_rule_due: ruleDue === value,
+      title_line: seen.some((o) => TITLE_WORD.test(lines[o.line].text)),
+      period_line: seen.length > 0 && seen.every((o) => PERIOD.test(lines[o.line].text)),
+      dates_on_line: first ? Math.min(3, datesIn(first.text).length) / 3 : 0,
+      top_half: seen.some((o) => lines[o.line].pageIndex === 0 && lines[o.line].bbox[1] < 0.5),
+    };
+    out.push({ field: 'invoice_date', value, lines: seen.length ? [seen[0].line] : [], features: vector(INVOICE_FEATURES.invoice_date, values) });
+  }
+  return out;
+}
+
+/** An IBAN's shape: country, check digits, ten or more letters and digits. */
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
+/** A token that may be a document number: digits in it, no amount with cents, no date. */
+function identifiers(text: string): { value: string; at: number }[] {
+  const out: { value: string; at: number }[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}#][\p{L}\p{N}/_.#-]*\p{N}[\p{L}\p{N}/_.-]*/gu)) {
+    const value = m[0].replace(/^#/, '').replace(/[.,;:-]+$/, '');
+    // Not an amount, nor a date as a whole ("AB-20260314/77" holds a date and is a number).
+    const whole = datesIn(value).some((d) => d.start === 0 && d.end === value.length);
+    // Nor a bank account: an IBAN names where to pay, never the invoice.
+    if (value.length < 3 || /^\d+[.,]\d{2}$/.test(value) || whole || IBAN.test(value)) continue;
+    out.push({ value, at: m.index! });
+  }
+  return out;
+}
+
+/** Invoice numbers: identifiers on lines that carry a label, the line under a label, and the rules' candidates. */
+function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+  const { lines } = input;
+  const pool = new Pool();
+  lines.forEach((l, i) => {
+    const labelled =
+      l.labels.length > 0 ||
+      TITLE_WORD.test(l.text) ||
+      rowMates(lines, i).some((j) => lines[j].labels.length) ||
+      (lines[i - 1]?.labels.length ?? 0) > 0;
+    if (!labelled || l.pageIndex > 0) return;
+    for (const id of identifiers(l.text))
+      if (!l.labels.some((h) => id.at < h.end && h.start < id.at + id.value.length)) pool.add(id.value, { line: i, at: id.at });
+  });
+  for (const r of input.rules) if (r.field === 'invoice_number' && !IBAN.test(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
+  const out: InvoiceCandidate[] = [];
+  for (const [normalised, { value, occurrences }] of pool.entries) {
+    const holding = linesHolding(lines, value);
+    const seen = occurrences.filter((o) => o.at >= 0);
+    const own = seen.map((o) => ownLabel(lines, o.line, o.at));
+    const first = holding.length ? lines[holding[0]] : undefined;
+    const rule = ruleEvidence(input, 'invoice_number', normalised);
+    const digits = value.replace(/\D/g, '').length;
+    const values = {
+      bias: 1,
+      rule_pick: rule.pick,
+      rule_score: rule.score,
+      own_number: own.some((h) => h?.label.field === 'invoice_number' && !BARE_TITLE.test(h.text)),
+      own_bare_title: own.some((h) => h?.label.field === 'invoice_number' && BARE_TITLE.test(h.text)),
+      own_po: own.some((h) => h?.label.field === 'purchase_order'),
+      own_other: own.some((h) => h !== undefined && h.label.field !== 'invoice_number' && h.label.field !== 'purchase_order'),
+      y: first ? first.bbox[1] : 1,
+      first_page: Boolean(first && first.pageIndex === 0),
+      repeats: Math.min(4, holding.length) / 4,
+      length: Math.min(20, value.length) / 20,
+      digit_share: digits / Math.max(1, value.length),
+      has_letters: /\p{L}/u.test(value),
+      has_separator: /[-/_.]/.test(value),
+      title_line: seen.some((o) => TITLE_WORD.test(lines[o.line].text)),
+      all_digits: /^\d+$/.test(value),
+      after_number_word: seen.some((o) => NUMBER_WORD.test(lines[o.line].text.slice(Math.max(0, o.at - 12), o.at))),
+      long_digits: digits >= 12,
+    };
+    // Only values something says are the invoice's number (a rule, an invoice-number label, a number word on the title
+    // line): the page's other identifiers (customer, order, registration, bank numbers) are no candidates at all.
+    const evidenced = rule.score > 0 || values.own_number || values.own_bare_title || (values.after_number_word && values.title_line);
+    if (evidenced)
+      out.push({ field: 'invoice_number', value, lines: holding.slice(0, 1), features: vector(INVOICE_FEATURES.invoice_number, values) });
+  }
+  return out;
+}
+
+const GRAND =
+  /(?<![\p{L}])(?:grand|gesamt\w*|endbetrag|zu zahlen|payable|à payer|a pagar|da pagare|te betalen|balance|total due|amount due)(?![\p{L}])/iu;
+const AMOUNT_LABELS: ReadonlySet<FinancialField> = new Set(['subtotal', 'tax_amount', 'total_amount', 'amount_due']);
+
+/** Totals: every amount on a line or row that carries an amount label, and the rules' amount candidates. */
+function totalCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
+  const { lines } = input;
+  const pool = new Pool();
+  const labelledLines = new Set<number>();
+  lines.forEach((l, i) => {
+    const labelled = [...rowLabels(lines, i)].some((f) => AMOUNT_LABELS.has(f));
+    if (!labelled) return;
+    labelledLines.add(i);
+    for (const a of amountsIn(l.text))
+      // Not rates, nor a long whole number without cents (an account or customer number on a labelled line).
+      if (!/%/.test(l.text.slice(a.end, a.end + 2)) && Number(a.value) !== 0 && !/^\d{6,}$/.test(a.raw.trim()))
+        pool.add(a.value, { line: i, at: a.start }, amountKey(a.value));
+  });
+  const amountAt = (r: RuleCandidate) => (t: string) => amountsIn(t).find((a) => amountKey(a.value) === amountKey(r.value))?.start ?? -1;
+  for (const r of input.rules)
+    if (AMOUNT_LABELS.has(r.field as FinancialField)) pool.add(r.value, ruleOccurrence(lines, r, amountAt(r)), amountKey(r.value));
+  // The rules' total may be computed (net plus tax) rather than read: a candidate too.
+  if (input.rulePick.total_amount) pool.add(input.rulePick.total_amount, undefined, amountKey(input.rulePick.total_amount));
+  const amounts = [...pool.entries.keys()].map((v) => Math.abs(Number(v)));
+  const max = Math.max(0.01, ...amounts);
+  const nets = input.rules.filter((r) => r.field === 'subtotal').map((r) => Number(r.value));
+  const taxes = input.rules.filter((r) => r.field === 'tax_amount').map((r) => Number(r.value));
+  const lastPage = Math.max(0, ...lines.map((l) => l.pageIndex));
+  const out: InvoiceCandidate[] = [];
+  for (const [normalised, { value, occurrences }] of pool.entries) {
+    // Magnitudes compare: a credit note prints its amounts negative.
+    const n = Math.abs(Number(normalised));
+    const seen = occurrences.filter((o) => o.at >= 0);
+    const own = seen.map((o) => ownLabel(lines, o.line, o.at)?.label.field);
+    const first = seen.length ? lines[seen[seen.length - 1].line] : undefined;
+    const rule = ruleEvidence(input, 'total_amount', normalised, (a, b2) => amountKey(a) === b2);
+    const values = {
+      bias: 1,
+      rule_pick: rule.pick,
+      rule_score: rule.score,
+      own_total: own.includes('total_amount'),
+      own_subtotal: own.includes('subtotal'),
+      own_tax: own.includes('tax_amount'),
+      own_due: own.includes('amount_due'),
+      is_max: n >= max - 0.005,
+      value_over_max: n / max,
+      makes_total: nets.some((s) => taxes.some((t) => t > 0 && Math.abs(s + t - n) < 0.011)),
+      is_net: taxes.some((t) => t > 0 && amounts.some((g) => Math.abs(n + t - g) < 0.011)),
+      repeats: Math.min(4, seen.length) / 4,
+      y: first ? first.bbox[1] : 1,
+      last_page: Boolean(first && first.pageIndex === lastPage),
+      cents: /[.,]\d{2}$/.test(value) || seen.some((o) => /[.,]\d{2}(?!\d)/.test(lines[o.line].text.slice(o.at, o.at + 16))),
+      grand_word: seen.some((o) => GRAND.test(lines[o.line].text)),
+      is_rule_due: input.rulePick.amount_due !== undefined && amountKey(input.rulePick.amount_due) === normalised,
+      is_rule_subtotal: input.rulePick.subtotal !== undefined && amountKey(input.rulePick.subtotal) === normalised,
+      labelled_lines: Math.min(10, labelledLines.size) / 10,
+    };
+    out.push({
+      field: 'total_amount',
+      value: amountKey(value),
+      lines: seen.length ? [seen[seen.length - 1].line] : [],
+      features: vector(INVOICE_FEATURES.total_amount, values),
+    });
+  }
+  return out;
+}
+
+/** Every candidate of a document, per field. */
+export function invoiceCandidates(input: InvoiceRankInput): Record<InvoiceField, InvoiceCandidate[]> {
+  return {
+    vendor_name: vendorCandidates(input),
+    invoice_date: dateCandidates(input),
+    invoice_number: numberCandidates(input),
+    total_amount: totalCandidates(input),
+  };
+}

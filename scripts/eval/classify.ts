@@ -23,7 +23,7 @@ import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import { buildClassSet } from '../../functions/engines/classify/class-set.ts';
 import { classifyText, type Depth } from '../../functions/engines/classify/classifier.ts';
 import { lendingPackets, type CorpusDocument, type CorpusPage } from '../train/classify-corpus.ts';
-import { crossValidate, ece, FIT_DEFAULTS, nestedCalibration, type Outcome } from '../train/classify-model.ts';
+import { crossValidate, ece, FIT_DEFAULTS, nestedCalibration, type FoldsBy, type Outcome } from '../train/classify-model.ts';
 import { FOLDS, trainingData } from '../train/classify.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { splitPages } from '../../functions/engines/split/splitter.ts';
@@ -92,16 +92,25 @@ function perClass(outcomes: readonly Outcome[]) {
  * the other folds (nested), so accuracy and ECE are out-of-fold figures.
  * Then the committed model's speed per page.
  */
-export async function runClassifyEval(options: { corpus: string; log: (line: string) => void }): Promise<Record<string, unknown>> {
+export async function runClassifyEval(options: {
+  corpus: string;
+  log: (line: string) => void;
+  foldsBy?: FoldsBy;
+  seed?: number;
+}): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const { real, synthetic } = await trainingData(corpus, () => {});
+  const foldsBy = options.foldsBy ?? 'source';
+  const fitOptions = { ...FIT_DEFAULTS, seed: options.seed ?? FIT_DEFAULTS.seed };
+  const { real, synthetic, generatedLabels } = await trainingData(corpus, () => {});
+  const generated = new Set(generatedLabels);
   log(
-    `classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS}-fold out of fold`,
+    `classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS} folds over ${foldsBy === 'source' ? `${new Set(real.map((d) => d.group)).size} sources` : 'documents'}, seed ${fitOptions.seed}`,
   );
-  const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
+  log(`  labels leaning on generated documents: ${generatedLabels.join(', ')}`);
+  const scored = crossValidate(real, synthetic, FOLDS, fitOptions, log, undefined, foldsBy);
   const byDepth: Record<string, unknown> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-    const outcomes = nestedCalibration(scored, FOLDS, depth);
+    const outcomes = nestedCalibration(scored, FOLDS, depth, generated);
     const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
     const classification = outcomes.filter((o) => o.doc.origin === 'classification');
     const detail = perClass(outcomes);
@@ -110,6 +119,7 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
       oof_accuracy: r3(correct / outcomes.length),
       oof_accuracy_classification_set: r3(classification.filter((o) => o.predicted === o.doc.label).length / Math.max(1, classification.length)),
       oof_ece: r3(ece(outcomes)),
+      oof_other_rate: r3(outcomes.filter((o) => o.predicted === 'other').length / outcomes.length),
       mean_confidence: r3(outcomes.reduce((s, o) => s + o.confidence, 0) / outcomes.length),
       macro_recall: detail.macro_recall,
       balanced_accuracy: detail.balanced_accuracy,
@@ -120,7 +130,7 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     };
     const d = byDepth[depth] as { oof_accuracy: number; oof_ece: number; oof_accuracy_classification_set: number; macro_recall: number };
     log(
-      `classify ${depth}: out-of-fold accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), macro recall ${d.macro_recall}, ECE ${d.oof_ece}`,
+      `classify ${depth}: out-of-fold balanced accuracy ${d.macro_recall}, accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), ECE ${d.oof_ece}`,
     );
   }
   const balanced = byDepth.balanced as ReturnType<typeof perClass> & {
@@ -128,7 +138,7 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     confusion_matrix: Record<string, Record<string, number>>;
   };
   for (const [label, c] of Object.entries(balanced.per_class))
-    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}`);
+    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}${generated.has(label) ? '  (leans on generated documents)' : ''}`);
   const offDiagonal = Object.entries(balanced.confusion_matrix)
     .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
     .filter(([, row]) => Object.keys(row).length > 0);
@@ -164,6 +174,9 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     operation: 'classify',
     corpus,
     machine: machineInfo(),
+    folds_by: foldsBy,
+    seed: fitOptions.seed,
+    generated_labels: generatedLabels,
     labelled_set: Object.fromEntries([...new Set(real.map((d) => d.label))].sort().map((l) => [l, real.filter((d) => d.label === l).length])),
     synthetic_per_class: synthetic.length / DEFAULT_CLASSES.length,
     classes_used: DEFAULT_CLASSES.length,

@@ -305,10 +305,10 @@ export function fitGeneratedTemperature(items: readonly Scored[], generated: Rea
 }
 
 /** The service's answer for one scored document at the given temperatures: the top class, or `other` when nothing fits. */
-export function outcomeOf(s: Scored, temperature: number, generatedTemperature: number, generated: ReadonlySet<string>): Outcome {
+export function outcomeOf(s: Scored, temperature: number, generatedTemperature: number, generated: ReadonlySet<string>, unsupportedConfidence?: number): Outcome {
   const top = argmax(s.logits);
   const p = probabilities(s, generated.has(s.labels[top]) ? generatedTemperature : temperature);
-  const none = nothingFits({ learned: true, words: s.words, topConfidence: p[top], topEvidence: s.topEvidence });
+  const none = nothingFits({ learned: true, words: s.words, topConfidence: p[top], topEvidence: s.topEvidence, unsupportedConfidence });
   return none ? { doc: s.doc, predicted: 'other', confidence: 1 - p[top] } : { doc: s.doc, predicted: s.labels[top], confidence: p[top] };
 }
 
@@ -319,7 +319,13 @@ export function outcomeOf(s: Scored, temperature: number, generatedTemperature: 
  * penalty, depth and weight. Outcomes are the service's answers, `other`
  * included.
  */
-export function nestedCalibration(items: readonly Scored[], k: number, depth: Depth, generated: ReadonlySet<string> = new Set()): Outcome[] {
+export function nestedCalibration(
+  items: readonly Scored[],
+  k: number,
+  depth: Depth,
+  generated: ReadonlySet<string> = new Set(),
+  unsupportedConfidence?: number,
+): Outcome[] {
   const out: Outcome[] = [];
   for (let f = 0; f < k; f++) {
     const others = items.filter((s) => s.fold !== f);
@@ -327,7 +333,7 @@ export function nestedCalibration(items: readonly Scored[], k: number, depth: De
     const calibration = others.filter((s) => s.depth === depth && s.l2 === l2 && s.weight === weight);
     const temperature = fitTemperature(calibration);
     const generatedTemperature = fitGeneratedTemperature(calibration, generated, temperature);
-    for (const s of items.filter((x) => x.fold === f && x.depth === depth && x.l2 === l2 && x.weight === weight)) out.push(outcomeOf(s, temperature, generatedTemperature, generated));
+    for (const s of items.filter((x) => x.fold === f && x.depth === depth && x.l2 === l2 && x.weight === weight)) out.push(outcomeOf(s, temperature, generatedTemperature, generated, unsupportedConfidence));
   }
   return out;
 }

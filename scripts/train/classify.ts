@@ -110,6 +110,8 @@ export async function trainClassify(log: (line: string) => void = console.log): 
     };
     log(`  ${depth}: ${JSON.stringify(report[depth])}`);
   }
+  // How the "nothing fits" confidence bar moves balanced accuracy and the `other` rate (balanced mode; the service's bar is UNSUPPORTED_CONFIDENCE).
+  for (const bar of [0.6, 0.5, 0.4, 0.3, 0.2, 0]) log(`  nothing-fits bar ${bar}: ${JSON.stringify(summary(nestedCalibration(scored, FOLDS, 'balanced', generated, bar)))}`);
   const custom = fitCustomTemperatures(real, synthetic, foldsOf(real, FOLDS, FIT_DEFAULTS.seed), FOLDS, FIT_DEFAULTS.seed);
   log(`  described classes only: ${JSON.stringify(custom.report)}`);
   const model = {

@@ -292,22 +292,30 @@ export interface FitSignals {
   readonly topEvidence: number;
   /** Without learned classes: the probability of "none of these". */
   readonly noneProbability?: number;
+  /** The confidence below which an answer no phrase backs is "nothing fits" (training tries others). @default UNSUPPORTED_CONFIDENCE */
+  readonly unsupportedConfidence?: number;
 }
 
 /**
  * Nothing fits: too few words to judge, or (learned classes) not one phrase of
- * any class behind an unsure answer, or (described classes only) "none of
+ * any class behind an unsure answer or a handful of words, or (described classes only) "none of
  * these" at least as likely as the best class. One function for the service
  * and the evaluation, so the `other` rate measured is the one served.
  */
 export function nothingFits(s: FitSignals): boolean {
   if (s.words < 3) return true;
-  if (s.learned) return s.topEvidence < 1 && s.topConfidence < UNSUPPORTED_CONFIDENCE;
+  // A handful of words and not one phrase of any class leaves only the page's shape to judge by: too little.
+  if (s.learned) return s.topEvidence < 1 && (s.topConfidence < (s.unsupportedConfidence ?? UNSUPPORTED_CONFIDENCE) || s.words < MIN_WORDS_WITHOUT_EVIDENCE);
   return s.topConfidence <= (s.noneProbability ?? 0);
 }
 
 /** Below this confidence, a learned answer with no phrase of any class behind it is "nothing fits". */
 export const UNSUPPORTED_CONFIDENCE = 0.6;
+/**
+ * Below this many words, a learned answer needs a phrase of some class behind it. Was 12: cards, IDs,
+ * slides and receipt photos of 8–11 words with no class phrase came back `other` (issue 41).
+ */
+export const MIN_WORDS_WITHOUT_EVIDENCE = 8;
 
 /** Words of two or more letters or digits: what "too few words" counts. */
 export function wordCount(pages: readonly { readonly text: string }[]): number {

@@ -203,7 +203,14 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
     }
   }
   // The first lines name a document more often than the rest: their words count again, marked.
-  for (const w of wordsOf(text.split('\n').filter((l) => l.trim()).slice(0, 5).join(' '))) add(`h:${w}`);
+  const top = text.split('\n').filter((l) => l.trim());
+  for (const w of wordsOf(top.slice(0, 5).join(' '))) add(`h:${w}`);
+  // A document names itself in a short line near the top, under a letterhead or a template's preamble
+  // ("Gutschrift Nr. 4711 vom …", "Avoir AV-0005"): the first word of each short line there, marked and counted like a layout cue.
+  for (const line of top.slice(0, 12)) {
+    const lineWords = wordsOf(line);
+    if (lineWords.length && lineWords.length <= 8 && /^\p{L}{3}/u.test(lineWords[0])) add(`t:${lineWords[0]}`, 3);
+  }
   for (const t of layoutTokens(pages, text, words)) add(t, 3);
   const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
   const value = new Float32Array(index.length);

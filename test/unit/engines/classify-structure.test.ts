@@ -62,7 +62,8 @@ describe('Function: layoutTokens (garble)', () => {
 describe('Function: nothingFits', () => {
   it.each([
     [{ learned: true, words: 2, topConfidence: 0.99, topEvidence: 9 }, true],
-    [{ learned: true, words: 6, topConfidence: 0.9, topEvidence: 0 }, false],
+    [{ learned: true, words: 6, topConfidence: 0.9, topEvidence: 0 }, true],
+    [{ learned: true, words: 9, topConfidence: 0.9, topEvidence: 0 }, false],
     [{ learned: true, words: 6, topConfidence: 0.3, topEvidence: 0 }, true],
     [{ learned: true, words: 6, topConfidence: 0.3, topEvidence: 2 }, false],
     [{ learned: false, words: 40, topConfidence: 0.3, topEvidence: 2, noneProbability: 0.4 }, true],

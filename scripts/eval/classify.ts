@@ -84,6 +84,22 @@ function perClass(outcomes: readonly Outcome[]) {
   return { classes, confusion, drift, macro_recall: macro, balanced_accuracy: macro };
 }
 
+/** The balanced mode's per-class lines, confusions, classes drawn to one wrong class and `other` rates, for the log. */
+function logDetail(detail: ReturnType<typeof perClass>, generated: ReadonlySet<string>, log: (line: string) => void): void {
+  for (const [label, c] of Object.entries(detail.classes))
+    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}${generated.has(label) ? '  (leans on generated documents)' : ''}`);
+  const offDiagonal = Object.entries(detail.confusion)
+    .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
+    .filter(([, row]) => Object.keys(row).length > 0);
+  log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
+  const over = Object.entries(detail.drift)
+    .filter(([, d]) => d.worst_share > 0.3)
+    .map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
+  log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
+  const other = Object.entries(detail.drift).filter(([, d]) => d.other_rate > 0);
+  log(`  'other' rate per true class (non-zero): ${JSON.stringify(Object.fromEntries(other.map(([l, d]) => [l, d.other_rate])))}`);
+}
+
 /**
  * `npm run eval -- classify`: the learned classifier measured out of fold.
  * The same 5-fold cross-validation as training (scripts/train/
@@ -109,11 +125,13 @@ export async function runClassifyEval(options: {
   log(`  labels leaning on generated documents: ${generatedLabels.join(', ')}`);
   const scored = crossValidate(real, synthetic, FOLDS, fitOptions, log, undefined, foldsBy);
   const byDepth: Record<string, unknown> = {};
+  const details: Partial<Record<Depth, ReturnType<typeof perClass>>> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
     const outcomes = nestedCalibration(scored, FOLDS, depth, generated);
     const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
     const classification = outcomes.filter((o) => o.doc.origin === 'classification');
     const detail = perClass(outcomes);
+    details[depth] = detail;
     byDepth[depth] = {
       documents: outcomes.length,
       oof_accuracy: r3(correct / outcomes.length),
@@ -133,30 +151,7 @@ export async function runClassifyEval(options: {
       `classify ${depth}: out-of-fold balanced accuracy ${d.macro_recall}, accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), ECE ${d.oof_ece}`,
     );
   }
-  const balanced = byDepth.balanced as ReturnType<typeof perClass> & {
-    per_class: Record<string, { n: number; precision: number; recall: number }>;
-    confusion_matrix: Record<string, Record<string, number>>;
-  };
-  for (const [label, c] of Object.entries(balanced.per_class))
-    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}${generated.has(label) ? '  (leans on generated documents)' : ''}`);
-  const offDiagonal = Object.entries(balanced.confusion_matrix)
-    .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
-    .filter(([, row]) => Object.keys(row).length > 0);
-  log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
-  const drift = (byDepth.balanced as { per_class_drift: ReturnType<typeof perClass>['drift'] }).per_class_drift;
-  const over = Object.entries(drift)
-    .filter(([, d]) => d.worst_share > 0.3)
-    .map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
-  log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
-  log(
-    `  'other' rate per true class (non-zero): ${JSON.stringify(
-      Object.fromEntries(
-        Object.entries(drift)
-          .filter(([, d]) => d.other_rate > 0)
-          .map(([l, d]) => [l, d.other_rate]),
-      ),
-    )}`,
-  );
+  logDetail(details.balanced!, generated, log);
 
   // Speed of the committed model: one page, the classify engine alone.
   const classes = buildClassSet({ type: 'default' });

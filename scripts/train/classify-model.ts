@@ -3,14 +3,18 @@
  * `npm run train -- classify` and `npm run eval -- classify`:
  *
  * - `fit`: multinomial logistic regression (softmax, L2), mini-batch Adam,
- *   seeded; real documents weighted so no folder dominates (at most
- *   `realCap` documents' worth per class), synthetic ones at a fraction;
- * - `crossValidate`: stratified k-fold over the real documents (synthetic
- *   ones always train, never test); each held-out document is scored by the
- *   very `scoreClasses` the service runs, with its fold's model;
+ *   seeded; class-balanced: every class's real documents together weigh
+ *   `realCap` documents' worth (at most `realMaxWeight` each), synthetic
+ *   ones a fraction each;
+ * - `crossValidate`: k folds over sources (`foldsOf`: a project's documents
+ *   of one kind, a shop, a form stay in one fold; synthetic ones always
+ *   train, never test); each held-out document is scored by the very
+ *   `scoreClasses` the service runs, with its fold's model;
  * - `fitTemperature`: the softmax temperature of least negative
- *   log-likelihood; `nestedCalibration` fits it on the other folds'
- *   out-of-fold scores and applies it to each fold, so ECE is out of fold.
+ *   log-likelihood; `nestedCalibration` fits it (and the one for labels that
+ *   lean on generated documents) on the other folds' out-of-fold scores and
+ *   applies it to each fold, answering as the service does (`other` when
+ *   nothing fits), so accuracy and ECE are out of fold.
  *
  * @module
  */

@@ -25,7 +25,9 @@ operations:
             either ranker; --sets invoices,receipts-transcript,
             receipts-ocr,receipts-de for some sets only; --seed N for other folds; --train-ocr N (SROIE OCR readings the fold models
             learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
-  classify  accuracy, macro-F1, confusions, calibration (ECE) per mode on the labelled corpus set
+  classify  balanced accuracy (macro recall), accuracy, per-class recall, confusions, 'other' rate per true class and
+            calibration (ECE) per mode on the labelled corpus set, out of fold: 5 folds over sources (a project's
+            documents of one kind, a shop, a form) or --folds-by document; --seed N for other folds and fits
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
   redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
@@ -113,7 +115,13 @@ const OPERATIONS: Record<string, Runner> = {
       return runHostedClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l), hosted, limit: intOption(options, 'limit', 0) });
     }
     const { runClassifyEval } = await import('./eval/classify.ts');
-    return runClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l) });
+    const foldsBy = options['folds-by'] === 'document' ? ('document' as const) : ('source' as const);
+    return runClassifyEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      log: (l) => console.log(l),
+      foldsBy,
+      ...(options.seed !== undefined ? { seed: intOption(options, 'seed', 0) } : {}),
+    });
   },
   async split(options) {
     const { runSplitEval } = await import('./eval/classify.ts');

@@ -23,7 +23,7 @@ import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import { buildClassSet } from '../../functions/engines/classify/class-set.ts';
 import { classifyText, type Depth } from '../../functions/engines/classify/classifier.ts';
 import { lendingPackets, type CorpusDocument, type CorpusPage } from '../train/classify-corpus.ts';
-import { crossValidate, ece, FIT_DEFAULTS, nestedCalibration, type Outcome } from '../train/classify-model.ts';
+import { crossValidate, ece, FIT_DEFAULTS, nestedCalibration, type FoldsBy, type Outcome } from '../train/classify-model.ts';
 import { FOLDS, trainingData } from '../train/classify.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { splitPages } from '../../functions/engines/split/splitter.ts';
@@ -84,6 +84,22 @@ function perClass(outcomes: readonly Outcome[]) {
   return { classes, confusion, drift, macro_recall: macro, balanced_accuracy: macro };
 }
 
+/** The balanced mode's per-class lines, confusions, classes drawn to one wrong class and `other` rates, for the log. */
+function logDetail(detail: ReturnType<typeof perClass>, generated: ReadonlySet<string>, log: (line: string) => void): void {
+  for (const [label, c] of Object.entries(detail.classes))
+    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}${generated.has(label) ? '  (leans on generated documents)' : ''}`);
+  const offDiagonal = Object.entries(detail.confusion)
+    .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
+    .filter(([, row]) => Object.keys(row).length > 0);
+  log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
+  const over = Object.entries(detail.drift)
+    .filter(([, d]) => d.worst_share > 0.3)
+    .map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
+  log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
+  const other = Object.entries(detail.drift).filter(([, d]) => d.other_rate > 0);
+  log(`  'other' rate per true class (non-zero): ${JSON.stringify(Object.fromEntries(other.map(([l, d]) => [l, d.other_rate])))}`);
+}
+
 /**
  * `npm run eval -- classify`: the learned classifier measured out of fold.
  * The same 5-fold cross-validation as training (scripts/train/
@@ -92,24 +108,36 @@ function perClass(outcomes: readonly Outcome[]) {
  * the other folds (nested), so accuracy and ECE are out-of-fold figures.
  * Then the committed model's speed per page.
  */
-export async function runClassifyEval(options: { corpus: string; log: (line: string) => void }): Promise<Record<string, unknown>> {
+export async function runClassifyEval(options: {
+  corpus: string;
+  log: (line: string) => void;
+  foldsBy?: FoldsBy;
+  seed?: number;
+}): Promise<Record<string, unknown>> {
   const { corpus, log } = options;
-  const { real, synthetic } = await trainingData(corpus, () => {});
+  const foldsBy = options.foldsBy ?? 'source';
+  const fitOptions = { ...FIT_DEFAULTS, seed: options.seed ?? FIT_DEFAULTS.seed };
+  const { real, synthetic, generatedLabels } = await trainingData(corpus, () => {});
+  const generated = new Set(generatedLabels);
   log(
-    `classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS}-fold out of fold`,
+    `classify: ${real.length} real documents of ${new Set(real.map((d) => d.label)).size} labels (+${synthetic.length} synthetic, training only); ${FOLDS} folds over ${foldsBy === 'source' ? `${new Set(real.map((d) => d.group)).size} sources` : 'documents'}, seed ${fitOptions.seed}`,
   );
-  const scored = crossValidate(real, synthetic, FOLDS, FIT_DEFAULTS, log);
+  log(`  labels leaning on generated documents: ${generatedLabels.join(', ')}`);
+  const scored = crossValidate(real, synthetic, FOLDS, fitOptions, log, undefined, foldsBy);
   const byDepth: Record<string, unknown> = {};
+  const details: Partial<Record<Depth, ReturnType<typeof perClass>>> = {};
   for (const depth of ['fast', 'balanced', 'thorough'] as Depth[]) {
-    const outcomes = nestedCalibration(scored, FOLDS, depth);
+    const outcomes = nestedCalibration(scored, FOLDS, depth, generated);
     const correct = outcomes.filter((o) => o.predicted === o.doc.label).length;
     const classification = outcomes.filter((o) => o.doc.origin === 'classification');
     const detail = perClass(outcomes);
+    details[depth] = detail;
     byDepth[depth] = {
       documents: outcomes.length,
       oof_accuracy: r3(correct / outcomes.length),
       oof_accuracy_classification_set: r3(classification.filter((o) => o.predicted === o.doc.label).length / Math.max(1, classification.length)),
       oof_ece: r3(ece(outcomes)),
+      oof_other_rate: r3(outcomes.filter((o) => o.predicted === 'other').length / outcomes.length),
       mean_confidence: r3(outcomes.reduce((s, o) => s + o.confidence, 0) / outcomes.length),
       macro_recall: detail.macro_recall,
       balanced_accuracy: detail.balanced_accuracy,
@@ -120,33 +148,10 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     };
     const d = byDepth[depth] as { oof_accuracy: number; oof_ece: number; oof_accuracy_classification_set: number; macro_recall: number };
     log(
-      `classify ${depth}: out-of-fold accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), macro recall ${d.macro_recall}, ECE ${d.oof_ece}`,
+      `classify ${depth}: out-of-fold balanced accuracy ${d.macro_recall}, accuracy ${d.oof_accuracy} (classification set ${d.oof_accuracy_classification_set}), ECE ${d.oof_ece}`,
     );
   }
-  const balanced = byDepth.balanced as ReturnType<typeof perClass> & {
-    per_class: Record<string, { n: number; precision: number; recall: number }>;
-    confusion_matrix: Record<string, Record<string, number>>;
-  };
-  for (const [label, c] of Object.entries(balanced.per_class))
-    log(`  ${label.padEnd(22)} n=${String(c.n).padStart(3)}  P ${c.precision.toFixed(2)}  R ${c.recall.toFixed(2)}`);
-  const offDiagonal = Object.entries(balanced.confusion_matrix)
-    .map(([truth, row]) => [truth, Object.fromEntries(Object.entries(row).filter(([predicted]) => predicted !== truth))] as const)
-    .filter(([, row]) => Object.keys(row).length > 0);
-  log(`  confusion (balanced, truth → predicted, errors only): ${JSON.stringify(Object.fromEntries(offDiagonal))}`);
-  const drift = (byDepth.balanced as { per_class_drift: ReturnType<typeof perClass>['drift'] }).per_class_drift;
-  const over = Object.entries(drift)
-    .filter(([, d]) => d.worst_share > 0.3)
-    .map(([label, d]) => `${label} → ${d.worst_wrong} ${d.worst_share}`);
-  log(`  classes with more than 30 % sent to one wrong class: ${over.length ? over.join(', ') : 'none'}`);
-  log(
-    `  'other' rate per true class (non-zero): ${JSON.stringify(
-      Object.fromEntries(
-        Object.entries(drift)
-          .filter(([, d]) => d.other_rate > 0)
-          .map(([l, d]) => [l, d.other_rate]),
-      ),
-    )}`,
-  );
+  logDetail(details.balanced!, generated, log);
 
   // Speed of the committed model: one page, the classify engine alone.
   const classes = buildClassSet({ type: 'default' });
@@ -164,6 +169,9 @@ export async function runClassifyEval(options: { corpus: string; log: (line: str
     operation: 'classify',
     corpus,
     machine: machineInfo(),
+    folds_by: foldsBy,
+    seed: fitOptions.seed,
+    generated_labels: generatedLabels,
     labelled_set: Object.fromEntries([...new Set(real.map((d) => d.label))].sort().map((l) => [l, real.filter((d) => d.label === l).length])),
     synthetic_per_class: synthetic.length / DEFAULT_CLASSES.length,
     classes_used: DEFAULT_CLASSES.length,

@@ -34,8 +34,14 @@ export interface CorpusDocument {
   readonly source: string;
   readonly label: string;
   readonly pages: readonly CorpusPage[];
-  /** Which folder family it came from (for grouped folds and reporting). */
+  /** Which folder family it came from (for reporting). */
   readonly origin: string;
+  /**
+   * The source it came from, for folds over sources: one project's documents of one kind (the classification
+   * set's upstream repository and label, an invoice folder's project), one shop (SROIE) or one form (FUNSD, whose
+   * forms come from many unrelated senders). A source's documents are always in the same fold.
+   */
+  readonly group?: string;
 }
 
 const CACHE = resolve(import.meta.dirname, '..', '..', '.cache', 'classify-text');
@@ -111,40 +117,52 @@ export async function labelledCorpus(corpus: string, options: CorpusOptions = {}
   // in the invoice folders): it counts once, under the first (the classification set's) label, or a
   // cross-validation fold would hold its own twin.
   const seen = new Set<string>();
-  const add = async (source: string, label: string, pages: CorpusPage[], origin: string, kind = kindOfPath(source)) => {
+  const add = async (source: string, label: string, pages: CorpusPage[], origin: string, group: string, kind = kindOfPath(source)) => {
     if (existsSync(join(corpus, source))) {
       const digest = createHash('sha1').update(await readFile(join(corpus, source))).digest('hex');
       if (seen.has(digest)) return;
       seen.add(digest);
     }
-    if (pages.some((p) => p.text.trim())) docs.push({ source, label: LABEL_ALIASES[label] ?? label, pages: pages.map((p) => ({ ...p, kind })), origin });
+    const aliased = LABEL_ALIASES[label] ?? label;
+    if (pages.some((p) => p.text.trim())) docs.push({ source, label: aliased, pages: pages.map((p) => ({ ...p, kind })), origin, group: `${group}:${aliased}` });
   };
   const rows = parseCsv(await readFile(join(corpus, 'classification/labels.csv'), 'utf8')).slice(1);
   let n = 0;
-  for (const [path, label] of rows) {
+  for (const [path, label, repo] of rows) {
     n++;
     if (n % 10 === 0) log(`  classification ${n}/${rows.length}`);
-    await add(path, label, await filePages(join(corpus, path)), 'classification');
+    await add(path, label, await filePages(join(corpus, path)), 'classification', repo || path);
   }
+  // Each invoice folder is one project's collection (the classification set's copies of the same project share its source).
+  const projectOf: Record<string, string> = { 'invoices/invoice2data': 'invoice-x/invoice2data', 'invoices/zugferd-corpus/pdf': 'ZUGFeRD/corpus' };
   for (const dir of ['invoices/invoice2data', 'invoices/parsee-invoices/pdf', 'invoices/zugferd-corpus/pdf', 'invoices/e-invoices/pdf']) {
     if (!existsSync(join(corpus, dir))) continue;
-    for (const name of (await readdir(join(corpus, dir))).filter((f) => f.endsWith('.pdf')).sort()) await add(`${dir}/${name}`, 'invoice', await filePages(join(corpus, dir, name)), dir);
+    for (const name of (await readdir(join(corpus, dir))).filter((f) => f.endsWith('.pdf')).sort())
+      await add(`${dir}/${name}`, 'invoice', await filePages(join(corpus, dir, name)), dir, projectOf[dir] ?? dir);
   }
   // SROIE: the line transcripts stand in for OCR (334 scans would take an hour to OCR here).
   const boxDir = join(corpus, 'receipts/sroie/box');
   for (const name of (await readdir(boxDir)).filter((f) => f.endsWith('.csv')).sort()) {
     const lines = (await readFile(join(boxDir, name), 'utf8')).split('\n').filter(Boolean).map((row) => row.split(',').slice(8).join(','));
     // Transcripts of receipt photos: the service would see the photo (jpeg).
-    await add(`receipts/sroie/box/${name}`, 'receipt', [{ text: lines.join('\n') }], 'receipts/sroie', 'jpeg');
+    await add(`receipts/sroie/box/${name}`, 'receipt', [{ text: lines.join('\n') }], 'receipts/sroie', `sroie shop ${await sroieShop(corpus, name)}`, 'jpeg');
   }
   // (softmatic-de receipts are left out: receipts are well covered, and OCR of 27 flatbed scans costs minutes here.)
   const funsdDir = join(corpus, 'forms/funsd/training_data/annotations');
   for (const name of (await readdir(funsdDir)).filter((f) => f.endsWith('.json')).sort()) {
     const form = JSON.parse(await readFile(join(funsdDir, name), 'utf8')) as { form: { text: string; box: number[] }[] };
     const ordered = [...form.form].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-    await add(`forms/funsd/${name}`, 'form', [{ text: ordered.map((e) => e.text).join('\n') }], 'forms/funsd', 'png');
+    await add(`forms/funsd/${name}`, 'form', [{ text: ordered.map((e) => e.text).join('\n') }], 'forms/funsd', `funsd ${name}`, 'png');
   }
   return docs;
+}
+
+/** A SROIE receipt's shop: the first two words of its key's company, upper case (the receipt's own name when it has none). */
+async function sroieShop(corpus: string, boxName: string): Promise<string> {
+  const key = join(corpus, 'receipts/sroie/key', boxName.replace(/\.csv$/, '.json'));
+  const company = existsSync(key) ? String((JSON.parse(await readFile(key, 'utf8')) as { company?: string }).company ?? '') : '';
+  const shop = company.toUpperCase().replace(/[^\p{L}\d]+/gu, ' ').trim().split(' ').slice(0, 2).join(' ');
+  return shop || `#${boxName}`;
 }
 
 /** The splitting packets with their documents (labels aliased to our classes). */

@@ -15,6 +15,19 @@
  * @module
  */
 import { pick, type Random } from '../lib/random.ts';
+import {
+  consignmentNote,
+  creditNoteVariant,
+  europeanHealthCard,
+  europeanId,
+  europeanPayslip,
+  europeanStatement,
+  europeanUtilityBill,
+  insuranceClaim,
+  purchaseOrder,
+  quote,
+  typedNote,
+} from './classify-genres-more.ts';
 
 const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const some = <T>(r: Random, items: readonly T[], lo: number, hi: number): T[] => {
@@ -483,19 +496,33 @@ function invoiceLike(r: Random, kind: 'invoice' | 'receipt'): string[] {
 }
 
 /** A generator per class: only classes listed here get genre-shaped documents. */
+/** One of two layouts of a kind, half the time each. */
+const either =
+  (a: (r: Random) => string[], b: (r: Random) => string[]) =>
+  (r: Random): string[] =>
+    r() < 0.5 ? a(r) : b(r);
+
+/** A receipt photographed in part: a few consecutive lines of it (the total, the card slip, the thanks). */
+function receiptPart(r: Random): string[] {
+  const lines = invoiceLike(r, 'receipt');
+  const n = int(r, 3, 6);
+  const start = int(r, 0, Math.max(0, lines.length - n));
+  return lines.slice(start, start + n);
+}
+
 export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   news_article: newsArticle,
-  utility_bill: utilityBill,
+  utility_bill: either(utilityBill, europeanUtilityBill),
   certificate,
   handwritten,
   contract,
   resume,
-  pay_stub: payStub,
-  bank_statement: bankStatement,
-  shipping_document: shipping,
-  health_insurance_card: (r) => card(r, 'health_insurance_card'),
+  pay_stub: either(payStub, europeanPayslip),
+  bank_statement: either(bankStatement, europeanStatement),
+  shipping_document: either(shipping, consignmentNote),
+  health_insurance_card: either((r) => card(r, 'health_insurance_card'), europeanHealthCard),
   business_card: (r) => card(r, 'business_card'),
-  identity_document: (r) => card(r, 'identity_document'),
+  identity_document: either((r) => card(r, 'identity_document'), europeanId),
   bank_check: bankCheck,
   envelope,
   court_filing: courtFiling,
@@ -506,11 +533,14 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   scientific_article: scientificArticle,
   medical_record: medicalRecord,
   tax_form: taxForm,
-  credit_note: creditNote,
+  credit_note: either(creditNote, creditNoteVariant),
   report,
-  memo,
+  memo: (r) => (r() < 0.4 ? typedNote(r) : memo(r)),
+  quote,
+  purchase_order: purchaseOrder,
+  insurance_claim: insuranceClaim,
   invoice: (r) => invoiceLike(r, 'invoice'),
-  receipt: (r) => invoiceLike(r, 'receipt'),
+  receipt: (r) => (r() < 0.3 ? receiptPart(r) : invoiceLike(r, 'receipt')),
 };
 
 const CONFUSABLE: Readonly<Record<string, string>> = { l: '1', I: 'l', O: '0', o: '0', e: 'c', a: 'o', S: '5', rn: 'm', m: 'rn', i: 'i', B: '8', h: 'b' };

@@ -98,6 +98,8 @@ function kindOf(label: string, r: Random): string | undefined {
     'certificate',
     'vehicle_registration',
   ].includes(label);
+  // Handwriting reaches the service as a photo or a scan, never as a typed file.
+  if (label === 'handwritten') return roll < 0.8 ? pick(r, ['png', 'jpeg', 'jpeg', 'tiff']) : 'pdf';
   if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
   if (roll < 0.9) return 'pdf';
   return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;

@@ -4,10 +4,12 @@
  * classify-model.json, `npm run train -- classify`) plus the evidence of each
  * class's phrases and description; a caller's own classes (a description, no
  * examples) by the description's distinctive words, anchored against the best
- * learned class. Scores become probabilities by a temperature softmax: with
- * learned classes the model's temperature, fitted out of fold at training;
- * with described classes only, `TEMPERATURES` (still the older in-sample fit,
- * see there) with a "none of these" option, so confidences sum to at most 1.
+ * learned class. Scores become probabilities by a temperature softmax whose
+ * temperatures were all fitted out of fold at training and ship in the model
+ * file: one for learned classes, a wider one when the answer is a class that
+ * leans on generated documents (few real examples, so a less certain answer),
+ * and one for sets of described classes only, which compete with a "none of
+ * these" option, so confidences sum to at most 1.
  *
  * @module
  */
@@ -39,7 +41,7 @@ export interface ClassifierOptions {
   readonly nonDomainLabel: string;
   /** Returned instead of a class outside `domains` (when set). */
   readonly nonDomainExitLabel?: string;
-  /** Softmax temperature. @default the model's out-of-fold temperature for the depth (TEMPERATURES without learned classes) */
+  /** Softmax temperature. @default the model file's out-of-fold temperature for the depth and kind of answer */
   readonly temperature?: number;
   /** The learned model; `null` scores by descriptions only (training and tests). @default the committed model */
   readonly model?: LinearModel | null;
@@ -61,13 +63,10 @@ export interface Classification {
 }
 
 /**
- * Softmax temperature per depth: the value with the lowest expected
- * calibration error on the labelled corpus set (`npm run eval -- classify`
- * prints the grid). Depths differ because they add different amounts of
- * evidence (titles weigh more in thorough, which also adds page votes).
- * Fitted in sample on 83 documents of three types; used only when no
- * learned class is in the set (custom classes alone). Not yet refitted out
- * of fold (issue 41): treat confidences of custom-only sets as rough.
+ * Softmax temperature per depth for sets of described classes only, when the
+ * model file carries none (older files): the fitted values of the committed
+ * file live in `classify-model.json` (`custom_temperature`, fitted out of fold
+ * on real and generated documents by `npm run train -- classify`).
  */
 export const TEMPERATURES: Readonly<Record<Depth, number>> = { fast: 1.5, balanced: 0.75, thorough: 0.9 };
 /** Evidence a class needs before it beats "none of these". */
@@ -196,9 +195,6 @@ function softmax(scores: readonly number[], temperature: number): number[] {
   return exps.map((e) => e / sum);
 }
 
-/** Below this many words, a learned answer needs at least one phrase of some class behind it. */
-const MIN_WORDS_WITHOUT_EVIDENCE = 12;
-
 /** Evidence at which a caller's class (described, no examples) ties with the best learned class. */
 const CUSTOM_ANCHOR_EVIDENCE = 2;
 
@@ -284,33 +280,92 @@ export function softmaxAt(logits: readonly number[], temperature: number): numbe
   return softmax(logits, temperature);
 }
 
+/** What the "nothing fits" decision reads of one scored document. */
+export interface FitSignals {
+  /** Whether any class was scored by the learned model. */
+  readonly learned: boolean;
+  /** Words of two or more letters or digits on the pages read. */
+  readonly words: number;
+  /** The top class's probability. */
+  readonly topConfidence: number;
+  /** The largest description evidence of any class. */
+  readonly topEvidence: number;
+  /** Without learned classes: the probability of "none of these". */
+  readonly noneProbability?: number;
+  /** The confidence below which an answer no phrase backs is "nothing fits" (training tries others). @default UNSUPPORTED_CONFIDENCE */
+  readonly unsupportedConfidence?: number;
+}
+
+/**
+ * Nothing fits: too few words to judge, or (learned classes) not one phrase of
+ * any class behind an unsure answer or a handful of words, or (described classes only) "none of
+ * these" at least as likely as the best class. One function for the service
+ * and the evaluation, so the `other` rate measured is the one served.
+ */
+export function nothingFits(s: FitSignals): boolean {
+  if (s.words < 3) return true;
+  // A handful of words and not one phrase of any class leaves only the page's shape to judge by: too little.
+  if (s.learned) return s.topEvidence < 1 && (s.topConfidence < (s.unsupportedConfidence ?? UNSUPPORTED_CONFIDENCE) || s.words < MIN_WORDS_WITHOUT_EVIDENCE);
+  return s.topConfidence <= (s.noneProbability ?? 0);
+}
+
+/** Below this confidence, a learned answer with no phrase of any class behind it is "nothing fits". */
+export const UNSUPPORTED_CONFIDENCE = 0.6;
+/**
+ * Below this many words, a learned answer needs a phrase of some class behind it. Was 12: cards, IDs,
+ * slides and receipt photos of 8–11 words with no class phrase came back `other` (issue 41).
+ */
+export const MIN_WORDS_WITHOUT_EVIDENCE = 8;
+
+/** Words of two or more letters or digits: what "too few words" counts. */
+export function wordCount(pages: readonly { readonly text: string }[]): number {
+  return pages.reduce((n, p) => n + (p.text.match(/[\p{L}\p{N}]{2,}/gu) ?? []).length, 0);
+}
+
+/**
+ * The temperature of a learned answer: the model's for the depth, or its
+ * wider one for a class that leans on generated documents (both fitted out
+ * of fold). The top class is the same at any temperature; only how sure the
+ * answer says it is changes.
+ */
+export function learnedTemperature(model: LinearModel, depth: Depth, topLabel: string | undefined): number {
+  const generated = topLabel !== undefined && model.generatedLabels?.includes(topLabel) ? model.generatedTemperature?.[depth] : undefined;
+  return generated ?? model.temperature[depth] ?? 1;
+}
+
 export function classifyText(pages: readonly ClassifyPage[], options: ClassifierOptions): Classification {
   const scored = scoreClasses(pages, options);
   const model = options.model === undefined ? classifierModel() : options.model;
-  const words = pages.reduce((n, p) => n + (p.text.match(/[\p{L}\p{N}]{2,}/gu) ?? []).length, 0);
   // Without learned classes, "none of these" competes at MIN_EVIDENCE (anchored at 0).
   const withNone = scored.learned ? scored.logits : [...scored.logits, 0];
-  const temperature = options.temperature ?? (scored.learned && model ? model.temperature[options.depth] ?? 1 : TEMPERATURES[options.depth]);
+  let top = 0;
+  for (let i = 1; i < scored.logits.length; i++) if (scored.logits[i] > scored.logits[top]) top = i;
+  const temperature =
+    options.temperature ??
+    (scored.learned && model ? learnedTemperature(model, options.depth, scored.labels[top]) : (model?.customTemperature?.[options.depth] ?? TEMPERATURES[options.depth]));
   const probabilities = softmax(withNone, temperature);
   const candidates = scored.labels
     .map((label, i) => ({ label, confidence: Math.round(probabilities[i] * 10_000) / 10_000 }))
     .sort((a, b) => b.confidence - a.confidence);
-  const top = candidates[0];
+  const best = candidates[0];
   const scores = Object.fromEntries(scored.labels.map((l, i) => [l, Math.round(scored.logits[i] * 100) / 100]));
-  const topEvidence = Math.max(0, ...scored.evidence.values());
-  // Nothing fits: too few words to judge, or not one phrase of any class and either an unsure learned
-  // guess or a text too short for one (a few unknown words leave the model only page-shape cues, and it
-  // has no "none of these" class to fall back on).
-  const unsupported = topEvidence < 1 && (top?.confidence < 0.6 || words < MIN_WORDS_WITHOUT_EVIDENCE);
-  const nothingFits = !top || words < 3 || (scored.learned ? unsupported : probabilities[scored.labels.indexOf(top.label)] <= probabilities[withNone.length - 1]);
-  if (nothingFits) {
-    const none = scored.learned ? 1 - (top?.confidence ?? 0) : probabilities[withNone.length - 1];
+  const nothing =
+    !best ||
+    nothingFits({
+      learned: scored.learned,
+      words: wordCount(pages),
+      topConfidence: probabilities[top],
+      topEvidence: Math.max(0, ...scored.evidence.values()),
+      noneProbability: scored.learned ? undefined : probabilities[withNone.length - 1],
+    });
+  if (nothing) {
+    const none = scored.learned ? 1 - (best?.confidence ?? 0) : probabilities[withNone.length - 1];
     return { label: options.nonDomainLabel, confidence: Math.round(none * 10_000) / 10_000, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   }
-  const topClass = options.classes.find((c) => c.label === top.label)!;
-  const result = { confidence: top.confidence, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
+  const topClass = options.classes.find((c) => c.label === best.label)!;
+  const result = { confidence: best.confidence, candidates: candidates.slice(0, 5), scores, evidence: Object.fromEntries(scored.evidence) };
   if (options.nonDomainExitLabel && options.domains?.length && topClass.domains.length && !topClass.domains.some((d) => options.domains!.includes(d))) {
     return { label: options.nonDomainExitLabel, ...result };
   }
-  return { label: top.label, ...result };
+  return { label: best.label, ...result };
 }

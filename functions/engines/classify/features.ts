@@ -71,6 +71,74 @@ const YEAR_SPAN = /(?<!\d)(?:19|20)\d{2}\s*(?:[-–—]|to|bis)\s*(?:(?:19|20)\d
 
 const bucket = (n: number, edges: readonly number[]) => edges.findIndex((e) => n < e) + 1 || edges.length + 1;
 
+/** A date as documents print it: 01/02/2026, 2026-02-01, 1.2.26, 01 Feb 2026, Feb 1, 2026. */
+const DATE = String.raw`(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}{3,9}\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})`;
+/** A period: two dates joined by a dash or a word for "to" (statement, billing and pay periods). */
+const DATE_RANGE = new RegExp(String.raw`${DATE}\s*(?:[-–—]|to|through|thru|until|bis|au|al|tot|a)\s*${DATE}`, 'giu');
+/** A row that starts with a day (01/02, 2026-02-01, 01 Feb) and ends in an amount: a statement's transaction line. */
+const DATED_ROW = new RegExp(String.raw`^\s*(?:\d{1,2}[./-]\d{1,2}(?:[./-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}\s+\p{L}{3,4}\.?)\s+\S.*\d[.,]\d{2}\s*(?:-|CR|DR|Cr|Dr)?\s*$`, 'u');
+/** An amount shown as negative: -61.20, (61.20), 61.20-, 61.20 CR. */
+const NEGATIVE = /(?:(?<![\w.,])-\s?[$€£]?\s?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])|\(\s?[$€£]?\s?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}\s?\)|(?<![\d.,])\d{1,3}(?:[.,]\d{3})*[.,]\d{2}(?:-|\s?CR\b))/gu;
+/** Consumption with its unit: what meters read (kWh, m³, therms, gallons). */
+const USAGE = /\d\s?(?:kwh|mwh|kw|m3|m³|ccf|hcf|therms?|gallons|gal|litres|liters|gj|mj)\b/giu;
+/** Weights with a unit: what packing lists and waybills print per line. */
+const WEIGHT = /\d(?:[.,]\d+)?\s?(?:kg|kgs|lbs?|tonnes?)\b/giu;
+/** Carriers' tracking numbers, shipping containers (ISO 6346) and air waybills. */
+const TRACKING = /\b1Z[0-9A-Z]{16}\b|\b[A-Z]{3}U\s?\d{6}\s?\d\b|\b\d{3}-\d{8}\b/u;
+/** A machine-readable zone line of a passport or ID card. */
+const MRZ = /^[A-Z0-9<]{25,44}$/u;
+
+/** The value of a printed amount (1,250.00 / 1.250,00 / 1 250.00 → 1250). */
+function amountValue(figure: string): number {
+  const digits = figure.replace(/\s/g, '');
+  const decimal = digits.slice(-3, -2);
+  return Number(`${digits.slice(0, -3).replace(/[.,]/g, '')}.${digits.slice(-2)}`) * (decimal === ',' || decimal === '.' ? 1 : NaN);
+}
+
+/**
+ * Structure of money documents besides their words, in any language: a running balance (each row's last
+ * figure is the previous row's plus or minus one on the row, as statements print), rows where two figures
+ * multiply to a third (rate × hours on a pay stub, units × price on a bill), periods between two dates,
+ * transaction rows that start with a day, negative amounts (credit notes, deductions, withdrawals),
+ * consumption with units (meter readings), weights and tracking numbers (shipping papers), an MRZ line.
+ */
+export function moneyStructureTokens(lines: readonly string[], text: string): string[] {
+  const rows = lines.map((l) => (l.match(MONEY) ?? []).map(amountValue).filter((v) => Number.isFinite(v)));
+  let running = 0;
+  let products = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row.length >= 3 && row.some((c, k) => row.some((a, m) => m !== k && row.some((b, n) => n !== k && n !== m && a >= 1 && b >= 1 && Math.abs(a * b - c) < 0.011)))) products++;
+    const previous = rows.slice(Math.max(0, i - 2), i).reverse().find((r) => r.length >= 1);
+    if (row.length >= 2 && previous) {
+      const before = previous[previous.length - 1];
+      const after = row[row.length - 1];
+      if (row.slice(0, -1).some((a) => a > 0 && (Math.abs(before + a - after) < 0.011 || Math.abs(before - a - after) < 0.011))) running++;
+    }
+  }
+  const tokens = [`#running-balance:${bucket(running, [1, 2, 4])}`, `#product-rows:${bucket(products, [1, 2, 4])}`];
+  tokens.push(`#periods:${bucket((text.match(DATE_RANGE) ?? []).length, [1, 2])}`);
+  tokens.push(`#dated-rows:${bucket(lines.filter((l) => DATED_ROW.test(l)).length, [2, 5, 10])}`);
+  tokens.push(`#negative:${bucket((text.match(NEGATIVE) ?? []).length, [1, 3, 8])}`);
+  tokens.push(`#usage:${bucket((text.match(USAGE) ?? []).length, [1, 3])}`);
+  tokens.push(`#weights:${bucket((text.match(WEIGHT) ?? []).length, [1, 3])}`);
+  if (TRACKING.test(text)) tokens.push('#tracking');
+  if (lines.some((l) => MRZ.test(l.replace(/\s+/g, '')) && (l.match(/</g) ?? []).length >= 3)) tokens.push('#mrz');
+  return tokens;
+}
+
+/**
+ * How garbled the words read: the share of words OCR could not have read right (letters and digits mixed,
+ * capitals inside a word, no vowel in five letters or more). Handwriting comes through OCR garbled; a typed
+ * note, however short and informal, does not.
+ */
+function garble(words: readonly string[], text: string): number {
+  const raw = text.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  if (!raw.length) return 0;
+  const odd = raw.filter((w) => (/\p{L}/u.test(w) && /\p{N}/u.test(w) && !/^\p{N}+\p{L}{1,3}$/u.test(w)) || /\p{Ll}\p{Lu}/u.test(w) || (w.length >= 5 && !/[aeiouyäöüéèàáíóú]/iu.test(w) && /^\p{L}+$/u.test(w)));
+  return words.length ? odd.length / raw.length : 0;
+}
+
 /** The layout tokens of a document (exported for tests: what the model reads besides words). */
 export function layoutTokens(pages: readonly FeaturePage[], text: string = pages.map((p) => p.text).join('\n'), words: readonly string[] = wordsOf(text)): string[] {
   const first = pages[0];
@@ -106,6 +174,12 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   tokens.push(`#money-rows:${bucket(lines.filter((l) => (l.match(MONEY) ?? []).length >= 2).length, [1, 3, 8])}`);
   const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
   tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
+  tokens.push(...moneyStructureTokens(lines, text));
+  tokens.push(`#garble:${bucket(garble(words, text), [0.04, 0.1, 0.2, 0.35])}`);
+  // Short pages (cards, IDs, slides, photos) are told apart by shape and kind as much as by their few words:
+  // these pairs let a linear model weigh "few words on a card-shaped photo" apart from "few words on a page".
+  const few = bucket(words.length, [15, 40, 120]);
+  tokens.push(`#aspect-words:${tokens[0].slice('#aspect:'.length)}:${few}`, `#kind-words:${tokens[1].slice('#kind:'.length)}:${few}`);
   return tokens;
 }
 
@@ -129,7 +203,14 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
     }
   }
   // The first lines name a document more often than the rest: their words count again, marked.
-  for (const w of wordsOf(text.split('\n').filter((l) => l.trim()).slice(0, 5).join(' '))) add(`h:${w}`);
+  const top = text.split('\n').filter((l) => l.trim());
+  for (const w of wordsOf(top.slice(0, 5).join(' '))) add(`h:${w}`);
+  // A document names itself in a short line near the top, under a letterhead or a template's preamble
+  // ("Gutschrift Nr. 4711 vom …", "Avoir AV-0005"): the first word of each short line there, marked and counted like a layout cue.
+  for (const line of top.slice(0, 12)) {
+    const lineWords = wordsOf(line);
+    if (lineWords.length && lineWords.length <= 8 && /^\p{L}{3}/u.test(lineWords[0])) add(`t:${lineWords[0]}`, 3);
+  }
   for (const t of layoutTokens(pages, text, words)) add(t, 3);
   const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
   const value = new Float32Array(index.length);

@@ -23,6 +23,12 @@ export interface ModelFile {
   readonly temperature: Readonly<Record<string, number>>;
   /** Weight of the description scorer's evidence beside the learned logits, chosen out of fold (absent in older files). */
   readonly description_weight?: number;
+  /** Labels with fewer than five real training documents: they lean on generated ones. */
+  readonly generated_labels?: readonly string[];
+  /** Softmax temperatures for an answer among `generated_labels`, fitted out of fold, per depth. */
+  readonly generated_temperature?: Readonly<Record<string, number>>;
+  /** Softmax temperatures for sets of described (custom) classes only, fitted out of fold, per depth. */
+  readonly custom_temperature?: Readonly<Record<string, number>>;
   readonly training?: Readonly<Record<string, unknown>>;
 }
 
@@ -35,6 +41,12 @@ export interface LinearModel {
   readonly temperature: Readonly<Record<string, number>>;
   /** Weight of description evidence added to each learned logit (classifier.ts `DESCRIPTION_WEIGHT` when absent). */
   readonly descriptionWeight?: number;
+  /** Labels that lean on generated documents (fewer than five real ones in training). */
+  readonly generatedLabels?: readonly string[];
+  /** Temperatures for an answer among `generatedLabels`. */
+  readonly generatedTemperature?: Readonly<Record<string, number>>;
+  /** Temperatures for sets of described classes only. */
+  readonly customTemperature?: Readonly<Record<string, number>>;
 }
 
 export function decodeModel(file: ModelFile): LinearModel {
@@ -44,7 +56,17 @@ export function decodeModel(file: ModelFile): LinearModel {
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const weights = new Float32Array(file.labels.length * dimension);
   for (let k = 0; k < file.labels.length; k++) for (let j = 0; j < dimension; j++) weights[k * dimension + j] = q[k * dimension + j] * file.scales[k];
-  return { labels: file.labels, bias: Float32Array.from(file.bias), weights, dimension, temperature: file.temperature, descriptionWeight: file.description_weight };
+  return {
+    labels: file.labels,
+    bias: Float32Array.from(file.bias),
+    weights,
+    dimension,
+    temperature: file.temperature,
+    descriptionWeight: file.description_weight,
+    generatedLabels: file.generated_labels,
+    generatedTemperature: file.generated_temperature,
+    customTemperature: file.custom_temperature,
+  };
 }
 
 /** Quantises trained float weights for the committed file. */
@@ -71,6 +93,9 @@ export function encodeModel(model: LinearModel, extra: Pick<ModelFile, 'training
     weights: btoa(binary),
     temperature: model.temperature,
     ...(model.descriptionWeight === undefined ? {} : { description_weight: model.descriptionWeight }),
+    ...(model.generatedLabels === undefined ? {} : { generated_labels: [...model.generatedLabels] }),
+    ...(model.generatedTemperature === undefined ? {} : { generated_temperature: model.generatedTemperature }),
+    ...(model.customTemperature === undefined ? {} : { custom_temperature: model.customTemperature }),
     ...extra,
   };
 }

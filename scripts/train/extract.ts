@@ -29,7 +29,7 @@ import { extractFinancial } from '../../functions/engines/extract/financial.ts';
 import { FEATURE_NAMES, pick, RANKED_FIELDS, type FieldModel, type RankCandidate, type RankedField, type RankerModel } from '../../functions/engines/extract/receipt-ranker.ts';
 import { corpusDir } from '../lib/corpus.ts';
 import { fieldKind, normaliseName, normaliseText, strictSame } from '../eval/extract-score.ts';
-import { amountsIn, parseAmount } from '../../functions/engines/extract/normalize.ts';
+import { amountsIn, datesIn, parseAmount, parseDate } from '../../functions/engines/extract/normalize.ts';
 import { cachedPages, sroieTranscriptPage } from '../eval/receipt-pages.ts';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { seeded } from '../lib/random.ts';
@@ -114,7 +114,12 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
     const id = name.replace(/\.json$/, '');
     const key = JSON.parse(await readFile(join(dir, 'key', name), 'utf8')) as Record<string, string>;
     // Totals as the eval reads them: "RM 3.90" and "$8.20" are 3.90 and 8.20 (left raw, a tenth of the receipts taught nothing about totals).
-    const truth: Partial<Record<RankedField, string>> = { total_amount: parseAmount(key.total ?? ''), vendor_name: key.company, vendor_address: key.address };
+    const truth: Partial<Record<RankedField, string>> = {
+      total_amount: parseAmount(key.total ?? ''),
+      vendor_name: key.company,
+      vendor_address: key.address,
+      invoice_date: parseDate(key.date ?? ''),
+    };
     const page = await sroieTranscriptPage(join(dir, 'box', `${id}.csv`), join(dir, 'img', `${id}.jpg`));
     const candidates = marked(page, truth);
     if (candidates) out.push({ id, group: id, source: 'transcript', truth, candidates, text: page.text });
@@ -129,7 +134,7 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
     for (const name of (await readdir(join(de, 'key'))).filter((n) => n.endsWith('.json')).sort()) {
       const key = JSON.parse(await readFile(join(de, 'key', name), 'utf8')) as Record<string, string>;
       const [scanned] = (await cachedPages(join(de, 'img', name.replace(/\.json$/, '.jpg')))).pages;
-      const truth: Partial<Record<RankedField, string>> = { total_amount: parseAmount(key.total ?? ''), vendor_name: key.merchant };
+      const truth: Partial<Record<RankedField, string>> = { total_amount: parseAmount(key.total ?? ''), vendor_name: key.merchant, invoice_date: key.date };
       const read = scanned ? marked(scanned, truth, true) : undefined;
       const id = germanReceiptId(name);
       if (read) out.push({ id, group: id, source: 'ocr-de', truth, candidates: read, text: scanned.text });
@@ -240,6 +245,9 @@ export function missKind(receipt: TrainingReceipt, field: RankedField, reachable
   const truth = receipt.truth[field] ?? '';
   const text = receipt.text ?? '';
   const squeeze = (s: string) => normaliseText(s).replace(/ /g, '');
+  if (field === 'invoice_date') {
+    return text.split('\n').some((line) => datesIn(line).some((d) => d.value === truth)) ? 'not generated' : 'not in the text';
+  }
   if (field === 'total_amount') {
     return amountsIn(text).some((a) => Math.abs(Number(a.value) - Number(truth)) < 0.005) ? 'not generated' : 'not in the text';
   }

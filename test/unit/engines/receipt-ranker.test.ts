@@ -475,7 +475,7 @@ describe('receipt ranker training', () => {
       const vector = (total: boolean, value: number) => names.map((f) => (f === 'bias' ? 1 : f === 'row_total' ? Number(total) : f === 'value_over_max' ? value : 0));
       const right = r % 4;
       const list = [0, 1, 2, 3].map((k) => ({ candidate: { field: 'total_amount' as const, value: `${k}.00`, lines: [k], features: vector(k === right, (k + 1) / 4) }, right: k === right }));
-      return { id: String(r).padStart(3, '0'), truth: { total_amount: `${right}.00` }, candidates: { total_amount: list, vendor_name: [], vendor_address: [] } };
+      return { id: String(r).padStart(3, '0'), truth: { total_amount: `${right}.00` }, candidates: { total_amount: list, vendor_name: [], vendor_address: [], invoice_date: [] } };
     });
 
   it('learns the feature that marks the right candidate, and the same data gives the same weights', () => {

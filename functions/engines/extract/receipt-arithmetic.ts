@@ -29,43 +29,51 @@ export function sumForMisreadTotal(total: string, subtotal: string | undefined, 
   return fits.length === 1 ? (fits[0] / 100).toFixed(2) : undefined;
 }
 
-/**
- * The first line holding two adjacent amounts with cents that add up to `value` to the cent (a tax summary row's net
- * and tax, "MwSt A 19% 1,64 0,31"), or -1. Percentages are not amounts here.
- */
-export function netPlusTaxRow(lines: readonly string[], value: string): number {
-  const target = Math.round(Number(value) * 100);
-  return lines.findIndex((text) => {
-    const money = (a: { raw: string; value: string; end: number }) => isMoneyWithCents(text, a);
-    const amounts = amountsIn(text);
-    return amounts.some(
-      (a, k) =>
-        k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target,
-    );
-  });
-}
-
 /** A tax word on a tax summary line, in the six languages and as receipts abbreviate them. */
 const TAX_WORD = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva|iva|btw|steuer)(?![\p{L}])/iu;
 
+const centsOf = (value: string | number) => Math.round(Number(value) * 100);
+const taxAt = (gross: number, rate: number) => Math.round(((gross * rate) / (100 + rate)) * 100);
+
 /**
- * The first tax line whose amount is the tax a tax-inclusive `value` holds at the rate printed on it ("TOTAL INCLUDES
- * 6% GST 1.20" for 21.20: 21.20 × 6 / 106 = 1.20), to the cent, while `other` (the total as read) does not fit it;
- * or -1. Rates of 1–30 %.
+ * A receipt's rows read once for its arithmetic: which line holds two adjacent amounts with cents adding up to a value
+ * (a tax summary row's net and tax, "MwSt A 19% 1,64 0,31"; percentages are not amounts here), and which tax line's
+ * amount is the tax a tax-inclusive value holds at the rate printed on it ("TOTAL INCLUDES 6% GST 1.20" for 21.20:
+ * 21.20 × 6 / 106 = 1.20; rates of 1–30 %). The ranker asks this of every amount, so the lines are parsed once.
  */
-export function includedTaxRow(lines: readonly string[], value: string, other?: string): number {
-  const taxAt = (gross: number, rate: number) => Math.round(((gross * rate) / (100 + rate)) * 100);
-  return lines.findIndex((text) => {
-    if (!TAX_WORD.test(text)) return false;
+export function receiptRows(lines: readonly string[]) {
+  const sums = new Map<number, number>();
+  const taxLines: { line: number; rates: number[]; taxes: number[] }[] = [];
+  lines.forEach((text, i) => {
+    const amounts = amountsIn(text);
+    const money = amounts.map((a) => isMoneyWithCents(text, a));
+    for (let k = 1; k < amounts.length; k++) {
+      const sum = centsOf(amounts[k - 1].value) + centsOf(amounts[k].value);
+      if (money[k] && money[k - 1] && !sums.has(sum)) sums.set(sum, i);
+    }
+    if (!TAX_WORD.test(text)) return;
     const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)]
       .map((m) => Number(m[1].replace(',', '.')))
       .filter((r) => r >= 1 && r <= 30);
-    const taxes = amountsIn(text).filter((a) => isMoneyWithCents(text, a));
-    return rates.some((rate) =>
-      taxes.some((t) => {
-        const cents = Math.round(Number(t.value) * 100);
-        return cents === taxAt(Number(value), rate) && (other === undefined || cents !== taxAt(Number(other), rate));
-      }),
-    );
+    if (rates.length) taxLines.push({ line: i, rates, taxes: amounts.filter((_, k) => money[k]).map((a) => centsOf(a.value)) });
   });
+  return {
+    /** The first line whose adjacent net and tax add up to `value`, or -1. */
+    netPlusTax: (value: string) => sums.get(centsOf(value)) ?? -1,
+    /** The first tax line whose tax fits a tax-inclusive `value` while `other` (the total as read) does not, or -1. */
+    includedTax: (value: string, other?: string) =>
+      taxLines.find(({ rates, taxes }) =>
+        rates.some((rate) => taxes.some((t) => t === taxAt(Number(value), rate) && (other === undefined || t !== taxAt(Number(other), rate)))),
+      )?.line ?? -1,
+  };
+}
+
+/** The first line holding two adjacent amounts with cents that add up to `value` to the cent, or -1 (see {@link receiptRows}). */
+export function netPlusTaxRow(lines: readonly string[], value: string): number {
+  return receiptRows(lines).netPlusTax(value);
+}
+
+/** The first tax line whose amount is the tax a tax-inclusive `value` holds at its printed rate, `other` not, or -1 (see {@link receiptRows}). */
+export function includedTaxRow(lines: readonly string[], value: string, other?: string): number {
+  return receiptRows(lines).includedTax(value, other);
 }

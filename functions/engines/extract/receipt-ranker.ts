@@ -18,7 +18,7 @@ import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
 import { COMPANY, courtesyLine, unreadableName } from './parties.ts';
-import { includedTaxRow, netPlusTaxRow, sumForMisreadTotal } from './receipt-arithmetic.ts';
+import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { RUECKGELD } from './tendered.ts';
 
@@ -119,7 +119,7 @@ const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
-  'processor', 'spelled_head', 'courtesy', 'over_whole_company', 'unreadable', 'legal_under_unreadable_head',
+  'spelled_head', 'unreadable', 'legal_under_unreadable_head',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -180,7 +180,7 @@ const centsOf = (value: string) => Math.round(Number(value) * 100);
  * the total as the rules read it is one digit off (OCR misread a digit).
  */
 function arithmeticOf(input: RankInput): (value: string) => Record<string, boolean> {
-  const texts = input.lines.map((l) => l.text);
+  const rows = receiptRows(input.lines.map((l) => l.text));
   const taxed = input.subtotal !== undefined && input.tax !== undefined && Number(input.tax) > 0;
   const sum = taxed ? centsOf(input.subtotal!) + centsOf(input.tax!) : undefined;
   const misread = input.rulePick.total_amount !== undefined ? sumForMisreadTotal(input.rulePick.total_amount, input.subtotal, input.tax) : undefined;
@@ -189,10 +189,10 @@ function arithmeticOf(input: RankInput): (value: string) => Record<string, boole
     const known = seen.get(value);
     if (known) return known;
     const cents = centsOf(value);
-    const includedFits = includedTaxRow(texts, value) >= 0;
+    const includedFits = rows.includedTax(value) >= 0;
     const paid = input.paid !== undefined && centsOf(input.paid) === cents;
     const out = {
-      paid_tax_row: paid && (includedFits || netPlusTaxRow(texts, value) >= 0),
+      paid_tax_row: paid && (includedFits || rows.netPlusTax(value) >= 0),
       included_tax_fits: includedFits,
       sub_plus_tax: sum !== undefined && Math.abs(sum - cents) <= 2,
       items_sum: input.itemsSum !== undefined && centsOf(input.itemsSum) === cents,
@@ -225,7 +225,11 @@ function derivedTotals(input: RankInput, printed: ReadonlySet<number>, arithmeti
     };
     out.push({ field: 'total_amount', value, lines: [...new Set(at)].sort((a, b) => a - b), features: vectorOf(TOTAL_FEATURES, values), derived: true });
   };
-  if (input.paid !== undefined) add(input.paid, input.paidLines ?? []);
+  if (input.paid !== undefined) {
+    // Cited on the cash and change lines, and on the tax row that confirms the payment when there is one.
+    const rows = receiptRows(input.lines.map((l) => l.text));
+    add(input.paid, [...(input.paidLines ?? []), rows.netPlusTax(input.paid), rows.includedTax(input.paid)]);
+  }
   if (input.subtotal !== undefined && input.tax !== undefined && Number(input.tax) > 0) {
     const sum = centsOf(input.subtotal) + centsOf(input.tax);
     for (const cents of new Set([sum, Math.round(sum / 5) * 5])) add((cents / 100).toFixed(2), [holding(input.subtotal), holding(input.tax)]);
@@ -348,24 +352,34 @@ const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.t
 const legalName = (value: string) => COMPANY.test(value) && !/\d[.,]\s?\d/.test(value) && /\p{L}{4,}/u.test(value) && !/^\W*\p{L}{1,4}\W*$/u.test(value);
 
 /**
- * What speaks for or against a name candidate beyond its place and shape: a card processor's web address on the payment
- * slip (it sold nothing), a head line the receipt's own web address spells right above the address block, a courtesy line
- * (thanks, greetings, opening hours: names nobody), a person or slogan over a whole company name, a name OCR read as no
- * word (a logo), and a legal-form line when the head is such a logo.
+ * Name candidates no reader would take for the seller, so never generated: a card processor's web address on the
+ * payment slip or a line spelling it (it sold nothing), a courtesy line (thanks, greetings, opening hours, a return
+ * policy: it names nobody), and a person, branch or slogan line joined to a whole company name under it (the company
+ * line is a candidate of its own).
  */
-function nameEvidence(input: RankInput, top: readonly number[], domainKeys: readonly string[]) {
+function notAName(input: RankInput) {
   const { lines } = input;
   const processorLines = new Set(input.processorLines ?? []);
   const processorNames = (input.domains ?? []).filter((d) => processorLines.has(d.line)).map((d) => norm(d.name)).filter((d) => d.length >= 3);
+  return (i: number, span: number, value: string) =>
+    processorLines.has(i) ||
+    processorNames.some((d) => norm(value).startsWith(d)) ||
+    courtesyLine(value) ||
+    (span === 2 && !lines[i].company && wholeCompanyName(input.nameOf(i + 1)));
+}
+
+/**
+ * What speaks for or against a name candidate beyond its place and shape: a head line the receipt's own web address
+ * spells right above the address block, a name OCR read as no word (a logo), a legal-form line when the head is such a logo.
+ */
+function nameEvidence(input: RankInput, top: readonly number[], domainKeys: readonly string[]) {
+  const { lines } = input;
   const headUnreadable = top.length > 0 && unreadableName(input.nameOf(top[0]));
   return (i: number, span: number, value: string, domain: boolean) => {
     const spelled = !domain && domainKeys.some((d) => norm(value).startsWith(d));
     const next = lines[i + span];
     return {
-      processor: processorLines.has(i) || processorNames.some((d) => norm(value).startsWith(d)),
       spelled_head: spelled && span === 1 && Boolean(next && isAddressy(next.text)),
-      courtesy: courtesyLine(value),
-      over_whole_company: span === 2 && !lines[i].company && wholeCompanyName(input.nameOf(i + 1)),
       unreadable: unreadableName(value),
       legal_under_unreadable_head: headUnreadable && legalName(value),
     };
@@ -400,9 +414,10 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
   for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true, span: 1 });
   const evidence = nameEvidence(input, top, domainKeys);
+  const excluded = notAName(input);
   entries.forEach(({ i, k, value, domain, span }) => {
     const l = lines[i];
-    if (!/\p{L}{2,}/u.test(value)) return;
+    if (!/\p{L}{2,}/u.test(value) || excluded(i, span, value)) return;
     const next = lines[i + span];
     const values = {
       bias: 1,

@@ -9,8 +9,10 @@
  * made on first use, minutes per receipt): the weights are reproducible for
  * one OCR engine, and change when the OCR does. Folds are drawn over
  * documents, so a receipt's transcript and its OCR are always in one fold.
+ * Besides the corpus, invented German receipts (receipt-synthetic.ts, {@link SYNTHETIC_RECEIPTS}) give the
+ * cross-shop evidence more than one chain to be learned from; they are never measured.
  *
- * Per field (total, vendor name, vendor address) every receipt yields the
+ * Per field (total, vendor name, vendor address, date) every receipt yields the
  * ranker's candidates; a candidate is positive when it equals the ground
  * truth strictly (the eval's own comparison). A linear model is fitted by
  * gradient descent on the softmax over each receipt's candidates (listwise:

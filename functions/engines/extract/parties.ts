@@ -140,3 +140,19 @@ export function partyName(raw: string): string | undefined {
   if (digits >= 5 && digits >= compact.length / 2) return undefined;
   return text;
 }
+
+/**
+ * Thanks, greetings, opening hours and return policies, in the six languages: a receipt prints them at its head or foot,
+ * and they never name the seller ("Thank you", "TQ for shopping", "Terima kasih", "Selamat datang", "Welcome to",
+ * "Goods sold are not returnable", "Unsere Öffnungszeiten", "Vielen Dank", "Merci de votre visite", "Gracias por su
+ * compra", "Grazie", "Bedankt").
+ */
+const COURTESY =
+  /(?<![\p{L}])(?:thank(?:s|\s+you)|tq\s+for|terima\s+kasih|selamat\s+datang|welcome\s+to|goods\s+sold|(?:not|non)[-\s]?(?:returnable|refundable|exchangeable)|opening\s+hours|öffnungszeiten|(?:vielen\s+)?dank(?:e|\s+für)|willkommen|merci|bienvenue|heures\s+d'ouverture|gracias|bienvenid[oa]s?|horario|grazie|benvenut[oi]|orari|bedankt|welkom|openingstijden)(?![\p{L}])/iu;
+export const courtesyLine = (text: string): boolean => COURTESY.test(text);
+
+/** A name with no run of five letters and no legal form: what OCR makes of a logo, not a shop's name. */
+export function unreadableName(name: string): boolean {
+  return !/\p{L}{5,}/u.test(name) && !COMPANY.test(name);
+}
+

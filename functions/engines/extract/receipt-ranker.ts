@@ -17,10 +17,13 @@ import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
+import { COMPANY, courtesyLine, unreadableName } from './parties.ts';
+import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
+import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { RUECKGELD } from './tendered.ts';
 
-export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address';
-export const RANKED_FIELDS: readonly RankedField[] = ['total_amount', 'vendor_name', 'vendor_address'];
+export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address' | 'invoice_date';
+export const RANKED_FIELDS: readonly RankedField[] = ['total_amount', 'vendor_name', 'vendor_address', 'invoice_date'];
 
 /** One text line as the ranker sees it: what financial.ts already knows about it. */
 export interface RankLine {
@@ -51,6 +54,16 @@ export interface RankInput {
   readonly paid?: string;
   /** Names spelled by the receipt's web address ("www.feinkost-lindner.de" → "Feinkost"), with the line they are on. */
   readonly domains?: readonly { readonly name: string; readonly line: number }[];
+  /** The tendered and the change line of {@link paid}. */
+  readonly paidLines?: readonly number[];
+  /** Lines printing a card processor's web address (on the payment slip): they never name the seller. */
+  readonly processorLines?: readonly number[];
+  /** The rules' subtotal and tax, and the line items' sum: arithmetic a total is checked against. */
+  readonly subtotal?: string;
+  readonly tax?: string;
+  readonly itemsSum?: string;
+  /** Month first for ambiguous numeric dates (the document's convention). */
+  readonly monthFirst?: boolean;
 }
 
 export interface RankCandidate {
@@ -59,6 +72,8 @@ export interface RankCandidate {
   /** Where it was read: indexes into the input lines (the citation). */
   readonly lines: readonly number[];
   readonly features: readonly number[];
+  /** Worked out rather than read as printed (a payment's difference, a sum, a date read through look-alike glyphs): cited on its lines. */
+  readonly derived?: boolean;
 }
 
 export interface FieldModel {
@@ -97,12 +112,14 @@ const TOTAL_FEATURES = [
   'bias', 'row_total', 'row_subtotal', 'row_tax', 'row_due', 'row_payment', 'row_change', 'row_rounding', 'row_count', 'row_grand', 'row_inclusive', 'row_exclusive',
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
   'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
+  'paid_tax_row', 'included_tax_fits', 'sub_plus_tax', 'items_sum', 'derived', 'sum_of_misread',
 ] as const;
 
 const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
+  'spelled_head', 'unreadable', 'legal_under_unreadable_head',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -115,6 +132,7 @@ export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
   total_amount: TOTAL_FEATURES,
   vendor_name: NAME_FEATURES,
   vendor_address: ADDRESS_FEATURES,
+  invoice_date: DATE_FEATURES,
 };
 
 /** Per-text memo of the date and money tests every candidate asks of its lines (a page's lines are asked many times). */
@@ -154,8 +172,74 @@ function vectorOf(names: readonly string[], values: Record<string, number | bool
   return names.map((n) => Number(values[n] ?? 0));
 }
 
-/** Every amount on the document as a total candidate. */
+const centsOf = (value: string) => Math.round(Number(value) * 100);
+
+/**
+ * What a receipt's own arithmetic says of an amount as its total: the payment and a tax row agree on it, the tax printed
+ * at its rate fits it, it is the subtotal plus the tax (to a 5-cent rounding) or the items' sum, or it is that sum where
+ * the total as the rules read it is one digit off (OCR misread a digit).
+ */
+function arithmeticOf(input: RankInput): (value: string) => Record<string, boolean> {
+  const rows = receiptRows(input.lines.map((l) => l.text));
+  const taxed = input.subtotal !== undefined && input.tax !== undefined && Number(input.tax) > 0;
+  const sum = taxed ? centsOf(input.subtotal!) + centsOf(input.tax!) : undefined;
+  const misread = input.rulePick.total_amount !== undefined ? sumForMisreadTotal(input.rulePick.total_amount, input.subtotal, input.tax) : undefined;
+  const seen = new Map<string, Record<string, boolean>>();
+  return (value) => {
+    const known = seen.get(value);
+    if (known) return known;
+    const cents = centsOf(value);
+    const includedFits = rows.includedTax(value) >= 0;
+    const paid = input.paid !== undefined && centsOf(input.paid) === cents;
+    const out = {
+      paid_tax_row: paid && (includedFits || rows.netPlusTax(value) >= 0),
+      included_tax_fits: includedFits,
+      sub_plus_tax: sum !== undefined && Math.abs(sum - cents) <= 2,
+      items_sum: input.itemsSum !== undefined && centsOf(input.itemsSum) === cents,
+      sum_of_misread: misread !== undefined && centsOf(misread) === cents,
+    };
+    seen.set(value, out);
+    return out;
+  };
+}
+
+/**
+ * Totals printed nowhere as such (the total's own line unreadable or misread): the cash tendered minus the change, and
+ * the subtotal plus the tax (and that rounded to 5 cents, as cash is paid). Each is cited on the lines it was worked out from.
+ */
+function derivedTotals(input: RankInput, printed: ReadonlySet<number>, arithmetic: ReturnType<typeof arithmeticOf>): RankCandidate[] {
+  const out: RankCandidate[] = [];
+  const holding = (value: string) => input.lines.findIndex((l) => amountsIn(l.text).some((a) => centsOf(a.value) === centsOf(value)));
+  const add = (value: string, lines: readonly number[]) => {
+    if (printed.has(centsOf(value)) || out.some((c) => c.value === value) || Number(value) <= 0) return;
+    const at = lines.filter((i) => i >= 0);
+    const values = {
+      bias: 1,
+      derived: true,
+      paid_known: input.paid !== undefined,
+      equals_paid: input.paid !== undefined && centsOf(input.paid) === centsOf(value),
+      y: at.length ? input.lines[at[0]].bbox[1] : 1,
+      value_log: Math.log10(1 + Number(value)) / 4,
+      cents: true,
+      ...arithmetic(value),
+    };
+    out.push({ field: 'total_amount', value, lines: [...new Set(at)].sort((a, b) => a - b), features: vectorOf(TOTAL_FEATURES, values), derived: true });
+  };
+  if (input.paid !== undefined) {
+    // Cited on the cash and change lines, and on the tax row that confirms the payment when there is one.
+    const rows = receiptRows(input.lines.map((l) => l.text));
+    add(input.paid, [...(input.paidLines ?? []), rows.netPlusTax(input.paid), rows.includedTax(input.paid)]);
+  }
+  if (input.subtotal !== undefined && input.tax !== undefined && Number(input.tax) > 0) {
+    const sum = centsOf(input.subtotal) + centsOf(input.tax);
+    for (const cents of new Set([sum, Math.round(sum / 5) * 5])) add((cents / 100).toFixed(2), [holding(input.subtotal), holding(input.tax)]);
+  }
+  return out;
+}
+
+/** Every amount on the document as a total candidate, and the totals its arithmetic works out. */
 function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[] {
+  const arithmetic = arithmeticOf(input);
   const { lines } = input;
   const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number }[] = [];
   // Where amounts are written with cents, a long whole number is a phone, an id or a code, never the total.
@@ -166,7 +250,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
     );
     amounts.forEach((a, k) => found.push({ value: a.value, line: i, start: a.start, end: a.end, raw: a.raw, onLine: amounts.length, index: k }));
   });
-  if (!found.length) return [];
+  if (!found.length) return derivedTotals(input, new Set(), arithmetic);
   const distinct = [...new Set(found.map((f) => Number(f.value)))].sort((a, b) => b - a);
   const max = distinct[0] || 1;
   const counts = new Map<string, number>();
@@ -222,12 +306,14 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       whole_small: /^\d{1,2}$/.test(f.raw.replace(/\p{Sc}|(?<![\p{L}])(?:RM|EUR|USD)(?![\p{L}])/gu, '').trim()),
       row_card: CARD.test(rowText),
       net_tax_sum: rowSums.some((r) => r.line !== f.line && r.cents === Math.round(Number(f.value) * 100)),
+      ...arithmetic(f.value),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };
     // One candidate per value and line: the same amount on two lines stays two candidates (their contexts differ).
     out.set(`${f.value}@${f.line}`, candidate);
   }
-  return [...out.values()].map(({ score0: _s, ...c }) => c);
+  const printed = [...out.values()].map(({ score0: _s, ...c }) => c);
+  return [...printed, ...derivedTotals(input, new Set(found.map((f) => centsOf(f.value))), arithmetic)];
 }
 
 /** A name that ends in a company form is complete ("… SDN BHD", "… GmbH", "… Ltd."). */
@@ -262,6 +348,44 @@ const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
 
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
+/** A name with a legal form that reads as words (not an item's "kg" unit, not a lone "GmbH"). */
+const legalName = (value: string) => COMPANY.test(value) && !/\d[.,]\s?\d/.test(value) && /\p{L}{4,}/u.test(value) && !/^\W*\p{L}{1,4}\W*$/u.test(value);
+
+/**
+ * Name candidates no reader would take for the seller, so never generated: a card processor's web address on the
+ * payment slip or a line spelling it (it sold nothing), a courtesy line (thanks, greetings, opening hours, a return
+ * policy: it names nobody), and a person, branch or slogan line joined to a whole company name under it (the company
+ * line is a candidate of its own).
+ */
+function notAName(input: RankInput) {
+  const { lines } = input;
+  const processorLines = new Set(input.processorLines ?? []);
+  const processorNames = (input.domains ?? []).filter((d) => processorLines.has(d.line)).map((d) => norm(d.name)).filter((d) => d.length >= 3);
+  return (i: number, span: number, value: string) =>
+    processorLines.has(i) ||
+    processorNames.some((d) => norm(value).startsWith(d)) ||
+    courtesyLine(value) ||
+    (span === 2 && !lines[i].company && wholeCompanyName(input.nameOf(i + 1)));
+}
+
+/**
+ * What speaks for or against a name candidate beyond its place and shape: a head line the receipt's own web address
+ * spells right above the address block, a name OCR read as no word (a logo), a legal-form line when the head is such a logo.
+ */
+function nameEvidence(input: RankInput, top: readonly number[], domainKeys: readonly string[]) {
+  const { lines } = input;
+  const headUnreadable = top.length > 0 && unreadableName(input.nameOf(top[0]));
+  return (i: number, span: number, value: string, domain: boolean) => {
+    const spelled = !domain && domainKeys.some((d) => norm(value).startsWith(d));
+    const next = lines[i + span];
+    return {
+      spelled_head: spelled && span === 1 && Boolean(next && isAddressy(next.text)),
+      unreadable: unreadableName(value),
+      legal_under_unreadable_head: headUnreadable && legalName(value),
+    };
+  };
+}
+
 /** Lines near the top of page 1 as vendor names. */
 function nameCandidates(input: RankInput, top: readonly number[], medianHeight: number, { hasDate, hasMoney }: TextTests): RankCandidate[] {
   const { lines } = input;
@@ -289,9 +413,11 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   });
   // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
   for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true, span: 1 });
+  const evidence = nameEvidence(input, top, domainKeys);
+  const excluded = notAName(input);
   entries.forEach(({ i, k, value, domain, span }) => {
     const l = lines[i];
-    if (!/\p{L}{2,}/u.test(value)) return;
+    if (!/\p{L}{2,}/u.test(value) || excluded(i, span, value)) return;
     const next = lines[i + span];
     const values = {
       bias: 1,
@@ -330,6 +456,7 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       second_short: span === 2 && input.nameOf(i + 1).split(/\s+/).length <= 3,
       // A street and number, or a postcode and town: the address, not the name.
       addressy: /\d/.test(value) && isAddressy(value),
+      ...evidence(i, span, value, domain),
     };
     out.push({ field: 'vendor_name', value, lines: span === 2 ? [i, i + 1] : [i], features: vectorOf(NAME_FEATURES, values) });
   });
@@ -405,6 +532,7 @@ export function rankCandidates(input: RankInput): Record<RankedField, RankCandid
     total_amount: totalCandidates(input, medianHeight),
     vendor_name: nameCandidates(input, top, medianHeight, tests),
     vendor_address: addressCandidates(input, top, tests),
+    invoice_date: dateCandidates(input, tests.hasMoney),
   };
 }
 

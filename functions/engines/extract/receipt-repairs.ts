@@ -5,23 +5,11 @@
  * @module
  */
 import { type DocumentPage } from '../document-model.ts';
-import { amountsIn, isMoneyWithCents } from './normalize.ts';
 import { POSTCODE as ADDRESS_POSTCODE, STREET as ADDRESS_WORD } from './receipt-ranker.ts';
-import { COMPANY } from './parties.ts';
+import { courtesyLine, unreadableName } from './parties.ts';
+import { includedTaxRow, money, netPlusTaxRow, sumForMisreadTotal } from './receipt-arithmetic.ts';
 
-export function money(a: string | undefined): number | undefined {
-  return a === undefined ? undefined : Number(a);
-}
-
-/**
- * Thanks, greetings, opening hours and return policies, in the six languages: a receipt prints them at its head or foot,
- * and they never name the seller ("Thank you", "TQ for shopping", "Terima kasih", "Selamat datang", "Welcome to",
- * "Goods sold are not returnable", "Unsere Öffnungszeiten", "Vielen Dank", "Merci de votre visite", "Gracias por su
- * compra", "Grazie", "Bedankt").
- */
-const COURTESY =
-  /(?<![\p{L}])(?:thank(?:s|\s+you)|tq\s+for|terima\s+kasih|selamat\s+datang|welcome\s+to|goods\s+sold|(?:not|non)[-\s]?(?:returnable|refundable|exchangeable)|opening\s+hours|öffnungszeiten|(?:vielen\s+)?dank(?:e|\s+für)|willkommen|merci|bienvenue|heures\s+d'ouverture|gracias|bienvenid[oa]s?|horario|grazie|benvenut[oi]|orari|bedankt|welkom|openingstijden)(?![\p{L}])/iu;
-export const courtesyLine = (text: string): boolean => COURTESY.test(text);
+export { courtesyLine, includedTaxRow, money, netPlusTaxRow, sumForMisreadTotal, unreadableName };
 
 /** Column headings of an item table (English, as receipts print them): never words of an address ("Item" and "Items" alike). */
 const ITEM_HEADING = /(?<![\p{L}])(description|items?|qty|quantity|price|amount)(?![\p{L}])/giu;
@@ -57,71 +45,6 @@ export function unsureWords(page: DocumentPage): (token: string) => boolean {
     if (token) (w.confidence < UNSURE_CONFIDENCE ? unsure : sure).add(token);
   }
   return (token) => unsure.has(token) && !sure.has(token);
-}
-
-/**
- * The total a receipt's subtotal and tax add up to, when the total as read differs from that sum (or the sum rounded
- * to 5 cents) in exactly one digit and by more than a rounding: OCR misread one digit of the total ("28.70" where
- * 27.27 + 1.64 = 28.91 is paid as 28.90). Undefined when the figures agree, are missing, or differ otherwise.
- */
-export function sumForMisreadTotal(total: string, subtotal: string | undefined, tax: string | undefined): string | undefined {
-  if (subtotal === undefined || tax === undefined || Number(tax) <= 0 || Number(subtotal) <= 0) return undefined;
-  const sum = Math.round((Number(subtotal) + Number(tax)) * 100);
-  const read = Math.round(Number(total) * 100);
-  if (Math.abs(sum - read) <= 5) return undefined;
-  const oneDigitOff = (a: number, b: number) => {
-    const x = String(a);
-    const y = String(b);
-    return x.length === y.length && [...x].filter((c, k) => c !== y[k]).length === 1;
-  };
-  const fits = [...new Set([sum, Math.round(sum / 5) * 5])].filter((v) => oneDigitOff(v, read));
-  return fits.length === 1 ? (fits[0] / 100).toFixed(2) : undefined;
-}
-
-/** A name with no run of five letters and no legal form: what OCR makes of a logo, not a shop's name. */
-export function unreadableName(name: string): boolean {
-  return !/\p{L}{5,}/u.test(name) && !COMPANY.test(name);
-}
-
-/**
- * The first line holding two adjacent amounts with cents that add up to `value` to the cent (a tax summary row's net
- * and tax, "MwSt A 19% 1,64 0,31"), or -1. Percentages are not amounts here.
- */
-export function netPlusTaxRow(lines: readonly string[], value: string): number {
-  const target = Math.round(Number(value) * 100);
-  return lines.findIndex((text) => {
-    const money = (a: { raw: string; value: string; end: number }) => isMoneyWithCents(text, a);
-    const amounts = amountsIn(text);
-    return amounts.some(
-      (a, k) =>
-        k > 0 && money(a) && money(amounts[k - 1]) && Math.round(Number(amounts[k - 1].value) * 100) + Math.round(Number(a.value) * 100) === target,
-    );
-  });
-}
-
-/** A tax word on a tax summary line, in the six languages and as receipts abbreviate them. */
-const TAX_WORD = /(?<![\p{L}])(?:gst|sst|vat|tax|mwst|ust|tva|iva|btw|steuer)(?![\p{L}])/iu;
-
-/**
- * The first tax line whose amount is the tax a tax-inclusive `value` holds at the rate printed on it ("TOTAL INCLUDES
- * 6% GST 1.20" for 21.20: 21.20 × 6 / 106 = 1.20), to the cent, while `other` (the total as read) does not fit it;
- * or -1. Rates of 1–30 %.
- */
-export function includedTaxRow(lines: readonly string[], value: string, other?: string): number {
-  const taxAt = (gross: number, rate: number) => Math.round(((gross * rate) / (100 + rate)) * 100);
-  return lines.findIndex((text) => {
-    if (!TAX_WORD.test(text)) return false;
-    const rates = [...text.matchAll(/(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%/g)]
-      .map((m) => Number(m[1].replace(',', '.')))
-      .filter((r) => r >= 1 && r <= 30);
-    const taxes = amountsIn(text).filter((a) => isMoneyWithCents(text, a));
-    return rates.some((rate) =>
-      taxes.some((t) => {
-        const cents = Math.round(Number(t.value) * 100);
-        return cents === taxAt(Number(value), rate) && (other === undefined || cents !== taxAt(Number(other), rate));
-      }),
-    );
-  });
 }
 
 /** Letters OCR reads as digits in a scanned name's initials. */

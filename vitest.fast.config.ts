@@ -27,6 +27,7 @@ export const SLOW_UNIT_FILES = [
   'test/unit/cdk/hosted-engines.test.ts',
   // DynamoDB emulator (dynalite) in process.
   'test/unit/adapters/dynamodb-batches.test.ts',
+  'test/unit/adapters/dynamodb-leases.test.ts',
   'test/unit/batch/batch-recovery.test.ts',
 ];
 

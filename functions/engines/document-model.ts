@@ -131,7 +131,7 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
-  /** Small circles drawn on the page (PDF vector paths: radio buttons and their dots). Optional per backend. */
+  /** Small circles drawn on the page (PDF vector paths: radio buttons and their dots; rings found in a scan's image). Optional per backend. */
   readonly circles?: readonly DrawnCircle[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */
   readonly formFields?: readonly FormField[];

@@ -108,7 +108,7 @@ function drawMark(page: PDFPage, font: PDFFont, r: Random, style: MarkStyle, sel
 }
 
 /** One generated form (see the module comment) and what is on it. */
-async function generateForm(r: Random): Promise<GeneratedForm> {
+export async function generateForm(r: Random): Promise<GeneratedForm> {
   const doc = await PDFDocument.create();
   const [width, height] = r() < 0.5 ? [612, 792] : [595, 842];
   const page = doc.addPage([width, height]);

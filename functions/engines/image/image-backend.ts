@@ -200,6 +200,7 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
       height,
       ...ocrPageFields(ocr, pageNumber),
       rulings: ocr.rulings,
+      ...(ocr.circles ? { circles: ocr.circles } : {}),
       ...(reading.fallback ? { ocrFallback: reading.fallback } : {}),
     };
     return { page, engine: reading.engine };

@@ -34,9 +34,11 @@ const SELECTED_GLYPHS = '☒☑⊠';
 const TYPED_SELECTED = /^(?:\[[xX✓✔•*]\]|\([xX✓✔•*]\))/u;
 const TYPED_EMPTY = /^(?:\[\]|\(\))/;
 const MARK_INSIDE = /^[xX✓✔✗✘■●•*]$/u;
-/** Drawn boxes: sides between these sizes (points, or pixels at the page's own unit scaled to 72 dpi). */
-const MIN_SIDE_PT = 5;
-const MAX_SIDE_PT = 24;
+/** Drawn boxes and rings: sides between these sizes, in points (see {@link pointsPerUnit}). */
+export const MIN_SIDE_PT = 5;
+export const MAX_SIDE_PT = 24;
+/** The long side of an A4 page, in points. */
+const A4_LONG_SIDE_PT = 842;
 /** Line-end distance that still closes a corner, as a share of the side. */
 const CORNER_SLACK = 0.25;
 /** At most this many marks per page: a page of hatching is not a form. */
@@ -88,11 +90,20 @@ function textMarks(page: DocumentPage): SelectionMark[] {
   return out;
 }
 
+/**
+ * Points in one unit of the page's size. A text page is in points. An OCR
+ * page is in pixels (an image) or in points (a scanned PDF), and an image's
+ * resolution is not to be trusted: an OCR page is taken for an A4 sheet, as
+ * the image renderer does, which a letter page misses by 6 %.
+ */
+export function pointsPerUnit(page: Pick<DocumentPage, 'width' | 'height' | 'source'>): number {
+  return page.source === 'ocr' ? A4_LONG_SIDE_PT / Math.max(1, page.width, page.height) : 1;
+}
+
 /** Squares closed by four short rulings. */
 export function drawnBoxes(page: DocumentPage): BBox[] {
   const rulings = page.rulings ?? [];
-  // Sizes in points: PDF pages are in points; image pages in pixels, read as 300 dpi.
-  const unit = page.source === 'ocr' ? 72 / 300 : 1;
+  const unit = pointsPerUnit(page);
   const w = page.width * unit;
   const h = page.height * unit;
   const horizontal: Ruling[] = [];
@@ -130,9 +141,10 @@ export function drawnBoxes(page: DocumentPage): BBox[] {
   return boxes;
 }
 
-/** Sides of a page's drawn circles in points (PDF pages only: scans carry no circles). */
+/** Sides of a page's drawn circle in points. */
 function circleSides(page: DocumentPage, c: DrawnCircle): [number, number] {
-  return [(c.bbox[2] - c.bbox[0]) * page.width, (c.bbox[3] - c.bbox[1]) * page.height];
+  const unit = pointsPerUnit(page);
+  return [(c.bbox[2] - c.bbox[0]) * page.width * unit, (c.bbox[3] - c.bbox[1]) * page.height * unit];
 }
 
 /**
@@ -178,6 +190,22 @@ function labelOf(page: DocumentPage, mark: BBox, marks: readonly BBox[]): string
   return words.length ? words.join(' ') : undefined;
 }
 
+/** Drawn boxes and rings, selected by ink inside, a filled dot (rings) or a mark written inside. */
+function drawnMarks(page: DocumentPage, ink: readonly BoxInk[]): Omit<SelectionMark, 'label'>[] {
+  const markInside = (bbox: BBox) => page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, bbox));
+  const out: Omit<SelectionMark, 'label'>[] = [];
+  for (const box of drawnBoxes(page)) {
+    const marked = inkAt(ink, box) >= INK_SELECTED || markInside(box);
+    out.push({ bbox: box, state: marked ? 'selected' : 'unselected', source: 'drawn' });
+  }
+  for (const ring of drawnCircles(page)) {
+    if (out.some((f) => overlaps(f.bbox, ring.bbox))) continue;
+    const marked = ring.dotted || inkAt(ink, ring.bbox) >= INK_SELECTED || markInside(ring.bbox);
+    out.push({ bbox: ring.bbox, state: marked ? 'selected' : 'unselected', source: 'drawn' });
+  }
+  return out;
+}
+
 /**
  * Selection marks of one page, in reading position (top to bottom, left to right).
  *
@@ -190,19 +218,9 @@ export function findSelectionMarks(page: DocumentPage, ink: readonly BoxInk[] = 
     if (f.kind === 'checkbox' || f.kind === 'radio')
       found.push({ bbox: f.bbox, state: f.value === true ? 'selected' : 'unselected', source: 'form_field' });
   }
-  for (const m of textMarks(page)) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
-  for (const box of drawnBoxes(page)) {
-    if (found.some((f) => overlaps(f.bbox, box))) continue;
-    const inked = inkAt(ink, box);
-    const marked = inked >= INK_SELECTED || page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, box));
-    found.push({ bbox: box, state: marked ? 'selected' : 'unselected', source: 'drawn' });
-  }
-  for (const ring of drawnCircles(page)) {
-    if (found.some((f) => overlaps(f.bbox, ring.bbox))) continue;
-    const inked = inkAt(ink, ring.bbox);
-    const marked = ring.dotted || inked >= INK_SELECTED || page.words.some((w) => MARK_INSIDE.test(w.text) && centerInside(w.bbox, ring.bbox));
-    found.push({ bbox: ring.bbox, state: marked ? 'selected' : 'unselected', source: 'drawn' });
-  }
+  // On a scan a drawn box is surer than the OCR's reading of it (a ticked box read as "[]"); in a text layer typed boxes are exact.
+  const [first, second] = page.source === 'ocr' ? [drawnMarks(page, ink), textMarks(page)] : [textMarks(page), drawnMarks(page, ink)];
+  for (const m of [...first, ...second]) if (!found.some((f) => overlaps(f.bbox, m.bbox))) found.push(m);
   const boxes = found.map((m) => m.bbox);
   return found
     .slice(0, MAX_MARKS)

@@ -11,7 +11,7 @@
  * @module
  */
 import sharp, { type Sharp } from 'sharp';
-import type { BBox, Block, Line, Ruling, Word } from '../document-model.ts';
+import type { BBox, Block, DrawnCircle, Line, Ruling, Word } from '../document-model.ts';
 import {
   backdropMask,
   estimateSkew,
@@ -51,6 +51,7 @@ import { dropGarbageLines } from './garbage-lines.ts';
 import { type LineRereadRecord, rereadLines } from './line-reread.ts';
 import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
 import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
+import { apartFromWords, detectMarkShapes, shapesToPage } from '../layout/image-marks.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { grayRaw } from './gray-raw.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
@@ -209,6 +210,8 @@ export interface OcrPage {
    * the page as uploaded like the word boxes, for the table detector.
    */
   readonly rulings: readonly Ruling[];
+  /** Rings the size of a radio button seen in the image (layout/image-marks.ts; its check boxes are among the rulings). */
+  readonly circles?: readonly DrawnCircle[];
   /** The page image's fingerprint (see page-signature.ts), for telling documents apart in a scanned stream. */
   readonly signature?: PageSignature;
 }
@@ -572,6 +575,8 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
   const rulings = detectImageRulings(small);
+  // Check boxes and radio buttons too, kept once the words are read (a letter is no box).
+  const shapes = paper.inkIsLight ? [] : detectMarkShapes(small);
 
   // 2. Quarter turns. A page whose lines run horizontally is read upright
   // (OSD would cost a pass and is no surer); other pages in the turn OSD
@@ -624,7 +629,13 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   const completed = onPaper ? await withEveryLine(first, mask, (rotation) => recognisePage(input, plan(rotation), options, { singleBlock: true })) : first;
   const page = await withMissedRowsRead(completed, mask, input, analysisScale, options);
   const settled = options.languages?.length || page.unread || page.languages?.some((l) => l !== 'en') ? page : ((await rereadInLanguage(page)) ?? page);
-  return { ...settled, signature: pageSignature(paper, settled.rotation, backdropShare) };
+  const marks = shapesToPage(apartFromWords(shapes, settled.words));
+  return {
+    ...settled,
+    rulings: marks.rulings.length ? [...settled.rulings, ...marks.rulings] : settled.rulings,
+    ...(marks.circles.length ? { circles: marks.circles } : {}),
+    signature: pageSignature(paper, settled.rotation, backdropShare),
+  };
 }
 
 /**

@@ -261,5 +261,6 @@ export async function ocrPdfPage(
     ...ocrPageFields(ocr, page.pageNumber),
     // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
     rulings: page.rulings?.length ? page.rulings : ocr.rulings,
+    ...(!page.circles?.length && ocr.circles ? { circles: ocr.circles } : {}),
   };
 }

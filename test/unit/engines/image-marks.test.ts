@@ -146,7 +146,7 @@ describe('detectMarkShapes', () => {
 });
 
 describe('apartFromWords', () => {
-  const word = (text: string, x0: number, x1: number): Word => ({ text, bbox: [x0, 0.1, x1, 0.12], confidence: 0.9 });
+  const word = (text: string, x0: number, x1: number): Word => ({ text, bbox: [x0, 0.1, x1, 0.12], confidence: 0.9, source: 'ocr' });
   const shape = (x0: number, clearRight: boolean): MarkShape => ({ kind: 'circle', bbox: [x0, 0.1, x0 + 0.01, 0.12], clearRight });
 
   it('drops a round letter inside a word and keeps a ring read as a letter or run into its label', () => {
@@ -157,6 +157,9 @@ describe('apartFromWords', () => {
     expect(apartFromWords([letterInWord, ringReadAsO, ringRunIntoLabel], words)).toEqual([ringReadAsO, ringRunIntoLabel]);
     // A letter at a word's start with its neighbour close by ('O' of "Oslo") is text.
     expect(apartFromWords([shape(0.2, false)], [word('Oslo', 0.2, 0.25)])).toEqual([]);
+    // A round letter a word space after a word ("group O") is text; a ring far from the word before it is a mark.
+    expect(apartFromWords([shape(0.3, true)], [word('group', 0.24, 0.295), word('O', 0.3, 0.31)])).toEqual([]);
+    expect(apartFromWords([shape(0.3, true)], [word('Gender:', 0.2, 0.26), word('O', 0.3, 0.31)])).toHaveLength(1);
     // A ring read as punctuation only is a ring.
     expect(apartFromWords([shape(0.2, false)], [word('(©)', 0.195, 0.215)])).toHaveLength(1);
   });

@@ -11,6 +11,7 @@ import type { EngineFallback, FallbackReason } from '../contracts/engines.ts';
 import type { DocumentPage } from '../engines/document-model.ts';
 import type { OpenedDocument } from '../engines/registry.ts';
 import { logger } from '../runtime/logger.ts';
+import { observePages } from './pages-read.ts';
 
 /** `metadata.engine_fallback` of the OCR slot: the pages the local OCR read instead. */
 export interface OcrEngineFallback extends EngineFallback {
@@ -37,15 +38,7 @@ export class OcrFallbackLog {
 
 /** The document, with every page it extracts noted in `log` (pages from remote workers are noted by `notePages`). */
 export function trackOcrFallbacks(document: OpenedDocument, log: OcrFallbackLog): OpenedDocument {
-  return {
-    ...document,
-    async extract(pageNumbers, options) {
-      const parsed = await document.extract(pageNumbers, options);
-      log.note(parsed.pages);
-      return parsed;
-    },
-    notePages: (pages) => log.note(pages),
-  };
+  return observePages(document, (pages) => log.note(pages));
 }
 
 /**

@@ -23,18 +23,27 @@ export class PagesRead {
   }
 }
 
-/** The document, with every page it reads noted in `log`; what the document itself watches (OCR fallbacks) still sees them. */
-export function trackPagesRead(document: OpenedDocument, log: PagesRead): OpenedDocument {
+/**
+ * The document, with every page it reads shown to `see`: the pages `extract`
+ * returns here and those the page-range workers return (`notePages`), which
+ * whatever the document itself watches still sees.
+ */
+export function observePages(document: OpenedDocument, see: (pages: readonly DocumentPage[]) => void): OpenedDocument {
   return {
     ...document,
     async extract(pageNumbers, options) {
       const parsed = await document.extract(pageNumbers, options);
-      log.note(parsed.pages);
+      see(parsed.pages);
       return parsed;
     },
     notePages(pages) {
-      log.note(pages);
+      see(pages);
       document.notePages?.(pages);
     },
   };
+}
+
+/** The document, with every page it reads noted in `log`. */
+export function trackPagesRead(document: OpenedDocument, log: PagesRead): OpenedDocument {
+  return observePages(document, (pages) => log.note(pages));
 }

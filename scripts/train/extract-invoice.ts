@@ -19,13 +19,14 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { extractFinancial } from '../../functions/engines/extract/financial.ts';
 import { INVOICE_FEATURES, INVOICE_FIELDS, type InvoiceCandidate, type InvoiceField } from '../../functions/engines/extract/invoice-candidates.ts';
-import { pickInvoice, type InvoiceFieldModel, type InvoiceModel } from '../../functions/engines/extract/invoice-ranker.ts';
+import type { InvoiceModel } from '../../functions/engines/extract/invoice-ranker.ts';
+import { pick, type FieldModel } from '../../functions/engines/extract/linear-ranker.ts';
 import { parseAmount, parseDate } from '../../functions/engines/extract/normalize.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { fieldKind, normaliseName, strictSame } from '../eval/extract-score.ts';
 import { corpusDir } from '../lib/corpus.ts';
-import { seeded } from '../lib/random.ts';
+import { fitListwise, shuffled, type ListwiseOptions } from '../lib/listwise-fit.ts';
 import { generatedInvoices } from './invoice-synthetic.ts';
 
 export const INVOICE_MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'invoice-model.json');
@@ -188,56 +189,16 @@ export async function loadTrainingInvoices(corpus: string, generated = DEFAULT_G
   return out;
 }
 
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seeded(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
-
-/** Fits one field: softmax over each document's candidates, gradient descent with L2; corpus documents weigh CORPUS_WEIGHT. */
-export function fitInvoiceField(
-  field: InvoiceField,
-  docs: readonly TrainingInvoice[],
-  seed: number,
-  { epochs = 60, rate = 0.1, l2 = 0.01 } = {},
-): InvoiceFieldModel {
-  const names = INVOICE_FEATURES[field];
-  const groups = docs.filter((d) => d.candidates[field].length > 1 && d.candidates[field].some((c) => c.right));
-  const all = groups.flatMap((d) => d.candidates[field].map((c) => c.candidate.features));
-  const dims = names.length;
-  const mean = names.map((n, k) => (n === 'bias' || !all.length ? 0 : all.reduce((a, f) => a + f[k], 0) / all.length));
-  const std = names.map((n, k) => (n === 'bias' || !all.length ? 0 : Math.sqrt(all.reduce((a, f) => a + (f[k] - mean[k]) ** 2, 0) / all.length)));
-  const x = (f: readonly number[]) => f.map((v, k) => (std[k] ? (v - mean[k]) / std[k] : names[k] === 'bias' ? v : 0));
-  const data = groups.map((d) => ({
-    xs: d.candidates[field].map((c) => x(c.candidate.features)),
-    right: d.candidates[field].map((c) => c.right),
-    weight: d.source === 'corpus' ? CORPUS_WEIGHT : 1,
-  }));
-  const weights = new Array<number>(dims).fill(0);
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    const step = rate / Math.sqrt(1 + epoch);
-    for (const g of shuffled(data, seed + epoch)) {
-      const logits = g.xs.map((f) => f.reduce((a, v, k) => a + v * weights[k], 0));
-      const max = Math.max(...logits);
-      const exp = logits.map((l) => Math.exp(l - max));
-      const sum = exp.reduce((a, v) => a + v, 0);
-      const p = exp.map((e) => e / sum);
-      // The right candidates share the target mass in proportion to the model's belief in them.
-      const rightMass = p.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0) || 1;
-      const grad = new Array<number>(dims).fill(0);
-      g.xs.forEach((f, i) => {
-        const q = g.right[i] ? p[i] / rightMass : 0;
-        for (let k = 0; k < dims; k++) grad[k] += g.weight * (p[i] - q) * f[k];
-      });
-      for (let k = 0; k < dims; k++) weights[k] -= step * (grad[k] + l2 * weights[k]);
-    }
-  }
-  const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
-  return { features: [...names], mean: mean.map(r6), std: std.map(r6), weights: weights.map(r6) };
+/** Fits one field over the documents that offer a right candidate among several; corpus documents weigh CORPUS_WEIGHT. */
+export function fitInvoiceField(field: InvoiceField, docs: readonly TrainingInvoice[], seed: number, options: ListwiseOptions = {}): FieldModel {
+  const groups = docs
+    .filter((d) => d.candidates[field].length > 1 && d.candidates[field].some((c) => c.right))
+    .map((d) => ({
+      features: d.candidates[field].map((c) => c.candidate.features),
+      right: d.candidates[field].map((c) => c.right),
+      weight: d.source === 'corpus' ? CORPUS_WEIGHT : 1,
+    }));
+  return fitListwise(INVOICE_FEATURES[field], groups, seed, options);
 }
 
 export function fitInvoiceModel(docs: readonly TrainingInvoice[], seed: number, outOfFold?: Record<string, unknown>): InvoiceModel {
@@ -293,7 +254,7 @@ export function invoiceOutOfFold(
       s.documents++;
       const list = d.candidates[field];
       if (list.some((c) => c.right)) s.reachable++;
-      const chosen = pickInvoice(
+      const chosen = pick(
         model.fields[field],
         list.map((c) => c.candidate),
       );

@@ -34,6 +34,7 @@ import { fieldKind, normaliseName, normaliseText, strictSame } from '../eval/ext
 import { amountsIn, datesIn, parseAmount, parseDate } from '../../functions/engines/extract/normalize.ts';
 import { cachedPages, sroieTranscriptPage } from '../eval/receipt-pages.ts';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
+import { fitListwise, shuffled, type ListwiseOptions } from '../lib/listwise-fit.ts';
 import { seeded } from '../lib/random.ts';
 import { syntheticReceipts } from './receipt-synthetic.ts';
 
@@ -55,15 +56,7 @@ export interface TrainingReceipt {
 
 export { seeded };
 
-export function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const random = seeded(seed);
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
+export { shuffled };
 
 /** Every n-th of the sorted keys, `count` of them (the eval's OCR sample: the same rule). */
 export function evenSample<T>(keys: readonly T[], count: number): T[] {
@@ -173,50 +166,21 @@ export const DEFAULT_OCR_SAMPLE = 120;
  */
 export const SOURCE_WEIGHTS: Readonly<Record<NonNullable<TrainingReceipt['source']>, number>> = { transcript: 1, ocr: 1, 'ocr-de': 1, synthetic: 1 };
 
-/** Fits one field's model: softmax over each receipt's candidates, gradient descent with L2. */
+/** Fits one field's model over the receipts that offer a right candidate among several (scripts/lib/listwise-fit.ts). */
 export function fitField(
   field: RankedField,
   receipts: readonly TrainingReceipt[],
   seed: number,
-  options: { epochs?: number; rate?: number; l2?: number; sourceWeights?: Partial<Record<NonNullable<TrainingReceipt['source']>, number>> } = {},
+  options: ListwiseOptions & { sourceWeights?: Partial<Record<NonNullable<TrainingReceipt['source']>, number>> } = {},
 ): FieldModel {
-  const names = FEATURE_NAMES[field];
   const { sourceWeights = SOURCE_WEIGHTS } = options;
   const kept = receipts.filter((r) => r.candidates[field].length > 1 && r.candidates[field].some((c) => c.right));
-  const groups = kept.map((r) => r.candidates[field]);
-  const groupWeights = kept.map((r) => sourceWeights[r.source ?? 'transcript'] ?? 1);
-  const all = groups.flat().map((c) => c.candidate.features);
-  const dims = names.length;
-  const mean = Array.from({ length: dims }, (_, k) => (names[k] === 'bias' || !all.length ? 0 : all.reduce((a, f) => a + f[k], 0) / all.length));
-  const std = Array.from({ length: dims }, (_, k) => {
-    if (names[k] === 'bias' || !all.length) return 0;
-    const v = all.reduce((a, f) => a + (f[k] - mean[k]) ** 2, 0) / all.length;
-    return Math.sqrt(v) || 0;
-  });
-  const x = (f: readonly number[]) => f.map((v, k) => (std[k] ? (v - mean[k]) / std[k] : names[k] === 'bias' ? v : 0));
-  const data = groups.map((g, i) => ({ xs: g.map((c) => x(c.candidate.features)), right: g.map((c) => c.right), weight: groupWeights[i] }));
-  const weights = new Array<number>(dims).fill(0);
-  const { epochs = 60, rate = 0.1, l2 = 0.01 } = options;
-  for (let epoch = 0; epoch < epochs; epoch++) {
-    for (const g of shuffled(data, seed + epoch)) {
-      const logits = g.xs.map((f) => f.reduce((a, v, k) => a + v * weights[k], 0));
-      const max = Math.max(...logits);
-      const exp = logits.map((l) => Math.exp(l - max));
-      const sum = exp.reduce((a, b) => a + b, 0);
-      const p = exp.map((e) => e / sum);
-      // Target: the right candidates share the mass in proportion to the model's belief in them.
-      const rightMass = p.reduce((a, v, i) => a + (g.right[i] ? v : 0), 0) || 1;
-      const grad = new Array<number>(dims).fill(0);
-      g.xs.forEach((f, i) => {
-        const q = g.right[i] ? p[i] / rightMass : 0;
-        for (let k = 0; k < dims; k++) grad[k] += (p[i] - q) * f[k];
-      });
-      const step = rate / Math.sqrt(1 + epoch);
-      for (let k = 0; k < dims; k++) weights[k] -= step * (g.weight * grad[k] + l2 * weights[k]);
-    }
-  }
-  const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
-  return { features: [...names], mean: mean.map(r6), std: std.map(r6), weights: weights.map(r6) };
+  const groups = kept.map((r) => ({
+    features: r.candidates[field].map((c) => c.candidate.features),
+    right: r.candidates[field].map((c) => c.right),
+    weight: sourceWeights[r.source ?? 'transcript'] ?? 1,
+  }));
+  return fitListwise(FEATURE_NAMES[field], groups, seed, options);
 }
 
 const SOURCE_NAMES: Record<NonNullable<TrainingReceipt['source']>, string> = {

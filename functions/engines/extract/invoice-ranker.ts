@@ -2,9 +2,9 @@
  * Learned choice of a text-layer invoice's vendor name, invoice date, invoice number and total.
  *
  * invoice-candidates.ts lists every value the page could give for each field, with features; a linear model per
- * field scores them, and a softmax over one document's candidates says how sure the pick is. The weights are
- * fitted by `npm run train -- invoice` (scripts/train/extract-invoice.ts) on the corpus invoices and generated
- * ones, folds drawn over issuers, and committed as invoice-model.json. The hand rules' picks are features of the
+ * field scores them (linear-ranker.ts, as the receipt ranker does), and a softmax over one document's candidates
+ * says how sure the pick is. The weights are fitted by `npm run train -- invoice` (scripts/train/extract-invoice.ts)
+ * on the corpus invoices and generated ones, folds drawn over issuers, and committed as invoice-model.json. The hand rules' picks are features of the
  * model (`rule_pick`, `rule_score`), so where the rules and the other evidence disagree the model decides.
  *
  * @module
@@ -18,46 +18,19 @@ import {
   type InvoiceField,
   type InvoiceRankInput,
 } from './invoice-candidates.ts';
-
-export interface InvoiceFieldModel {
-  readonly features: readonly string[];
-  readonly mean: readonly number[];
-  readonly std: readonly number[];
-  readonly weights: readonly number[];
-}
+import { pick, type FieldModel } from './linear-ranker.ts';
 
 export interface InvoiceModel {
   readonly version: number;
   readonly trained_on: string;
   readonly seed: number;
-  readonly fields: Partial<Record<InvoiceField, InvoiceFieldModel>>;
+  readonly fields: Partial<Record<InvoiceField, FieldModel>>;
   /** Out-of-fold figures the trainer measured (folds over issuers), for the record. */
   readonly out_of_fold?: Record<string, unknown>;
 }
 
 /** The committed invoice model (scripts/train/extract-invoice.ts). */
 export const INVOICE_MODEL = invoiceModel as InvoiceModel;
-
-/** A candidate's score under a field model (a logit; softmax over one document's candidates to compare). */
-export function invoiceScore(model: InvoiceFieldModel, features: readonly number[]): number {
-  let s = 0;
-  for (let k = 0; k < features.length; k++) s += model.weights[k] * (model.std[k] ? (features[k] - model.mean[k]) / model.std[k] : features[k]);
-  return s;
-}
-
-/** The best candidate and its probability among the document's candidates; none when the model's features are not the code's. */
-export function pickInvoice(
-  model: InvoiceFieldModel | undefined,
-  candidates: readonly InvoiceCandidate[],
-): { candidate: InvoiceCandidate; probability: number } | undefined {
-  if (!model || !candidates.length || model.weights.length !== candidates[0].features.length) return undefined;
-  const logits = candidates.map((c) => invoiceScore(model, c.features));
-  const max = Math.max(...logits);
-  const sum = logits.reduce((a, l) => a + Math.exp(l - max), 0);
-  let best = 0;
-  for (let i = 1; i < candidates.length; i++) if (logits[i] > logits[best]) best = i;
-  return { candidate: candidates[best], probability: 1 / sum };
-}
 
 export interface InvoicePick {
   readonly value: string;
@@ -88,7 +61,7 @@ export function rankInvoice(
   if (!model || !modelMatchesCode(model)) return {};
   const out: Partial<Record<InvoiceField, InvoicePick>> = {};
   for (const field of INVOICE_FIELDS) {
-    const picked = pickInvoice(model.fields[field], candidates[field]);
+    const picked = pick(model.fields[field], candidates[field]);
     if (picked)
       out[field] = {
         value: picked.candidate.value,

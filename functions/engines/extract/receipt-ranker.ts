@@ -17,10 +17,14 @@ import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
+import type { FieldModel } from './linear-ranker.ts';
 import { COMPANY, courtesyLine, unreadableName } from './parties.ts';
 import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { RUECKGELD } from './tendered.ts';
+
+// The shared scoring, re-exported for the modules and tests that read it from here.
+export { pick, score, type FieldModel } from './linear-ranker.ts';
 
 export type RankedField = 'total_amount' | 'vendor_name' | 'vendor_address' | 'invoice_date';
 export const RANKED_FIELDS: readonly RankedField[] = ['total_amount', 'vendor_name', 'vendor_address', 'invoice_date'];
@@ -74,13 +78,6 @@ export interface RankCandidate {
   readonly features: readonly number[];
   /** Worked out rather than read as printed (a payment's difference, a sum, a date read through look-alike glyphs): cited on its lines. */
   readonly derived?: boolean;
-}
-
-export interface FieldModel {
-  readonly features: readonly string[];
-  readonly mean: readonly number[];
-  readonly std: readonly number[];
-  readonly weights: readonly number[];
 }
 
 export interface RankerModel {
@@ -534,23 +531,4 @@ export function rankCandidates(input: RankInput): Record<RankedField, RankCandid
     vendor_address: addressCandidates(input, top, tests),
     invoice_date: dateCandidates(input, tests.hasMoney),
   };
-}
-
-/** Scores of candidates under a field model (logits; softmax them per document to compare). */
-export function score(model: FieldModel, features: readonly number[]): number {
-  let s = 0;
-  for (let k = 0; k < features.length; k++) s += model.weights[k] * (model.std[k] ? (features[k] - model.mean[k]) / model.std[k] : features[k]);
-  return s;
-}
-
-/** The best candidate of a field and its probability among the document's candidates. */
-export function pick(model: FieldModel | undefined, candidates: readonly RankCandidate[]): { candidate: RankCandidate; probability: number } | undefined {
-  if (!model || !candidates.length || model.weights.length !== candidates[0].features.length) return undefined;
-  const logits = candidates.map((c) => score(model, c.features));
-  const max = Math.max(...logits);
-  const exp = logits.map((l) => Math.exp(l - max));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  let best = 0;
-  for (let i = 1; i < candidates.length; i++) if (logits[i] > logits[best]) best = i;
-  return { candidate: candidates[best], probability: exp[best] / sum };
 }

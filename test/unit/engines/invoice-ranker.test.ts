@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { INVOICE_FEATURES, INVOICE_FIELDS, type InvoiceCandidate, type InvoiceField } from '../../../functions/engines/extract/invoice-candidates.ts';
-import { INVOICE_MODEL, modelMatchesCode, pickInvoice, rankInvoice, type InvoiceModel } from '../../../functions/engines/extract/invoice-ranker.ts';
+import { INVOICE_MODEL, modelMatchesCode, rankInvoice, type InvoiceModel } from '../../../functions/engines/extract/invoice-ranker.ts';
+import { pick } from '../../../functions/engines/extract/linear-ranker.ts';
 import { buildPage, type Placed } from './page-builder.ts';
 
 // Invented invoices only: every name, number and address below is made up.
@@ -150,7 +151,7 @@ describe('Engine: invoice ranker', () => {
       { field: 'total_amount', value: '12.00', lines: [1], features: [1, 1] },
     ];
     // Act
-    const picked = pickInvoice(model, candidates);
+    const picked = pick(model, candidates);
     // Assess
     expect(picked?.candidate.value).toBe('12.00');
     expect(picked?.probability).toBeCloseTo(Math.exp(2) / (1 + Math.exp(2)), 6);

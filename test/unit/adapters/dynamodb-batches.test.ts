@@ -4,17 +4,12 @@
  * twice, the stale-attempt takeover, cancel/finish, the webhook record, and
  * listing newest first with a cursor.
  */
-import { createRequire } from 'node:module';
-import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../../functions/adapters/aws/clients.ts';
+import { startLocalDynamo, type LocalDynamo } from '../../helpers/dynalite.ts';
 import { DynamoDbBatchRepository } from '../../../functions/adapters/aws/dynamodb-batches.ts';
 import { TABLES } from '../../../functions/contracts/tables.ts';
 import type { BatchItem, BatchRecord } from '../../../functions/ports/batches.ts';
-import { EMULATOR_CREDENTIALS } from '../../../functions/runtime/deps.ts';
-import { createTables } from '../../../functions/runtime/local/emulators.ts';
 
-const require = createRequire(import.meta.url);
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
@@ -45,25 +40,15 @@ function itemsOf(batch: BatchRecord): BatchItem[] {
 }
 
 describe('DynamoDbBatchRepository on dynalite', () => {
-  let server: Server;
+  let dynamo: LocalDynamo;
   let repo: DynamoDbBatchRepository;
 
   beforeAll(async () => {
-    const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
-    server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await createTables(endpoint);
-    const db = createDocumentClient({ region: 'us-east-1', dynamodbEndpoint: endpoint, credentials: EMULATOR_CREDENTIALS });
-    repo = new DynamoDbBatchRepository(db, TABLES.batches.localName);
+    dynamo = await startLocalDynamo();
+    repo = new DynamoDbBatchRepository(dynamo.db, TABLES.batches.localName);
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-    });
-  });
+  afterAll(() => dynamo.stop());
 
   it('creates a batch once, reads it and its items back in submission order', async () => {
     const batch = batchRecord('b-create');

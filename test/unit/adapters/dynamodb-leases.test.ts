@@ -4,41 +4,26 @@
  * a released slot is free again, and an expired lease (a Lambda that never
  * released) stops counting once it has expired.
  */
-import { createRequire } from 'node:module';
-import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../../functions/adapters/aws/clients.ts';
+import { startLocalDynamo, type LocalDynamo } from '../../helpers/dynalite.ts';
 import { DynamoDbConcurrencyLeases } from '../../../functions/adapters/aws/dynamodb-leases.ts';
 import { TABLES } from '../../../functions/contracts/tables.ts';
 import type { LeaseHolder } from '../../../functions/ports/accounts.ts';
-import { EMULATOR_CREDENTIALS } from '../../../functions/runtime/deps.ts';
-import { createTables } from '../../../functions/runtime/local/emulators.ts';
 
-const require = createRequire(import.meta.url);
 const T0 = new Date('2030-01-01T00:00:00.000Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 const holder = (orgId: string, kind: 'test' | 'live' = 'test', group = 'parse'): LeaseHolder => ({ orgId, group, kind });
 
 describe('DynamoDbConcurrencyLeases on dynalite', () => {
-  let server: Server;
+  let dynamo: LocalDynamo;
   let leases: DynamoDbConcurrencyLeases;
 
   beforeAll(async () => {
-    const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
-    server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await createTables(endpoint);
-    const db = createDocumentClient({ region: 'us-east-1', dynamodbEndpoint: endpoint, credentials: EMULATOR_CREDENTIALS });
-    leases = new DynamoDbConcurrencyLeases(db, TABLES.accounts.localName);
+    dynamo = await startLocalDynamo();
+    leases = new DynamoDbConcurrencyLeases(dynamo.db, TABLES.accounts.localName);
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-    });
-  });
+  afterAll(() => dynamo.stop());
 
   it('grants exactly the share to a burst of simultaneous requests, and a released slot to the next one', async () => {
     // Act

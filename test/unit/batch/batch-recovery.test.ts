@@ -6,10 +6,8 @@
  * given up and no longer due. The batch store is the real DynamoDB adapter
  * on in-process dynalite; the queue, workflow and webhook target record.
  */
-import { createRequire } from 'node:module';
-import type { AddressInfo, Server } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../../functions/adapters/aws/clients.ts';
+import { startLocalDynamo, type LocalDynamo } from '../../helpers/dynalite.ts';
 import { DynamoDbBatchRepository } from '../../../functions/adapters/aws/dynamodb-batches.ts';
 import { TABLES } from '../../../functions/contracts/tables.ts';
 import { createHandler as webhookTask } from '../../../functions/handlers/batch-webhook.ts';
@@ -22,11 +20,8 @@ import {
   WebhookDeliveryFailed,
 } from '../../../functions/pipeline/batches.ts';
 import type { BatchItemMessage, BatchRecord, WebhookTransport } from '../../../functions/ports/batches.ts';
-import { EMULATOR_CREDENTIALS } from '../../../functions/runtime/deps.ts';
-import { createTables } from '../../../functions/runtime/local/emulators.ts';
 import { fakeDeps, putDocument, seedKey, type FakeDeps } from '../../helpers/fakes.ts';
 
-const require = createRequire(import.meta.url);
 const ORG = 'org-recover';
 
 interface Recorders {
@@ -37,28 +32,18 @@ interface Recorders {
 }
 
 describe('batch recovery paths', () => {
-  let server: Server;
+  let dynamo: LocalDynamo;
   let batches: DynamoDbBatchRepository;
   let deps: FakeDeps;
   let recorded: Recorders;
   let sequence = 0;
 
   beforeAll(async () => {
-    const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
-    server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    await createTables(endpoint);
-    const db = createDocumentClient({ region: 'us-east-1', dynamodbEndpoint: endpoint, credentials: EMULATOR_CREDENTIALS });
-    batches = new DynamoDbBatchRepository(db, TABLES.batches.localName);
+    dynamo = await startLocalDynamo();
+    batches = new DynamoDbBatchRepository(dynamo.db, TABLES.batches.localName);
   });
 
-  afterAll(async () => {
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      (server as Server & { closeAllConnections?: () => void }).closeAllConnections?.();
-    });
-  });
+  afterAll(() => dynamo.stop());
 
   beforeEach(async () => {
     recorded = { sent: [], workflows: [], posts: [], webhookStatus: 500 };

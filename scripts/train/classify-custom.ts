@@ -15,7 +15,7 @@ import { BUILT_IN_CLASSES, type BuiltInClass } from '../../functions/engines/cla
 import { classesFromDescriptions, scoreClasses, softmaxAt, wordCount, type Depth } from '../../functions/engines/classify/classifier.ts';
 import { seeded, type Random } from '../lib/random.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
-import { readPages } from './classify-model.ts';
+import { fitTemperatureBy, readPages } from './classify-model.ts';
 
 const TRIALS = 48;
 /** Generated documents per label that join the real ones (so labels without real documents are tried too). */
@@ -39,19 +39,8 @@ function sample<T>(r: Random, items: readonly T[], n: number): T[] {
   return out;
 }
 
-function nll(items: readonly Item[], t: number): number {
-  return items.reduce((sum, s) => sum - Math.log(Math.max(softmaxAt(s.logits, t)[s.truth], 1e-12)), 0) / Math.max(1, items.length);
-}
-
-function fit(items: readonly Item[]): number {
-  let best = 1;
-  let bestLoss = Infinity;
-  for (let t = 0.2; t <= 6.001; t += 0.05) {
-    const loss = nll(items, t);
-    if (loss < bestLoss) [best, bestLoss] = [Math.round(t * 100) / 100, loss];
-  }
-  return best;
-}
+/** The temperature of least negative log-likelihood of the true answers (classes or none of these). */
+const fit = (items: readonly Item[]) => fitTemperatureBy(items, (s) => s.truth);
 
 /** Accuracy and ECE (10 bins) of the answers at a temperature; fewer than 3 words is "none of these", as in the service. */
 function measure(items: readonly Item[], t: (s: Item) => number): { accuracy: number; ece: number } {

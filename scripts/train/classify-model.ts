@@ -237,23 +237,32 @@ export function probabilities(s: Pick<Scored, 'logits'>, temperature: number): n
   return softmaxAt(s.logits, temperature);
 }
 
-function nll(items: readonly Scored[], temperature: number): number {
+/** Mean negative log-likelihood of the true answers (`truthOf`: its index among the logits) at a temperature. */
+function meanNll<T extends { readonly logits: readonly number[] }>(items: readonly T[], temperature: number, truthOf: (item: T) => number): number {
   let total = 0;
   for (const s of items) {
-    const p = probabilities(s, temperature)[s.labels.indexOf(s.doc.label)];
+    const p = softmaxAt(s.logits, temperature)[truthOf(s)];
     total -= Math.log(Math.max(p, 1e-12));
   }
   return total / Math.max(1, items.length);
 }
 
-export function fitTemperature(items: readonly Scored[]): number {
+/** The temperature (0.2–6 in steps of 0.05) of least mean negative log-likelihood of the true answers. */
+export function fitTemperatureBy<T extends { readonly logits: readonly number[] }>(items: readonly T[], truthOf: (item: T) => number): number {
   let best = 1;
   let bestLoss = Infinity;
   for (let t = 0.2; t <= 6.001; t += 0.05) {
-    const loss = nll(items, t);
+    const loss = meanNll(items, t, truthOf);
     if (loss < bestLoss) [best, bestLoss] = [Math.round(t * 100) / 100, loss];
   }
   return best;
+}
+
+const labelTruth = (s: Scored) => s.labels.indexOf(s.doc.label);
+const nll = (items: readonly Scored[], temperature: number) => meanNll(items, temperature, labelTruth);
+
+export function fitTemperature(items: readonly Scored[]): number {
+  return fitTemperatureBy(items, labelTruth);
 }
 
 export interface Outcome {

@@ -14,6 +14,7 @@ import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
+import { height as lineHeight, vOverlap } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
 
 export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
@@ -97,7 +98,6 @@ const key = (s: string) =>
     .replace(/[^\p{L}\p{N}]/gu, '');
 const ratio = (s: string, re: RegExp) => (s.match(re)?.length ?? 0) / Math.max(1, s.replace(/\s/g, '').length);
 const median = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0.01);
-const lineHeight = (b: BBox) => Math.max(1e-4, b[3] - b[1]);
 
 /** Lines sharing a row with line i on its page (labels in a left column, values in a right one). */
 function rowMates(lines: readonly InvoiceLine[], i: number): number[] {
@@ -106,8 +106,7 @@ function rowMates(lines: readonly InvoiceLine[], i: number): number[] {
   for (let j = Math.max(0, i - 12); j < Math.min(lines.length, i + 12); j++) {
     const m = lines[j];
     if (j === i || m.pageIndex !== l.pageIndex) continue;
-    const overlap = Math.min(m.bbox[3], l.bbox[3]) - Math.max(m.bbox[1], l.bbox[1]);
-    if (overlap > 0.5 * Math.min(lineHeight(m.bbox), lineHeight(l.bbox))) out.push(j);
+    if (vOverlap(m.bbox, l.bbox) > 0.5 * Math.min(lineHeight(m.bbox), lineHeight(l.bbox))) out.push(j);
   }
   return out;
 }

@@ -59,6 +59,17 @@ export function buildPage(spec: PageSpec): DocumentPage {
   };
 }
 
+/** A scanned (OCR) receipt page: rows top to bottom, `[label, value]` pairs as two boxes on one row. */
+export function scannedReceipt(rows: readonly (string | readonly [string, string])[]): DocumentPage {
+  const items: Placed[] = [];
+  rows.forEach((row, i) => {
+    const y = 40 + i * 16;
+    if (typeof row === 'string') items.push({ text: row, x: 60, y });
+    else items.push({ text: row[0], x: 60, y }, { text: row[1], x: 420, y });
+  });
+  return { ...buildPage({ items }), source: 'ocr' };
+}
+
 /** Lines of prose at a fixed leading. */
 export function prose(lines: readonly string[], x: number, y: number, leading = 12, size = 10): Placed[] {
   return lines.map((text, i) => ({ text, x, y: y + i * leading, size }));

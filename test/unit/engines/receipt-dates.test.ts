@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { ocrDatesIn } from '../../../functions/engines/extract/ocr-dates.ts';
 import { FEATURE_NAMES, type RankCandidate, type RankedField } from '../../../functions/engines/extract/receipt-ranker.ts';
-import { buildPage, type Placed } from './page-builder.ts';
-
-/** An invented scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row. */
-function receipt(rows: (string | [string, string])[]) {
-  const items: Placed[] = [];
-  rows.forEach((row, i) => {
-    const y = 40 + i * 16;
-    if (Array.isArray(row)) items.push({ text: row[0], x: 60, y }, { text: row[1], x: 420, y });
-    else items.push({ text: row, x: 60, y });
-  });
-  return { ...buildPage({ items }), source: 'ocr' as const };
-}
+import { scannedReceipt as receipt } from './page-builder.ts';
 
 function dateCandidatesOf(rows: (string | [string, string])[]): RankCandidate[] {
   let seen: Record<RankedField, RankCandidate[]> | undefined;

@@ -3,23 +3,12 @@ import { courtesyLine, extractFinancial, includedTaxRow, inReadingOrder, netPlus
 import { FEATURE_NAMES, pick, RANKED_FIELDS, wholeCompanyName, type RankCandidate, type RankedField, type RankerModel } from '../../../functions/engines/extract/receipt-ranker.ts';
 import { syntheticReceipts } from '../../../scripts/train/receipt-synthetic.ts';
 import { EVAL_OCR_SAMPLE, evenSample, fitField, fitRanker, foldsOf, groupOf, ocrTrainingSample, outOfFold, shuffled, type TrainingReceipt } from '../../../scripts/train/extract.ts';
-import { buildPage, type Placed } from './page-builder.ts';
+import { scannedReceipt as receipt } from './page-builder.ts';
 
-/** A scanned receipt: rows top to bottom, `[label, value]` pairs as two boxes on one row (as OCR and SROIE transcripts give them). */
 /** An OCR page of `rows` as lines only (no words): one line per row, down the page, as a scan's reading gives them. */
 function scannedLines(rows: string[]) {
   const lines = rows.map((text, i) => ({ text, bbox: [0.2, 0.1 + i * 0.04, 0.8, 0.125 + i * 0.04] as [number, number, number, number], wordIndexes: [] }));
   return { pageNumber: 1, width: 1, height: 1, words: [], blocks: [], source: 'ocr' as const, text: rows.join('\n'), lines };
-}
-
-function receipt(rows: (string | [string, string])[]) {
-  const items: Placed[] = [];
-  rows.forEach((row, i) => {
-    const y = 40 + i * 16;
-    if (Array.isArray(row)) items.push({ text: row[0], x: 60, y }, { text: row[1], x: 420, y });
-    else items.push({ text: row, x: 60, y });
-  });
-  return { ...buildPage({ items }), source: 'ocr' as const };
 }
 
 /** A receipt's ranker candidates (no model: the rules' reading). */

@@ -181,6 +181,8 @@ export interface CorrectionOptions {
 
 /** What a word OCR was unsure of may cost more: one plain edit. */
 const UNSURE_EXTRA_COST = 1.5;
+/** The shortest doubted word that may take that edit. */
+const UNSURE_MIN_LENGTH = 5;
 
 /** From this many characters on, a word may take one plain edit. */
 const LONG_WORD = 8;
@@ -213,12 +215,15 @@ export function correctWord(token: string, vocabulary: WordVocabulary, options: 
   // A word the vocabulary knows is left alone, unless asked (addresses) and it is short, rare and one OCR confusion from
   // a word on many times as many documents ("JIN", on two receipts where OCR misread it, for "JLN" on twenty): then
   // only that one swap.
-  const rareWord = options.rareWords === true && known !== undefined && upper.length >= 3 && upper.length <= RARE_WORD_LENGTH;
+  // So is an unknown three-letter token in an address one confusion from a common abbreviation ("JIN" for "JLN"): a
+  // token that short is corrected only towards a word of its length on many documents.
+  const shortUnknown = options.rareWords === true && known === undefined && upper.length === RARE_WORD_LENGTH;
+  const rareWord = shortUnknown || (options.rareWords === true && known !== undefined && upper.length >= 3 && upper.length <= RARE_WORD_LENGTH);
   const baseCost = rareWord ? CONFUSION_COST : (options.maxCost ?? (upper.length >= LONG_WORD ? 1.5 : 1));
-  // A word OCR doubted may take one plain edit more, towards a word of 4 letters or more only (shorter ones are never
-  // corrected from, nor, on this allowance, to: "TOOM" does not become "TOM").
-  const maxCost = baseCost + (!rareWord && options.unsure?.(upper) ? UNSURE_EXTRA_COST : 0);
-  const minFrequency = rareWord ? Math.max(options.minFrequency ?? 2, known * RARE_WORD_RATIO) : (options.minFrequency ?? 2);
+  // A word OCR doubted may take one plain edit more, when it has five letters or more (one edit and a confusion in a
+  // four-letter word change half of it: a doubted "TOOM" stays, not "TOWN") and towards a word of 4 letters or more.
+  const maxCost = baseCost + (!rareWord && upper.length >= UNSURE_MIN_LENGTH && options.unsure?.(upper) ? UNSURE_EXTRA_COST : 0);
+  const minFrequency = rareWord ? Math.max(options.minFrequency ?? 2, (known ?? 2) * RARE_WORD_RATIO) : (options.minFrequency ?? 2);
   if ((upper.length < 4 && !rareWord) || (known !== undefined && !rareWord)) return undefined;
   const digits = upper.replace(/[^0-9]/g, '').length;
   const letters = upper.replace(/[^\p{L}]/gu, '').length;

@@ -11,8 +11,9 @@ import type { DocumentPage } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
 import { height, linesOnPage, type Line, vOverlap } from './page-lines.ts';
-import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, REGISTRATION_LINE, paymentProviderLine, webNames } from './parties.ts';
+import { CONTACT_LINE, DOCUMENT_TITLE, REGISTRATION_LINE, paymentProviderLine, webNames } from './parties.ts';
 import { withMangledBhd } from './legal-forms.ts';
+import { companyForm, withLetterGlyphs } from './receipt-names.ts';
 import { pick, RANKED_FIELDS, rankCandidates, type RankCandidate, type RankedField, type RankerModel, type RankInput } from './receipt-ranker.ts';
 import {
   unsureWords,
@@ -22,6 +23,7 @@ import {
   withoutLeadingStray,
   withoutLogoNoise,
   withoutTrailingId,
+  withSiblingUnitLetters,
   withUnitListAmpersands,
 } from './receipt-repairs.ts';
 import type { PaidAmount } from './tendered.ts';
@@ -67,7 +69,7 @@ function rankInput(context: ReceiptContext, entities: Record<string, string>): R
       bbox: l.bbox,
       pageIndex: l.pageIndex,
       labels: context.labelsOf(l),
-      company: COMPANY.test(l.text),
+      company: companyForm(l.text),
       registration: REGISTRATION_LINE.test(l.text),
       contact: CONTACT_LINE.test(l.text),
       title: DOCUMENT_TITLE.test(l.text.trim()),
@@ -78,7 +80,8 @@ function rankInput(context: ReceiptContext, entities: Record<string, string>): R
         .filter((l) => vOverlap(l.bbox, line.bbox) > 0.5 * Math.min(height(l.bbox), height(line.bbox)))
         .map((l) => lines.indexOf(l));
     },
-    nameOf: (i) => context.nameOf(lines[i]),
+    // A letter OCR read as a glyph ("R@SSMANN") is read back before the name is weighed: the candidate is the name.
+    nameOf: (i) => withLetterGlyphs(context.nameOf(lines[i])),
     rulePick: {
       total_amount: entities.total_amount,
       vendor_name: entities.vendor_name,
@@ -133,7 +136,7 @@ function rewrite(records: ReceiptRecords, field: string, repaired: string | unde
 export function repairReceiptSpelling(page: DocumentPage, records: ReceiptRecords, vocabulary: WordVocabulary | null): void {
   const { entities } = records;
   if (entities.vendor_address)
-    rewrite(records, 'vendor_address', withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address))));
+    rewrite(records, 'vendor_address', withSiblingUnitLetters(withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address)))));
   if (entities.vendor_name)
     rewrite(records, 'vendor_name', withInitialsAsLetters(withMangledBhd(withoutLogoNoise(withoutLeadingNumber(entities.vendor_name)))));
   const unsure = unsureWords(page);

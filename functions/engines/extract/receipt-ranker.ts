@@ -18,7 +18,8 @@ import type { FinancialField } from './labels.ts';
 import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
 import type { FieldModel } from './linear-ranker.ts';
-import { COMPANY, courtesyLine, unreadableName } from './parties.ts';
+import { courtesyLine } from './parties.ts';
+import { companyForm, endsWithCompanyForm, namesTown, townsOf } from './receipt-names.ts';
 import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { RUECKGELD } from './tendered.ts';
@@ -116,7 +117,7 @@ const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
-  'spelled_head', 'unreadable', 'legal_under_unreadable_head',
+  'spelled_head', 'unreadable', 'legal_under_unreadable_head', 'legal_form_end', 'names_town',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -346,7 +347,7 @@ const PHONE = /(?<![\d])0\d{1,2}[- ]?\d{3,4}[- ]?\d{4}(?!\d)/u;
 const isAddressy = (t: string) => POSTCODE.test(t) || STREET.test(t) || REGION.test(t);
 
 /** A name with a legal form that reads as words (not an item's "kg" unit, not a lone "GmbH"). */
-const legalName = (value: string) => COMPANY.test(value) && !/\d[.,]\s?\d/.test(value) && /\p{L}{4,}/u.test(value) && !/^\W*\p{L}{1,4}\W*$/u.test(value);
+const legalName = (value: string) => companyForm(value) && !/\d[.,]\s?\d/.test(value) && /\p{L}{4,}/u.test(value) && !/^\W*\p{L}{1,4}\W*$/u.test(value);
 
 /**
  * Name candidates no reader would take for the seller, so never generated: a card processor's web address on the
@@ -365,13 +366,18 @@ function notAName(input: RankInput) {
     (span === 2 && !lines[i].company && wholeCompanyName(input.nameOf(i + 1)));
 }
 
+/** A name with no run of five letters and no company form: what OCR makes of a logo, not a shop's name. */
+const unreadableName = (name: string) => !/\p{L}{5,}/u.test(name) && !companyForm(name);
+
 /**
  * What speaks for or against a name candidate beyond its place and shape: a head line the receipt's own web address
- * spells right above the address block, a name OCR read as no word (a logo), a legal-form line when the head is such a logo.
+ * spells right above the address block, a name OCR read as no word (a logo), a legal-form line when the head is such a
+ * logo, a company form closing the name, a line naming the address block's town (a branch or department line).
  */
 function nameEvidence(input: RankInput, top: readonly number[], domainKeys: readonly string[]) {
   const { lines } = input;
   const headUnreadable = top.length > 0 && unreadableName(input.nameOf(top[0]));
+  const towns = townsOf(lines.filter((l) => l.pageIndex === 0).map((l) => l.text));
   return (i: number, span: number, value: string, domain: boolean) => {
     const spelled = !domain && domainKeys.some((d) => norm(value).startsWith(d));
     const next = lines[i + span];
@@ -379,6 +385,8 @@ function nameEvidence(input: RankInput, top: readonly number[], domainKeys: read
       spelled_head: spelled && span === 1 && Boolean(next && isAddressy(next.text)),
       unreadable: unreadableName(value),
       legal_under_unreadable_head: headUnreadable && legalName(value),
+      legal_form_end: endsWithCompanyForm(value),
+      names_town: namesTown(value, towns),
     };
   };
 }

@@ -65,6 +65,19 @@ export function withInitialsAsLetters(name: string): string {
 }
 
 /**
+ * Two lot or unit numbers the address lists together, the second's letter read as the digit it looks like ("LOT 12-A &
+ * 12-8" for 12-A & 12-B, "NO. 21G & 236" for 21G & 23G): where the first ends in a letter, the second's last digit is
+ * that letter or the next one when the digit is mistaken for it. Codes that differ otherwise are left as read.
+ */
+export function withSiblingUnitLetters(address: string): string {
+  return address.replace(/(?<![\p{L}\d])(\d+)(-?)(\p{Lu})(\s*&\s*\d+)\2(\d)(?![\p{L}\d/-])/gu, (whole, _n, dash: string, letter: string, _between: string, digit: string) => {
+    const read = DIGIT_AS_LETTER[digit];
+    if (!read || (read !== letter && read !== String.fromCharCode(letter.charCodeAt(0) + 1))) return whole;
+    return whole.slice(0, -1) + read;
+  });
+}
+
+/**
  * A scanned name with OCR's reading of a logo or stroke in front ("ry CONTOH NIAGA SDN BHD"): one or two lower-case
  * letters, then a name of two or more words in capitals. A name printed in capitals never starts with a lower-case
  * fragment; a mixed-case name ("de Vries Bakkerij") keeps it.

@@ -2,9 +2,10 @@
  * Invented German till receipts for training the receipt ranker (never for measuring): chains, towns, streets and items
  * made up from syllables, laid out as receipts print them — a logo OCR reads as no word, a slogan, the head line the
  * shop's web address spells, the address, items, the sum, cash and change or a card payment with its processor's web
- * address, a tax row, the till line with date and time, courtesy lines and the legal name in the footer. The 27 German
- * corpus receipts hold too few chains for the model to learn such evidence across shops; these add chains it can learn
- * it from. Seeded: the same seed gives the same receipts.
+ * address, a tax row, the till line with date and time, courtesy lines and the legal name in the footer. A chain whose
+ * head prints only its logo leaves its name to the web address or the footer (so the model learns to take them over
+ * a logo OCR reads as no word). The 27 German corpus receipts hold too few chains for the model to learn such evidence
+ * across shops; these add chains it can learn it from. Seeded: the same seed gives the same receipts.
  *
  * @module
  */
@@ -53,9 +54,11 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
     const chain = pickOne(FIRST) + pickOne(SECOND);
     const town = pickOne(TOWNS);
     const rows: { text: string; tall?: boolean }[] = [];
-    if (chance(0.5)) rows.push({ text: pickOne(LOGO_NOISE), tall: true });
-    if (chance(0.6)) rows.push({ text: pickOne(SLOGANS) });
-    const headPrinted = chance(0.8);
+    const [logo, slogan, headPrinted] = [chance(0.5), chance(0.6), chance(0.8)];
+    // A chain that prints its name only as a logo: OCR reads the logo as no word, and the name is left to the web
+    // address or the footer's legal name (or to both: then each is a right answer, and the logo never).
+    if (logo || !headPrinted) rows.push({ text: pickOne(LOGO_NOISE), tall: true });
+    if (slogan) rows.push({ text: pickOne(SLOGANS) });
     if (headPrinted) rows.push({ text: chance(0.5) ? `${chain} ${town}` : chain, tall: chance(0.5) });
     rows.push({ text: `${pickOne(STREETS)} ${1 + Math.floor(random() * 80)}` }, { text: `${10000 + Math.floor(random() * 89999)} ${town}` });
     if (chance(0.6)) rows.push({ text: `Tel. 0${Math.floor(1000 + random() * 8999)} ${Math.floor(10000 + random() * 89999)}` });
@@ -84,7 +87,7 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
     rows.push({ text: `${date} ${two(Math.floor(random() * 24))}:${two(Math.floor(random() * 60))} Bon ${Math.floor(random() * 9999)} Kasse ${1 + Math.floor(random() * 9)}` });
     if (chance(0.7)) rows.push({ text: `www.${chain.toLowerCase()}${chance(0.5) ? `-${town.toLowerCase()}` : ''}.de` });
     if (chance(0.7)) rows.push({ text: pickOne(COURTESY) });
-    if (chance(0.4) || !headPrinted) rows.push({ text: `${chain} GmbH & Co. KG, ${town}` });
+    if (chance(headPrinted ? 0.4 : 0.5)) rows.push({ text: `${chain} GmbH & Co. KG, ${town}` });
     return {
       id: `syn:${n}`,
       page: page(rows),

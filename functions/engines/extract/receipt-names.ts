@@ -1,7 +1,8 @@
 /**
  * A scanned receipt's seller name as the ranker sees it through OCR noise: a company form that is one (not a weight
- * unit, not a word of a sentence), a letter OCR read as a glyph inside a name in capitals, and what speaks against a
- * head line as the name (it repeats the town of the address block: a branch or department line).
+ * unit, not a word of a sentence), a letter OCR read as a glyph inside a name in capitals, and whether a head line
+ * repeats the town of the address block (a chain's head line with its branch town, or a department line: the ranker
+ * weighs it, fitted on both).
  *
  * @module
  */
@@ -62,8 +63,8 @@ export function withLetterGlyphs(name: string): string {
 const POSTCODE_TOWN = /(?<![\d.,-])\d{4,5}(?![\d.,-])\s+(\p{L}[\p{L}-]{3,})/gu;
 
 /**
- * The towns the page's address lines name (upper case): a head line that repeats one ("TV-Hifi-Elektro Musterstadt",
- * a branch's "Neuhafen Mall") is more likely a department or branch line than the seller's name.
+ * The towns the page's address lines name (upper case): a head line may repeat one ("Lindenkauf Musterstadt", a
+ * chain and its branch; "Elektro-Fachmarkt Musterstadt", a department line).
  */
 export function townsOf(texts: readonly string[]): Set<string> {
   const towns = new Set<string>();

@@ -372,7 +372,7 @@ const unreadableName = (name: string) => !/\p{L}{5,}/u.test(name) && !companyFor
 /**
  * What speaks for or against a name candidate beyond its place and shape: a head line the receipt's own web address
  * spells right above the address block, a name OCR read as no word (a logo), a legal-form line when the head is such a
- * logo, a company form closing the name, a line naming the address block's town (a branch or department line).
+ * logo, a company form closing the name, a line naming the address block's town (a chain's branch, or a department).
  */
 function nameEvidence(input: RankInput, top: readonly number[], domainKeys: readonly string[]) {
   const { lines } = input;

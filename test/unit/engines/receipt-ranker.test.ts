@@ -525,6 +525,18 @@ describe('receipt ranker training', () => {
     }
   });
 
+  it('invents chains that print only a logo, named by the web address alone at times', () => {
+    const receipts = syntheticReceipts(200, 11);
+    const lowered = (r: (typeof receipts)[number]) => r.page.lines.map((l) => l.text.toLowerCase());
+    const headless = receipts.filter((r) => !lowered(r).slice(0, 4).some((t) => t.replace(/\s/g, '').startsWith(r.truth.vendor_name)));
+    expect(headless.length).toBeGreaterThan(10);
+    // The head a logo OCR reads as no word: never the chain's name.
+    for (const r of headless) expect(r.page.lines[0].text.toLowerCase()).not.toContain(r.truth.vendor_name);
+    // Some name the chain only in their web address: then it is the one right name candidate.
+    const webOnly = headless.filter((r) => lowered(r).filter((t) => t.includes(r.truth.vendor_name)).every((t) => t.startsWith('www.')));
+    expect(webOnly.some((r) => lowered(r).some((t) => t.includes(r.truth.vendor_name)))).toBe(true);
+  });
+
   it('folds and shuffles are seeded', () => {
     const ids = Array.from({ length: 20 }, (_, i) => String(i));
     expect(foldsOf(ids, 5, 1)).toEqual(foldsOf([...ids].reverse(), 5, 1));

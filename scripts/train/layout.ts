@@ -41,6 +41,7 @@ import {
   lineSegments,
   segmentBelow,
   typicalGapOf,
+  withRows,
   type SegmentModel,
 } from '../../functions/engines/layout/kv-segments.ts';
 import { layoutPage, type LayoutWord } from '../../functions/engines/layout/reading-order.ts';
@@ -101,6 +102,13 @@ function segmentOf(e: Entity, form: Form): Segment {
   return { text: e.text, bbox: boxOf(e.box, form), height: heights[Math.floor(heights.length / 2)] ?? (e.box[3] - e.box[1]) / form.height };
 }
 
+/** The form's annotated entities with text, as segments (with their rows, as the page's segments have). */
+function entitySegments(form: Form): { e: Entity; s: Segment }[] {
+  const entities = form.entities.filter((e) => e.text.trim());
+  const segments = withRows(entities.map((e) => segmentOf(e, form)));
+  return entities.map((e, k) => ({ e, s: segments[k] }));
+}
+
 /** Gold links of a form: question id → answer id. */
 export function links(form: Form): Map<number, number> {
   const out = new Map<number, number>();
@@ -116,7 +124,7 @@ export function links(form: Form): Map<number, number> {
 /** Every annotated entity is a possible key (as every segment is at inference): a question's label is its answer, anything else's "no value". */
 function examples(form: Form, keyWeights: readonly number[]): Example[] {
   const aspect = form.height / form.width;
-  const segments = form.entities.filter((e) => e.text.trim()).map((e) => ({ e, s: segmentOf(e, form) }));
+  const segments = entitySegments(form);
   const gold = links(form);
   const out: Example[] = [];
   for (const { e, s } of segments) {
@@ -249,7 +257,7 @@ export function fit(forms: readonly Form[]): KeyValueModel {
 /** Link precision/recall counts on annotated entities (the model links; segmentation is given). */
 function entityCounts(form: Form, model: KeyValueModel): { tp: number; predicted: number; gold: number } {
   const aspect = form.height / form.width;
-  const segments = form.entities.filter((e) => e.text.trim()).map((e) => ({ e, s: segmentOf(e, form) }));
+  const segments = entitySegments(form);
   const gold = links(form);
   let tp = 0;
   let predicted = 0;

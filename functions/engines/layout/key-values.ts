@@ -20,7 +20,7 @@
  */
 import type { BBox, DocumentPage, FormField } from '../document-model.ts';
 import weights from './key-value-weights.json' with { type: 'json' };
-import { pageSegments, type Segment, type SegmentModel } from './kv-segments.ts';
+import { pageSegments, withRows, type Segment, type SegmentModel } from './kv-segments.ts';
 import type { SelectionMark } from './selection-marks.ts';
 
 export type { Segment } from './kv-segments.ts';
@@ -46,7 +46,7 @@ const INLINE_PAIR = /^([^:]{1,40}?)\s*:\s+(\S.*)$/;
 
 /** The page's segments (see `./kv-segments.ts`): lines cut into pieces of text, pieces wrapped over lines joined. */
 export function segmentsOf(page: DocumentPage, model: KeyValueModel = DEFAULT_MODEL): Segment[] {
-  return pageSegments(page, model);
+  return withRows(pageSegments(page, model));
 }
 
 /** A fitted value linker: one weight per feature, and the score of "no value"; with the segment models it reads segments by. */
@@ -75,6 +75,8 @@ export const KEY_VALUE_FEATURES = [
   'value_long',
   'key_label',
   'value_label',
+  'grid_below',
+  'busy_row',
 ] as const;
 
 /**
@@ -82,7 +84,7 @@ export const KEY_VALUE_FEATURES = [
  * `keyWeights` are the label model's: how much each side reads like a label weighs in the pair, so any segment
  * may be a key and "no value" wins for text that is not one.
  */
-export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number, keyWeights: readonly number[]): number[] {
+export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWeights: readonly number[]): number[] {
   const h = Math.max(key.height, 1e-4);
   const dx = (value.bbox[0] - key.bbox[2]) / aspect / h;
   const dy = (value.bbox[1] - key.bbox[3]) / h;
@@ -105,6 +107,9 @@ export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number, 
     value_long: Math.min(value.text.length, 80) / 40,
     key_label: clampLogit(keyLogit(key.text, keyWeights)),
     value_label: clampLogit(keyLogit(value.text, keyWeights)),
+    // A header over a column: both rows hold three segments or more, as a table's do.
+    grid_below: below && (key.row ?? 1) >= 3 && (value.row ?? 1) >= 3 ? 1 : 0,
+    busy_row: Math.min((key.row ?? 1) - 1, 4) / 4,
   };
   return KEY_VALUE_FEATURES.map((f) => named[f] ?? 0);
 }
@@ -140,9 +145,17 @@ export function keyFeatures(text: string): number[] {
   return KEY_FEATURES.map((f) => named[f] ?? 0);
 }
 
+/** Label scores already computed, per weights: a page asks for each segment's score once per candidate pair. */
+const keyLogits = new WeakMap<readonly number[], Map<string, number>>();
+const KEY_LOGIT_CACHE = 20_000;
+
 /** The label model's score (log-odds) that a segment is a label. */
 export function keyLogit(text: string, keyWeights: readonly number[]): number {
-  return keyFeatures(text).reduce((s, v, i) => s + v * (keyWeights[i] ?? 0), 0);
+  let cache = keyLogits.get(keyWeights);
+  if (!cache || cache.size > KEY_LOGIT_CACHE) keyLogits.set(keyWeights, (cache = new Map()));
+  let z = cache.get(text);
+  if (z === undefined) cache.set(text, (z = keyFeatures(text).reduce((s, v, i) => s + v * (keyWeights[i] ?? 0), 0)));
+  return z;
 }
 
 /** Log-odds as a feature: bounded, so one extreme label score cannot outweigh the layout. */
@@ -171,13 +184,32 @@ export function candidatesFor(key: Segment, segments: readonly Segment[], aspect
     .slice(0, MAX_CANDIDATES);
 }
 
+/**
+ * The segments whose top lies where `candidatesFor` can accept one for `key` (from `byTop`, sorted by top): a
+ * superset of its candidates, so that a dense page costs a window per key rather than the whole page.
+ */
+function nearby(key: Segment, byTop: readonly Segment[], tallest: number): Segment[] {
+  const h = key.height;
+  const lo = (key.bbox[1] + key.bbox[3]) / 2 - 0.6 * h - tallest;
+  const hi = key.bbox[3] + MAX_BELOW * h;
+  let [a, b] = [0, byTop.length];
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (byTop[m].bbox[1] < lo) a = m + 1;
+    else b = m;
+  }
+  const out: Segment[] = [];
+  for (let k = a; k < byTop.length && byTop[k].bbox[1] <= hi; k++) out.push(byTop[k]);
+  return out;
+}
+
 /** The best value for a key among candidates, or null when "no value" scores higher; with its softmax probability. */
 export function linkValue(
   key: Segment,
-  candidates: readonly KeyValueSide[],
+  candidates: readonly Segment[],
   aspect: number,
   model: KeyValueModel = DEFAULT_MODEL,
-): { value: KeyValueSide | null; confidence: number } {
+): { value: Segment | null; confidence: number } {
   const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect, model.key_weights), model))];
   const top = Math.max(...scores);
   const exp = scores.map((s) => Math.exp(s - top));
@@ -208,21 +240,22 @@ function inlinePair(seg: Segment): KeyValuePair | undefined {
  * the layout. Links are taken most probable first, each segment in one pair at most (a value is no one else's
  * key); a segment ending in ':' with no value left is a key with an empty value.
  */
-function layoutPairs(page: DocumentPage, model: KeyValueModel): KeyValuePair[] {
+function layoutPairs(page: DocumentPage, segments: readonly Segment[], model: KeyValueModel): KeyValuePair[] {
   const aspect = (page.height || 1) / (page.width || 1);
-  const segments = segmentsOf(page, model);
   const inline = new Map<Segment, KeyValuePair>();
   for (const seg of segments) {
     const pair = inlinePair(seg);
     if (pair) inline.set(seg, pair);
   }
+  const byTop = [...segments].sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const tallest = Math.max(0, ...segments.map((s) => s.bbox[3] - s.bbox[1]));
   const proposals: { key: Segment; value: Segment | null; confidence: number; order: number }[] = [];
   segments.forEach((seg, order) => {
     if (proposals.length >= MAX_KEYS || inline.has(seg) || keyText(seg.text).length < 2) return;
-    const candidates = candidatesFor(seg, segments, aspect).filter((c) => !inline.has(c));
+    const candidates = candidatesFor(seg, nearby(seg, byTop, tallest), aspect).filter((c) => !inline.has(c));
     const { value, confidence } = linkValue(seg, candidates, aspect, model);
     // A label without a colon is only a label when something fills it: an empty one is ordinary text.
-    if (value || seg.text.trim().endsWith(':')) proposals.push({ key: seg, value: value as Segment | null, confidence, order });
+    if (value || seg.text.trim().endsWith(':')) proposals.push({ key: seg, value, confidence, order });
   });
   const used = new Set<Segment>();
   const taken: { key: Segment; value: Segment | null; confidence: number }[] = [];
@@ -289,6 +322,6 @@ export function keyValuePairs(page: DocumentPage, marks: readonly SelectionMark[
         source: 'selection_mark',
       });
   }
-  out.push(...layoutPairs(page, model));
+  out.push(...layoutPairs(page, segments, model));
   return out;
 }

@@ -23,6 +23,8 @@ export interface Segment {
   readonly bbox: BBox;
   /** Line height on the page (share of the page height). */
   readonly height: number;
+  /** How many segments share its line, itself included (see {@link withRows}); a table's rows are full. */
+  readonly row?: number;
 }
 
 /** The weights the segment models read (part of the key-value model file). */
@@ -187,6 +189,24 @@ export function segmentBelow(upper: Segment, segments: readonly Segment[]): Segm
     if (!best || s.bbox[1] < best.bbox[1] || (s.bbox[1] === best.bbox[1] && s.bbox[0] < best.bbox[0])) best = s;
   }
   return best;
+}
+
+/** The segments with how many share each one's line (middles within 0.6 line heights), found by a sweep over sorted middles. */
+export function withRows<S extends Segment>(segments: readonly S[]): S[] {
+  const mids = segments.map((s) => (s.bbox[1] + s.bbox[3]) / 2).sort((a, b) => a - b);
+  const firstAtLeast = (v: number) => {
+    let [lo, hi] = [0, mids.length];
+    while (lo < hi) {
+      const m = (lo + hi) >> 1;
+      if (mids[m] < v) lo = m + 1;
+      else hi = m;
+    }
+    return lo;
+  };
+  return segments.map((s) => {
+    const mid = (s.bbox[1] + s.bbox[3]) / 2;
+    return { ...s, row: firstAtLeast(mid + 0.6 * s.height) - firstAtLeast(mid - 0.6 * s.height) };
+  });
 }
 
 /**

@@ -3,7 +3,8 @@
  * expect, measured.
  *
  * - key-value pairs: the FUNSD linker out of fold (one form per fold), on the
- *   annotated entities and end to end from the words (scripts/train/layout.ts);
+ *   annotated entities, end to end from the words, and end to end through our
+ *   OCR of the form images (scripts/train/layout.ts);
  * - selection marks and signatures on generated forms of many designs
  *   (seeded; our own forms, nothing from the corpus): page size, fonts and
  *   sizes, one or two columns, drawn squares (crossed, ticked, filled) and
@@ -17,6 +18,7 @@
  *
  * @module
  */
+import { readFile } from 'node:fs/promises';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BBox } from '../../functions/engines/document-model.ts';
 import { readMarkInk } from '../../functions/engines/layout/selection-marks.ts';
@@ -24,7 +26,8 @@ import { findSignatures } from '../../functions/engines/layout/signatures.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { buildDocumentLayout } from '../../functions/operations/parse-structure.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
-import { funsdOutOfFold } from '../train/layout.ts';
+import { corpusPath } from '../lib/corpus.ts';
+import { funsdOutOfFold, funsdThroughOcr } from '../train/layout.ts';
 
 export const LAYOUT_EVAL_SEED = 20261129;
 
@@ -221,6 +224,11 @@ export async function runLayoutEval(options: {
   log(
     `FUNSD key-value pairs, out of fold over ${funsd.forms} forms: annotated entities ${JSON.stringify(funsd.annotated_entities)}; end to end ${JSON.stringify(funsd.end_to_end_from_words)}`,
   );
+  const throughOcr = await funsdThroughOcr(async (image) => {
+    const bytes = new Uint8Array(await readFile(corpusPath('forms', 'funsd', 'training_data', 'images', image)));
+    return (await (await openDocument(bytes, { declaredKind: 'png' })).extract()).pages[0];
+  });
+  log(`FUNSD key-value pairs through our OCR of the images, out of fold: ${JSON.stringify(throughOcr)}`);
   const random = seeded(options.seed ?? LAYOUT_EVAL_SEED);
   const results: Record<string, unknown> = {};
   for (const [name, count, scanned] of [
@@ -250,5 +258,9 @@ export async function runLayoutEval(options: {
     };
     log(`generated forms, ${name} (${count}): ${JSON.stringify(results[name])}`);
   }
-  return { seed: options.seed ?? LAYOUT_EVAL_SEED, funsd_key_value_pairs: funsd, generated_forms: results };
+  return {
+    seed: options.seed ?? LAYOUT_EVAL_SEED,
+    funsd_key_value_pairs: { ...funsd, through_ocr: throughOcr },
+    generated_forms: results,
+  };
 }

@@ -3,8 +3,9 @@
  * below, or across a gap, the way Textract FORMS and Azure keyValuePairs
  * report them.
  *
- * - Segments: each line is cut at wide gaps (and after a word ending in ':'),
- *   so "Name: Ada Byron     Date: 3 May" gives four segments.
+ * - Segments: lines cut into pieces of text, and pieces wrapped over lines
+ *   joined, by two learned models (`./kv-segments.ts`), so
+ *   "Name: Ada Byron     Date: 3 May" gives four segments.
  * - Keys: segments ending in ':' — and `label: value` segments, which are a
  *   pair on their own.
  * - Values: for each key, a learned scorer (`./key-value-weights.json`,
@@ -19,7 +20,10 @@
  */
 import type { BBox, DocumentPage, FormField } from '../document-model.ts';
 import weights from './key-value-weights.json' with { type: 'json' };
+import { pageSegments, withRows, type Segment, type SegmentModel } from './kv-segments.ts';
 import type { SelectionMark } from './selection-marks.ts';
+
+export type { Segment } from './kv-segments.ts';
 
 export interface KeyValueSide {
   readonly text: string;
@@ -33,13 +37,6 @@ export interface KeyValuePair {
   readonly source: 'layout' | 'form_field' | 'selection_mark';
 }
 
-export interface Segment extends KeyValueSide {
-  /** Line height on the page (share of the page height). */
-  readonly height: number;
-}
-
-/** A gap wider than this many line heights cuts a line into segments. */
-const SEGMENT_GAP = 1.2;
 /** Candidate values lie within these distances of their key (line heights). */
 const MAX_RIGHT = 25;
 const MAX_BELOW = 4;
@@ -47,39 +44,13 @@ const MAX_CANDIDATES = 12;
 const MAX_KEYS = 400;
 const INLINE_PAIR = /^([^:]{1,40}?)\s*:\s+(\S.*)$/;
 
-function union(boxes: readonly BBox[]): BBox {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
+/** The page's segments (see `./kv-segments.ts`): lines cut into pieces of text, pieces wrapped over lines joined. */
+export function segmentsOf(page: DocumentPage, model: KeyValueModel = DEFAULT_MODEL): Segment[] {
+  return withRows(pageSegments(page, model));
 }
 
-/** The page's lines cut at wide gaps and after words ending in ':'. */
-export function segmentsOf(page: DocumentPage): Segment[] {
-  const aspect = (page.height || 1) / (page.width || 1);
-  const out: Segment[] = [];
-  for (const line of page.lines) {
-    const words = line.wordIndexes.map((w) => page.words[w]);
-    const height = line.bbox[3] - line.bbox[1];
-    let run: typeof words = [];
-    const flush = () => {
-      if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: union(run.map((w) => w.bbox)), height });
-      run = [];
-    };
-    for (const w of words) {
-      const prev = run.at(-1);
-      if (prev && ((w.bbox[0] - prev.bbox[2]) / aspect > SEGMENT_GAP * height || prev.text.endsWith(':'))) flush();
-      run.push(w);
-    }
-    flush();
-  }
-  return out;
-}
-
-/** A fitted value linker: one weight per feature, and the score of "no value". */
-export interface KeyValueModel {
+/** A fitted value linker: one weight per feature, and the score of "no value"; with the segment models it reads segments by. */
+export interface KeyValueModel extends SegmentModel {
   readonly features: readonly string[];
   readonly weights: readonly number[];
   readonly no_value: number;
@@ -102,10 +73,18 @@ export const KEY_VALUE_FEATURES = [
   'value_is_key',
   'value_has_digit',
   'value_long',
+  'key_label',
+  'value_label',
+  'grid_below',
+  'busy_row',
 ] as const;
 
-/** Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights. */
-export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number): number[] {
+/**
+ * Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights.
+ * `keyWeights` are the label model's: how much each side reads like a label weighs in the pair, so any segment
+ * may be a key and "no value" wins for text that is not one.
+ */
+export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWeights: readonly number[]): number[] {
   const h = Math.max(key.height, 1e-4);
   const dx = (value.bbox[0] - key.bbox[2]) / aspect / h;
   const dy = (value.bbox[1] - key.bbox[3]) / h;
@@ -126,6 +105,11 @@ export function pairFeatures(key: Segment, value: KeyValueSide, aspect: number):
     value_is_key: value.text.trim().endsWith(':') ? 1 : 0,
     value_has_digit: /\d/.test(value.text) ? 1 : 0,
     value_long: Math.min(value.text.length, 80) / 40,
+    key_label: clampLogit(keyLogit(key.text, keyWeights)),
+    value_label: clampLogit(keyLogit(value.text, keyWeights)),
+    // A header over a column: both rows hold three segments or more, as a table's do.
+    grid_below: below && (key.row ?? 1) >= 3 && (value.row ?? 1) >= 3 ? 1 : 0,
+    busy_row: Math.min((key.row ?? 1) - 1, 4) / 4,
   };
   return KEY_VALUE_FEATURES.map((f) => named[f] ?? 0);
 }
@@ -161,10 +145,25 @@ export function keyFeatures(text: string): number[] {
   return KEY_FEATURES.map((f) => named[f] ?? 0);
 }
 
+/** Label scores already computed, per weights: a page asks for each segment's score once per candidate pair. */
+const keyLogits = new WeakMap<readonly number[], Map<string, number>>();
+const KEY_LOGIT_CACHE = 20_000;
+
+/** The label model's score (log-odds) that a segment is a label. */
+export function keyLogit(text: string, keyWeights: readonly number[]): number {
+  let cache = keyLogits.get(keyWeights);
+  if (!cache || cache.size > KEY_LOGIT_CACHE) keyLogits.set(keyWeights, (cache = new Map()));
+  let z = cache.get(text);
+  if (z === undefined) cache.set(text, (z = keyFeatures(text).reduce((s, v, i) => s + v * (keyWeights[i] ?? 0), 0)));
+  return z;
+}
+
+/** Log-odds as a feature: bounded, so one extreme label score cannot outweigh the layout. */
+const clampLogit = (z: number) => Math.min(4, Math.max(-4, z)) / 4;
+
 /** The probability that a segment is a label. */
 export function keyProbability(text: string, model: KeyValueModel = DEFAULT_MODEL): number {
-  const z = keyFeatures(text).reduce((s, v, i) => s + v * (model.key_weights[i] ?? 0), 0);
-  return 1 / (1 + Math.exp(-z));
+  return 1 / (1 + Math.exp(-keyLogit(text, model.key_weights)));
 }
 
 const score = (f: readonly number[], model: KeyValueModel) => f.reduce((s, v, i) => s + v * (model.weights[i] ?? 0), 0);
@@ -185,14 +184,33 @@ export function candidatesFor(key: Segment, segments: readonly Segment[], aspect
     .slice(0, MAX_CANDIDATES);
 }
 
+/**
+ * The segments whose top lies where `candidatesFor` can accept one for `key` (from `byTop`, sorted by top): a
+ * superset of its candidates, so that a dense page costs a window per key rather than the whole page.
+ */
+function nearby(key: Segment, byTop: readonly Segment[], tallest: number): Segment[] {
+  const h = key.height;
+  const lo = (key.bbox[1] + key.bbox[3]) / 2 - 0.6 * h - tallest;
+  const hi = key.bbox[3] + MAX_BELOW * h;
+  let [a, b] = [0, byTop.length];
+  while (a < b) {
+    const m = (a + b) >> 1;
+    if (byTop[m].bbox[1] < lo) a = m + 1;
+    else b = m;
+  }
+  const out: Segment[] = [];
+  for (let k = a; k < byTop.length && byTop[k].bbox[1] <= hi; k++) out.push(byTop[k]);
+  return out;
+}
+
 /** The best value for a key among candidates, or null when "no value" scores higher; with its softmax probability. */
 export function linkValue(
   key: Segment,
-  candidates: readonly KeyValueSide[],
+  candidates: readonly Segment[],
   aspect: number,
   model: KeyValueModel = DEFAULT_MODEL,
-): { value: KeyValueSide | null; confidence: number } {
-  const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect), model))];
+): { value: Segment | null; confidence: number } {
+  const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect, model.key_weights), model))];
   const top = Math.max(...scores);
   const exp = scores.map((s) => Math.exp(s - top));
   const sum = exp.reduce((a, b) => a + b, 0);
@@ -203,40 +221,63 @@ export function linkValue(
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const keyText = (t: string) => t.trim().replace(/\s*:$/, '');
 
-function layoutPairs(page: DocumentPage, taken: Set<Segment>, model: KeyValueModel): KeyValuePair[] {
+/** "Label: value" in one segment: the label's share of the box is estimated from its characters. */
+function inlinePair(seg: Segment): KeyValuePair | undefined {
+  const inline = INLINE_PAIR.exec(seg.text);
+  if (!inline || seg.text.trim().endsWith(':')) return undefined;
+  const share = (inline[1].length + 1) / seg.text.length;
+  const cut = seg.bbox[0] + (seg.bbox[2] - seg.bbox[0]) * share;
+  return {
+    key: { text: inline[1].trim(), bbox: [seg.bbox[0], seg.bbox[1], cut, seg.bbox[3]] },
+    value: { text: inline[2].trim(), bbox: [cut, seg.bbox[1], seg.bbox[2], seg.bbox[3]] },
+    confidence: 0.9,
+    source: 'layout',
+  };
+}
+
+/**
+ * Pairs read from the layout. Every segment may be a key: the linker weighs how much it reads like a label with
+ * the layout. Links are taken most probable first, each segment in one pair at most (a value is no one else's
+ * key); a segment ending in ':' with no value left is a key with an empty value.
+ */
+function layoutPairs(page: DocumentPage, segments: readonly Segment[], model: KeyValueModel): KeyValuePair[] {
   const aspect = (page.height || 1) / (page.width || 1);
-  const segments = segmentsOf(page);
-  const out: KeyValuePair[] = [];
+  const inline = new Map<Segment, KeyValuePair>();
   for (const seg of segments) {
-    if (out.length >= MAX_KEYS) break;
-    const inline = INLINE_PAIR.exec(seg.text);
-    if (inline && !seg.text.trim().endsWith(':')) {
-      // "Label: value" in one segment: the label's share of the box is estimated from its characters.
-      const share = (inline[1].length + 1) / seg.text.length;
-      const cut = seg.bbox[0] + (seg.bbox[2] - seg.bbox[0]) * share;
-      out.push({
-        key: { text: inline[1].trim(), bbox: [seg.bbox[0], seg.bbox[1], cut, seg.bbox[3]] },
-        value: { text: inline[2].trim(), bbox: [cut, seg.bbox[1], seg.bbox[2], seg.bbox[3]] },
-        confidence: 0.9,
-        source: 'layout',
-      });
-      continue;
-    }
-    const isKey = seg.text.trim().endsWith(':') || keyProbability(seg.text, model) >= 0.5;
-    if (!isKey || keyText(seg.text).length < 2 || taken.has(seg)) continue;
-    const candidates = candidatesFor(seg, segments, aspect).filter((c) => !taken.has(c));
+    const pair = inlinePair(seg);
+    if (pair) inline.set(seg, pair);
+  }
+  const byTop = [...segments].sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const tallest = Math.max(0, ...segments.map((s) => s.bbox[3] - s.bbox[1]));
+  const proposals: { key: Segment; value: Segment | null; confidence: number; order: number }[] = [];
+  segments.forEach((seg, order) => {
+    if (proposals.length >= MAX_KEYS || inline.has(seg) || keyText(seg.text).length < 2) return;
+    const candidates = candidatesFor(seg, nearby(seg, byTop, tallest), aspect).filter((c) => !inline.has(c));
     const { value, confidence } = linkValue(seg, candidates, aspect, model);
     // A label without a colon is only a label when something fills it: an empty one is ordinary text.
-    if (!value && !seg.text.trim().endsWith(':')) continue;
-    if (value) taken.add(value as Segment);
-    out.push({
-      key: { text: keyText(seg.text), bbox: seg.bbox },
-      value: value && { text: value.text, bbox: value.bbox },
-      confidence: round(confidence),
+    if (value || seg.text.trim().endsWith(':')) proposals.push({ key: seg, value, confidence, order });
+  });
+  const used = new Set<Segment>();
+  const taken: { key: Segment; value: Segment | null; confidence: number }[] = [];
+  for (const p of proposals.filter((x) => x.value).sort((a, b) => b.confidence - a.confidence || a.order - b.order)) {
+    if (used.has(p.key) || used.has(p.value!)) continue;
+    used.add(p.key).add(p.value!);
+    taken.push(p);
+  }
+  for (const p of proposals) {
+    if (!used.has(p.key) && p.key.text.trim().endsWith(':'))
+      taken.push({ key: p.key, value: null, confidence: p.value ? 1 - p.confidence : p.confidence });
+  }
+  const pairs = new Map<Segment, KeyValuePair>(inline);
+  for (const p of taken) {
+    pairs.set(p.key, {
+      key: { text: keyText(p.key.text), bbox: p.key.bbox },
+      value: p.value && { text: p.value.text, bbox: p.value.bbox },
+      confidence: round(p.confidence),
       source: 'layout',
     });
   }
-  return out;
+  return segments.flatMap((s) => pairs.get(s) ?? []);
 }
 
 /** A form field's label: its tooltip, else the nearest segment left of it on its line, else the one just above. */
@@ -263,7 +304,7 @@ function fieldLabel(field: FormField, segments: readonly Segment[]): KeyValueSid
  * keyValuePairs(page, marks).map((p) => [p.key.text, p.value?.text ?? null]); // [['Name', 'Ada Byron'], ['Phone', null]]
  */
 export function keyValuePairs(page: DocumentPage, marks: readonly SelectionMark[] = [], model: KeyValueModel = DEFAULT_MODEL): KeyValuePair[] {
-  const segments = segmentsOf(page);
+  const segments = segmentsOf(page, model);
   const out: KeyValuePair[] = [];
   for (const field of page.formFields ?? []) {
     if (field.kind === 'button' || field.kind === 'checkbox' || field.kind === 'radio') continue;
@@ -281,6 +322,6 @@ export function keyValuePairs(page: DocumentPage, marks: readonly SelectionMark[
         source: 'selection_mark',
       });
   }
-  out.push(...layoutPairs(page, new Set(), model));
+  out.push(...layoutPairs(page, segments, model));
   return out;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { keyProbability, keyValuePairs, segmentsOf } from '../../../functions/engines/layout/key-values.ts';
+import weights from '../../../functions/engines/layout/key-value-weights.json' with { type: 'json' };
+import { KEY_FEATURES, KEY_VALUE_FEATURES, keyProbability, keyValuePairs, segmentsOf } from '../../../functions/engines/layout/key-values.ts';
+import { CUT_FEATURES, JOIN_FEATURES } from '../../../functions/engines/layout/kv-segments.ts';
 import { findSelectionMarks } from '../../../functions/engines/layout/selection-marks.ts';
 import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
 import { box, buildPage, prose } from './page-builder.ts';
@@ -49,6 +51,71 @@ describe('key-value pairs', () => {
     ]);
   });
 
+  it('joins a value wrapped over two lines, beside its label or under it', () => {
+    const wrapped = [
+      { text: 'Parcel left with the neighbour at', y: 100 },
+      { text: 'number twelve after two attempts', y: 112 },
+    ];
+    const beside = buildPage({
+      items: [
+        { text: 'Remarks:', x: 72, y: 100 },
+        ...wrapped.map((l) => ({ ...l, x: 160 })),
+        { text: 'Contact:', x: 72, y: 150 },
+        { text: 'Mira Tollan', x: 160, y: 150 },
+      ],
+    });
+    const under = buildPage({ items: [{ text: 'Remarks:', x: 72, y: 86 }, ...wrapped.map((l) => ({ ...l, x: 72 }))] });
+    const value = 'Parcel left with the neighbour at number twelve after two attempts';
+    expect(pairsOf(beside)).toEqual([
+      ['Remarks', value, 'layout'],
+      ['Contact', 'Mira Tollan', 'layout'],
+    ]);
+    expect(pairsOf(under)).toEqual([['Remarks', value, 'layout']]);
+  });
+
+  const nameAndDate = [
+    ['Name', 'Ada Byron'],
+    ['Date', '3 May 2021'],
+  ];
+  it.each([
+    [
+      'a wide gap',
+      [
+        { text: 'Name: Ada Byron', x: 72 },
+        { text: 'Date: 3 May 2021', x: 330 },
+      ],
+      nameAndDate,
+    ],
+    [
+      'labels and values apart',
+      [
+        { text: 'Name:', x: 72 },
+        { text: 'Ada Byron', x: 120 },
+        { text: 'Date:', x: 330 },
+        { text: '3 May 2021', x: 370 },
+      ],
+      nameAndDate,
+    ],
+    [
+      'a narrow gap',
+      [
+        { text: 'Batch: 77', x: 72 },
+        { text: 'Shift: Night', x: 180 },
+      ],
+      [
+        ['Batch', '77'],
+        ['Shift', 'Night'],
+      ],
+    ],
+  ])('reads two pairs from one line with %s', (_, items, expected) => {
+    // Prepare
+    const page = buildPage({ items: items.map((i) => ({ ...i, y: 100 })) });
+    // Act
+    const pairs = pairsOf(page).map(([key, value]) => [key, value]);
+    // Assess
+    expect(pairs).toEqual(expected);
+  });
+
   it('finds no pairs in running prose', () => {
     const page = buildPage({
       items: prose(
@@ -72,6 +139,21 @@ describe('key-value pairs', () => {
     expect(pairs.map((p) => [p.key.text, p.value?.text, p.key.page_number, p.value?.page_number])).toEqual([
       ['Sheet number', '1', 1, 1],
       ['Sheet number', '2', 2, 2],
+    ]);
+  });
+
+  it('reads a weights file that names the features the code computes, one weight each', () => {
+    expect([weights.features, weights.key_features, weights.cut_features, weights.join_features]).toEqual([
+      [...KEY_VALUE_FEATURES],
+      [...KEY_FEATURES],
+      [...CUT_FEATURES],
+      [...JOIN_FEATURES],
+    ]);
+    expect([weights.weights.length, weights.key_weights.length, weights.cut_weights.length, weights.join_weights.length]).toEqual([
+      KEY_VALUE_FEATURES.length,
+      KEY_FEATURES.length,
+      CUT_FEATURES.length,
+      JOIN_FEATURES.length,
     ]);
   });
 });

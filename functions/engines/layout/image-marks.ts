@@ -24,6 +24,7 @@
  * @module
  */
 import type { BBox, DrawnCircle, Ruling, Word } from '../document-model.ts';
+import { bracketSide, MAX_BRACKET_ASPECT, MIN_BRACKET_ASPECT, pairBrackets, pairSquare, type PixelBox } from './image-brackets.ts';
 import { otsuThreshold, type GrayImage } from './image-rulings.ts';
 import { MAX_SIDE_PT, MIN_SIDE_PT, pointsPerUnit } from './selection-marks.ts';
 
@@ -33,6 +34,8 @@ export interface MarkShape {
   readonly bbox: BBox;
   /** Blank paper right of the shape for at least a third of its side (a letter has its neighbour closer). */
   readonly clearRight: boolean;
+  /** A typed box (`[ ]`, `[x]`, `( )`): the brackets' box, and whether anything is printed between them. */
+  readonly typed?: { readonly outer: BBox; readonly inkBetween: boolean };
 }
 
 /** More dark runs than this: the page is a picture or noise, not a form; no shapes are looked for. */
@@ -229,26 +232,44 @@ export function detectMarkShapes(image: GrayImage, options: { pointsPerPixel?: n
       c.pixels += labelled.end[i] - labelled.start[i];
     }
   }
-  const candidates = new Map<number, { c: Component; runs: number[] }>();
+  // Box-shaped and bracket-shaped components, each kind capped on its own (a page of text has thousands of narrow letters).
+  const candidates = new Map<number, { c: Component; runs: number[]; bracket: boolean }>();
+  const counts = { box: 0, bracket: 0 };
   for (const [r, c] of components) {
     const w = (c.x1 - c.x0) * perPixel;
     const h = (c.y1 - c.y0) * perPixel;
-    if (w < MIN_SIDE_PT || h < MIN_SIDE_PT || w > MAX_SIDE_PT || h > MAX_SIDE_PT) continue;
-    if (w / h < MIN_ASPECT || w / h > MAX_ASPECT) continue;
-    candidates.set(r, { c, runs: [] });
-    if (candidates.size >= 4 * MAX_SHAPES) break;
+    if (h < MIN_SIDE_PT || w > MAX_SIDE_PT || h > MAX_SIDE_PT) continue;
+    const bracket = w / h >= MIN_BRACKET_ASPECT && w / h <= MAX_BRACKET_ASPECT;
+    if (!bracket && (w < MIN_SIDE_PT || w / h < MIN_ASPECT || w / h > MAX_ASPECT)) continue;
+    const kind = bracket ? 'bracket' : 'box';
+    if (counts[kind] >= 4 * MAX_SHAPES) continue;
+    counts[kind]++;
+    candidates.set(r, { c, runs: [], bracket });
   }
   for (let i = 0; i < labelled.count; i++) candidates.get(labelled.root[i])?.runs.push(i);
   const shapes: MarkShape[] = [];
-  for (const { c, runs } of candidates.values()) {
+  const opens: PixelBox[] = [];
+  const closes: PixelBox[] = [];
+  for (const { c, runs, bracket } of candidates.values()) {
     if (!runs.length) continue;
     const w = c.x1 - c.x0;
     const h = c.y1 - c.y0;
     const bits = bitmapOf(c, runs, labelled);
+    if (bracket) {
+      const side = bracketSide(bits, w, h);
+      if (side) (side === 'open' ? opens : closes).push(c);
+      continue;
+    }
     const kind = isHollowSquare(bits, w, h) ? 'square' : isRing(bits, w, h) ? 'circle' : undefined;
     if (!kind) continue;
     shapes.push({ kind, bbox: [c.x0 / width, c.y0 / height, c.x1 / width, c.y1 / height], clearRight: clearRightOf(image, c, threshold) });
     if (shapes.length >= MAX_SHAPES) break;
+  }
+  const dark = (x: number, y: number) => image.data[y * width + x] <= threshold;
+  for (const pair of pairBrackets(opens, closes, dark).slice(0, Math.max(0, MAX_SHAPES - shapes.length))) {
+    const { x0, y0, x1, y1 } = pair.outer;
+    const outer: BBox = [x0 / width, y0 / height, x1 / width, y1 / height];
+    shapes.push({ kind: 'square', bbox: pairSquare(pair, width, height), clearRight: true, typed: { outer, inkBetween: pair.inkBetween } });
   }
   return shapes.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
@@ -275,6 +296,7 @@ const WORD_SPACE = 0.6;
  */
 export function apartFromWords(shapes: readonly MarkShape[], words: readonly Word[]): MarkShape[] {
   return shapes.filter((s) => {
+    if (s.typed) return !s.typed.inkBetween || !bracketsHoldText(s.typed.outer, words);
     const [x0, y0, x1, y1] = s.bbox;
     const side = x1 - x0;
     return !words.some((w) => {
@@ -285,6 +307,24 @@ export function apartFromWords(shapes: readonly MarkShape[], words: readonly Wor
       if (Math.min(x1, wx1) - Math.max(x0, wx0) < side / 2) return false;
       return x0 - wx0 > WORD_REACH * side || (wx1 - x1 > WORD_REACH * side && !s.clearRight);
     });
+  });
+}
+
+/** What may stand between typed brackets of a ticked box: a cross, a tick or a star, as OCR reads them. */
+const TICK_READING = /^[xX×✓✔vVkK*+]{1,2}$/u;
+
+/**
+ * Whether the OCR read text between a bracket pair ("[12]", "[sic]"): a word
+ * on its rows, inside it, whose letters and digits are more than a cross.
+ * A pair whose middle nobody read is a box (OCR often drops a lone cross).
+ */
+function bracketsHoldText(outer: BBox, words: readonly Word[]): boolean {
+  const [x0, y0, x1, y1] = outer;
+  return words.some((w) => {
+    const [wx0, wy0, wx1, wy1] = w.bbox;
+    if (Math.min(y1, wy1) - Math.max(y0, wy0) < (y1 - y0) / 2 || Math.min(x1, wx1) - Math.max(x0, wx0) <= 0) return false;
+    const inner = w.text.replace(/[[\]|()]/g, '');
+    return LETTER_OR_DIGIT.test(inner) && !TICK_READING.test(inner);
   });
 }
 

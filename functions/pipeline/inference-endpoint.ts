@@ -11,6 +11,7 @@ import { json } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 import { cacheControlForcesRefresh } from './cache-policy.ts';
+import { loadDocumentInput } from './document-input.ts';
 import { withConcurrencyShare } from './concurrency-share.ts';
 import { runInference } from './inference.ts';
 import { acceptJob } from './jobs.ts';
@@ -38,9 +39,14 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
     if (isAsync) {
       return json(200, await acceptJob(deps, spec, principal, { query: { ...rawQuery }, form: rawForm, forceRefresh, raised }));
     }
+    // The document's row and object are looked up (read-only, two round trips) while the slot is taken (one or two
+    // more): a refused slot still answers 429 first, and its lookup is dropped.
+    const input = loadDocumentInput(deps, principal, form.document_key);
+    input.catch(() => undefined);
     // Only synchronous work holds a slot of the operation's reservation for long; a job is accepted in milliseconds.
     const envelope = await withConcurrencyShare(deps, principal, spec.operation, () =>
       runInference(deps, spec, {
+        input,
         requestId: state.requestId,
         principal,
         query,

@@ -29,6 +29,11 @@ export interface Submission<Q, F> {
   readonly principal: Principal;
   readonly query: Q;
   readonly form: F & { document_key: string };
+  /**
+   * The document, already being looked up by the caller (the synchronous endpoint starts it beside
+   * its concurrency slot); absent → looked up here. Only without raised limits: those look it up here.
+   */
+  readonly input?: Promise<DocumentInput>;
   readonly forceRefresh: boolean;
   readonly raised: boolean;
   /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
@@ -167,7 +172,9 @@ export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q
   spec.authorize?.(query, principal);
   const limits = TIER_LIMITS[principal.tier];
   const cap = spec.pageCap(query, limits, submission.raised);
-  const input = await loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised });
+  const input = await (submission.input && !submission.raised
+    ? submission.input
+    : loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised }));
 
   // The content hash is remembered per object version, so a cache hit needs no download.
   let sha256 = input.knownSha256;

@@ -7,13 +7,13 @@
 import { ApiError } from '../contracts/errors.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { readFormFields } from '../middleware/form-fields.ts';
-import { json } from '../middleware/http.ts';
+import { json, type ApiResult } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 import { cacheControlForcesRefresh } from './cache-policy.ts';
 import { loadDocumentInput } from './document-input.ts';
 import { withConcurrencyShare } from './concurrency-share.ts';
-import { runInference } from './inference.ts';
+import { runInference, type Envelope } from './inference.ts';
 import { acceptJob } from './jobs.ts';
 import type { OperationSpec } from './operation.ts';
 
@@ -26,7 +26,7 @@ function asyncRequested(header: string | undefined): boolean {
 }
 
 export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
-  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal }) => {
+  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal, fitEarly }) => {
     const query = validate(spec.querySchema, rawQuery, 'query parameter', 'invalid_option');
     const rawForm = await readFormFields(event);
     const form = validate(spec.formSchema, rawForm, 'form field');
@@ -43,10 +43,16 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
     // more): a refused slot still answers 429 first, and its lookup is dropped.
     const input = loadDocumentInput(deps, principal, form.document_key);
     input.catch(() => undefined);
+    let answer: { readonly envelope: Envelope; readonly result: ApiResult } | undefined;
     // Only synchronous work holds a slot of the operation's reservation for long; a job is accepted in milliseconds.
     const envelope = await withConcurrencyShare(deps, principal, spec.operation, () =>
       runInference(deps, spec, {
         input,
+        // The answer is serialised and compressed while it is stored, billed and cached.
+        onEnvelope: (final) => {
+          answer = { envelope: final, result: json(200, final) };
+          fitEarly(answer.result);
+        },
         requestId: state.requestId,
         principal,
         query,
@@ -57,6 +63,6 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
         signal,
       }),
     );
-    return json(200, envelope);
+    return answer?.envelope === envelope ? answer.result : json(200, envelope);
   });
 }

@@ -34,6 +34,11 @@ export interface Submission<Q, F> {
    * its concurrency slot); absent → looked up here. Only without raised limits: those look it up here.
    */
   readonly input?: Promise<DocumentInput>;
+  /**
+   * Called with the answer once it is final, before it is stored (the synchronous endpoint serialises
+   * and compresses it meanwhile). Not called for a retried batch item's own stored result.
+   */
+  readonly onEnvelope?: (envelope: Envelope) => void;
   readonly forceRefresh: boolean;
   readonly raised: boolean;
   /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
@@ -88,6 +93,7 @@ async function storeRequest(
   receivedAt: Date,
 ): Promise<void> {
   const { orgId } = submission.principal;
+  submission.onEnvelope?.(envelope);
   // SPEC snapshot `created_at`: the time of the original request — a job's acceptance, a batch's
   // submission, else when this request arrived — not when its result was stored.
   const createdAt = new Date(submission.billedAt ?? submission.batch?.createdAt ?? receivedAt);

@@ -52,6 +52,8 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
         onEnvelope: (final) => {
           answer = { envelope: final, result: json(200, final) };
           fitEarly(answer.result);
+          // The same JSON is what is stored.
+          return answer.result.body;
         },
         requestId: state.requestId,
         principal,

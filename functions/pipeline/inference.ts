@@ -36,9 +36,10 @@ export interface Submission<Q, F> {
   readonly input?: Promise<DocumentInput>;
   /**
    * Called with the answer once it is final, before it is stored (the synchronous endpoint serialises
-   * and compresses it meanwhile). Not called for a retried batch item's own stored result.
+   * and compresses it meanwhile); it may hand back the answer's JSON, which is then stored as it is
+   * instead of being serialised again. Not called for a retried batch item's own stored result.
    */
-  readonly onEnvelope?: (envelope: Envelope) => void;
+  readonly onEnvelope?: (envelope: Envelope) => string | undefined;
   readonly forceRefresh: boolean;
   readonly raised: boolean;
   /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
@@ -93,14 +94,14 @@ async function storeRequest(
   receivedAt: Date,
 ): Promise<void> {
   const { orgId } = submission.principal;
-  submission.onEnvelope?.(envelope);
+  const serialized = submission.onEnvelope?.(envelope) ?? JSON.stringify(envelope);
   // SPEC snapshot `created_at`: the time of the original request — a job's acceptance, a batch's
   // submission, else when this request arrived — not when its result was stored.
   const createdAt = new Date(submission.billedAt ?? submission.batch?.createdAt ?? receivedAt);
   const responseKey = objectKeys.storedResponse(orgId, submission.requestId);
   const inputKey = objectKeys.storedInput(orgId, submission.requestId);
   await Promise.all([
-    deps.blobs.put(responseKey, JSON.stringify(envelope), 'application/json'),
+    deps.blobs.put(responseKey, serialized, 'application/json'),
     // The upload lives 24 h; stored requests keep their own copy for 30 days.
     deps.blobs.copy(input.record.objectKey, inputKey),
   ]);

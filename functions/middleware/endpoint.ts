@@ -35,6 +35,12 @@ export interface EndpointRequest {
    * would cancel all concurrent requests of the local server at once.
    */
   readonly signal: AbortSignal;
+  /**
+   * Starts fitting `result` for the wire (compressing or offloading it, see response-size.ts) at once,
+   * while the function finishes other work (storing what it answers); when the function then returns
+   * this same result, the endpoint answers with what was fitted instead of fitting it again.
+   */
+  readonly fitEarly: (result: ApiResult) => void;
 }
 
 export interface EndpointOptions {
@@ -84,6 +90,8 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
     const timer = stopAt === undefined ? undefined : setTimeout(() => deadline.abort(deadlineExceeded()), stopAt);
     timer?.unref();
     const deps = getDeps();
+    const fit = (result: ApiResult) => fitResponse(result, state.headers['accept-encoding'], offloaderFor(deps, state.principal!.orgId, state.requestId));
+    let early: { readonly result: ApiResult; readonly fitted: Promise<ApiResult> } | undefined;
     try {
       const result = await fn({
         event,
@@ -95,10 +103,17 @@ export function endpoint(options: EndpointOptions, fn: EndpointFunction) {
           Object.entries(event.queryStringParameters ?? {}).filter((e): e is [string, string] => e[1] !== undefined),
         ),
         signal: deadline.signal,
+        fitEarly: (result) => {
+          if (!state.principal) return;
+          const fitted = fit(result);
+          // Awaited below when the function answers with it; otherwise its failure concerns nobody.
+          fitted.catch(() => undefined);
+          early = { result, fitted };
+        },
       });
       // Unauthenticated answers (404/405) are small and have no organization to store under.
       if (!state.principal) return result;
-      return await fitResponse(result, state.headers['accept-encoding'], offloaderFor(deps, state.principal.orgId, state.requestId));
+      return await (early?.result === result ? early.fitted : fit(result));
     } catch (error) {
       // Whatever the stopped work threw on its way out (an abort error of a library), the answer is the deadline's.
       throw deadline.signal.aborted ? deadline.signal.reason : error;

@@ -7,12 +7,13 @@
 import { ApiError } from '../contracts/errors.ts';
 import { endpoint } from '../middleware/endpoint.ts';
 import { readFormFields } from '../middleware/form-fields.ts';
-import { json } from '../middleware/http.ts';
+import { json, type ApiResult } from '../middleware/http.ts';
 import { validate } from '../middleware/validate.ts';
 import type { DepsProvider } from '../runtime/deps.ts';
 import { cacheControlForcesRefresh } from './cache-policy.ts';
+import { loadDocumentInput } from './document-input.ts';
 import { withConcurrencyShare } from './concurrency-share.ts';
-import { runInference } from './inference.ts';
+import { runInference, type Envelope } from './inference.ts';
 import { acceptJob } from './jobs.ts';
 import type { OperationSpec } from './operation.ts';
 
@@ -25,7 +26,7 @@ function asyncRequested(header: string | undefined): boolean {
 }
 
 export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
-  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal }) => {
+  return endpoint({ getDeps }, async ({ event, query: rawQuery, principal, deps, state, headers, signal, fitEarly }) => {
     const query = validate(spec.querySchema, rawQuery, 'query parameter', 'invalid_option');
     const rawForm = await readFormFields(event);
     const form = validate(spec.formSchema, rawForm, 'form field');
@@ -38,9 +39,22 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
     if (isAsync) {
       return json(200, await acceptJob(deps, spec, principal, { query: { ...rawQuery }, form: rawForm, forceRefresh, raised }));
     }
+    // The document's row and object are looked up (read-only, two round trips) while the slot is taken (one or two
+    // more): a refused slot still answers 429 first, and its lookup is dropped.
+    const input = loadDocumentInput(deps, principal, form.document_key);
+    input.catch(() => undefined);
+    let answer: { readonly envelope: Envelope; readonly result: ApiResult } | undefined;
     // Only synchronous work holds a slot of the operation's reservation for long; a job is accepted in milliseconds.
     const envelope = await withConcurrencyShare(deps, principal, spec.operation, () =>
       runInference(deps, spec, {
+        input,
+        // The answer is serialised and compressed while it is stored, billed and cached.
+        onEnvelope: (final) => {
+          answer = { envelope: final, result: json(200, final) };
+          fitEarly(answer.result);
+          // The same JSON is what is stored.
+          return answer.result.body;
+        },
         requestId: state.requestId,
         principal,
         query,
@@ -51,6 +65,6 @@ export function inferenceEndpoint(spec: OperationSpec, getDeps: DepsProvider) {
         signal,
       }),
     );
-    return json(200, envelope);
+    return answer?.envelope === envelope ? answer.result : json(200, envelope);
   });
 }

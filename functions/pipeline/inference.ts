@@ -29,6 +29,17 @@ export interface Submission<Q, F> {
   readonly principal: Principal;
   readonly query: Q;
   readonly form: F & { document_key: string };
+  /**
+   * The document, already being looked up by the caller (the synchronous endpoint starts it beside
+   * its concurrency slot); absent → looked up here. Only without raised limits: those look it up here.
+   */
+  readonly input?: Promise<DocumentInput>;
+  /**
+   * Called with the answer once it is final, before it is stored (the synchronous endpoint serialises
+   * and compresses it meanwhile); it may hand back the answer's JSON, which is then stored as it is
+   * instead of being serialised again. Not called for a retried batch item's own stored result.
+   */
+  readonly onEnvelope?: (envelope: Envelope) => string | undefined;
   readonly forceRefresh: boolean;
   readonly raised: boolean;
   /** Answered within the HTTP request (not a job): the synchronous OCR budget applies. */
@@ -83,13 +94,14 @@ async function storeRequest(
   receivedAt: Date,
 ): Promise<void> {
   const { orgId } = submission.principal;
+  const serialized = submission.onEnvelope?.(envelope) ?? JSON.stringify(envelope);
   // SPEC snapshot `created_at`: the time of the original request — a job's acceptance, a batch's
   // submission, else when this request arrived — not when its result was stored.
   const createdAt = new Date(submission.billedAt ?? submission.batch?.createdAt ?? receivedAt);
   const responseKey = objectKeys.storedResponse(orgId, submission.requestId);
   const inputKey = objectKeys.storedInput(orgId, submission.requestId);
   await Promise.all([
-    deps.blobs.put(responseKey, JSON.stringify(envelope), 'application/json'),
+    deps.blobs.put(responseKey, serialized, 'application/json'),
     // The upload lives 24 h; stored requests keep their own copy for 30 days.
     deps.blobs.copy(input.record.objectKey, inputKey),
   ]);
@@ -167,7 +179,9 @@ export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q
   spec.authorize?.(query, principal);
   const limits = TIER_LIMITS[principal.tier];
   const cap = spec.pageCap(query, limits, submission.raised);
-  const input = await loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised });
+  const input = await (submission.input && !submission.raised
+    ? submission.input
+    : loadDocumentInput(deps, principal, submission.form.document_key, { raised: submission.raised }));
 
   // The content hash is remembered per object version, so a cache hit needs no download.
   let sha256 = input.knownSha256;

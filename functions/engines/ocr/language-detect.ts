@@ -40,16 +40,45 @@ const COMMERCE_WORDS: Record<OcrLanguage, readonly string[]> = {
   pt: ['total', 'valor', 'dinheiro', 'troco', 'iva', 'caixa', 'recibo', 'obrigado', 'data', 'hora', 'artigo', 'preço', 'preco', 'quantidade', 'desconto', 'cartão', 'cartao', 'pagamento', 'fatura'],
 };
 
-/** Letters (and pairs) that point to one language, with their weight in stop-word units. */
-const MARKS: Record<OcrLanguage, readonly RegExp[]> = {
+/**
+ * Letters (and pairs) that point to one language, with their weight in stop-word units.
+ * A word ending (`\b\w*(?:…)\b`, one match per ASCII word, a maximal run of `\w`) is written as the
+ * ending followed by no `\w`, and "a word holding" (`\b\w*(?:…)\w*\b`) as the piece and the rest of
+ * its word: the same matches counted, without backtracking over every word from its start.
+ * `needs`: a match cannot do without one of these, so a text holding none counts 0 unsearched.
+ */
+const MARKS: Record<OcrLanguage, readonly { readonly pattern: RegExp; readonly needs?: readonly string[] }[]> = {
   en: [],
-  de: [/ß/g, /[äöü]/g, /\b\w*(?:sch|tz|ung|keit|lich)\b/g],
-  fr: [/[èêëàâîïôûç]/g, /\b\w*(?:eux|aux)\b/g, /\b[ldjqn]'/g],
-  es: [/ñ/g, /[¿¡]/g, /\b\w*(?:ción|cion|dad)\b/g],
-  it: [/\b\w*(?:zione|zioni|mente|ggi|cch|gli)\b/g],
-  nl: [/ij/g, /\b\w*(?:aa|uu)\w*\b/g],
-  pt: [/[ãõ]/g, /\b\w*(?:ção|ções|cao|coes|nh|lh)\w*\b/g],
+  de: [{ pattern: /ß/g }, { pattern: /[äöü]/g }, { pattern: /(?:sch|tz|ung|keit|lich)(?!\w)/g }],
+  fr: [{ pattern: /[èêëàâîïôûç]/g }, { pattern: /(?:eux|aux)(?!\w)/g }, { pattern: /\b[ldjqn]'/g }],
+  es: [{ pattern: /ñ/g }, { pattern: /[¿¡]/g }, { pattern: /(?:ción|cion|dad)(?!\w)/g }],
+  it: [{ pattern: /(?:zione|zioni|mente|ggi|cch|gli)(?!\w)/g }],
+  nl: [{ pattern: /ij/g }, { pattern: /(?:aa|uu)\w*/g }],
+  // Kept as written: `ção` and `ções` start with letters that are no `\w`, so a match may span two ASCII words.
+  pt: [{ pattern: /[ãõ]/g }, { pattern: /\b\w*(?:ção|ções|cao|coes|nh|lh)\w*\b/g, needs: ['ção', 'ções', 'cao', 'coes', 'nh', 'lh'] }],
 };
+
+/**
+ * How often each language's marks occur in lower-cased text, mark by mark in the order listed.
+ * @internal exported for the test that holds it to the `\b\w*…\b` patterns.
+ */
+export function markHits(lower: string): Record<OcrLanguage, number[]> {
+  const hits = {} as Record<OcrLanguage, number[]>;
+  for (const [language, marks] of Object.entries(MARKS) as [OcrLanguage, (typeof MARKS)[OcrLanguage]][]) {
+    hits[language] = marks.map((mark) => (mark.needs && !mark.needs.some((piece) => lower.includes(piece)) ? 0 : (lower.match(mark.pattern)?.length ?? 0)));
+  }
+  return hits;
+}
+
+/** Whether a word is a single code point (two UTF-16 units of one surrogate pair) or none. */
+function underTwoLetters(word: string): boolean {
+  if (word.length !== 2) return word.length < 2;
+  const high = word.charCodeAt(0);
+  const low = word.charCodeAt(1);
+  return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
+}
+
+const APOSTROPHE = 39;
 const MARK_WEIGHT = 0.3;
 
 const WEIGHTS: ReadonlyMap<string, ReadonlyMap<OcrLanguage, number>> = (() => {
@@ -91,15 +120,15 @@ export function guessLanguage(text: string): LanguageGuess {
   const words = lower.match(/[\p{L}']+/gu) ?? [];
   const scores: Record<OcrLanguage, number> = { en: 0, de: 0, fr: 0, es: 0, it: 0, nl: 0, pt: 0 };
   for (const word of words) {
-    const bare = word.replace(/^'+|'+$/g, '');
+    const bare = word.charCodeAt(0) === APOSTROPHE || word.charCodeAt(word.length - 1) === APOSTROPHE ? word.replace(/^'+|'+$/g, '') : word;
     // One-letter words are no evidence: on receipts and forms they are mostly specks, ticks and
     // abbreviations read as `a`, `e`, `o` ("e-mail", "A/C"), which made Malaysian receipts "Portuguese".
-    if (Array.from(bare).length < 2) continue;
+    if (underTwoLetters(bare)) continue;
     const weights = WEIGHTS.get(bare);
     if (weights) for (const [language, weight] of weights) scores[language] += weight;
   }
-  for (const [language, marks] of Object.entries(MARKS) as [OcrLanguage, readonly RegExp[]][]) {
-    for (const mark of marks) scores[language] += (lower.match(mark)?.length ?? 0) * MARK_WEIGHT;
+  for (const [language, hits] of Object.entries(markHits(lower)) as [OcrLanguage, number[]][]) {
+    for (const count of hits) scores[language] += count * MARK_WEIGHT;
   }
   const ranked = (Object.entries(scores) as [OcrLanguage, number][]).sort((a, b) => b[1] - a[1]);
   const [best, second] = ranked;

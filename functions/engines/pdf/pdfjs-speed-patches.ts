@@ -56,7 +56,49 @@ const TEXT_TRANSFORM: SourcePatch = {
     }`,
 };
 
-export const SOURCE_PATCHES: readonly SourcePatch[] = [TEXT_TRANSFORM];
+/**
+ * Text extraction waits a turn of the event loop at every font change (`Tf`), even for a font it
+ * loaded long ago: it hands the font's promise to its pause-and-resume step, which also sends what
+ * it has read so far to the reader as a chunk. Generators that wrap every line in `q … Q` (pdf-lib,
+ * many report writers) set the font again on every line, so a dense page made ~50 such pauses and
+ * ~10 chunks, each a structured clone and stream messages through pdf.js's in-process "worker" port.
+ * pdf.js caches a loaded font's promise (its `fontCache`, one per document); once that promise has
+ * settled, the font is set at once, as the resumed step would have set it. Only the timing differs:
+ * the same items, in the same order, reach the reader in fewer chunks. A font loading for the first
+ * time, or failing to load, goes the original way.
+ */
+const SETTLED_FONT: SourcePatch = {
+  name: 'settled-font',
+  find: `            textState.fontName = fontNameArg;
+            textState.fontSize = fontSizeArg;
+            next(handleSetFont(fontNameArg, null));
+            return;`,
+  replace: `            textState.fontName = fontNameArg;
+            textState.fontSize = fontSizeArg;
+            const settledFonts = self.fontCache.docintelSettledFonts ||= new WeakMap();
+            let fontLoading;
+            try {
+              fontLoading = self.loadFont(fontNameArg, null, resources, task);
+            } catch (reason) {
+              fontLoading = Promise.reject(reason);
+            }
+            const settledFont = settledFonts.get(fontLoading);
+            if (settledFont) {
+              textState.loadedName = settledFont.loadedName;
+              textState.font = settledFont.font;
+              textState.fontMatrix = settledFont.font.fontMatrix || FONT_IDENTITY_MATRIX;
+              break;
+            }
+            next(fontLoading.then(function (translated) {
+              settledFonts.set(fontLoading, translated);
+              textState.loadedName = translated.loadedName;
+              textState.font = translated.font;
+              textState.fontMatrix = translated.font.fontMatrix || FONT_IDENTITY_MATRIX;
+            }));
+            return;`,
+};
+
+export const SOURCE_PATCHES: readonly SourcePatch[] = [TEXT_TRANSFORM, SETTLED_FONT];
 
 /** The worker source with every patch whose code it contains (exactly once) applied, and their names. */
 export function patchWorkerSource(source: string): { source: string; applied: string[] } {

@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Util } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { openPdfTask } from '../../../functions/engines/pdf/pdfjs.ts';
 import { patchWorkerSource, SOURCE_PATCHES } from '../../../functions/engines/pdf/pdfjs-speed-patches.ts';
 
 const require = createRequire(import.meta.url);
@@ -82,6 +85,55 @@ describe('pdf.js speed patches', () => {
     for (const state of states) {
       // Act / Assess: the same doubles, not merely close ones.
       expect(patched(state)).toEqual(original(state));
+    }
+  });
+});
+
+describe('pdf.js speed patches: a font set again once loaded', () => {
+  /** 40 lines, Helvetica and Courier by turns; pdf-lib wraps every line in q … Q, so each sets its font again. */
+  async function alternatingFonts() {
+    const doc = await PDFDocument.create();
+    const fonts = [await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.Courier)];
+    const page = doc.addPage([595, 842]);
+    const lines = Array.from({ length: 40 }, (_, i) => ({
+      text: `Line ${i + 1} of an invented ledger, amount ${(i * 7.25).toFixed(2)}`,
+      font: fonts[i % 2],
+      size: 10 + (i % 3),
+    }));
+    lines.forEach((line, i) => page.drawText(line.text, { x: 50, y: 800 - i * 18, size: line.size, font: line.font }));
+    return { bytes: await doc.save(), lines };
+  }
+
+  it('reads every line with its own font and size, and hands the page over in one or two chunks', async () => {
+    // Prepare
+    const { bytes, lines } = await alternatingFonts();
+    const task = await openPdfTask(bytes);
+    const pdf = await task.promise;
+    try {
+      const page = await pdf.getPage(1);
+      // Act
+      const content = await page.getTextContent();
+      let chunks = 0;
+      for await (const chunk of page.streamTextContent()) if ((chunk as { items: unknown[] }).items.length) chunks++;
+      // Assess: pdf.js cuts some monospaced lines at their spaces; every piece has its line's font and size.
+      const items = content.items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
+      const lineOf = (item: TextItem) => Math.round((800 - item.transform[5]) / 18);
+      const read = lines.map((_, i) =>
+        items
+          .filter((item) => lineOf(item) === i)
+          .map((item) => item.str.trim())
+          .join(' '),
+      );
+      expect(read).toEqual(lines.map((line) => line.text));
+      for (const item of items) {
+        const line = lines[lineOf(item)];
+        expect(content.styles[item.fontName].fontFamily).toBe(line.font === lines[1].font ? 'monospace' : 'sans-serif');
+        expect(item.transform[0]).toBe(line.size);
+      }
+      // Unpatched, pdf.js paused at every font change and sent what it had read in 11 chunks.
+      expect(chunks).toBeLessThanOrEqual(2);
+    } finally {
+      await pdf.destroy();
     }
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { RESPONSE_LIMITS } from '../../../functions/contracts/limits.ts';
 import { json } from '../../../functions/middleware/http.ts';
-import { acceptsGzip, fitResponse, lambdaPayloadBytes, type ResponseOffloader } from '../../../functions/middleware/response-size.ts';
+import { acceptsGzip, fitResponse, GZIP_LEVELS, gzipToFit, lambdaPayloadBytes, type ResponseOffloader } from '../../../functions/middleware/response-size.ts';
 
 /** Remembers what was offloaded, as the bucket would. */
 class RecordingOffloader implements ResponseOffloader {
@@ -141,6 +141,39 @@ describe('fitResponse', () => {
     expect(fitted.headers?.Location).toContain('https://bucket.example/responses/1.json');
     expect(offloader.stored[0]).toMatchObject({ contentType: 'text/csv; charset=utf-8' });
     expect(offloader.stored[0].body.toString('utf8')).toBe(csv);
+  });
+});
+
+describe('gzipToFit', () => {
+  // A parse-like body, which the default level compresses tighter than level 1.
+  const body = Buffer.from(envelope(40).result.pages.map((p) => p.text).join('|'));
+  const fast = gzipSync(body, { level: GZIP_LEVELS.fast });
+  const tight = gzipSync(body, { level: GZIP_LEVELS.tight });
+
+  it('compresses at the fast level when that fits', async () => {
+    // Act
+    const out = await gzipToFit(body, () => true, 1);
+    // Assess
+    expect(out.length).toBe(fast.length);
+    expect(gunzipSync(out).equals(body)).toBe(true);
+  });
+
+  it('compresses again at the default level when the fast output is over the limit, but not far over', async () => {
+    // Prepare: a limit between the two sizes.
+    expect(tight.length).toBeLessThan(fast.length);
+    const limit = tight.length;
+    // Act
+    const out = await gzipToFit(body, (c) => c.length <= limit, limit);
+    // Assess
+    expect(out.length).toBe(tight.length);
+    expect(gunzipSync(out).equals(body)).toBe(true);
+  });
+
+  it('does not compress again when the fast output is far over the limit (it is offloaded either way)', async () => {
+    // Act
+    const out = await gzipToFit(body, () => false, fast.length / 2);
+    // Assess
+    expect(out.length).toBe(fast.length);
   });
 });
 

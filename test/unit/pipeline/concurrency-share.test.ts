@@ -114,6 +114,62 @@ describe('Handler: parse under the concurrency share', () => {
   });
 });
 
+describe('Handler: parse looks the document up while its slot is taken', () => {
+  it('asks for the document before the slot is granted, and answers from both', async () => {
+    // Prepare: a slot that takes a while, as a conditional write does.
+    const deps = await setup();
+    const mine = await putDocument(deps, 'acme', threePages);
+    const order: string[] = [];
+    const acquire = deps.concurrency.acquire.bind(deps.concurrency);
+    deps.concurrency.acquire = async (...args) => {
+      order.push('slot asked');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      order.push('slot granted');
+      return acquire(...args);
+    };
+    const get = deps.documents.get.bind(deps.documents);
+    deps.documents.get = async (...args) => {
+      order.push('document asked');
+      return get(...args);
+    };
+    const parse = createParse(() => deps);
+
+    // Act
+    const answer = await parse(inferenceEvent('parse', TEST, { document_key: mine }), testContext());
+
+    // Assess
+    expect(answer.statusCode).toBe(200);
+    expect(order.indexOf('document asked')).toBeLessThan(order.indexOf('slot granted'));
+  });
+
+  it('still answers 429 for a refused slot when the document is missing too (the slot is checked first)', async () => {
+    // Prepare
+    const deps = await setup();
+    await occupy(deps, 'acme', 'test', 2);
+    const parse = createParse(() => deps);
+
+    // Act
+    const refused = await parse(inferenceEvent('parse', TEST, { document_key: '0b9e4c1a-7d2f-4e63-9a15-3c8b2f6d1e70' }), testContext());
+
+    // Assess
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body).error).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('answers 404 document_not_found for a missing document once the slot is granted, and hands the slot back', async () => {
+    // Prepare
+    const deps = await setup();
+    const parse = createParse(() => deps);
+
+    // Act
+    const missing = await parse(inferenceEvent('parse', TEST, { document_key: '0b9e4c1a-7d2f-4e63-9a15-3c8b2f6d1e70' }), testContext());
+
+    // Assess
+    expect(JSON.parse(missing.body).error).toMatchObject({ code: 'document_not_found' });
+    expect(deps.concurrency.inFlight('acme', 'parse', 'test')).toBe(0);
+  });
+});
+
 describe('admin set-concurrency-share', () => {
   it('validates the share, stores it, and GET /v1/limits shows the organization its own values', async () => {
     // Prepare

@@ -28,6 +28,7 @@ import {
   quote,
   typedNote,
 } from './classify-genres-more.ts';
+import { clinicalNote, eInvoiceRendering, shortNotice } from './classify-genres-titled.ts';
 
 const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const some = <T>(r: Random, items: readonly T[], lo: number, hi: number): T[] => {
@@ -69,6 +70,9 @@ function newsSentence(r: Random): string {
     `Critics argue the measure does not go far enough, while supporters call it a first step.`,
     `It was not immediately clear when the ${pick(r, ['bridge', 'plant', 'school', 'line', 'hospital'])} would reopen.`,
     `${person(r)} contributed reporting.`,
+    `Classes ${pick(r, ['begin', 'resume', 'are held'])} ${pick(r, ['each morning', 'in the new hall', 'every weekday'])} and are open to ${pick(r, ['residents', 'teachers', 'members', 'all students'])} of the ${pick(r, ['county', 'district', 'state'])}.`,
+    `The ${pick(r, ['program', 'institute', 'society', 'club'])} was founded ${int(r, 2, 60)} years ago and now counts ${int(r, 20, 900)} members.`,
+    `Participants come from ${int(r, 2, 30)} ${pick(r, ['states', 'towns', 'schools'])} and will stay until the end of the ${pick(r, ['month', 'summer', 'term'])}.`,
     `The ${pick(r, ['steamer', 'mail train', 'fire brigade', 'relief party', 'delegation'])} arrived ${pick(r, ['early yesterday', 'at noon', 'late last night'])} and was met by a large crowd.`,
     `It is understood that the ${pick(r, ['committee', 'board of aldermen', 'legislature', 'commission'])} will take up the question at its next session.`,
     `Mr. ${pick(r, LAST)} declined to make any statement when seen at his ${pick(r, ['residence', 'office', 'hotel'])} last evening.`,
@@ -132,8 +136,24 @@ function newspaperPage(r: Random): string[] {
     if (r() < 0.3) lines.push(`(Continued on Page ${int(r, 2, 20)})`);
   }
   if (r() < 0.3) lines.push(pick(r, ['ADVERTISEMENT', 'WANTED—A good cook. Apply at 12 Main St.', 'FOR SALE: Fine horses, cheap.']));
-  return lines;
+  // A page's advertisements, read by OCR as scattered short lines: shop names, hours, prices, showtimes, phone numbers.
+  if (r() < 0.5) lines.push(...some(r, advertLines(r), 4, 10));
+  // A clipping: the story alone, without the masthead.
+  return r() < 0.4 ? lines.slice(r() < 0.5 ? 2 : 1) : lines;
 }
+
+const advertLines = (r: Random): string[] => [
+  `${pick(r, ORG).toUpperCase()} ${pick(r, ['BAKERY', 'MOTORS', 'CINEMA', 'DINER', 'HARDWARE', 'DRUGS'])}`,
+  `Open daily ${int(r, 7, 11)} to ${int(r, 5, 11)}`,
+  `Now playing`,
+  `${pick(r, ['Matinee', 'Two shows'])} ${pick(r, ['Sat.', 'daily', 'Sunday'])} ${int(r, 1, 4)} p.m.`,
+  `Call ${digits(r, 3)}-${digits(r, 4)}`,
+  `${pick(r, ['Sundaes', 'Tires', 'Suits', 'Radios'])} from ${int(r, 1, 40)}c`,
+  'Free parking',
+  `${int(r, 100, 999)} ${pick(r, STREET)}`,
+  pick(r, ['SALE', 'NEW', 'TONIGHT', 'LAST WEEK']),
+  `${pick(r, CITY)}`,
+];
 
 function newsArticle(r: Random): string[] {
   return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
@@ -207,6 +227,15 @@ function misread(word: string, r: Random, rate: number): string {
     if (roll < rate && LOOKALIKE[ch.toLowerCase()]) out += pick(r, LOOKALIKE[ch.toLowerCase()]);
     else if (roll < rate * 1.2) out += ch.toUpperCase();
     else out += ch;
+  }
+  // OCR also breaks a word of running hand into pieces and reads pen strokes as brackets and bars.
+  if (out.length >= 4 && r() < rate * 0.35) {
+    const at = int(r, 1, out.length - 2);
+    out = `${out.slice(0, at)} ${out.slice(at)}`;
+  }
+  if (r() < rate * 0.1) {
+    const at = int(r, 0, out.length);
+    out = `${out.slice(0, at)}${pick(r, [')', '[', '|', '(', '{'])}${out.slice(at)}`;
   }
   return out || word;
 }
@@ -531,15 +560,16 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   spreadsheet,
   presentation,
   scientific_article: scientificArticle,
-  medical_record: medicalRecord,
+  medical_record: either(medicalRecord, clinicalNote),
   tax_form: taxForm,
-  credit_note: either(creditNote, creditNoteVariant),
+  // Half the credit notes come from an invoice's template with a credit title: the title, not the template, tells them apart.
+  credit_note: either((r) => eInvoiceRendering(r, 'credit_note'), either(creditNote, creditNoteVariant)),
   report,
-  memo: (r) => (r() < 0.4 ? typedNote(r) : memo(r)),
+  memo: (r) => (r() < 0.25 ? typedNote(r) : r() < 0.5 ? shortNotice(r) : memo(r)),
   quote,
   purchase_order: purchaseOrder,
   insurance_claim: insuranceClaim,
-  invoice: (r) => invoiceLike(r, 'invoice'),
+  invoice: either((r) => invoiceLike(r, 'invoice'), (r) => eInvoiceRendering(r, 'invoice')),
   receipt: (r) => (r() < 0.3 ? receiptPart(r) : invoiceLike(r, 'receipt')),
 };
 

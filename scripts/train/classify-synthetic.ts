@@ -16,6 +16,7 @@ import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
 import { GENRES, ocrNoise } from './classify-genres.ts';
+import { invoiceCreditPair } from './classify-genres-titled.ts';
 
 export { seeded, type Random };
 
@@ -228,7 +229,8 @@ function correspondence(label: string, r: Random): string[] {
       ...sender(r),
       dated,
       ...recipient,
-      pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
+      // A letter to an office rather than a person opens with a set phrase; its addresses still make it a letter.
+      r() < 0.15 ? 'To Whom It May Concern:' : pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
       ...matters,
       ...body.slice(matters.length ? 2 : 0),
       pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']),
@@ -313,5 +315,19 @@ export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_
     ...DEFAULT_CLASSES.filter((l) => unseen.includes(l)).flatMap((label) =>
       Array.from({ length: extra }, () => syntheticDocument(label, more, genreShare)),
     ),
+    ...contrastPairs(CONTRAST_PAIRS, seeded(seed + 2)),
   ];
+}
+
+/** Invoice and credit-note renderings of one template each (see `invoiceCreditPair`). */
+export const CONTRAST_PAIRS = 40;
+
+function contrastPairs(n: number, r: Random): CorpusDocument[] {
+  return Array.from({ length: n }, () => invoiceCreditPair(r)).flatMap(([invoice, credit]) => {
+    const shape = r() < 0.5 ? { width: 595, height: 842, kind: 'pdf' } : { width: 612, height: 792, kind: 'pdf' };
+    return [
+      { source: 'synthetic/invoice', label: 'invoice', pages: [{ text: invoice.join('\n'), ...shape }], origin: 'synthetic' },
+      { source: 'synthetic/credit_note', label: 'credit_note', pages: [{ text: credit.join('\n'), ...shape }], origin: 'synthetic' },
+    ];
+  });
 }

@@ -88,9 +88,12 @@ function modernArticle(r: Random): string[] {
   if (r() < 0.7) lines.push(`By ${person(r)}${pick(r, ['', ', Staff Writer', ' | Reporter', ', Associated Press'])}`);
   if (r() < 0.5) lines.push(`${pick(r, ['Published', 'Updated', 'Posted'])} ${day(r)}${pick(r, ['', ` ${int(r, 1, 12)}:${int(r, 10, 59)} ${pick(r, ['a.m.', 'p.m.'])}`])}`);
   const paragraphs = int(r, 3, 9);
+  // Printed in a paper, the story runs in narrow columns; online, in long lines.
+  const printed = r() < 0.5;
   for (let i = 0; i < paragraphs; i++) {
     const p = Array.from({ length: int(r, 1, 3) }, () => newsSentence(r)).join(' ');
-    lines.push(i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p);
+    const text = i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p;
+    lines.push(...(printed ? columns(text, r) : [text]));
   }
   return lines.filter(Boolean);
 }
@@ -197,7 +200,7 @@ function vitalRecord(r: Random): string[] {
 }
 
 function certificate(r: Random): string[] {
-  if (r() < 0.35) return vitalRecord(r);
+  if (r() < 0.5) return vitalRecord(r);
   const what = pick(r, ['Certificate of Completion', 'Certificate of Achievement', 'Certificate of Appreciation', 'Certificate of Participation', 'Certificate of Excellence', 'Diploma', 'Certificate of Training', 'Award Certificate']);
   const lines = [pick(r, ['', company(r), `${pick(r, ORG)} ${pick(r, ['University', 'Institute', 'Academy', 'College'])}`]), r() < 0.5 ? what.toUpperCase() : what];
   lines.push(pick(r, ['This is to certify that', 'This certificate is presented to', 'is hereby awarded to', 'Presented to', 'This certifies that', 'Awarded to', 'Proudly presented to']));
@@ -277,6 +280,9 @@ function contract(r: Random): string[] {
 const JOBS = ['Software Engineer', 'Accountant', 'Sales Manager', 'Registered Nurse', 'Project Manager', 'Data Analyst', 'Marketing Coordinator', 'Teacher', 'Graphic Designer', 'Mechanical Engineer', 'Customer Service Representative', 'Financial Analyst', 'Office Administrator', 'Chef', 'Electrician'];
 const SKILLS = ['Python', 'Excel', 'SQL', 'negotiation', 'public speaking', 'SAP', 'project planning', 'customer service', 'Java', 'Adobe Photoshop', 'budgeting', 'team leadership', 'AutoCAD', 'bookkeeping', 'social media', 'Salesforce', 'scheduling', 'first aid'];
 
+/** Text broken into lines of at most `width` characters, as a column of a page prints it. */
+const wrap = (text: string, width: number): string[] => text.match(new RegExp(`.{1,${width}}(?:\\s|$)`, 'g'))!.map((l) => l.trim()).filter(Boolean);
+
 /** A résumé: contact header, then sections. Image résumés reach the classifier through OCR, often with a sidebar column read in among the main one. */
 function resume(r: Random): string[] {
   const name = person(r);
@@ -293,7 +299,10 @@ function resume(r: Random): string[] {
       main.push(heading);
       for (let i = int(r, 1, 4); i > 0; i--) {
         main.push(`${pick(r, ['Senior ', 'Junior ', 'Lead ', 'Assistant ', ''])}${pick(r, JOBS)}${pick(r, [', ', ' | ', ' at ', ' — '])}${company(r)}`, span());
-        for (let j = int(r, 1, 3); j > 0; j--) main.push(`${pick(r, ['•', '-', '●', '', '>'])} ${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by', 'Trained', 'Handled', 'Increased sales by', 'Coordinated'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects', 'clients', 'events'])}${pick(r, ['', ' per month', ' across three regions', ' within budget'])}`.trim());
+        const duties = Array.from({ length: int(r, 1, 4) }, () => `${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by', 'Trained', 'Handled', 'Increased sales by', 'Coordinated'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects', 'clients', 'events'])}${pick(r, ['', ' per month', ' across three regions', ' within budget'])}`);
+        // Bullets, or (many templates) a paragraph wrapped at the column's width.
+        if (r() < 0.6) for (const duty of duties) main.push(`${pick(r, ['•', '-', '●', '', '>'])} ${duty}`.trim());
+        else main.push(...wrap(`${duties.join('. ')}. ${pick(r, ['Worked closely with the sales and support teams.', 'Reported to the regional director.', 'Responsible for planning, budgets and hiring.', ''])}`, int(r, 45, 65)));
       }
     } else if (h === 'Education') {
       main.push(heading, `${pick(r, ['B.Sc.', 'M.A.', 'Bachelor of Arts', 'MBA', 'Master of Science', 'High School Diploma', 'Associate Degree', 'Ph.D.'])} ${pick(r, ['in ', ', '])}${pick(r, ['Computer Science', 'Economics', 'Nursing', 'Marketing', 'Mechanical Engineering', 'Education', 'Business Administration'])}`, `${pick(r, ORG)} ${pick(r, ['University', 'College', 'Institute of Technology', 'State University'])}${pick(r, ['', `, ${span()}`, `, ${year(r, 5, 20)}`, ` GPA 3.${int(r, 0, 9)}`])}`);
@@ -301,7 +310,14 @@ function resume(r: Random): string[] {
       const items = h === 'Languages' ? some(r, ['English (native)', 'Spanish (fluent)', 'French (intermediate)', 'German (basic)', 'Mandarin'], 2, 4) : h === 'Certifications' ? some(r, ['PMP', 'CPA', 'Certified Scrum Master', 'AWS Certified', 'CPR certified', 'Six Sigma Green Belt'], 1, 3) : h === 'Interests' ? some(r, ['hiking', 'chess', 'photography', 'running', 'cooking'], 2, 4) : h === 'Awards' ? [`Employee of the Year ${year(r, 10, 24)}`] : some(r, SKILLS, 3, 8);
       (r() < 0.6 ? side : main).push(heading, ...(r() < 0.5 ? items : [items.join(pick(r, [', ', ' • ', ' | ']))]));
     } else if (h === 'References') main.push(heading, pick(r, ['Available upon request', 'References available on request', `${person(r)}, ${pick(r, JOBS)}, ${company(r)}`]));
-    else main.push(heading, pick(r, ['Results-driven professional with ' + int(r, 2, 20) + ' years of experience in fast-paced environments.', 'Seeking a position where I can grow my skills and contribute to a team.', `Detail-oriented ${title.toLowerCase()} with a track record of delivering on time.`, 'Built a mobile app used by 5,000 students.']));
+    else
+      main.push(
+        heading,
+        ...wrap(
+          some(r, ['Results-driven professional with ' + int(r, 2, 20) + ' years of experience in fast-paced environments.', 'Seeking a position where I can grow my skills and contribute to a team.', `Detail-oriented ${title.toLowerCase()} with a track record of delivering on time.`, 'Built a mobile app used by 5,000 students.', 'Known for clear communication and calm under pressure.', 'Enjoys mentoring new colleagues and improving processes.'], 1, 3).join(' '),
+          int(r, 45, 65),
+        ),
+      );
   }
   const header = [r() < 0.4 ? name.toUpperCase() : name, ...(r() < 0.7 ? [title] : []), ...contact];
   if (!side.length || r() < 0.5) return [...header, ...main, ...side];

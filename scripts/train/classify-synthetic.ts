@@ -98,9 +98,11 @@ function kindOf(label: string, r: Random): string | undefined {
     'receipt',
     'certificate',
     'vehicle_registration',
+    // Newspaper pages and clippings are mostly scanned.
+    'news_article',
   ].includes(label);
   // Handwriting reaches the service as a photo or a scan, never as a typed file.
-  if (label === 'handwritten') return roll < 0.8 ? pick(r, ['png', 'jpeg', 'jpeg', 'tiff']) : 'pdf';
+  if (label === 'handwritten') return roll < 0.65 ? pick(r, ['png', 'jpeg', 'jpeg', 'tiff']) : 'pdf';
   if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
   if (roll < 0.9) return 'pdf';
   return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;
@@ -137,6 +139,9 @@ function pageSize(label: string, r: Random): { width?: number; height?: number }
       { width: 4032, height: 3024 },
       { width: 3024, height: 4032 },
       { width: 420, height: 595 },
+      // A scan cropped to the written part of a page, a wide phone photo.
+      { width: 792, height: jitter(400) },
+      { width: 4032, height: 2268 },
     ]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
@@ -229,8 +234,7 @@ function correspondence(label: string, r: Random): string[] {
       ...sender(r),
       dated,
       ...recipient,
-      // A letter to an office rather than a person opens with a set phrase; its addresses still make it a letter.
-      r() < 0.15 ? 'To Whom It May Concern:' : pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
+      pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
       ...matters,
       ...body.slice(matters.length ? 2 : 0),
       pick(r, ['Sincerely,', 'Yours sincerely,', 'Yours faithfully,', 'Kind regards,', 'Best regards,', 'Mit freundlichen Grüßen', 'Atentamente,']),
@@ -261,12 +265,31 @@ function correspondence(label: string, r: Random): string[] {
   ];
 }
 
+/** Share of genre documents that are template previews, their running text still placeholder Latin. */
+const PLACEHOLDER_SHARE = 0.08;
+const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur'.split(' ');
+
+/**
+ * A template preview: lines of running text (seven words or more) become placeholder Latin of the same length;
+ * headings, labels, dates and amounts stay. Templates of every kind ship like this (résumés, letters, reports,
+ * slides), so the model learns their structure, not the placeholder's words.
+ */
+function withPlaceholderText(lines: readonly string[], r: Random): string[] {
+  return lines.map((line) => {
+    const n = line.split(/\s+/).length;
+    if (n < 7) return line;
+    const start = int(r, 0, LOREM.length - 1);
+    const words = Array.from({ length: n }, (_, i) => LOREM[(start + i) % LOREM.length]);
+    return `${words[0][0].toUpperCase()}${words.join(' ').slice(1)}${r() < 0.7 ? '.' : ','}`;
+  });
+}
+
 export function syntheticDocument(label: string, r: Random, genreShare = GENRE_SHARE): CorpusDocument {
   const genre = GENRES[label];
   if (genre && r() < genreShare) {
     // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
     const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
-    const lines = genre(r);
+    const lines = r() < PLACEHOLDER_SHARE ? withPlaceholderText(genre(r), r) : genre(r);
     const shape = shapeOf(label, r);
     // A workbook printed the way the service reads one ("Sheet: name", cells joined by " | ") came as a workbook.
     if (lines[0]?.startsWith('Sheet: '))
@@ -320,7 +343,7 @@ export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_
 }
 
 /** Invoice and credit-note renderings of one template each (see `invoiceCreditPair`). */
-export const CONTRAST_PAIRS = 40;
+export const CONTRAST_PAIRS = 120;
 
 function contrastPairs(n: number, r: Random): CorpusDocument[] {
   return Array.from({ length: n }, () => invoiceCreditPair(r)).flatMap(([invoice, credit]) => {

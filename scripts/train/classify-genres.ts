@@ -105,7 +105,7 @@ function columns(text: string, r: Random): string[] {
   let line = '';
   for (const word of text.split(/\s+/)) {
     if ((line + ' ' + word).trim().length <= width) line = (line + ' ' + word).trim();
-    else if (word.length > 6 && r() < 0.4) {
+    else if (word.length > 6 && r() < 0.6) {
       const cut = Math.max(2, width - line.length - 2);
       const head = word.slice(0, Math.min(cut, word.length - 3));
       if (head.length >= 2 && line.length + head.length + 2 <= width + 2) {
@@ -129,11 +129,12 @@ function newspaperPage(r: Random): string[] {
   const paper = `THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['DAILY NEWS', 'EVENING STAR', 'HERALD', 'GAZETTE', 'TRIBUNE', 'COURIER', 'WEEKLY TIMES', 'JOURNAL'])}`;
   const lines = [paper, pick(r, [`VOL. ${pick(r, ['XII', 'XXIV', 'LXI', 'IX', 'CIII'])} NO. ${int(r, 1, 365)}`, `${pick(r, ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'])}, ${day(r).toUpperCase()}`, `PRICE ${pick(r, ['ONE CENT', 'TWO CENTS', 'FIVE CENTS', '10 CENTS'])}`, 'LATE EDITION', 'FINAL EDITION'])];
   if (r() < 0.5) lines.push(pick(r, ['ALL THE NEWS', 'Weather: fair and warmer', 'HOME EDITION', `${int(r, 8, 40)} PAGES`]));
-  for (let story = int(r, 1, 4); story > 0; story--) {
+  // A whole page runs long: several stories of many sentences.
+  for (let story = int(r, 2, 5); story > 0; story--) {
     const headline = pick(r, [`${pick(r, ['FIRE', 'FLOOD', 'STRIKE', 'ELECTION', 'STORM', 'TRAIN WRECK', 'BANK'])} ${pick(r, ['IN', 'AT', 'NEAR'])} ${pick(r, CITY).toUpperCase()}`, `${pick(r, ['MAYOR', 'SENATOR', 'GOVERNOR', 'COUNCIL', 'JUDGE'])} ${pick(r, ['DEFENDS', 'REJECTS', 'APPROVES', 'ANNOUNCES'])} ${pick(r, ['NEW TAX', 'BRIDGE PLAN', 'SCHOOL BILL', 'RAILWAY', 'BUDGET'])}`, `${int(r, 2, 90)} ${pick(r, ['KILLED', 'HURT', 'RESCUED', 'MISSING', 'ARRESTED'])} ${pick(r, ['IN CRASH', 'IN BLAZE', 'AT SEA', 'IN RIOT'])}`]);
     lines.push(headline);
     if (r() < 0.5) lines.push(pick(r, [`${pick(r, ['Special', 'Staff'])} Correspondent Reports ${pick(r, ['Heavy Losses', 'Progress', 'Delay'])}`, `Officials Meet ${pick(r, ['Tonight', 'Tomorrow', 'in Secret'])}`, `Special to The ${pick(r, ['Herald', 'Times', 'Gazette'])}`]));
-    const sentences = Array.from({ length: int(r, 3, 10) }, () => newsSentence(r)).join(' ');
+    const sentences = Array.from({ length: int(r, 5, 14) }, () => newsSentence(r)).join(' ');
     const dateline = r() < 0.6 ? `${pick(r, CITY).toUpperCase()}, ${pick(r, MONTH).slice(0, 3)}. ${int(r, 1, 28)}.—` : '';
     lines.push(...columns(dateline + sentences, r));
     if (r() < 0.3) lines.push(`(Continued on Page ${int(r, 2, 20)})`);
@@ -162,7 +163,43 @@ function newsArticle(r: Random): string[] {
   return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
 }
 
+/**
+ * A bill's first page as many utilities print it: an account summary (previous bill, payment received, balance
+ * forward, this period's charges), the next meter-read date, messages, and a remittance stub, with the meter
+ * table on a later page.
+ */
+function utilitySummaryPage(r: Random): string[] {
+  const service = pick(r, ['Energy', 'Electric', 'Gas', 'Water and sewer', 'Electric delivery']);
+  const provider = `${pick(r, ORG)} ${pick(r, ['Power', 'Energy', 'Gas & Electric', 'Water Authority', 'Utilities'])}`;
+  const due = money(r, 40, 600);
+  return [
+    person(r).toUpperCase(),
+    `Account Number: ${digits(r, 4)}-${digits(r, 4)}-${digits(r, 3)}`,
+    `${pick(r, ['Statement Date', 'Bill Date', 'Billing Date'])}: ${day(r)}`,
+    `Amount Due: $${due}`,
+    `Service Address: ${street(r).toUpperCase()}, ${cityLine(r).toUpperCase()} Page 1 of ${int(r, 2, 4)}`,
+    `${pick(r, ['Next Scheduled Read Date', 'Next meter reading', 'Your next read date'])}: ${pick(r, ['On or about ', ''])}${day(r)}`,
+    'Account Summary',
+    `Previous ${pick(r, ['bill', 'statement', 'balance'])} $${money(r)}`,
+    `Payment${pick(r, ['s', ''])} received ${pick(r, ['- thank you', `as of ${short(r)}`])} -${money(r)}`,
+    `Balance forward ${pick(r, ['0.00', money(r, 1, 90)])}`,
+    `${service} charges ${money(r, 30, 500)}`,
+    ...some(r, [`Delivery charges ${money(r, 5, 90)}`, `Taxes and surcharges ${money(r, 1, 30)}`, `Miscellaneous charges ${money(r, 0, 9)}`, `Budget billing adjustment ${money(r, 1, 60)}`], 1, 3),
+    pick(r, ['Payment due upon receipt.', `Please pay by ${short(r)}.`, 'Amount due by the due date shown below.']),
+    ...some(r, ['View and pay your bill online', 'Submit a meter reading online or by phone', 'Enroll in automatic payments', 'Sign up for paperless billing', `Report an outage: 1-800-${digits(r, 3)}-${digits(r, 4)}`, 'Budget billing spreads your payments evenly over the year'], 2, 4),
+    pick(r, ['Please return this portion with your payment.', 'Detach and return the bottom portion with your payment.']),
+    `Make checks payable to ${provider}`,
+    'Account Number',
+    digits(r, 11),
+    `P.O. BOX ${digits(r, 5)}`,
+    `${pick(r, CITY).toUpperCase()}, ${pick(r, STATE)} ${digits(r, 5)}-${digits(r, 4)}`,
+    `$${due}`,
+    pick(r, ['Amount Paid', 'Amount enclosed']),
+  ];
+}
+
 function utilityBill(r: Random): string[] {
+  if (r() < 0.35) return utilitySummaryPage(r);
   const kind = pick(r, ['electric', 'gas', 'water', 'internet', 'phone']);
   const unit = { electric: 'kWh', gas: pick(r, ['therms', 'CCF', 'm3']), water: pick(r, ['gallons', 'm3', 'CCF']), internet: 'GB', phone: 'minutes' }[kind];
   const prev = int(r, 1000, 90000);

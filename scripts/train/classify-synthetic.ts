@@ -144,6 +144,8 @@ function pageSize(label: string, r: Random): { width?: number; height?: number }
       { width: 4032, height: 2268 },
     ]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
+  // Résumé templates are often shared as a screen-sized preview image.
+  if (label === 'resume' && r() < 0.2) return pick(r, [{ width: 1200, height: 900 }, { width: 1280, height: 720 }, { width: 1024, height: 768 }]);
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
   if (label === 'receipt' && r() < 0.7) return { width: jitter(230), height: jitter(600) };
   if (r() < 0.15) return {};

@@ -2,7 +2,9 @@
  * What the learned classifier sees of a document: hashed word unigrams and
  * bigrams, character 4-grams inside words (robust to OCR slips and to
  * inflection), and layout features (page shape, word count, digit and
- * upper-case ratios, line lengths) as tokens. Counts are damped (1 + ln n)
+ * upper-case ratios, line lengths) as tokens, with the structure cues of
+ * structure.ts (the title a document gives itself, header labels, address
+ * lines, résumé sections). Counts are damped (1 + ln n)
  * and the vector is L2-normalised, so long and short documents compare.
  *
  * The hashing is fixed (FNV-1a, `FEATURE_BITS`): changing it invalidates the

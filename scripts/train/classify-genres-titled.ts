@@ -11,7 +11,9 @@
  * - short notices: a date, an addressee line, a few sentences of fact, a
  *   first name, no letterhead and no address (memos that are not headed
  *   "MEMORANDUM");
- * - clinical notes written as prose with clinicians' shorthand.
+ * - clinical notes written as prose with clinicians' shorthand;
+ * - a utility bill's first page: an account summary and a remittance stub,
+ *   the meter table left to a later page.
  *
  * Written from general knowledge of each genre with made-up values, never
  * from corpus documents.
@@ -19,6 +21,7 @@
  * @module
  */
 import { pick, type Random } from '../lib/random.ts';
+import * as words from './classify-genre-words.ts';
 
 const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 const digits = (r: Random, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
@@ -417,4 +420,39 @@ export function clinicalNote(r: Random): string[] {
   const text = Array.from({ length: int(r, 4, 9) }, () => pick(r, CLINICAL)(r)).join(' ');
   lines.push(...text.match(/.{1,95}(?:\s|$)/g)!.map((l) => l.trim()));
   return lines;
+}
+
+/**
+ * A bill's first page as many utilities print it: an account summary (previous bill, payment received, balance
+ * forward, this period's charges), the next meter-read date, messages, and a remittance stub, with the meter
+ * table on a later page.
+ */
+export function utilitySummaryPage(r: Random): string[] {
+  const service = pick(r, ['Energy', 'Electric', 'Gas', 'Water and sewer', 'Electric delivery']);
+  const provider = `${pick(r, words.ORG)} ${pick(r, ['Power', 'Energy', 'Gas & Electric', 'Water Authority', 'Utilities'])}`;
+  const due = words.money(r, 40, 600);
+  return [
+    words.person(r).toUpperCase(),
+    `Account Number: ${words.digits(r, 4)}-${words.digits(r, 4)}-${words.digits(r, 3)}`,
+    `${pick(r, ['Statement Date', 'Bill Date', 'Billing Date'])}: ${words.day(r)}`,
+    `Amount Due: $${due}`,
+    `Service Address: ${words.street(r).toUpperCase()}, ${words.cityLine(r).toUpperCase()} Page 1 of ${words.int(r, 2, 4)}`,
+    `${pick(r, ['Next Scheduled Read Date', 'Next meter reading', 'Your next read date'])}: ${pick(r, ['On or about ', ''])}${words.day(r)}`,
+    'Account Summary',
+    `Previous ${pick(r, ['bill', 'statement', 'balance'])} $${words.money(r)}`,
+    `Payment${pick(r, ['s', ''])} received ${pick(r, ['- thank you', `as of ${words.short(r)}`])} -${words.money(r)}`,
+    `Balance forward ${pick(r, ['0.00', words.money(r, 1, 90)])}`,
+    `${service} charges ${words.money(r, 30, 500)}`,
+    ...words.some(r, [`Delivery charges ${words.money(r, 5, 90)}`, `Taxes and surcharges ${words.money(r, 1, 30)}`, `Miscellaneous charges ${words.money(r, 0, 9)}`, `Budget billing adjustment ${words.money(r, 1, 60)}`], 1, 3),
+    pick(r, ['Payment due upon receipt.', `Please pay by ${words.short(r)}.`, 'Amount due by the due date shown below.']),
+    ...words.some(r, ['View and pay your bill online', 'Submit a meter reading online or by phone', 'Enroll in automatic payments', 'Sign up for paperless billing', `Report an outage: 1-800-${words.digits(r, 3)}-${words.digits(r, 4)}`, 'Budget billing spreads your payments evenly over the year'], 2, 4),
+    pick(r, ['Please return this portion with your payment.', 'Detach and return the bottom portion with your payment.']),
+    `Make checks payable to ${provider}`,
+    'Account Number',
+    words.digits(r, 11),
+    `P.O. BOX ${words.digits(r, 5)}`,
+    `${pick(r, words.CITY).toUpperCase()}, ${pick(r, words.STATE)} ${words.digits(r, 5)}-${words.digits(r, 4)}`,
+    `$${due}`,
+    pick(r, ['Amount Paid', 'Amount enclosed']),
+  ];
 }

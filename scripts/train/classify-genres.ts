@@ -28,34 +28,8 @@ import {
   quote,
   typedNote,
 } from './classify-genres-more.ts';
-import { clinicalNote, eInvoiceRendering, shortNotice } from './classify-genres-titled.ts';
-
-const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-const some = <T>(r: Random, items: readonly T[], lo: number, hi: number): T[] => {
-  const pool = [...items];
-  const out: T[] = [];
-  for (let n = int(r, lo, Math.min(hi, pool.length)); n > 0; n--) out.push(pool.splice(Math.floor(r() * pool.length), 1)[0]);
-  return out;
-};
-
-const FIRST = ['Anna', 'Peter', 'Maria', 'James', 'Wei', 'Amina', 'Diego', 'Sara', 'Omar', 'Ella', 'Jonas', 'Claire', 'Vikram', 'Irina', 'Kevin', 'Nora', 'Tomás', 'Grace'];
-const LAST = ['Novak', 'Chen', 'Ortega', 'Brown', 'Weber', 'Laurent', 'Bianchi', 'Nowak', 'Adeyemi', 'Sato', 'Lund', 'Costa', 'Patel', 'Walsh', 'Kim', 'Fischer'];
-const ORG = ['Northfield', 'Riverside', 'Bluestone', 'Harbor Point', 'Greenway', 'Summit', 'Lakeshore', 'Redwood', 'Crescent', 'Ironbridge'];
-const CITY = ['Springfield', 'Portland', 'Madison', 'Fairview', 'Georgetown', 'Clinton', 'Salem', 'Bristol', 'Dover', 'Arlington'];
-const STATE = ['IL', 'OR', 'WI', 'TX', 'OH', 'MA', 'NY', 'CA', 'FL', 'WA'];
-const STREET = ['Maple Ave', 'Oak Street', 'Pine Road', 'Cedar Lane', 'Elm Drive', 'Lake View Blvd', 'Hill Street', 'Park Place'];
-const MONTH = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-const person = (r: Random) => `${pick(r, FIRST)} ${pick(r, LAST)}`;
-const money = (r: Random, lo = 5, hi = 900) => `${int(r, lo, hi).toLocaleString('en-US')}.${String(int(r, 0, 99)).padStart(2, '0')}`;
-const day = (r: Random) => `${pick(r, MONTH)} ${int(r, 1, 28)}, 20${int(r, 15, 26)}`;
-const short = (r: Random) => `${String(int(r, 1, 12)).padStart(2, '0')}/${String(int(r, 1, 28)).padStart(2, '0')}/20${int(r, 15, 26)}`;
-const digits = (r: Random, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
-const street = (r: Random) => `${int(r, 10, 9800)} ${pick(r, STREET)}`;
-const cityLine = (r: Random) => `${pick(r, CITY)}, ${pick(r, STATE)} ${digits(r, 5)}`;
-/** A year of this century, two-digit part padded: year(r, 5, 19) → 2005…2019. */
-const year = (r: Random, lo: number, hi: number) => `20${String(int(r, lo, hi)).padStart(2, '0')}`;
-const company = (r: Random) => `${pick(r, ORG)} ${pick(r, ['Energy', 'Logistics', 'Partners', 'Holdings', 'Services', 'Group', 'Systems', 'Labs'])}${pick(r, ['', ' Inc.', ' LLC', ' Ltd'])}`;
+import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
+import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
 function newsSentence(r: Random): string {
@@ -161,41 +135,6 @@ const advertLines = (r: Random): string[] => [
 
 function newsArticle(r: Random): string[] {
   return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
-}
-
-/**
- * A bill's first page as many utilities print it: an account summary (previous bill, payment received, balance
- * forward, this period's charges), the next meter-read date, messages, and a remittance stub, with the meter
- * table on a later page.
- */
-function utilitySummaryPage(r: Random): string[] {
-  const service = pick(r, ['Energy', 'Electric', 'Gas', 'Water and sewer', 'Electric delivery']);
-  const provider = `${pick(r, ORG)} ${pick(r, ['Power', 'Energy', 'Gas & Electric', 'Water Authority', 'Utilities'])}`;
-  const due = money(r, 40, 600);
-  return [
-    person(r).toUpperCase(),
-    `Account Number: ${digits(r, 4)}-${digits(r, 4)}-${digits(r, 3)}`,
-    `${pick(r, ['Statement Date', 'Bill Date', 'Billing Date'])}: ${day(r)}`,
-    `Amount Due: $${due}`,
-    `Service Address: ${street(r).toUpperCase()}, ${cityLine(r).toUpperCase()} Page 1 of ${int(r, 2, 4)}`,
-    `${pick(r, ['Next Scheduled Read Date', 'Next meter reading', 'Your next read date'])}: ${pick(r, ['On or about ', ''])}${day(r)}`,
-    'Account Summary',
-    `Previous ${pick(r, ['bill', 'statement', 'balance'])} $${money(r)}`,
-    `Payment${pick(r, ['s', ''])} received ${pick(r, ['- thank you', `as of ${short(r)}`])} -${money(r)}`,
-    `Balance forward ${pick(r, ['0.00', money(r, 1, 90)])}`,
-    `${service} charges ${money(r, 30, 500)}`,
-    ...some(r, [`Delivery charges ${money(r, 5, 90)}`, `Taxes and surcharges ${money(r, 1, 30)}`, `Miscellaneous charges ${money(r, 0, 9)}`, `Budget billing adjustment ${money(r, 1, 60)}`], 1, 3),
-    pick(r, ['Payment due upon receipt.', `Please pay by ${short(r)}.`, 'Amount due by the due date shown below.']),
-    ...some(r, ['View and pay your bill online', 'Submit a meter reading online or by phone', 'Enroll in automatic payments', 'Sign up for paperless billing', `Report an outage: 1-800-${digits(r, 3)}-${digits(r, 4)}`, 'Budget billing spreads your payments evenly over the year'], 2, 4),
-    pick(r, ['Please return this portion with your payment.', 'Detach and return the bottom portion with your payment.']),
-    `Make checks payable to ${provider}`,
-    'Account Number',
-    digits(r, 11),
-    `P.O. BOX ${digits(r, 5)}`,
-    `${pick(r, CITY).toUpperCase()}, ${pick(r, STATE)} ${digits(r, 5)}-${digits(r, 4)}`,
-    `$${due}`,
-    pick(r, ['Amount Paid', 'Amount enclosed']),
-  ];
 }
 
 function utilityBill(r: Random): string[] {

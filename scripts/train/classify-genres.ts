@@ -28,33 +28,8 @@ import {
   quote,
   typedNote,
 } from './classify-genres-more.ts';
-
-const int = (r: Random, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
-const some = <T>(r: Random, items: readonly T[], lo: number, hi: number): T[] => {
-  const pool = [...items];
-  const out: T[] = [];
-  for (let n = int(r, lo, Math.min(hi, pool.length)); n > 0; n--) out.push(pool.splice(Math.floor(r() * pool.length), 1)[0]);
-  return out;
-};
-
-const FIRST = ['Anna', 'Peter', 'Maria', 'James', 'Wei', 'Amina', 'Diego', 'Sara', 'Omar', 'Ella', 'Jonas', 'Claire', 'Vikram', 'Irina', 'Kevin', 'Nora', 'Tomás', 'Grace'];
-const LAST = ['Novak', 'Chen', 'Ortega', 'Brown', 'Weber', 'Laurent', 'Bianchi', 'Nowak', 'Adeyemi', 'Sato', 'Lund', 'Costa', 'Patel', 'Walsh', 'Kim', 'Fischer'];
-const ORG = ['Northfield', 'Riverside', 'Bluestone', 'Harbor Point', 'Greenway', 'Summit', 'Lakeshore', 'Redwood', 'Crescent', 'Ironbridge'];
-const CITY = ['Springfield', 'Portland', 'Madison', 'Fairview', 'Georgetown', 'Clinton', 'Salem', 'Bristol', 'Dover', 'Arlington'];
-const STATE = ['IL', 'OR', 'WI', 'TX', 'OH', 'MA', 'NY', 'CA', 'FL', 'WA'];
-const STREET = ['Maple Ave', 'Oak Street', 'Pine Road', 'Cedar Lane', 'Elm Drive', 'Lake View Blvd', 'Hill Street', 'Park Place'];
-const MONTH = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-const person = (r: Random) => `${pick(r, FIRST)} ${pick(r, LAST)}`;
-const money = (r: Random, lo = 5, hi = 900) => `${int(r, lo, hi).toLocaleString('en-US')}.${String(int(r, 0, 99)).padStart(2, '0')}`;
-const day = (r: Random) => `${pick(r, MONTH)} ${int(r, 1, 28)}, 20${int(r, 15, 26)}`;
-const short = (r: Random) => `${String(int(r, 1, 12)).padStart(2, '0')}/${String(int(r, 1, 28)).padStart(2, '0')}/20${int(r, 15, 26)}`;
-const digits = (r: Random, n: number) => Array.from({ length: n }, () => int(r, 0, 9)).join('');
-const street = (r: Random) => `${int(r, 10, 9800)} ${pick(r, STREET)}`;
-const cityLine = (r: Random) => `${pick(r, CITY)}, ${pick(r, STATE)} ${digits(r, 5)}`;
-/** A year of this century, two-digit part padded: year(r, 5, 19) → 2005…2019. */
-const year = (r: Random, lo: number, hi: number) => `20${String(int(r, lo, hi)).padStart(2, '0')}`;
-const company = (r: Random) => `${pick(r, ORG)} ${pick(r, ['Energy', 'Logistics', 'Partners', 'Holdings', 'Services', 'Group', 'Systems', 'Labs'])}${pick(r, ['', ' Inc.', ' LLC', ' Ltd'])}`;
+import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
+import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
 function newsSentence(r: Random): string {
@@ -69,6 +44,9 @@ function newsSentence(r: Random): string {
     `Critics argue the measure does not go far enough, while supporters call it a first step.`,
     `It was not immediately clear when the ${pick(r, ['bridge', 'plant', 'school', 'line', 'hospital'])} would reopen.`,
     `${person(r)} contributed reporting.`,
+    `Classes ${pick(r, ['begin', 'resume', 'are held'])} ${pick(r, ['each morning', 'in the new hall', 'every weekday'])} and are open to ${pick(r, ['residents', 'teachers', 'members', 'all students'])} of the ${pick(r, ['county', 'district', 'state'])}.`,
+    `The ${pick(r, ['program', 'institute', 'society', 'club'])} was founded ${int(r, 2, 60)} years ago and now counts ${int(r, 20, 900)} members.`,
+    `Participants come from ${int(r, 2, 30)} ${pick(r, ['states', 'towns', 'schools'])} and will stay until the end of the ${pick(r, ['month', 'summer', 'term'])}.`,
     `The ${pick(r, ['steamer', 'mail train', 'fire brigade', 'relief party', 'delegation'])} arrived ${pick(r, ['early yesterday', 'at noon', 'late last night'])} and was met by a large crowd.`,
     `It is understood that the ${pick(r, ['committee', 'board of aldermen', 'legislature', 'commission'])} will take up the question at its next session.`,
     `Mr. ${pick(r, LAST)} declined to make any statement when seen at his ${pick(r, ['residence', 'office', 'hotel'])} last evening.`,
@@ -84,9 +62,12 @@ function modernArticle(r: Random): string[] {
   if (r() < 0.7) lines.push(`By ${person(r)}${pick(r, ['', ', Staff Writer', ' | Reporter', ', Associated Press'])}`);
   if (r() < 0.5) lines.push(`${pick(r, ['Published', 'Updated', 'Posted'])} ${day(r)}${pick(r, ['', ` ${int(r, 1, 12)}:${int(r, 10, 59)} ${pick(r, ['a.m.', 'p.m.'])}`])}`);
   const paragraphs = int(r, 3, 9);
+  // Printed in a paper, the story runs in narrow columns; online, in long lines.
+  const printed = r() < 0.5;
   for (let i = 0; i < paragraphs; i++) {
     const p = Array.from({ length: int(r, 1, 3) }, () => newsSentence(r)).join(' ');
-    lines.push(i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p);
+    const text = i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p;
+    lines.push(...(printed ? columns(text, r) : [text]));
   }
   return lines.filter(Boolean);
 }
@@ -98,7 +79,7 @@ function columns(text: string, r: Random): string[] {
   let line = '';
   for (const word of text.split(/\s+/)) {
     if ((line + ' ' + word).trim().length <= width) line = (line + ' ' + word).trim();
-    else if (word.length > 6 && r() < 0.4) {
+    else if (word.length > 6 && r() < 0.6) {
       const cut = Math.max(2, width - line.length - 2);
       const head = word.slice(0, Math.min(cut, word.length - 3));
       if (head.length >= 2 && line.length + head.length + 2 <= width + 2) {
@@ -122,24 +103,42 @@ function newspaperPage(r: Random): string[] {
   const paper = `THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['DAILY NEWS', 'EVENING STAR', 'HERALD', 'GAZETTE', 'TRIBUNE', 'COURIER', 'WEEKLY TIMES', 'JOURNAL'])}`;
   const lines = [paper, pick(r, [`VOL. ${pick(r, ['XII', 'XXIV', 'LXI', 'IX', 'CIII'])} NO. ${int(r, 1, 365)}`, `${pick(r, ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'])}, ${day(r).toUpperCase()}`, `PRICE ${pick(r, ['ONE CENT', 'TWO CENTS', 'FIVE CENTS', '10 CENTS'])}`, 'LATE EDITION', 'FINAL EDITION'])];
   if (r() < 0.5) lines.push(pick(r, ['ALL THE NEWS', 'Weather: fair and warmer', 'HOME EDITION', `${int(r, 8, 40)} PAGES`]));
-  for (let story = int(r, 1, 4); story > 0; story--) {
+  // A whole page runs long: several stories of many sentences.
+  for (let story = int(r, 2, 5); story > 0; story--) {
     const headline = pick(r, [`${pick(r, ['FIRE', 'FLOOD', 'STRIKE', 'ELECTION', 'STORM', 'TRAIN WRECK', 'BANK'])} ${pick(r, ['IN', 'AT', 'NEAR'])} ${pick(r, CITY).toUpperCase()}`, `${pick(r, ['MAYOR', 'SENATOR', 'GOVERNOR', 'COUNCIL', 'JUDGE'])} ${pick(r, ['DEFENDS', 'REJECTS', 'APPROVES', 'ANNOUNCES'])} ${pick(r, ['NEW TAX', 'BRIDGE PLAN', 'SCHOOL BILL', 'RAILWAY', 'BUDGET'])}`, `${int(r, 2, 90)} ${pick(r, ['KILLED', 'HURT', 'RESCUED', 'MISSING', 'ARRESTED'])} ${pick(r, ['IN CRASH', 'IN BLAZE', 'AT SEA', 'IN RIOT'])}`]);
     lines.push(headline);
     if (r() < 0.5) lines.push(pick(r, [`${pick(r, ['Special', 'Staff'])} Correspondent Reports ${pick(r, ['Heavy Losses', 'Progress', 'Delay'])}`, `Officials Meet ${pick(r, ['Tonight', 'Tomorrow', 'in Secret'])}`, `Special to The ${pick(r, ['Herald', 'Times', 'Gazette'])}`]));
-    const sentences = Array.from({ length: int(r, 3, 10) }, () => newsSentence(r)).join(' ');
+    const sentences = Array.from({ length: int(r, 5, 14) }, () => newsSentence(r)).join(' ');
     const dateline = r() < 0.6 ? `${pick(r, CITY).toUpperCase()}, ${pick(r, MONTH).slice(0, 3)}. ${int(r, 1, 28)}.—` : '';
     lines.push(...columns(dateline + sentences, r));
     if (r() < 0.3) lines.push(`(Continued on Page ${int(r, 2, 20)})`);
   }
   if (r() < 0.3) lines.push(pick(r, ['ADVERTISEMENT', 'WANTED—A good cook. Apply at 12 Main St.', 'FOR SALE: Fine horses, cheap.']));
-  return lines;
+  // A page's advertisements, read by OCR as scattered short lines: shop names, hours, prices, showtimes, phone numbers.
+  if (r() < 0.5) lines.push(...some(r, advertLines(r), 4, 10));
+  // A clipping: the story alone, without the masthead.
+  return r() < 0.4 ? lines.slice(r() < 0.5 ? 2 : 1) : lines;
 }
+
+const advertLines = (r: Random): string[] => [
+  `${pick(r, ORG).toUpperCase()} ${pick(r, ['BAKERY', 'MOTORS', 'CINEMA', 'DINER', 'HARDWARE', 'DRUGS'])}`,
+  `Open daily ${int(r, 7, 11)} to ${int(r, 5, 11)}`,
+  `Now playing`,
+  `${pick(r, ['Matinee', 'Two shows'])} ${pick(r, ['Sat.', 'daily', 'Sunday'])} ${int(r, 1, 4)} p.m.`,
+  `Call ${digits(r, 3)}-${digits(r, 4)}`,
+  `${pick(r, ['Sundaes', 'Tires', 'Suits', 'Radios'])} from ${int(r, 1, 40)}c`,
+  'Free parking',
+  `${int(r, 100, 999)} ${pick(r, STREET)}`,
+  pick(r, ['SALE', 'NEW', 'TONIGHT', 'LAST WEEK']),
+  `${pick(r, CITY)}`,
+];
 
 function newsArticle(r: Random): string[] {
   return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
 }
 
 function utilityBill(r: Random): string[] {
+  if (r() < 0.35) return utilitySummaryPage(r);
   const kind = pick(r, ['electric', 'gas', 'water', 'internet', 'phone']);
   const unit = { electric: 'kWh', gas: pick(r, ['therms', 'CCF', 'm3']), water: pick(r, ['gallons', 'm3', 'CCF']), internet: 'GB', phone: 'minutes' }[kind];
   const prev = int(r, 1000, 90000);
@@ -177,7 +176,7 @@ function vitalRecord(r: Random): string[] {
 }
 
 function certificate(r: Random): string[] {
-  if (r() < 0.35) return vitalRecord(r);
+  if (r() < 0.5) return vitalRecord(r);
   const what = pick(r, ['Certificate of Completion', 'Certificate of Achievement', 'Certificate of Appreciation', 'Certificate of Participation', 'Certificate of Excellence', 'Diploma', 'Certificate of Training', 'Award Certificate']);
   const lines = [pick(r, ['', company(r), `${pick(r, ORG)} ${pick(r, ['University', 'Institute', 'Academy', 'College'])}`]), r() < 0.5 ? what.toUpperCase() : what];
   lines.push(pick(r, ['This is to certify that', 'This certificate is presented to', 'is hereby awarded to', 'Presented to', 'This certifies that', 'Awarded to', 'Proudly presented to']));
@@ -207,6 +206,15 @@ function misread(word: string, r: Random, rate: number): string {
     if (roll < rate && LOOKALIKE[ch.toLowerCase()]) out += pick(r, LOOKALIKE[ch.toLowerCase()]);
     else if (roll < rate * 1.2) out += ch.toUpperCase();
     else out += ch;
+  }
+  // OCR also breaks a word of running hand into pieces and reads pen strokes as brackets and bars.
+  if (out.length >= 4 && r() < rate * 0.35) {
+    const at = int(r, 1, out.length - 2);
+    out = `${out.slice(0, at)} ${out.slice(at)}`;
+  }
+  if (r() < rate * 0.1) {
+    const at = int(r, 0, out.length);
+    out = `${out.slice(0, at)}${pick(r, [')', '[', '|', '(', '{'])}${out.slice(at)}`;
   }
   return out || word;
 }
@@ -248,6 +256,9 @@ function contract(r: Random): string[] {
 const JOBS = ['Software Engineer', 'Accountant', 'Sales Manager', 'Registered Nurse', 'Project Manager', 'Data Analyst', 'Marketing Coordinator', 'Teacher', 'Graphic Designer', 'Mechanical Engineer', 'Customer Service Representative', 'Financial Analyst', 'Office Administrator', 'Chef', 'Electrician'];
 const SKILLS = ['Python', 'Excel', 'SQL', 'negotiation', 'public speaking', 'SAP', 'project planning', 'customer service', 'Java', 'Adobe Photoshop', 'budgeting', 'team leadership', 'AutoCAD', 'bookkeeping', 'social media', 'Salesforce', 'scheduling', 'first aid'];
 
+/** Text broken into lines of at most `width` characters, as a column of a page prints it. */
+const wrap = (text: string, width: number): string[] => text.match(new RegExp(`.{1,${width}}(?:\\s|$)`, 'g'))!.map((l) => l.trim()).filter(Boolean);
+
 /** A résumé: contact header, then sections. Image résumés reach the classifier through OCR, often with a sidebar column read in among the main one. */
 function resume(r: Random): string[] {
   const name = person(r);
@@ -264,7 +275,10 @@ function resume(r: Random): string[] {
       main.push(heading);
       for (let i = int(r, 1, 4); i > 0; i--) {
         main.push(`${pick(r, ['Senior ', 'Junior ', 'Lead ', 'Assistant ', ''])}${pick(r, JOBS)}${pick(r, [', ', ' | ', ' at ', ' — '])}${company(r)}`, span());
-        for (let j = int(r, 1, 3); j > 0; j--) main.push(`${pick(r, ['•', '-', '●', '', '>'])} ${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by', 'Trained', 'Handled', 'Increased sales by', 'Coordinated'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects', 'clients', 'events'])}${pick(r, ['', ' per month', ' across three regions', ' within budget'])}`.trim());
+        const duties = Array.from({ length: int(r, 1, 4) }, () => `${pick(r, ['Led a team of', 'Managed', 'Built', 'Improved', 'Reduced costs by', 'Trained', 'Handled', 'Increased sales by', 'Coordinated'])} ${int(r, 3, 40)} ${pick(r, ['people', 'accounts', 'percent', 'projects', 'clients', 'events'])}${pick(r, ['', ' per month', ' across three regions', ' within budget'])}`);
+        // Bullets, or (many templates) a paragraph wrapped at the column's width.
+        if (r() < 0.6) for (const duty of duties) main.push(`${pick(r, ['•', '-', '●', '', '>'])} ${duty}`.trim());
+        else main.push(...wrap(`${duties.join('. ')}. ${pick(r, ['Worked closely with the sales and support teams.', 'Reported to the regional director.', 'Responsible for planning, budgets and hiring.', ''])}`, int(r, 45, 65)));
       }
     } else if (h === 'Education') {
       main.push(heading, `${pick(r, ['B.Sc.', 'M.A.', 'Bachelor of Arts', 'MBA', 'Master of Science', 'High School Diploma', 'Associate Degree', 'Ph.D.'])} ${pick(r, ['in ', ', '])}${pick(r, ['Computer Science', 'Economics', 'Nursing', 'Marketing', 'Mechanical Engineering', 'Education', 'Business Administration'])}`, `${pick(r, ORG)} ${pick(r, ['University', 'College', 'Institute of Technology', 'State University'])}${pick(r, ['', `, ${span()}`, `, ${year(r, 5, 20)}`, ` GPA 3.${int(r, 0, 9)}`])}`);
@@ -272,7 +286,14 @@ function resume(r: Random): string[] {
       const items = h === 'Languages' ? some(r, ['English (native)', 'Spanish (fluent)', 'French (intermediate)', 'German (basic)', 'Mandarin'], 2, 4) : h === 'Certifications' ? some(r, ['PMP', 'CPA', 'Certified Scrum Master', 'AWS Certified', 'CPR certified', 'Six Sigma Green Belt'], 1, 3) : h === 'Interests' ? some(r, ['hiking', 'chess', 'photography', 'running', 'cooking'], 2, 4) : h === 'Awards' ? [`Employee of the Year ${year(r, 10, 24)}`] : some(r, SKILLS, 3, 8);
       (r() < 0.6 ? side : main).push(heading, ...(r() < 0.5 ? items : [items.join(pick(r, [', ', ' • ', ' | ']))]));
     } else if (h === 'References') main.push(heading, pick(r, ['Available upon request', 'References available on request', `${person(r)}, ${pick(r, JOBS)}, ${company(r)}`]));
-    else main.push(heading, pick(r, ['Results-driven professional with ' + int(r, 2, 20) + ' years of experience in fast-paced environments.', 'Seeking a position where I can grow my skills and contribute to a team.', `Detail-oriented ${title.toLowerCase()} with a track record of delivering on time.`, 'Built a mobile app used by 5,000 students.']));
+    else
+      main.push(
+        heading,
+        ...wrap(
+          some(r, ['Results-driven professional with ' + int(r, 2, 20) + ' years of experience in fast-paced environments.', 'Seeking a position where I can grow my skills and contribute to a team.', `Detail-oriented ${title.toLowerCase()} with a track record of delivering on time.`, 'Built a mobile app used by 5,000 students.', 'Known for clear communication and calm under pressure.', 'Enjoys mentoring new colleagues and improving processes.'], 1, 3).join(' '),
+          int(r, 45, 65),
+        ),
+      );
   }
   const header = [r() < 0.4 ? name.toUpperCase() : name, ...(r() < 0.7 ? [title] : []), ...contact];
   if (!side.length || r() < 0.5) return [...header, ...main, ...side];
@@ -531,15 +552,16 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   spreadsheet,
   presentation,
   scientific_article: scientificArticle,
-  medical_record: medicalRecord,
+  medical_record: either(medicalRecord, clinicalNote),
   tax_form: taxForm,
-  credit_note: either(creditNote, creditNoteVariant),
+  // Half the credit notes come from an invoice's template with a credit title: the title, not the template, tells them apart.
+  credit_note: either((r) => eInvoiceRendering(r, 'credit_note'), either(creditNote, creditNoteVariant)),
   report,
-  memo: (r) => (r() < 0.4 ? typedNote(r) : memo(r)),
+  memo: (r) => (r() < 0.25 ? typedNote(r) : r() < 0.5 ? shortNotice(r) : memo(r)),
   quote,
   purchase_order: purchaseOrder,
   insurance_claim: insuranceClaim,
-  invoice: (r) => invoiceLike(r, 'invoice'),
+  invoice: either((r) => invoiceLike(r, 'invoice'), (r) => eInvoiceRendering(r, 'invoice')),
   receipt: (r) => (r() < 0.3 ? receiptPart(r) : invoiceLike(r, 'receipt')),
 };
 

@@ -16,6 +16,7 @@ import { DEFAULT_CLASSES } from '../../functions/contracts/schemas/classify.ts';
 import type { CorpusDocument } from './classify-corpus.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
 import { GENRES, ocrNoise } from './classify-genres.ts';
+import { invoiceCreditPair } from './classify-genres-titled.ts';
 
 export { seeded, type Random };
 
@@ -97,9 +98,11 @@ function kindOf(label: string, r: Random): string | undefined {
     'receipt',
     'certificate',
     'vehicle_registration',
+    // Newspaper pages and clippings are mostly scanned.
+    'news_article',
   ].includes(label);
   // Handwriting reaches the service as a photo or a scan, never as a typed file.
-  if (label === 'handwritten') return roll < 0.8 ? pick(r, ['png', 'jpeg', 'jpeg', 'tiff']) : 'pdf';
+  if (label === 'handwritten') return roll < 0.65 ? pick(r, ['png', 'jpeg', 'jpeg', 'tiff']) : 'pdf';
   if (roll < (photographed ? 0.65 : 0.25)) return pick(r, ['png', 'jpeg', 'jpeg', 'tiff']);
   if (roll < 0.9) return 'pdf';
   return roll < 0.95 ? pick(r, ['docx', 'txt']) : undefined;
@@ -136,8 +139,13 @@ function pageSize(label: string, r: Random): { width?: number; height?: number }
       { width: 4032, height: 3024 },
       { width: 3024, height: 4032 },
       { width: 420, height: 595 },
+      // A scan cropped to the written part of a page, a wide phone photo.
+      { width: 792, height: jitter(400) },
+      { width: 4032, height: 2268 },
     ]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
+  // Résumé templates are often shared as a screen-sized preview image.
+  if (label === 'resume' && r() < 0.2) return pick(r, [{ width: 1200, height: 900 }, { width: 1280, height: 720 }, { width: 1024, height: 768 }]);
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
   if (label === 'receipt' && r() < 0.7) return { width: jitter(230), height: jitter(600) };
   if (r() < 0.15) return {};
@@ -259,12 +267,31 @@ function correspondence(label: string, r: Random): string[] {
   ];
 }
 
+/** Share of genre documents that are template previews, their running text still placeholder Latin. */
+const PLACEHOLDER_SHARE = 0.08;
+const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur'.split(' ');
+
+/**
+ * A template preview: lines of running text (seven words or more) become placeholder Latin of the same length;
+ * headings, labels, dates and amounts stay. Templates of every kind ship like this (résumés, letters, reports,
+ * slides), so the model learns their structure, not the placeholder's words.
+ */
+function withPlaceholderText(lines: readonly string[], r: Random): string[] {
+  return lines.map((line) => {
+    const n = line.split(/\s+/).length;
+    if (n < 7) return line;
+    const start = int(r, 0, LOREM.length - 1);
+    const words = Array.from({ length: n }, (_, i) => LOREM[(start + i) % LOREM.length]);
+    return `${words[0][0].toUpperCase()}${words.join(' ').slice(1)}${r() < 0.7 ? '.' : ','}`;
+  });
+}
+
 export function syntheticDocument(label: string, r: Random, genreShare = GENRE_SHARE): CorpusDocument {
   const genre = GENRES[label];
   if (genre && r() < genreShare) {
     // Handwriting always reaches the model through rough OCR; other kinds sometimes do (scans, photos).
     const noisy = label === 'handwritten' ? 0.06 + r() * 0.14 : r() < 0.3 ? 0.02 + r() * 0.08 : 0;
-    const lines = genre(r);
+    const lines = r() < PLACEHOLDER_SHARE ? withPlaceholderText(genre(r), r) : genre(r);
     const shape = shapeOf(label, r);
     // A workbook printed the way the service reads one ("Sheet: name", cells joined by " | ") came as a workbook.
     if (lines[0]?.startsWith('Sheet: '))
@@ -313,5 +340,19 @@ export function syntheticSet(perClass: number, seed: number, genreShare = GENRE_
     ...DEFAULT_CLASSES.filter((l) => unseen.includes(l)).flatMap((label) =>
       Array.from({ length: extra }, () => syntheticDocument(label, more, genreShare)),
     ),
+    ...contrastPairs(CONTRAST_PAIRS, seeded(seed + 2)),
   ];
+}
+
+/** Invoice and credit-note renderings of one template each (see `invoiceCreditPair`). */
+export const CONTRAST_PAIRS = 120;
+
+function contrastPairs(n: number, r: Random): CorpusDocument[] {
+  return Array.from({ length: n }, () => invoiceCreditPair(r)).flatMap(([invoice, credit]) => {
+    const shape = r() < 0.5 ? { width: 595, height: 842, kind: 'pdf' } : { width: 612, height: 792, kind: 'pdf' };
+    return [
+      { source: 'synthetic/invoice', label: 'invoice', pages: [{ text: invoice.join('\n'), ...shape }], origin: 'synthetic' },
+      { source: 'synthetic/credit_note', label: 'credit_note', pages: [{ text: credit.join('\n'), ...shape }], origin: 'synthetic' },
+    ];
+  });
 }

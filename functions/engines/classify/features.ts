@@ -2,7 +2,9 @@
  * What the learned classifier sees of a document: hashed word unigrams and
  * bigrams, character 4-grams inside words (robust to OCR slips and to
  * inflection), and layout features (page shape, word count, digit and
- * upper-case ratios, line lengths) as tokens. Counts are damped (1 + ln n)
+ * upper-case ratios, line lengths) as tokens, with the structure cues of
+ * structure.ts (the title a document gives itself, header labels, address
+ * lines, résumé sections). Counts are damped (1 + ln n)
  * and the vector is L2-normalised, so long and short documents compare.
  *
  * The hashing is fixed (FNV-1a, `FEATURE_BITS`): changing it invalidates the
@@ -11,7 +13,11 @@
  * @module
  */
 
+import { structureTokens } from './structure.ts';
+
 export const FEATURE_BITS = 13;
+/** Count of the title token before damping (layout tokens count 3). */
+const TITLE_WEIGHT = 12;
 const MASK = (1 << FEATURE_BITS) - 1;
 
 export interface FeaturePage {
@@ -67,7 +73,8 @@ const MONEY = /(?<![\d.,])\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?![\d.,])/gu;
 const CENTS_FRACTION = /(?<!\d)\d{2}\s?\/\s?100(?!\d)/u;
 /** Long digit runs broken by the symbols (or OCR's colons, quotes and bars for them) of a cheque's bottom line. */
 const MICR_LIKE = /^(?=(?:\D*\d){15})[\d\s⑆⑈⑇⑉:;'"|#!]{17,}$/u;
-const YEAR_SPAN = /(?<!\d)(?:19|20)\d{2}\s*(?:[-–—]|to|bis)\s*(?:(?:19|20)\d{2}(?!\d)|present|current|today|heute|now)/giu;
+/** Years joined by a dash: "2016 – 2020", "2019 - Present", and a template's placeholders "20XX–20YY". */
+const YEAR_SPAN = /(?<!\d)(?:19|20)(?:\d{2}|[xy]{2})\s*(?:[-–—]|to|bis)\s*(?:(?:19|20)(?:\d{2}|[xy]{2})(?![\d\p{L}])|present|current|today|heute|now)/giu;
 
 const bucket = (n: number, edges: readonly number[]) => edges.findIndex((e) => n < e) + 1 || edges.length + 1;
 
@@ -139,6 +146,25 @@ function garble(words: readonly string[], text: string): number {
   return words.length ? odd.length / raw.length : 0;
 }
 
+/** Short words of the languages we read: a one- or two-letter token that is none of these is a fragment. */
+const SHORT_WORDS = new Set(
+  'a i o y e à é è á ó to of in on at is it be by we he me my no or so up us an as do go if am ok mr ms dr st vs de la le el en et un du da di il al zu um er es ab im op te ik je ne se ce sa si ni os lo su tu mi na'.split(' '),
+);
+
+/**
+ * The share of a text's tokens that are fragments: one or two letters that are no word, or letters broken by
+ * stray marks ("wit)", "[0"). OCR breaks handwriting into such pieces; print, even badly scanned, much less.
+ */
+function fragments(text: string): number {
+  const tokens = text.split(/\s+/).filter((t) => /\p{L}/u.test(t));
+  if (tokens.length < 5) return 0;
+  const odd = tokens.filter((t) => {
+    const w = t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    return (/^\p{L}{1,2}$/u.test(w) && !SHORT_WORDS.has(w.toLowerCase())) || /\p{L}[^\p{L}\s'’.,:;&/-]+\p{L}|[[\]{}|]/u.test(t);
+  });
+  return odd.length / tokens.length;
+}
+
 /** The layout tokens of a document (exported for tests: what the model reads besides words). */
 export function layoutTokens(pages: readonly FeaturePage[], text: string = pages.map((p) => p.text).join('\n'), words: readonly string[] = wordsOf(text)): string[] {
   const first = pages[0];
@@ -175,7 +201,9 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
   tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
   tokens.push(...moneyStructureTokens(lines, text));
+  tokens.push(...structureTokens(lines));
   tokens.push(`#garble:${bucket(garble(words, text), [0.04, 0.1, 0.2, 0.35])}`);
+  tokens.push(`#fragments:${bucket(fragments(text), [0.08, 0.16, 0.25])}`);
   // Short pages (cards, IDs, slides, photos) are told apart by shape and kind as much as by their few words:
   // these pairs let a linear model weigh "few words on a card-shaped photo" apart from "few words on a page".
   const few = bucket(words.length, [15, 40, 120]);
@@ -211,7 +239,9 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
     const lineWords = wordsOf(line);
     if (lineWords.length && lineWords.length <= 8 && /^\p{L}{3}/u.test(lineWords[0])) add(`t:${lineWords[0]}`, 3);
   }
-  for (const t of layoutTokens(pages, text, words)) add(t, 3);
+  // The title a document gives itself (structure.ts) weighs as much as several words: one template can serve an
+  // invoice and a credit note, and only the title line tells them apart.
+  for (const t of layoutTokens(pages, text, words)) add(t, t.startsWith('#title:') ? TITLE_WEIGHT : 3);
   const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
   const value = new Float32Array(index.length);
   let norm = 0;

@@ -97,6 +97,16 @@ async function tablePdf(r: Random): Promise<Uint8Array> {
   return doc.save();
 }
 
+/** `count` invented table pages (seeded), as the API reads them. */
+export async function tablePages(count: number, seed: number): Promise<NegativePage[]> {
+  const random = seeded(seed);
+  const out: NegativePage[] = [];
+  for (let k = 0; k < count; k++) {
+    for (const page of await pdfPages(await tablePdf(random))) out.push({ group: 'tables', source: `table ${k + 1}`, name: `table ${k + 1}`, page });
+  }
+  return out;
+}
+
 /** All negative pages: prose, the corpus documents, and `tables` invented table pages (seeded). */
 export async function negativePages(tables: number, seed: number): Promise<NegativePage[]> {
   const out = await prosePages();
@@ -105,11 +115,7 @@ export async function negativePages(tables: number, seed: number): Promise<Negat
     for (const page of await pdfPages(bytes, pages))
       out.push({ group: 'documents', source: path, name: `${path.split('/').pop()} p${page.pageNumber}`, page });
   }
-  const random = seeded(seed);
-  for (let k = 0; k < tables; k++) {
-    for (const page of await pdfPages(await tablePdf(random))) out.push({ group: 'tables', source: `table ${k + 1}`, name: `table ${k + 1}`, page });
-  }
-  return out;
+  return [...out, ...(await tablePages(tables, seed))];
 }
 
 type PairsOf = (page: DocumentPage) => readonly KeyValuePair[];

@@ -108,8 +108,8 @@ function fragmentOf(text: string): number {
   return (/^\p{Ll}/u.test(t) ? 0.5 : 0) + (wordsOf(t) >= 5 ? 0.5 : 0);
 }
 
-/** A line of running prose: many words with a full stop or comma inside or at the end. */
-const proseOf = (text: string) => (wordsOf(text) >= 6 && /[.,;](\s|$)/.test(text.trim()) ? 1 : 0);
+/** A sentence of running prose: eight words or more ending in a full stop (or ';', '!', '?') or holding one; a comma does not (addresses). */
+const proseOf = (text: string) => (wordsOf(text) >= 8 && /[.;!?]$|[.;!?]\s+\p{L}/u.test(text.trim()) ? 1 : 0);
 
 /**
  * Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights.

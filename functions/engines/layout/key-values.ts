@@ -109,7 +109,18 @@ function fragmentOf(text: string): number {
 }
 
 /** A sentence of running prose: eight words or more ending in a full stop (or ';', '!', '?') or holding one; a comma does not (addresses). */
-const proseOf = (text: string) => (wordsOf(text) >= 8 && /[.;!?]$|[.;!?]\s+\p{L}/u.test(text.trim()) ? 1 : 0);
+function proseOf(text: string): number {
+  return wordsOf(text) >= 8 && /[.;!?]$|[.;!?]\s+\p{L}/u.test(text.trim()) ? 1 : 0;
+}
+
+/** A segment's own text features, computed once: a page asks for them once per candidate pair. */
+const shapes = new WeakMap<Segment, { fragment: number; prose: number; lowerStart: number }>();
+function textShape(seg: Segment): { fragment: number; prose: number; lowerStart: number } {
+  let shape = shapes.get(seg);
+  if (!shape)
+    shapes.set(seg, (shape = { fragment: fragmentOf(seg.text), prose: proseOf(seg.text), lowerStart: /^\p{Ll}/u.test(seg.text.trim()) ? 1 : 0 }));
+  return shape;
+}
 
 /**
  * Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights.
@@ -143,9 +154,9 @@ export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWe
     grid_below: below && (key.row ?? 1) >= 3 && (value.row ?? 1) >= 3 ? 1 : 0,
     busy_row: Math.min((key.row ?? 1) - 1, 4) / 4,
     page_prose: page.prose,
-    key_fragment: fragmentOf(key.text),
-    value_prose: proseOf(value.text),
-    value_lower_start: /^\p{Ll}/u.test(value.text.trim()) ? 1 : 0,
+    key_fragment: textShape(key).fragment,
+    value_prose: textShape(value).prose,
+    value_lower_start: textShape(value).lowerStart,
   };
   return KEY_VALUE_FEATURES.map((f) => named[f] ?? 0);
 }

@@ -14,13 +14,12 @@
  * @module
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import type { KeyValuePair } from '../../functions/engines/layout/key-values.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
-import { pdfPages, textPdf } from '../lib/text-pages.ts';
+import { pdfPages, proseFiles, textPdf } from '../lib/text-pages.ts';
 
 /** Text-layer documents of the classification set that are not forms, and how many of their first pages are read. */
 const CORPUS_DOCUMENTS: readonly [string, number][] = [
@@ -37,20 +36,6 @@ export interface NegativePage {
   readonly source: string;
   readonly name: string;
   readonly page: DocumentPage;
-}
-
-/** The corpus's prose files with their project (sources.csv), in file order. */
-export async function proseFiles(): Promise<{ file: string; project: string; text: string }[]> {
-  const dir = corpusPath('prose');
-  const rows = (await readFile(join(dir, 'sources.csv'), 'utf8'))
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split(','));
-  const out: { file: string; project: string; text: string }[] = [];
-  for (const [file, project] of rows.sort((a, b) => a[0].localeCompare(b[0])))
-    out.push({ file, project, text: await readFile(join(dir, file), 'utf8') });
-  return out;
 }
 
 /** Prose files as pages the API reads (text PDFs). */

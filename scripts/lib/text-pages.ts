@@ -7,9 +7,12 @@
  *
  * @module
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
+import { corpusPath } from './corpus.ts';
 
 const LINES_PER_PAGE = 50;
 const WRAP = 95;
@@ -49,4 +52,18 @@ export async function pdfPages(bytes: Uint8Array, maxPages = Infinity): Promise<
   } finally {
     await opened.close();
   }
+}
+
+/** The corpus's prose files (prose/) with their project (sources.csv's repo), in file-name order. */
+export async function proseFiles(): Promise<{ file: string; project: string; text: string }[]> {
+  const dir = corpusPath('prose');
+  const rows = (await readFile(join(dir, 'sources.csv'), 'utf8'))
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
+  const out: { file: string; project: string; text: string }[] = [];
+  for (const [file, project] of rows.sort((a, b) => a[0].localeCompare(b[0])))
+    out.push({ file, project, text: await readFile(join(dir, file), 'utf8') });
+  return out;
 }

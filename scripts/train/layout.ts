@@ -48,9 +48,9 @@ import {
   type SegmentModel,
 } from '../../functions/engines/layout/kv-segments.ts';
 import { layoutPage, type LayoutWord } from '../../functions/engines/layout/reading-order.ts';
-import { proseFiles, prosePages } from '../eval/layout-negatives.ts';
 import { corpusPath } from '../lib/corpus.ts';
 import { levenshtein } from '../lib/text-metrics.ts';
+import { pdfPages, proseFiles, textPdf } from '../lib/text-pages.ts';
 
 const EPOCHS = 400;
 const LEARNING_RATE = 0.5;
@@ -370,7 +370,11 @@ export async function foldModels(): Promise<{ form: Form; model: KeyValueModel }
 /** The pages of the training prose project (see {@link TRAINING_PROSE_PROJECT}), read once. */
 let proseCache: Promise<DocumentPage[]> | undefined;
 export function trainingProse(): Promise<DocumentPage[]> {
-  proseCache ??= proseFiles().then(async (files) => (await prosePages(files.filter((f) => f.project === TRAINING_PROSE_PROJECT))).map((p) => p.page));
+  proseCache ??= proseFiles().then(async (files) => {
+    const pages: DocumentPage[] = [];
+    for (const f of files.filter((x) => x.project === TRAINING_PROSE_PROJECT)) pages.push(...(await pdfPages(await textPdf(f.text))));
+    return pages;
+  });
   return proseCache;
 }
 

@@ -48,7 +48,7 @@ export async function pdfPages(bytes: Uint8Array, maxPages = Infinity): Promise<
   const opened = await openDocument(bytes, { declaredKind: 'pdf' });
   try {
     const wanted = Number.isFinite(maxPages) ? Array.from({ length: Math.min(opened.pageCount, maxPages) }, (_, k) => k + 1) : undefined;
-    return (await opened.extract(wanted)).pages;
+    return [...(await opened.extract(wanted)).pages];
   } finally {
     await opened.close();
   }

@@ -14,7 +14,11 @@
  *   200 dpi and read as an image), then laid out. A mark counts as found
  *   when a selection_mark region overlaps it; its state is right when found
  *   with the printed state (a missed mark is a wrong state). A signature
- *   is right when a signature region is reported exactly when one is drawn.
+ *   is right when a signature region is reported exactly when one is drawn;
+ * - key-value pairs on pages that are not forms (./layout-negatives.ts):
+ *   pairs per page on prose, a few corpus letters/reports/articles and
+ *   invented tables; the training prose project is in sample, the others
+ *   are never trained on.
  *
  * @module
  */
@@ -27,7 +31,9 @@ import { openDocument } from '../../functions/engines/registry.ts';
 import { buildDocumentLayout } from '../../functions/operations/parse-structure.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
 import { corpusPath } from '../lib/corpus.ts';
-import { funsdOutOfFold, funsdThroughOcr } from '../train/layout.ts';
+import { keyValuePairs } from '../../functions/engines/layout/key-values.ts';
+import { funsdOutOfFold, funsdThroughOcr, TRAINING_PROSE_PROJECT } from '../train/layout.ts';
+import { countNegatives, negativePages } from './layout-negatives.ts';
 
 export const LAYOUT_EVAL_SEED = 20261129;
 
@@ -229,6 +235,13 @@ export async function runLayoutEval(options: {
     return (await (await openDocument(bytes, { declaredKind: 'png' })).extract()).pages[0];
   });
   log(`FUNSD key-value pairs through our OCR of the images, out of fold: ${JSON.stringify(throughOcr)}`);
+  const negatives = countNegatives(await negativePages(8, options.seed ?? LAYOUT_EVAL_SEED), (page) => keyValuePairs(page));
+  for (const [group, g] of Object.entries(negatives)) {
+    const note = group === `prose ${TRAINING_PROSE_PROJECT}` ? ' (trained on: in sample)' : '';
+    log(
+      `key-value pairs on pages that are not forms, ${group}${note}: ${g.pairs_per_page} pairs a page (${g.pairs} on ${g.pages} pages; ${g.keys_without_value} keys without value) e.g. ${g.examples.join(' | ')}`,
+    );
+  }
   const random = seeded(options.seed ?? LAYOUT_EVAL_SEED);
   const results: Record<string, unknown> = {};
   for (const [name, count, scanned] of [
@@ -261,6 +274,7 @@ export async function runLayoutEval(options: {
   return {
     seed: options.seed ?? LAYOUT_EVAL_SEED,
     funsd_key_value_pairs: { ...funsd, through_ocr: throughOcr },
+    key_value_pairs_not_forms: negatives,
     generated_forms: results,
   };
 }

@@ -61,6 +61,8 @@ export interface KeyValueModel extends SegmentModel {
 
 const DEFAULT_MODEL: KeyValueModel = weights;
 
+const NO_CONTEXT: PageContext = { prose: 0 };
+
 /** The features the linker knows, in weights-file order. */
 export const KEY_VALUE_FEATURES = [
   'bias',
@@ -77,14 +79,55 @@ export const KEY_VALUE_FEATURES = [
   'value_label',
   'grid_below',
   'busy_row',
+  'page_prose',
+  'key_fragment',
+  'value_prose',
+  'value_lower_start',
 ] as const;
+
+/** What a page is like as a whole: running text or a form (see {@link pageContext}). */
+export interface PageContext {
+  /** Share of the page's segments that are running text (eight words or more), as on prose pages and rare on forms. */
+  readonly prose: number;
+}
+
+const PROSE_PRIOR = 8;
+const wordsOf = (t: string) => t.trim().split(/\s+/).filter(Boolean).length;
+
+/** The page-level side of the linker's features, from the page's segments. */
+export function pageContext(segments: readonly Segment[]): PageContext {
+  const long = segments.filter((s) => wordsOf(s.text) >= 8).length;
+  // Smoothed towards "form" by PROSE_PRIOR short segments: on a page of a few segments one long value says little.
+  return { prose: long / (segments.length + PROSE_PRIOR) };
+}
+
+/** A piece of a sentence rather than a label: starts in lower case, or runs on (five words or more) without a final ':'. */
+function fragmentOf(text: string): number {
+  const t = text.trim();
+  if (t.endsWith(':')) return 0;
+  return (/^\p{Ll}/u.test(t) ? 0.5 : 0) + (wordsOf(t) >= 5 ? 0.5 : 0);
+}
+
+/** A sentence of running prose: eight words or more ending in a full stop (or ';', '!', '?') or holding one; a comma does not (addresses). */
+function proseOf(text: string): number {
+  return wordsOf(text) >= 8 && /[.;!?]$|[.;!?]\s+\p{L}/u.test(text.trim()) ? 1 : 0;
+}
+
+/** A segment's own text features, computed once: a page asks for them once per candidate pair. */
+const shapes = new WeakMap<Segment, { fragment: number; prose: number; lowerStart: number }>();
+function textShape(seg: Segment): { fragment: number; prose: number; lowerStart: number } {
+  let shape = shapes.get(seg);
+  if (!shape)
+    shapes.set(seg, (shape = { fragment: fragmentOf(seg.text), prose: proseOf(seg.text), lowerStart: /^\p{Ll}/u.test(seg.text.trim()) ? 1 : 0 }));
+  return shape;
+}
 
 /**
  * Features of a (key, candidate value) pair, named as in the weights file; distances in key line heights.
  * `keyWeights` are the label model's: how much each side reads like a label weighs in the pair, so any segment
  * may be a key and "no value" wins for text that is not one.
  */
-export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWeights: readonly number[]): number[] {
+export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWeights: readonly number[], page: PageContext = NO_CONTEXT): number[] {
   const h = Math.max(key.height, 1e-4);
   const dx = (value.bbox[0] - key.bbox[2]) / aspect / h;
   const dy = (value.bbox[1] - key.bbox[3]) / h;
@@ -110,6 +153,10 @@ export function pairFeatures(key: Segment, value: Segment, aspect: number, keyWe
     // A header over a column: both rows hold three segments or more, as a table's do.
     grid_below: below && (key.row ?? 1) >= 3 && (value.row ?? 1) >= 3 ? 1 : 0,
     busy_row: Math.min((key.row ?? 1) - 1, 4) / 4,
+    page_prose: page.prose,
+    key_fragment: textShape(key).fragment,
+    value_prose: textShape(value).prose,
+    value_lower_start: textShape(value).lowerStart,
   };
   return KEY_VALUE_FEATURES.map((f) => named[f] ?? 0);
 }
@@ -209,8 +256,9 @@ export function linkValue(
   candidates: readonly Segment[],
   aspect: number,
   model: KeyValueModel = DEFAULT_MODEL,
+  page: PageContext = NO_CONTEXT,
 ): { value: Segment | null; confidence: number } {
-  const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect, model.key_weights), model))];
+  const scores = [model.no_value, ...candidates.map((c) => score(pairFeatures(key, c, aspect, model.key_weights, page), model))];
   const top = Math.max(...scores);
   const exp = scores.map((s) => Math.exp(s - top));
   const sum = exp.reduce((a, b) => a + b, 0);
@@ -221,16 +269,31 @@ export function linkValue(
 const round = (n: number) => Math.round(n * 1000) / 1000;
 const keyText = (t: string) => t.trim().replace(/\s*:$/, '');
 
-/** "Label: value" in one segment: the label's share of the box is estimated from its characters. */
-function inlinePair(seg: Segment): KeyValuePair | undefined {
+/**
+ * "Label: value" in one segment, as two pieces: the label (with its ':') and the value right of it; the label's share
+ * of the box is estimated from its characters. The linker decides whether it is a pair, as for any other key.
+ */
+export function inlineParts(seg: Segment): { key: Segment; value: Segment } | undefined {
   const inline = INLINE_PAIR.exec(seg.text);
   if (!inline || seg.text.trim().endsWith(':')) return undefined;
   const share = (inline[1].length + 1) / seg.text.length;
   const cut = seg.bbox[0] + (seg.bbox[2] - seg.bbox[0]) * share;
   return {
-    key: { text: inline[1].trim(), bbox: [seg.bbox[0], seg.bbox[1], cut, seg.bbox[3]] },
-    value: { text: inline[2].trim(), bbox: [cut, seg.bbox[1], seg.bbox[2], seg.bbox[3]] },
-    confidence: 0.9,
+    key: { ...seg, text: `${inline[1].trim()}:`, bbox: [seg.bbox[0], seg.bbox[1], cut, seg.bbox[3]] },
+    value: { ...seg, text: inline[2].trim(), bbox: [cut, seg.bbox[1], seg.bbox[2], seg.bbox[3]] },
+  };
+}
+
+/** An inline "label: value" segment as a pair, when the linker prefers its value to "no value" (a colon in running text is no label). */
+function inlinePair(seg: Segment, aspect: number, model: KeyValueModel, page: PageContext): KeyValuePair | undefined {
+  const parts = inlineParts(seg);
+  if (!parts) return undefined;
+  const { value, confidence } = linkValue(parts.key, [parts.value], aspect, model, page);
+  if (!value) return undefined;
+  return {
+    key: { text: keyText(parts.key.text), bbox: parts.key.bbox },
+    value: { text: value.text, bbox: value.bbox },
+    confidence: round(confidence),
     source: 'layout',
   };
 }
@@ -242,9 +305,10 @@ function inlinePair(seg: Segment): KeyValuePair | undefined {
  */
 function layoutPairs(page: DocumentPage, segments: readonly Segment[], model: KeyValueModel): KeyValuePair[] {
   const aspect = (page.height || 1) / (page.width || 1);
+  const context = pageContext(segments);
   const inline = new Map<Segment, KeyValuePair>();
   for (const seg of segments) {
-    const pair = inlinePair(seg);
+    const pair = inlinePair(seg, aspect, model, context);
     if (pair) inline.set(seg, pair);
   }
   const byTop = [...segments].sort((a, b) => a.bbox[1] - b.bbox[1]);
@@ -253,7 +317,7 @@ function layoutPairs(page: DocumentPage, segments: readonly Segment[], model: Ke
   segments.forEach((seg, order) => {
     if (proposals.length >= MAX_KEYS || inline.has(seg) || keyText(seg.text).length < 2) return;
     const candidates = candidatesFor(seg, nearby(seg, byTop, tallest), aspect).filter((c) => !inline.has(c));
-    const { value, confidence } = linkValue(seg, candidates, aspect, model);
+    const { value, confidence } = linkValue(seg, candidates, aspect, model, context);
     // A label without a colon is only a label when something fills it: an empty one is ordinary text.
     if (value || seg.text.trim().endsWith(':')) proposals.push({ key: seg, value, confidence, order });
   });
@@ -265,7 +329,8 @@ function layoutPairs(page: DocumentPage, segments: readonly Segment[], model: Ke
     taken.push(p);
   }
   for (const p of proposals) {
-    if (!used.has(p.key) && p.key.text.trim().endsWith(':'))
+    // An empty field's label is a label by the label model too: a sentence that ends in ':' introduces what follows.
+    if (!used.has(p.key) && p.key.text.trim().endsWith(':') && keyProbability(p.key.text, model) >= 0.5)
       taken.push({ key: p.key, value: null, confidence: p.value ? 1 - p.confidence : p.confidence });
   }
   const pairs = new Map<Segment, KeyValuePair>(inline);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import weights from '../../../functions/engines/layout/key-value-weights.json' with { type: 'json' };
-import { KEY_FEATURES, KEY_VALUE_FEATURES, keyProbability, keyValuePairs, segmentsOf } from '../../../functions/engines/layout/key-values.ts';
+import {
+  KEY_FEATURES,
+  KEY_VALUE_FEATURES,
+  keyProbability,
+  keyValuePairs,
+  pageContext,
+  segmentsOf,
+} from '../../../functions/engines/layout/key-values.ts';
 import { CUT_FEATURES, JOIN_FEATURES } from '../../../functions/engines/layout/kv-segments.ts';
 import { findSelectionMarks } from '../../../functions/engines/layout/selection-marks.ts';
 import { buildDocumentLayout } from '../../../functions/operations/parse-structure.ts';
@@ -131,6 +138,84 @@ describe('key-value pairs', () => {
     expect(keyValuePairs(page)).toEqual([]);
     expect(segmentsOf(page)).toHaveLength(3);
     expect(keyProbability('Date of birth:')).toBeGreaterThan(keyProbability('Output rose in every month after the restart, led by the new dies.'));
+  });
+
+  it('finds no pairs on a page of prose whose lines hold colons or end in a colon', () => {
+    // Prepare: an invented manual page, wrapped as a text PDF wraps it.
+    const lines = [
+      'Calibration of the sorting belt',
+      'The belt reads each parcel twice: once at the gate and once at the chute, and the two readings',
+      'are compared before the parcel is routed. When they differ the parcel goes to the manual desk,',
+      'where an operator weighs it again and books the correction. To start a calibration run, open',
+      'the service menu and choose the belt you want to check, then follow the steps below:',
+      'Place the three test weights on the belt one after another, heaviest first, and wait for the',
+      'display to settle: confirm each reading with the green key. Leave the belt at its normal speed;',
+      'a slower belt reads lighter than it runs in service. Every run is written to the log with its',
+      'date, the operator and the readings taken.',
+      'If a reading is off by more than the tolerance printed on the belt, repeat the run once. A',
+      'second failure means the load cell needs service, which the site team books through the usual',
+      'channel. The steps take about ten minutes for each belt and can be done during a shift change,',
+      'when the belts stand still anyway and nobody waits for the parcels they would carry.',
+      'Note that the gate scale and the chute scale are calibrated separately, as described in',
+      'the section on scales, and that a run on one belt does not change the readings of another:',
+      'each belt keeps its own table of corrections, which the log shows next to every reading.',
+    ];
+    const page = buildPage({ items: prose(lines, 60, 60, 14) });
+    // Act
+    const pairs = pairsOf(page);
+    // Assess
+    expect(pairs).toEqual([]);
+  });
+
+  it('still pairs a form whose page also holds a paragraph of instructions', () => {
+    // Prepare: an invented form: a title, instructions, then labels with values beside and below them.
+    const instructions = [
+      'Please complete this form in capital letters and return it to the front desk within ten days.',
+      'Incomplete forms are sent back, which delays the renewal of your permit by several weeks.',
+    ];
+    const page = buildPage({
+      items: [
+        { text: 'Parking permit renewal', x: 72, y: 60, size: 16 },
+        ...prose(instructions, 72, 90),
+        { text: 'Permit number:', x: 72, y: 140 },
+        { text: 'PK-20931', x: 200, y: 140 },
+        { text: 'Vehicle registration:', x: 320, y: 140 },
+        { text: 'WX 51 LMO', x: 440, y: 140 },
+        { text: 'Holder: Tamsin Orrel', x: 72, y: 170 },
+        { text: 'Zone: C', x: 320, y: 170 },
+        { text: 'Home address:', x: 72, y: 200 },
+        { text: '4 Quarry Lane, Eastwick', x: 72, y: 214 },
+        { text: 'Daytime phone:', x: 320, y: 200 },
+      ],
+    });
+    // Act
+    const pairs = pairsOf(page).map(([key, value]) => [key, value]);
+    // Assess
+    expect(pairs).toEqual([
+      ['Permit number', 'PK-20931'],
+      ['Vehicle registration', 'WX 51 LMO'],
+      ['Holder', 'Tamsin Orrel'],
+      ['Zone', 'C'],
+      ['Home address', '4 Quarry Lane, Eastwick'],
+      ['Daytime phone', null],
+    ]);
+  });
+
+  it.each([
+    ['a page of prose', (k: number) => `This is sentence number ${k} of a long paragraph that runs over many lines.`, 0.6, 1],
+    ['a form', (k: number) => (k % 2 ? `Field ${k}:` : `Value ${k}`), 0, 0.05],
+  ])('reads %s as such in the page-level prose share', (_, line, lo, hi) => {
+    const page = buildPage({
+      items: prose(
+        Array.from({ length: 30 }, (_, k) => line(k)),
+        72,
+        60,
+        14,
+      ),
+    });
+    const { prose: share } = pageContext(segmentsOf(page));
+    expect(share).toBeGreaterThanOrEqual(lo);
+    expect(share).toBeLessThanOrEqual(hi);
   });
 
   it('reports pairs at document level with page numbers', () => {

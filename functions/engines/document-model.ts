@@ -240,6 +240,16 @@ export interface ExtractOptions {
   readonly visibleOnly?: boolean;
 }
 
+/** The smallest box holding every one of `boxes` (a line from its words, a block from its lines). */
+export function enclosingBox(boxes: readonly BBox[]): BBox {
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+}
+
 /** The page with only what `textOnly` keeps. */
 export function textOnlyPage(page: DocumentPage): DocumentPage {
   return {

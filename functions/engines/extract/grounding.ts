@@ -12,7 +12,7 @@
  * @module
  */
 import type { ExtractCitation } from '../../contracts/schemas/extract.ts';
-import type { BBox } from '../document-model.ts';
+import { enclosingBox, type BBox } from '../document-model.ts';
 import { amountsIn, datesIn } from './normalize.ts';
 
 /** page (1-based), bbox (fractions of the page), text: the contract's shape. */
@@ -44,12 +44,8 @@ const amountsOf = (l: GroundLine) => lineAmounts.get(l) ?? (lineAmounts.set(l, a
 const round = (v: number) => Math.min(1, Math.max(0, Math.round(v * 10000) / 10000));
 
 function union(boxes: readonly BBox[]): [number, number, number, number] {
-  return [
-    round(Math.min(...boxes.map((b) => b[0]))),
-    round(Math.min(...boxes.map((b) => b[1]))),
-    round(Math.max(...boxes.map((b) => b[2]))),
-    round(Math.max(...boxes.map((b) => b[3]))),
-  ];
+  const [x0, y0, x1, y1] = enclosingBox(boxes);
+  return [round(x0), round(y0), round(x1), round(y1)];
 }
 
 /** The box of the characters [start, end) of a line: its words there, else the whole line. */

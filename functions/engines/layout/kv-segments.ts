@@ -16,7 +16,7 @@
  *
  * @module
  */
-import type { BBox, DocumentPage, Word } from '../document-model.ts';
+import { enclosingBox, type BBox, type DocumentPage, type Word } from '../document-model.ts';
 
 export interface Segment {
   readonly text: string;
@@ -147,15 +147,6 @@ export function typicalGapOf(words: readonly Word[], aspect: number, height: num
   return gaps[Math.floor(gaps.length / 2)];
 }
 
-function union(boxes: readonly BBox[]): BBox {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
-}
-
 /** The page's lines cut where the cut model says a new piece of text starts. */
 export function lineSegments(page: DocumentPage, model: SegmentModel): Segment[] {
   const aspect = (page.height || 1) / (page.width || 1);
@@ -166,7 +157,7 @@ export function lineSegments(page: DocumentPage, model: SegmentModel): Segment[]
     const typicalGap = typicalGapOf(words, aspect, height);
     let run: Word[] = [];
     const flush = () => {
-      if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: union(run.map((w) => w.bbox)), height });
+      if (run.length) out.push({ text: run.map((w) => w.text).join(' '), bbox: enclosingBox(run.map((w) => w.bbox)), height });
       run = [];
     };
     for (const w of words) {
@@ -232,7 +223,7 @@ export function pageSegments(page: DocumentPage, model: SegmentModel): Segment[]
     if (joinedFromAbove.has(head)) continue;
     const chain = [head];
     for (let s = next.get(head); s && chain.length < 20; s = next.get(s)) chain.push(s);
-    out.push(chain.length === 1 ? head : { text: chain.map((s) => s.text).join(' '), bbox: union(chain.map((s) => s.bbox)), height: head.height });
+    out.push(chain.length === 1 ? head : { text: chain.map((s) => s.text).join(' '), bbox: enclosingBox(chain.map((s) => s.bbox)), height: head.height });
   }
   return out;
 }

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { BBox, DocumentPage, Line, Table } from '../document-model.ts';
+import { enclosingBox, type BBox, type DocumentPage, type Line, type Table } from '../document-model.ts';
 import { median } from './geometry.ts';
 import { headingLevels } from './heading-levels.ts';
 import { findSelectionMarks, type BoxInk, type SelectionMark, type SelectionState } from './selection-marks.ts';
@@ -96,20 +96,12 @@ interface Unit {
 
 const lineHeight = (l: Line) => l.bbox[3] - l.bbox[1];
 
-function unionBox(boxes: readonly BBox[]): BBox {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
-}
 
 function unitOf(page: DocumentPage, lineIndexes: number[]): Unit {
   const lines = lineIndexes.map((i) => page.lines[i]);
   return {
     lines: lineIndexes,
-    bbox: unionBox(lines.map((l) => l.bbox)),
+    bbox: enclosingBox(lines.map((l) => l.bbox)),
     text: lines.map((l) => l.text).join('\n'),
     height: median(lines.map(lineHeight)),
   };
@@ -469,7 +461,7 @@ function splitKeyValueLine(page: DocumentPage, li: number): [Unit | undefined, U
   if (cut < 0) return [undefined, whole];
   const part = (ws: typeof words): Unit => ({
     lines: [li],
-    bbox: unionBox(ws.map((w) => w.bbox)),
+    bbox: enclosingBox(ws.map((w) => w.bbox)),
     text: ws.map((w) => w.text).join(' '),
     height: whole.height,
   });

@@ -11,7 +11,7 @@ import sharp, { type Sharp } from 'sharp';
 import type { FallbackReason } from '../../contracts/engines.ts';
 import { HostedEngineError, type PageTextService, type RecognizedLine } from '../../contracts/hosted-models.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
-import type { BBox, Block, Line, Word } from '../document-model.ts';
+import { enclosingBox, type BBox, type Block, type Line, type Word } from '../document-model.ts';
 import { ocrImage, type OcrInput, type OcrPage } from './ocr-page.ts';
 import { OCR_ENGINE } from './tesseract-pool.ts';
 
@@ -87,7 +87,7 @@ export function pageFromLines(lines: readonly RecognizedLine[]): Pick<OcrPage, '
     const boxes = current.map((i) => modelLines[i].bbox);
     blocks.push({
       text: current.map((i) => modelLines[i].text).join('\n'),
-      bbox: [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))],
+      bbox: enclosingBox(boxes),
       lineIndexes: current,
     });
     current = [];

@@ -11,7 +11,7 @@
  * @module
  */
 import sharp, { type Sharp } from 'sharp';
-import type { BBox, Block, DrawnCircle, Line, Ruling, Word } from '../document-model.ts';
+import { enclosingBox, type BBox, type Block, type DrawnCircle, type Line, type Ruling, type Word } from '../document-model.ts';
 import {
   backdropMask,
   estimateSkew,
@@ -396,24 +396,15 @@ function toModel(data: OcrPageData, map: ReturnType<typeof boxMapper>): Pick<Ocr
         const text = texts.join(' ');
         lineIndexes.push(lines.length);
         lineTexts.push(text);
-        lines.push({ text, bbox: union(boxes), wordIndexes });
+        lines.push({ text, bbox: enclosingBox(boxes), wordIndexes });
       }
       if (!lineIndexes.length) continue;
       const text = lineTexts.join('\n');
-      blocks.push({ text, bbox: union(lineIndexes.map((i) => lines[i].bbox)), lineIndexes });
+      blocks.push({ text, bbox: enclosingBox(lineIndexes.map((i) => lines[i].bbox)), lineIndexes });
       blockTexts.push(text);
     }
   }
   return { words, lines, blocks, text: blockTexts.join('\n\n') };
-}
-
-function union(boxes: readonly BBox[]): BBox {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
 }
 
 type Rotation = 0 | 90 | 180 | 270;
@@ -723,7 +714,7 @@ async function withMissedRowsRead(page: OcrPage, mask: InkMask, input: OcrInput,
     const wordIndexes = row.words.map(
       (w) => words.push({ text: w.text, bbox: map(w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1), confidence: Math.min(1, Math.max(0, w.confidence / 100)), source: 'ocr' }) - 1,
     );
-    return { text: row.text, bbox: union(wordIndexes.map((i) => words[i].bbox)), wordIndexes };
+    return { text: row.text, bbox: enclosingBox(wordIndexes.map((i) => words[i].bbox)), wordIndexes };
   });
   return addLines(page, lines, words, 'afterLastAbove');
 }

@@ -18,7 +18,7 @@
  *
  * @module
  */
-import type { BBox, DocumentPage, Line, PageAnnotation, Word } from '../document-model.ts';
+import { enclosingBox, type BBox, type DocumentPage, type Line, type PageAnnotation, type Word } from '../document-model.ts';
 
 /** One line of added text: words in page boxes, and the region to mask whole when a span touches them. */
 export interface OverlayLine {
@@ -76,13 +76,6 @@ function anchorLine(page: DocumentPage, box: BBox): number {
   return best;
 }
 
-const unionBox = (boxes: readonly BBox[]): BBox => [
-  Math.min(...boxes.map((b) => b[0])),
-  Math.min(...boxes.map((b) => b[1])),
-  Math.max(...boxes.map((b) => b[2])),
-  Math.max(...boxes.map((b) => b[3])),
-];
-
 /** The page with `overlay` lines added to its words and lines (see the module note); the page itself when there are none. */
 export function withOverlayLines(page: DocumentPage, overlay: readonly OverlayLine[]): DocumentPage {
   const added = overlay.filter((line) => line.words.length > 0);
@@ -91,7 +84,7 @@ export function withOverlayLines(page: DocumentPage, overlay: readonly OverlayLi
   const after = new Map<number, Line[]>();
   for (const line of added) {
     const wordIndexes = line.words.map((word) => words.push(word) - 1);
-    const bbox = unionBox(line.words.map((w) => w.bbox));
+    const bbox = enclosingBox(line.words.map((w) => w.bbox));
     const anchor = anchorLine(page, bbox);
     const list = after.get(anchor) ?? [];
     list.push({ text: line.words.map((w) => w.text).join(' '), bbox, wordIndexes });

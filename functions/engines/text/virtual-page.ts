@@ -22,7 +22,7 @@
  * @module
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
-import type { BBox, Block, DocumentPage, Line, Table, TableCell, Word } from '../document-model.ts';
+import { enclosingBox, type BBox, type Block, type DocumentPage, type Line, type Table, type TableCell, type Word } from '../document-model.ts';
 
 export const VIRTUAL_PAGE = {
   width: 612,
@@ -372,13 +372,6 @@ function boxOf(lineIndex: number, startColumn: number, endColumn: number, height
   ];
 }
 
-const union = (boxes: readonly BBox[]): BBox => [
-  Math.min(...boxes.map((b) => b[0])),
-  Math.min(...boxes.map((b) => b[1])),
-  Math.max(...boxes.map((b) => b[2])),
-  Math.max(...boxes.map((b) => b[3])),
-];
-
 /** Word boxes, lines, blocks, text and native tables of a planned page. */
 export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPage {
   const words: Word[] = [];
@@ -427,7 +420,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
     }
     if (wordIndexes.length === 0) return;
     const text = physical.table ? physical.text.trim() : physical.text.trimEnd();
-    lines.push({ text, bbox: union(wordBoxes), wordIndexes });
+    lines.push({ text, bbox: enclosingBox(wordBoxes), wordIndexes });
     if (physical.block !== currentBlock) {
       currentBlock = physical.block;
       blocks.push({ text: '', bbox: [1, 1, 0, 0], lineIndexes: [] });
@@ -436,7 +429,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
   });
   const finishedBlocks: Block[] = blocks.map((b) => ({
     text: b.lineIndexes.map((i) => lines[i].text).join('\n'),
-    bbox: union(b.lineIndexes.map((i) => lines[i].bbox)),
+    bbox: enclosingBox(b.lineIndexes.map((i) => lines[i].bbox)),
     lineIndexes: b.lineIndexes,
   }));
   const tables: Table[] = planned.tables
@@ -450,12 +443,12 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
           rowSpan,
           columnSpan: cell.columnSpan,
           text: cell.text.trim(),
-          ...(boxes ? { bbox: union(boxes) } : {}),
+          ...(boxes ? { bbox: enclosingBox(boxes) } : {}),
           ...(cell.header ? { header: true } : {}),
         };
       });
       const boxes = cells.flatMap((c) => (c.bbox ? [c.bbox] : []));
-      return { rows: t.rows, columns: t.columns, cells, ...(boxes.length ? { bbox: union(boxes) } : {}), origin: 'native' };
+      return { rows: t.rows, columns: t.columns, cells, ...(boxes.length ? { bbox: enclosingBox(boxes) } : {}), origin: 'native' };
     })
     .filter((t) => t.rows > 0);
   return {

@@ -344,6 +344,38 @@ function itemsAndTotals(d: Draft): number {
   return total;
 }
 
+/** Who a payment goes to, per language (the seller's name follows). */
+const PAYEE: Record<Language, readonly string[]> = {
+  en: ['Account holder:', 'Payable to:', 'Beneficiary:'],
+  de: ['Kontoinhaber:', 'Zahlungsempfänger:'],
+  fr: ['Titulaire du compte :', 'Bénéficiaire :'],
+  nl: ['Rekeninghouder:', 'Ten name van:'],
+  es: ['Titular:', 'Beneficiario:'],
+  it: ['Intestato a:', 'Beneficiario:'],
+};
+
+/**
+ * What sellers print beside their name at the foot (drawn after the rest, so the invoice above is the same): a slogan
+ * sentence, a web or mail address spelled from the name, a VAT id by the name's line, and a payee line. Distractors
+ * (the slogan) and evidence (the rest) the ranker learns to weigh, never always present.
+ */
+function sellerDetails(d: Draft): void {
+  const { random, f, put, seller } = d;
+  const brand = seller.name.split(/\s+/).filter((w) => /^\p{L}/u.test(w))[0] ?? 'shop';
+  const slug = brand
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+  if (random() < 0.35) {
+    const sentence = random() < 0.5 ? `${f.company.catchPhrase()}!` : f.lorem.sentence();
+    put(sentence, random() < 0.5 ? 0.08 : 0.3, 0.86, random() < 0.5 ? 0.016 : 0.01);
+  }
+  if (slug.length >= 3 && random() < 0.45)
+    put(random() < 0.5 ? `www.${slug}.com` : `info@${slug}.${pick(random, ['de', 'fr', 'nl', 'com'])}`, 0.6, 0.9, 0.009);
+  if (random() < 0.4) put(`VAT ID ${pick(random, ['DE', 'FR', 'NL', 'IT'])}${Math.floor(random() * 9e8 + 1e8)}`, 0.6, 0.92, 0.009);
+  if (random() < 0.3) put(`${pick(random, PAYEE[d.language])} ${seller.name}`, 0.08, 0.94, 0.009);
+}
+
 /** One generated invoice. */
 export function generateInvoice(seed: number): GeneratedInvoice {
   const random = seeded(seed);
@@ -377,6 +409,7 @@ export function generateInvoice(seed: number): GeneratedInvoice {
   // Footer: the seller again, with bank details.
   if (random() < 0.6) draft.put(`${draft.seller.name} | ${draft.seller.street} | ${draft.seller.town}`, 0.08, 0.9, 0.009);
   draft.put(`IBAN DE${Math.floor(random() * 89 + 10)} ${Math.floor(random() * 9e3 + 1e3)} ${Math.floor(random() * 9e3 + 1e3)}`, 0.08, 0.92, 0.009);
+  sellerDetails(draft);
   return {
     id: `generated:${seed}`,
     pages: [pageOf(segments, 1)],

@@ -14,7 +14,7 @@ import type { InvoiceLine } from './invoice-candidates.ts';
  * only, not words a shop or a sentence may end with ("company", "store", "trading").
  */
 const LEGAL_FORM_END = new RegExp(
-  String.raw`(?<![\p{L}])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug(?:\s*\(haftungsbeschränkt\))?|e\.\s?v\.|a\.\s?g\.|ltd|limited|inc|incorporated|llc|llp|plc|corp|` +
+  String.raw`(?<![\p{L}\p{N}])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug(?:\s*\(haftungsbeschränkt\))?|e\.\s?v\.|a\.\s?g\.|ltd|limited|inc|incorporated|llc|llp|plc|corp|` +
     String.raw`s\.\s?a\.(?:\s?s\.)?|sas|sarl|s\.\s?à\s?r\.\s?l|s\.\s?r\.\s?l|srl|s\.\s?l(?:\.\s?u)?|s\.\s?p\.\s?a|s\.\s?n\.\s?c|spa|eurl|vof|b\.\s?v|bv|n\.\s?v|nv|oy|ab|a\/s|aps|as|pty(?:\s+ltd)?|pvt\.?\s*ltd|sdn\.?\s*bhd|bhd)\.?$`,
   'iu',
 );
@@ -82,10 +82,19 @@ export function vendorLineEvidence(lines: readonly InvoiceLine[]): VendorLineEvi
   return { idLines, payeeLines };
 }
 
-/** Whether any of `holding` is within `reach` lines of an identifier line on the same page (the name's block). */
-export function nearIdentifier(lines: readonly InvoiceLine[], holding: readonly number[], idLines: ReadonlySet<number>, reach = 3): boolean {
+/**
+ * Whether any of `holding` stands in one block with an identifier line: same page, within `reach` of the page's height
+ * above or below, and overlapping it across (reading order may run down one column before the next).
+ */
+export function nearIdentifier(lines: readonly InvoiceLine[], holding: readonly number[], idLines: ReadonlySet<number>, reach = 0.05): boolean {
   return holding.some((i) => {
-    for (let k = -reach; k <= reach; k++) if (k !== 0 && idLines.has(i + k) && lines[i + k].pageIndex === lines[i].pageIndex) return true;
+    const a = lines[i];
+    for (const j of idLines) {
+      const b = lines[j];
+      if (j === i || b.pageIndex !== a.pageIndex) continue;
+      const across = Math.min(a.bbox[2], b.bbox[2]) - Math.max(a.bbox[0], b.bbox[0]) > 0;
+      if (across && Math.abs(a.bbox[1] - b.bbox[1]) <= reach) return true;
+    }
     return false;
   });
 }

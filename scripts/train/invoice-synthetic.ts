@@ -374,6 +374,9 @@ function sellerDetails(d: Draft): void {
     put(random() < 0.5 ? `www.${slug}.com` : `info@${slug}.${pick(random, ['de', 'fr', 'nl', 'com'])}`, 0.6, 0.9, 0.009);
   if (random() < 0.4) put(`VAT ID ${pick(random, ['DE', 'FR', 'NL', 'IT'])}${Math.floor(random() * 9e8 + 1e8)}`, 0.6, 0.92, 0.009);
   if (random() < 0.3) put(`${pick(random, PAYEE[d.language])} ${seller.name}`, 0.08, 0.94, 0.009);
+  // An invoicing tool's notice at the top, and the currency's code alone on a line of the header.
+  if (random() < 0.2) put(`© ${d.issued.getUTCFullYear()} ${f.company.name()} invoicing`, 0.08, 0.015, 0.008);
+  if (random() < 0.2) put(pick(random, ['EUR', 'USD', 'GBP', 'CHF']), 0.08, 0.26);
 }
 
 /** One generated invoice. */

@@ -66,7 +66,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'bias rule_pick rule_score rule_labelled rule_letterhead rule_domain company y first_page top_index height tallest_top',
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
-    'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines',
+    'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
   ]
     .join(' ')
     .split(' '),
@@ -266,6 +266,12 @@ function vendorPool(input: InvoiceRankInput, head: readonly number[], domains: r
   return pool;
 }
 
+/** A currency's code or sign alone ("EUR", "GBP", "CHF"): a column or field value, never a party. */
+const CURRENCY_CODE =
+  /^(?:EUR|USD|GBP|CHF|JPY|CNY|INR|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|TRY|RUB|BRL|MXN|ZAR|SGD|HKD|MYR|THB|IDR|PHP|AED|SAR|ILS|KRW)$/u;
+/** A copyright notice: the software or template maker's line, more often than the seller's. */
+const COPYRIGHT = /©|\(c\)\s*\d|(?<![\p{L}])copyright(?![\p{L}])/iu;
+
 /** Vendor names, with where and how often the page prints them. */
 function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const { lines } = input;
@@ -334,6 +340,8 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       right: line ? (line.bbox[0] + line.bbox[2]) / 2 > 0.55 : false,
       domain_prefix: Boolean(line && domainPrefix(line.text, domains) === value && key(line.text) !== normalised),
       two_lines: value.includes('\n'),
+      currency_code: CURRENCY_CODE.test(value.trim()),
+      copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }

@@ -59,6 +59,7 @@ describe('Engine: invoice vendor evidence', () => {
         at('Harbour Mutual', 60, 70),
         at('Insurance Society Ltd', 60, 84),
         at('5 Quay Street, Portwick PW1 3AB', 60, 98),
+        at('GBP', 60, 112),
         at('Bill to', 330, 140),
         at('Fenwright Tools GmbH', 330, 154),
         at('INVOICE', 60, 220, 18),
@@ -70,6 +71,7 @@ describe('Engine: invoice vendor evidence', () => {
         at('www.corvella.com', 60, 740, 7),
         at('Account holder: Harbour Mutual Insurance Society Ltd', 60, 760, 7),
         at('VAT ID GB123456789', 60, 774, 7),
+        at('© 2026 Ledgerlight Tools', 60, 800, 7),
       ],
     });
     // Act
@@ -87,5 +89,8 @@ describe('Engine: invoice vendor evidence', () => {
     expect(feature(named('Harbour Mutual\nInsurance Society Ltd'), 'near_seller_id')).toBe(1);
     expect(vendors.map((c) => c.value)).not.toContain('Insurance Society Ltd\n5 Quay Street, Portwick PW1 3AB');
     expect(feature(named('Fenwright Tools GmbH'), 'near_seller_id')).toBe(0);
+    expect(feature(named('GBP'), 'currency_code')).toBe(1);
+    expect(feature(named('Corvella'), 'currency_code')).toBe(0);
+    expect(feature(named('© 2026 Ledgerlight Tools'), 'copyright_line')).toBe(1);
   });
 });

@@ -211,10 +211,10 @@ function pageOf(segments: readonly Segment[], pageNumber: number): DocumentPage 
 }
 
 /** A seller or buyer: a company name with the language's legal form, its street and town. */
-function party(f: Faker, random: Random, language: Language, company: boolean) {
+function party(f: Faker, random: Random, language: Language, company: boolean, brandOnly = 0.15) {
   // Some companies print no legal form (a trading name, a shop, a brand).
   const brand = f.company.name().replace(/[,]/g, '').split(/\s+/).slice(0, 3).join(' ');
-  const name = company ? (random() < 0.15 ? brand : `${brand} ${pick(random, WORDS[language].legal)}`) : f.person.fullName();
+  const name = company ? (random() < brandOnly ? brand : `${brand} ${pick(random, WORDS[language].legal)}`) : f.person.fullName();
   return { name, street: f.location.streetAddress(), town: `${f.location.zipCode()} ${f.location.city()}` };
 }
 
@@ -248,7 +248,7 @@ function letterhead(d: Draft): number {
   put(seller.town, headX, 0.05 + headSize + 0.022);
   if (random() < 0.5) put(`Tel. +${Math.floor(random() * 90 + 10)} ${Math.floor(random() * 9e6 + 1e6)}`, headX, 0.05 + headSize + 0.038);
   // A till's bill: the title right under the seller's block, the buyer's company right under the title, unlabelled.
-  if (!logo && random() < 0.15) {
+  if (!logo && random() < 0.3) {
     put(w('title'), headX, 0.13, 0.014);
     put(buyer.name, headX, 0.15);
     put(buyer.street, headX, 0.167);
@@ -377,6 +377,8 @@ function sellerDetails(d: Draft): void {
   // An invoicing tool's notice at the top, and the currency's code alone on a line of the header.
   if (random() < 0.2) put(`© ${d.issued.getUTCFullYear()} ${f.company.name()} invoicing`, 0.08, 0.015, 0.008);
   if (random() < 0.2) put(pick(random, ['EUR', 'USD', 'GBP', 'CHF']), 0.08, 0.26);
+  // A scribble or a stamp's words in lower case above the letterhead (a signature, a note the text layer kept).
+  if (random() < 0.15) put(f.lorem.words(2), 0.08, 0.02);
 }
 
 /** One generated invoice. */
@@ -401,7 +403,7 @@ export function generateInvoice(seed: number): GeneratedInvoice {
     issued,
     number,
     w: (k) => pick(random, WORDS[language][k]),
-    seller: party(f, random, language, true),
+    seller: party(f, random, language, true, 0.3),
     buyer: party(f, random, language, random() < 0.7),
     style: Math.floor(random() * 4),
     put: (text, x, y, size = 0.012) => segments.push({ text, x, y, size }),

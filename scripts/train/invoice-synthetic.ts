@@ -3,7 +3,9 @@
  * six languages, the layouts invoices use — letterhead left, right or centred, a sender line over the buyer's address
  * window, labels and values on one line, in two columns of a row, or a row of labels over a row of values — with the
  * distractors that make the choice hard: a buyer with a company form, order, delivery and due dates, order and
- * customer numbers, subtotal and tax beside the total, a footer repeating the seller's name.
+ * customer numbers, subtotal and tax beside the total, a footer repeating the seller's name; and beside the seller's
+ * name what sellers print (a web or mail domain, a VAT id, a payee line) with slogans, tool notices, currency codes
+ * and scribbles that are no name.
  *
  * Pages are built as the document model directly (lines with word boxes), not rendered: the ranker reads lines.
  * Seeded: the same seed gives the same invoices.

@@ -3,7 +3,9 @@
  * six languages, the layouts invoices use — letterhead left, right or centred, a sender line over the buyer's address
  * window, labels and values on one line, in two columns of a row, or a row of labels over a row of values — with the
  * distractors that make the choice hard: a buyer with a company form, order, delivery and due dates, order and
- * customer numbers, subtotal and tax beside the total, a footer repeating the seller's name.
+ * customer numbers, subtotal and tax beside the total, a footer repeating the seller's name; and beside the seller's
+ * name what sellers print (a web or mail domain, a VAT id, a payee line) with slogans, tool notices, currency codes
+ * and scribbles that are no name.
  *
  * Pages are built as the document model directly (lines with word boxes), not rendered: the ranker reads lines.
  * Seeded: the same seed gives the same invoices.
@@ -211,10 +213,10 @@ function pageOf(segments: readonly Segment[], pageNumber: number): DocumentPage 
 }
 
 /** A seller or buyer: a company name with the language's legal form, its street and town. */
-function party(f: Faker, random: Random, language: Language, company: boolean) {
+function party(f: Faker, random: Random, language: Language, company: boolean, brandOnly = 0.15) {
   // Some companies print no legal form (a trading name, a shop, a brand).
   const brand = f.company.name().replace(/[,]/g, '').split(/\s+/).slice(0, 3).join(' ');
-  const name = company ? (random() < 0.15 ? brand : `${brand} ${pick(random, WORDS[language].legal)}`) : f.person.fullName();
+  const name = company ? (random() < brandOnly ? brand : `${brand} ${pick(random, WORDS[language].legal)}`) : f.person.fullName();
   return { name, street: f.location.streetAddress(), town: `${f.location.zipCode()} ${f.location.city()}` };
 }
 
@@ -248,7 +250,7 @@ function letterhead(d: Draft): number {
   put(seller.town, headX, 0.05 + headSize + 0.022);
   if (random() < 0.5) put(`Tel. +${Math.floor(random() * 90 + 10)} ${Math.floor(random() * 9e6 + 1e6)}`, headX, 0.05 + headSize + 0.038);
   // A till's bill: the title right under the seller's block, the buyer's company right under the title, unlabelled.
-  if (!logo && random() < 0.15) {
+  if (!logo && random() < 0.3) {
     put(w('title'), headX, 0.13, 0.014);
     put(buyer.name, headX, 0.15);
     put(buyer.street, headX, 0.167);
@@ -344,6 +346,43 @@ function itemsAndTotals(d: Draft): number {
   return total;
 }
 
+/** Who a payment goes to, per language (the seller's name follows). */
+const PAYEE: Record<Language, readonly string[]> = {
+  en: ['Account holder:', 'Payable to:', 'Beneficiary:'],
+  de: ['Kontoinhaber:', 'Zahlungsempfänger:'],
+  fr: ['Titulaire du compte :', 'Bénéficiaire :'],
+  nl: ['Rekeninghouder:', 'Ten name van:'],
+  es: ['Titular:', 'Beneficiario:'],
+  it: ['Intestato a:', 'Beneficiario:'],
+};
+
+/**
+ * What sellers print beside their name at the foot (drawn after the rest, so the invoice above is the same): a slogan
+ * sentence, a web or mail address spelled from the name, a VAT id by the name's line, and a payee line. Distractors
+ * (the slogan) and evidence (the rest) the ranker learns to weigh, never always present.
+ */
+function sellerDetails(d: Draft): void {
+  const { random, f, put, seller } = d;
+  const brand = seller.name.split(/\s+/).filter((w) => /^\p{L}/u.test(w))[0] ?? 'shop';
+  const slug = brand
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
+  if (random() < 0.35) {
+    const sentence = random() < 0.5 ? `${f.company.catchPhrase()}!` : f.lorem.sentence();
+    put(sentence, random() < 0.5 ? 0.08 : 0.3, 0.86, random() < 0.5 ? 0.016 : 0.01);
+  }
+  if (slug.length >= 3 && random() < 0.45)
+    put(random() < 0.5 ? `www.${slug}.com` : `info@${slug}.${pick(random, ['de', 'fr', 'nl', 'com'])}`, 0.6, 0.9, 0.009);
+  if (random() < 0.4) put(`VAT ID ${pick(random, ['DE', 'FR', 'NL', 'IT'])}${Math.floor(random() * 9e8 + 1e8)}`, 0.6, 0.92, 0.009);
+  if (random() < 0.3) put(`${pick(random, PAYEE[d.language])} ${seller.name}`, 0.08, 0.94, 0.009);
+  // An invoicing tool's notice at the top, and the currency's code alone on a line of the header.
+  if (random() < 0.2) put(`© ${d.issued.getUTCFullYear()} ${f.company.name()} invoicing`, 0.08, 0.015, 0.008);
+  if (random() < 0.2) put(pick(random, ['EUR', 'USD', 'GBP', 'CHF']), 0.08, 0.26);
+  // A scribble or a stamp's words in lower case above the letterhead (a signature, a note the text layer kept).
+  if (random() < 0.15) put(f.lorem.words(2), 0.08, 0.02);
+}
+
 /** One generated invoice. */
 export function generateInvoice(seed: number): GeneratedInvoice {
   const random = seeded(seed);
@@ -366,7 +405,7 @@ export function generateInvoice(seed: number): GeneratedInvoice {
     issued,
     number,
     w: (k) => pick(random, WORDS[language][k]),
-    seller: party(f, random, language, true),
+    seller: party(f, random, language, true, 0.3),
     buyer: party(f, random, language, random() < 0.7),
     style: Math.floor(random() * 4),
     put: (text, x, y, size = 0.012) => segments.push({ text, x, y, size }),
@@ -377,6 +416,7 @@ export function generateInvoice(seed: number): GeneratedInvoice {
   // Footer: the seller again, with bank details.
   if (random() < 0.6) draft.put(`${draft.seller.name} | ${draft.seller.street} | ${draft.seller.town}`, 0.08, 0.9, 0.009);
   draft.put(`IBAN DE${Math.floor(random() * 89 + 10)} ${Math.floor(random() * 9e3 + 1e3)} ${Math.floor(random() * 9e3 + 1e3)}`, 0.08, 0.92, 0.009);
+  sellerDetails(draft);
   return {
     id: `generated:${seed}`,
     pages: [pageOf(segments, 1)],

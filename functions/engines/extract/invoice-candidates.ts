@@ -16,6 +16,7 @@ import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
 import { height as lineHeight, vOverlap } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
+import { domainPrefix, legalFormEnd, nearIdentifier, sentenceLike, twoLineName, vendorLineEvidence } from './invoice-vendor-evidence.ts';
 
 export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
 export const INVOICE_FIELDS: readonly InvoiceField[] = ['vendor_name', 'invoice_date', 'invoice_number', 'total_amount'];
@@ -65,6 +66,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'bias rule_pick rule_score rule_labelled rule_letterhead rule_domain company y first_page top_index height tallest_top',
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
+    'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
   ]
     .join(' ')
     .split(' '),
@@ -225,8 +227,20 @@ function notAName(value: string): boolean {
   );
 }
 
-/** Names a vendor may have: short lines of the first page's head and foot, lines with a company form, and the rules' names. */
-function vendorPool(input: InvoiceRankInput, head: readonly number[]): Pool {
+/** The names of the web and mail domains the page prints ("example-cloud" for www.example-cloud.com), folded. */
+const domainNames = (lines: readonly InvoiceLine[]) => [
+  ...new Set(
+    lines.flatMap((l) =>
+      [...l.text.matchAll(/(?:@|https?:\/\/(?:www\.)?|www\.)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, '')),
+    ),
+  ),
+];
+
+/**
+ * Names a vendor may have: short lines of the first page's head and foot, lines with a company form, the rules' names,
+ * a line's leading words that spell a domain of the page, and a name set over two lines.
+ */
+function vendorPool(input: InvoiceRankInput, head: readonly number[], domains: readonly string[]): Pool {
   const { lines } = input;
   const pool = new Pool();
   const foot = lines.map((l, i) => i).filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] > 0.8);
@@ -242,11 +256,21 @@ function vendorPool(input: InvoiceRankInput, head: readonly number[]): Pool {
       const name = partyName(canonicalSdnBhd(part.trim()));
       if (name && name.split(/\s+/).length <= 8 && name.length <= 70 && !notAName(name)) pool.add(name, { line: i, at: 0 });
     }
+    const brand = domainPrefix(before, domains);
+    if (brand && !notAName(brand)) pool.add(brand, { line: i, at: 0 });
+    const joined = twoLineName(lines, i);
+    if (joined) pool.add(joined, { line: i - 1, at: 0 });
   }
   for (const r of input.rules) if (r.field === 'vendor_name' && !notAName(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
   if (input.rulePick.vendor_name && !notAName(input.rulePick.vendor_name)) pool.add(input.rulePick.vendor_name, undefined);
   return pool;
 }
+
+/** A currency's code or sign alone ("EUR", "GBP", "CHF"): a column or field value, never a party. */
+const CURRENCY_CODE =
+  /^(?:EUR|USD|GBP|CHF|JPY|CNY|INR|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|TRY|RUB|BRL|MXN|ZAR|SGD|HKD|MYR|THB|IDR|PHP|AED|SAR|ILS|KRW)$/u;
+/** A copyright notice: the software or template maker's line, more often than the seller's. */
+const COPYRIGHT = /©|\(c\)\s*\d|(?<![\p{L}])copyright(?![\p{L}])/iu;
 
 /** Vendor names, with where and how often the page prints them. */
 function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
@@ -255,19 +279,14 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     .map((l, i) => i)
     .filter((i) => lines[i].pageIndex === 0 && lines[i].bbox[1] < 0.4)
     .slice(0, 24);
-  const pool = vendorPool(input, head);
+  const domains = domainNames(lines);
+  const pool = vendorPool(input, head, domains);
+  const evidence = vendorLineEvidence(lines);
   const heights = head.map((i) => lineHeight(lines[i].bbox));
   const medianHeight = median(lines.map((l) => lineHeight(l.bbox)));
   const tallest = Math.max(0, ...heights);
   const heads = customerHeads(input);
   const customer = input.rulePick.customer_name ? key(input.rulePick.customer_name) : '';
-  const domains = [
-    ...new Set(
-      lines.flatMap((l) =>
-        [...l.text.matchAll(/(?:@|https?:\/\/(?:www\.)?|www\.)([a-z0-9-]{3,})\.[a-z.]{2,}/giu)].map((m) => m[1].toLowerCase().replace(/-/g, '')),
-      ),
-    ),
-  ];
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
@@ -314,6 +333,15 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       after_title:
         at !== undefined && at > 1 && DOCUMENT_TITLE.test(lines[at - 1].text.trim()) && lines.slice(0, at - 1).some((l) => /\d{4,}/.test(l.text)),
       bare_form: value.replace(new RegExp(COMPANY.source, 'giu'), ' ').replace(/[^\p{L}]/gu, '').length < 3,
+      legal_form_end: legalFormEnd(value),
+      sentence_like: sentenceLike(value),
+      near_seller_id: nearIdentifier(lines, at !== undefined ? [...new Set([at, ...holding])] : holding, evidence.idLines),
+      payee_line: holding.some((i) => evidence.payeeLines.has(i)),
+      right: line ? (line.bbox[0] + line.bbox[2]) / 2 > 0.55 : false,
+      domain_prefix: Boolean(line && domainPrefix(line.text, domains) === value && key(line.text) !== normalised),
+      two_lines: value.includes('\n'),
+      currency_code: CURRENCY_CODE.test(value.trim()),
+      copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }

@@ -28,6 +28,7 @@ import {
   quote,
   typedNote,
 } from './classify-genres-more.ts';
+import { slideDeck, straightBillOfLading } from './classify-genres-layouts.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
@@ -540,7 +541,7 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   resume,
   pay_stub: either(payStub, europeanPayslip),
   bank_statement: either(bankStatement, europeanStatement),
-  shipping_document: either(shipping, consignmentNote),
+  shipping_document: (r) => (r() < 0.34 ? straightBillOfLading(r) : either(shipping, consignmentNote)(r)),
   health_insurance_card: either((r) => card(r, 'health_insurance_card'), europeanHealthCard),
   business_card: (r) => card(r, 'business_card'),
   identity_document: either((r) => card(r, 'identity_document'), europeanId),
@@ -550,7 +551,7 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   vehicle_registration: vehicleRegistration,
   mortgage_document: mortgage,
   spreadsheet,
-  presentation,
+  presentation: (r) => (r() < 0.6 ? slideDeck(r) : presentation(r)),
   scientific_article: scientificArticle,
   medical_record: either(medicalRecord, clinicalNote),
   tax_form: taxForm,

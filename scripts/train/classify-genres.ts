@@ -28,6 +28,7 @@ import {
   quote,
   typedNote,
 } from './classify-genres-more.ts';
+import { slideDeck, straightBillOfLading, topicalSentence } from './classify-genres-layouts.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
@@ -56,6 +57,9 @@ function newsSentence(r: Random): string {
   ]);
 }
 
+/** A story's sentence: news wording, or (a third of the time) the subject matter reports share. */
+const storySentence = (r: Random): string => (r() < 0.35 ? topicalSentence(r) : newsSentence(r));
+
 function modernArticle(r: Random): string[] {
   const headline = pick(r, [`${pick(r, CITY)} council approves new ${pick(r, ['housing', 'transit', 'budget', 'park'])} plan`, `${company(r)} to cut ${int(r, 50, 900)} jobs`, `Storm leaves thousands without power in ${pick(r, CITY)}`, `Local school wins national ${pick(r, ['science', 'debate', 'robotics'])} award`, `Prices rise for ${pick(r, ['third', 'fourth', 'fifth'])} straight month`]);
   const lines = [pick(r, ['', `The ${pick(r, CITY)} ${pick(r, ['Herald', 'Times', 'Gazette', 'Post', 'Tribune', 'Courier'])}`, 'NEWS', 'LOCAL', 'BUSINESS']), r() < 0.5 ? headline.toUpperCase() : headline];
@@ -65,7 +69,7 @@ function modernArticle(r: Random): string[] {
   // Printed in a paper, the story runs in narrow columns; online, in long lines.
   const printed = r() < 0.5;
   for (let i = 0; i < paragraphs; i++) {
-    const p = Array.from({ length: int(r, 1, 3) }, () => newsSentence(r)).join(' ');
+    const p = Array.from({ length: int(r, 1, 3) }, () => storySentence(r)).join(' ');
     const text = i === 0 && r() < 0.5 ? `${pick(r, CITY).toUpperCase()} (${pick(r, ['AP', 'Reuters', 'staff'])}) — ${p}` : p;
     lines.push(...(printed ? columns(text, r) : [text]));
   }
@@ -108,7 +112,7 @@ function newspaperPage(r: Random): string[] {
     const headline = pick(r, [`${pick(r, ['FIRE', 'FLOOD', 'STRIKE', 'ELECTION', 'STORM', 'TRAIN WRECK', 'BANK'])} ${pick(r, ['IN', 'AT', 'NEAR'])} ${pick(r, CITY).toUpperCase()}`, `${pick(r, ['MAYOR', 'SENATOR', 'GOVERNOR', 'COUNCIL', 'JUDGE'])} ${pick(r, ['DEFENDS', 'REJECTS', 'APPROVES', 'ANNOUNCES'])} ${pick(r, ['NEW TAX', 'BRIDGE PLAN', 'SCHOOL BILL', 'RAILWAY', 'BUDGET'])}`, `${int(r, 2, 90)} ${pick(r, ['KILLED', 'HURT', 'RESCUED', 'MISSING', 'ARRESTED'])} ${pick(r, ['IN CRASH', 'IN BLAZE', 'AT SEA', 'IN RIOT'])}`]);
     lines.push(headline);
     if (r() < 0.5) lines.push(pick(r, [`${pick(r, ['Special', 'Staff'])} Correspondent Reports ${pick(r, ['Heavy Losses', 'Progress', 'Delay'])}`, `Officials Meet ${pick(r, ['Tonight', 'Tomorrow', 'in Secret'])}`, `Special to The ${pick(r, ['Herald', 'Times', 'Gazette'])}`]));
-    const sentences = Array.from({ length: int(r, 5, 14) }, () => newsSentence(r)).join(' ');
+    const sentences = Array.from({ length: int(r, 5, 14) }, () => storySentence(r)).join(' ');
     const dateline = r() < 0.6 ? `${pick(r, CITY).toUpperCase()}, ${pick(r, MONTH).slice(0, 3)}. ${int(r, 1, 28)}.—` : '';
     lines.push(...columns(dateline + sentences, r));
     if (r() < 0.3) lines.push(`(Continued on Page ${int(r, 2, 20)})`);
@@ -540,7 +544,7 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   resume,
   pay_stub: either(payStub, europeanPayslip),
   bank_statement: either(bankStatement, europeanStatement),
-  shipping_document: either(shipping, consignmentNote),
+  shipping_document: (r) => (r() < 0.34 ? straightBillOfLading(r) : either(shipping, consignmentNote)(r)),
   health_insurance_card: either((r) => card(r, 'health_insurance_card'), europeanHealthCard),
   business_card: (r) => card(r, 'business_card'),
   identity_document: either((r) => card(r, 'identity_document'), europeanId),
@@ -550,7 +554,7 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   vehicle_registration: vehicleRegistration,
   mortgage_document: mortgage,
   spreadsheet,
-  presentation,
+  presentation: (r) => (r() < 0.6 ? slideDeck(r) : presentation(r)),
   scientific_article: scientificArticle,
   medical_record: either(medicalRecord, clinicalNote),
   tax_form: taxForm,

@@ -17,6 +17,7 @@ import type { CorpusDocument } from './classify-corpus.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
 import { GENRES, ocrNoise } from './classify-genres.ts';
 import { invoiceCreditPair } from './classify-genres-titled.ts';
+import { PAGE_BREAK } from './classify-genres-layouts.ts';
 
 export { seeded, type Random };
 
@@ -110,8 +111,12 @@ function kindOf(label: string, r: Random): string | undefined {
 
 /** Page shape (width, height) by kind, in points. */
 function shapeOf(label: string, r: Random): { width?: number; height?: number; kind?: string } {
-  return { ...pageSize(label, r), kind: kindOf(label, r) };
+  const size = pageSize(label, r);
+  const kind = kindOf(label, r);
+  // Office files are read onto US Letter pages (engines/text/virtual-page.ts), whatever the slide or sheet shape.
+  return OFFICE_KINDS.has(kind ?? '') ? { width: 612, height: 792, kind } : { ...size, kind };
 }
+const OFFICE_KINDS = new Set(['pptx', 'xlsx', 'docx']);
 
 function pageSize(label: string, r: Random): { width?: number; height?: number } {
   const jitter = (v: number) => Math.round(v * (0.95 + r() * 0.1));
@@ -296,12 +301,10 @@ export function syntheticDocument(label: string, r: Random, genreShare = GENRE_S
     // A workbook printed the way the service reads one ("Sheet: name", cells joined by " | ") came as a workbook.
     if (lines[0]?.startsWith('Sheet: '))
       return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape, kind: 'xlsx' }], origin: 'synthetic' };
-    return {
-      source: `synthetic/${label}`,
-      label,
-      pages: [{ text: (noisy ? ocrNoise(lines, r, noisy) : lines).join('\n'), ...shape }],
-      origin: 'synthetic',
-    };
+    // A generated deck marks its slides' pages (PAGE_BREAK): each becomes a page, as the service reads one.
+    const pages: string[][] = [[]];
+    for (const line of lines) if (line === PAGE_BREAK) pages.push([]); else pages[pages.length - 1].push(line);
+    return { source: `synthetic/${label}`, label, pages: pages.map((page) => ({ text: (noisy ? ocrNoise(page, r, noisy) : page).join('\n'), ...shape })), origin: 'synthetic' };
   }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
     return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };

@@ -18,6 +18,8 @@ import { structureTokens } from './structure.ts';
 export const FEATURE_BITS = 13;
 /** Count of the title token before damping (layout tokens count 3). */
 const TITLE_WEIGHT = 12;
+/** Count of the narrow-column prose token before damping. */
+const COLUMN_WEIGHT = 8;
 const MASK = (1 << FEATURE_BITS) - 1;
 
 export interface FeaturePage {
@@ -241,7 +243,9 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
   }
   // The title a document gives itself (structure.ts) weighs as much as several words: one template can serve an
   // invoice and a credit note, and only the title line tells them apart.
-  for (const t of layoutTokens(pages, text, words)) add(t, t.startsWith('#title:') ? TITLE_WEIGHT : 3);
+  // Prose set in narrow columns is a page's whole texture, not one line's: it weighs as much as a title, so a
+  // news page about schools or budgets reads as news, whatever its words.
+  for (const t of layoutTokens(pages, text, words)) add(t, t.startsWith('#title:') ? TITLE_WEIGHT : t.startsWith('#column-prose:') ? COLUMN_WEIGHT : 3);
   const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
   const value = new Float32Array(index.length);
   let norm = 0;

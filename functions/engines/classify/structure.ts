@@ -13,7 +13,11 @@
  * - postal-address lines (a street with a house number, a postcode with a
  *   town): letters carry a sender's and a recipient's, notes and memos none;
  * - résumé section headings (Experience, Education, Skills, …) on lines of
- *   their own, which a business card of a few short lines never has.
+ *   their own, which a business card of a few short lines never has;
+ * - shipping parties and freight terms (shipper, consignee, carrier, pieces):
+ *   a bill of lading is laid out as a form, and these tell it from one;
+ * - prose set in narrow columns, running on from line to line: a newspaper
+ *   page's, where a report's prose runs in long lines.
  *
  * @module
  */
@@ -163,7 +167,41 @@ export function sectionToken(lines: readonly string[]): string {
   return `#cv-sections:${n === 0 ? 0 : n === 1 ? 1 : n <= 3 ? 2 : 3}`;
 }
 
+/**
+ * The parties and freight terms a shipping paper is made of (shipper, consignee, carrier, pickup and delivery,
+ * freight terms, pieces, port of loading), each counted once: a form has labelled fields too, but not these.
+ */
+const SHIPPING_LABELS: readonly (readonly [string, RegExp])[] = [
+  ['shipper', /\b(?:shipper|ship\s+from|pickup\s+from|consignor|absender|expéditeur)\b/iu],
+  ['consignee', /\b(?:consignee|deliver\s+to|ship\s+to|notify\s+party|empfänger|destinataire)\b/iu],
+  ['carrier', /\b(?:carrier|driver|trailer|frachtführer|transporteur)\b/iu],
+  ['freight', /\b(?:freight|prepaid|collect|fracht)\b/iu],
+  ['pieces', /\b(?:pieces|packages|pallets|handling\s+units|colli|packstücke|nmfc)\b/iu],
+  ['port', /\bport\s+of\s+(?:loading|discharge)\b|\bvessel\b|\bb\/l\b|\bpro\s?#/iu],
+];
+
+/** How many kinds of shipping labels a document holds, bucketed. */
+export function shippingToken(lines: readonly string[]): string {
+  const n = SHIPPING_LABELS.filter(([, re]) => lines.some((l) => re.test(l))).length;
+  return `#ship-labels:${n <= 1 ? n : n <= 3 ? 2 : 3}`;
+}
+
+/**
+ * The share of lines set in a narrow column with the sentence running on to the next line (15–45 characters,
+ * the next line starting in lower case): newspaper columns read this way; a report's prose runs in long lines,
+ * a form's and a card's short lines do not run on.
+ */
+export function columnProseToken(lines: readonly string[]): string {
+  let runOn = 0;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const len = lines[i].trim().length;
+    if (len >= 15 && len <= 45 && /^\s*\p{Ll}/u.test(lines[i + 1])) runOn++;
+  }
+  const share = runOn / Math.max(1, lines.length);
+  return `#column-prose:${share < 0.1 ? 0 : share < 0.25 ? 1 : share < 0.4 ? 2 : 3}`;
+}
+
 /** The structure tokens of a document's non-empty lines. */
 export function structureTokens(lines: readonly string[]): string[] {
-  return [`#title:${titleOf(lines) ?? 'none'}`, ...headerTokens(lines), addressToken(lines), sectionToken(lines)];
+  return [`#title:${titleOf(lines) ?? 'none'}`, ...headerTokens(lines), addressToken(lines), sectionToken(lines), shippingToken(lines), columnProseToken(lines)];
 }

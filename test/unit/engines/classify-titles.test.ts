@@ -1,11 +1,12 @@
 /**
  * Issue 41's structure cues of thin classes (structure.ts): the title a
  * document gives itself, header-label lines, postal-address lines and
- * résumé section headings. Texts are made-up look-alikes.
+ * résumé section headings, shipping labels and prose in narrow columns.
+ * Texts are made-up look-alikes.
  */
 import { describe, expect, it } from 'vitest';
 import { layoutTokens } from '../../../functions/engines/classify/features.ts';
-import { addressToken, headerTokens, sectionToken, titleOf } from '../../../functions/engines/classify/structure.ts';
+import { addressToken, columnProseToken, headerTokens, sectionToken, shippingToken, titleOf } from '../../../functions/engines/classify/structure.ts';
 
 const lines = (text: string) => text.split('\n').filter((l) => l.trim());
 
@@ -88,5 +89,33 @@ describe('Function: layoutTokens (thin-class cues)', () => {
     ]);
     expect(scrawl).toContain('#fragments:4');
     expect(typed).toContain('#fragments:1');
+  });
+});
+
+describe('Function: shippingToken', () => {
+  it.each([
+    [
+      "a carrier's bill of lading laid out as a form",
+      'SHIP FROM Quarry Lane Tiles\nCONSIGNEE Holloway Builders\nCARRIER: Westmark Freight\nFREIGHT CHARGE TERMS PREPAID\nPIECES | WEIGHT | CLASS',
+      '#ship-labels:3',
+    ],
+    ['a delivery note with two parties', 'Delivery note 4410\nShip to: Ferncliff Bakery\nShipper: Marlow Mills', '#ship-labels:2'],
+    ['an application form', 'Name: ____\nAddress: ____\nDate of birth: ____\nSignature: ____', '#ship-labels:0'],
+  ])('counts %s', (_name, text, expected) => {
+    expect(shippingToken(lines(text))).toBe(expected);
+  });
+});
+
+describe('Function: columnProseToken', () => {
+  it('reads a newspaper column as prose running on across short lines', () => {
+    const column = 'A new reading room opened at\nthe county library last week,\nwith seats for forty readers\nand a corner for children who\nwant to draw while they read.';
+    expect(columnProseToken(lines(column))).toBe('#column-prose:3');
+  });
+
+  it('reads long report lines and short form lines as no column', () => {
+    const report = 'The review covered every site the company runs in the northern region this year.\nit found the audit trail complete for all but two of the warehouses visited.';
+    const form = 'Name: Ada Moss\nAccount: 0042\nBranch: Elmhurst\nDate: 03/04/2026';
+    expect(columnProseToken(lines(report))).toBe('#column-prose:0');
+    expect(columnProseToken(lines(form))).toBe('#column-prose:0');
   });
 });

@@ -45,8 +45,19 @@ interface Band {
  * line it overlaps most (at least half of the smaller height), otherwise it
  * starts a new line. Lines come back top to bottom, words left to right.
  */
+const topDownThenLeftToRight = (a: LayoutBox, b: LayoutBox) => centerY(a) - centerY(b) || a.x0 - b.x0;
+
+/** The boxes in `topDownThenLeftToRight` order; a region's boxes often come in that order already, and are then only copied. */
+function sortedTopDown(boxes: readonly LayoutBox[]): LayoutBox[] {
+  for (let i = 1; i < boxes.length; i++) {
+    const order = topDownThenLeftToRight(boxes[i - 1], boxes[i]);
+    if (!(order <= 0)) return [...boxes].sort(topDownThenLeftToRight);
+  }
+  return [...boxes];
+}
+
 export function groupLines(boxes: readonly LayoutBox[]): LayoutBox[][] {
-  const sorted = [...boxes].sort((a, b) => centerY(a) - centerY(b) || a.x0 - b.x0);
+  const sorted = sortedTopDown(boxes);
   const bands: Band[] = [];
   for (const box of sorted) {
     const h = heightOf(box);
@@ -59,6 +70,8 @@ export function groupLines(boxes: readonly LayoutBox[]): LayoutBox[][] {
       if (ratio > bestRatio) {
         bestRatio = ratio;
         best = band;
+        // The overlap is never more than the smaller height: no earlier band can do better than a whole one.
+        if (ratio >= 1) break;
       }
     }
     if (best && bestRatio >= LINE_OVERLAP) {

@@ -18,7 +18,7 @@ import {
   intersectAll,
   median,
   typicalHeight,
-  unionOf,
+  unionOfX,
   widthOf,
   type Interval,
   type LayoutBox,
@@ -112,8 +112,7 @@ function isGutter(boxes: readonly LayoutBox[], gap: Interval, unit: number): boo
 /** The widest valid gutter running the full height of the region, if any. */
 function findGutter(boxes: readonly LayoutBox[], unit: number): Interval | undefined {
   const span = extentX(boxes);
-  const covered = unionOf(boxes.map((b) => ({ start: b.x0, end: b.x1 })));
-  const candidates = complementOf(covered, span.start, span.end)
+  const candidates = complementOf(unionOfX(boxes), span.start, span.end)
     .filter((iv) => widthOf(iv) >= MIN_GUTTER * unit)
     .sort((a, b) => widthOf(b) - widthOf(a));
   return candidates.find((gap) => isGutter(boxes, gap, unit));
@@ -159,16 +158,18 @@ function splitAtWideGaps(strips: readonly LayoutBox[][], minGap: number): Layout
  */
 function groupStrips(strips: readonly LayoutBox[][], span: Interval, unit: number): LayoutBox[][][] {
   const minGap = MIN_GUTTER * unit;
-  const free = strips.map((s) => complementOf(unionOf(s.map((b) => ({ start: b.x0, end: b.x1 }))), span.start, span.end));
-  const interior = (ivs: readonly Interval[]) =>
-    ivs.find((iv) => widthOf(iv) >= minGap && iv.start > span.start && iv.end < span.end);
-  const gapCount = (k: number) => free[k].filter((iv) => widthOf(iv) >= minGap && iv.start > span.start && iv.end < span.end).length;
+  // Each strip's gaps at least minGap wide: narrower ones are left out at once, as an intersection
+  // with them is narrower still (a page of prose keeps one, its right margin, per line).
+  const free = strips.map((s) => complementOf(unionOfX(s), span.start, span.end).filter((iv) => widthOf(iv) >= minGap));
+  const isInterior = (iv: Interval) => iv.start > span.start && iv.end < span.end;
+  const interior = (ivs: readonly Interval[]) => ivs.some(isInterior);
+  const gapCount = (k: number) => free[k].filter(isInterior).length;
 
   const groups: LayoutBox[][][] = [];
   let flow: LayoutBox[][] = [];
   let i = 0;
   while (i < strips.length) {
-    let shared = free[i].filter((iv) => widthOf(iv) >= minGap);
+    let shared = free[i];
     let end = interior(shared) ? i : -1;
     for (let j = i + 1; j < strips.length; j++) {
       shared = intersectAll(shared, free[j]).filter((iv) => widthOf(iv) >= minGap);

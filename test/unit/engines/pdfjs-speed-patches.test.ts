@@ -137,3 +137,51 @@ describe('pdf.js speed patches: a font set again once loaded', () => {
     }
   });
 });
+
+describe('pdf.js speed patches: the text state saved at q and restored at Q', () => {
+  it('reads text after Q with the font and size set before q, whatever q … Q set inside', async () => {
+    // Prepare: Helvetica 12 outside; inside q … Q Courier 20, and Helvetica 8 one level deeper.
+    const { pushGraphicsState, popGraphicsState, setFontAndSize, beginText, endText, moveText, showText } = await import('pdf-lib');
+    const doc = await PDFDocument.create();
+    const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+    const courier = await doc.embedFont(StandardFonts.Courier);
+    const page = doc.addPage([595, 842]);
+    const hv = page.node.newFontDictionary('Hv', helvetica.ref);
+    const co = page.node.newFontDictionary('Co', courier.ref);
+    const line = (text: string, y: number) => [beginText(), moveText(50, y), showText(helvetica.encodeText(text)), endText()];
+    page.pushOperators(
+      setFontAndSize(hv, 12),
+      ...line('Before the group', 800),
+      pushGraphicsState(),
+      setFontAndSize(co, 20),
+      ...line('Inside the group', 760),
+      pushGraphicsState(),
+      setFontAndSize(hv, 8),
+      ...line('Nested deeper', 730),
+      popGraphicsState(),
+      ...line('Inside again', 700),
+      popGraphicsState(),
+      ...line('After the group', 660),
+    );
+    const task = await openPdfTask(await doc.save());
+    const pdf = await task.promise;
+    try {
+      // Act
+      const content = await (await pdf.getPage(1)).getTextContent();
+      const items = content.items.filter((item): item is TextItem => 'str' in item && item.str.trim() !== '');
+      const byText = new Map(items.map((item) => [item.str, item]));
+      // Assess: sizes and fonts as set at each level, and back after each Q.
+      expect(items.map((item) => [item.str, item.transform[0]])).toEqual([
+        ['Before the group', 12],
+        ['Inside the group', 20],
+        ['Nested deeper', 8],
+        ['Inside again', 20],
+        ['After the group', 12],
+      ]);
+      expect(content.styles[byText.get('After the group')!.fontName].fontFamily).toBe('sans-serif');
+      expect(content.styles[byText.get('Inside again')!.fontName].fontFamily).toBe('monospace');
+    } finally {
+      await pdf.destroy();
+    }
+  });
+});

@@ -913,7 +913,7 @@ async function benchExtract(options: ReturnType<typeof parseArgs>['options'], lo
   log(`extract benchmark; machine: ${describeMachine(machine)}`);
   const { makeA4TextPdf } = await import('./lib/synthetic.ts');
   const invoice = [
-    'ACME Widgets Ltd', '12 High Street, London EC1A 1BB', 'VAT No: GB123456789', 'INVOICE',
+    'ACME Widgets Ltd', '12 High Street, London EC1A 1BB', 'VAT No: GB574019283', 'INVOICE',
     'Invoice No: INV-2026-0042', 'Invoice Date: 17/03/2026', 'Bill To: Globex Corporation',
     'Description Qty Unit Price Amount',
     ...Array.from({ length: 20 }, (_, i) => `Widget model ${i + 1}   ${i + 1}   10.00   ${((i + 1) * 10).toFixed(2)}`),

@@ -193,7 +193,7 @@ function dateLabel(ctx: CandidateContext, at: LabelAt): void {
 function amountLabel(ctx: CandidateContext, at: LabelAt): void {
   const { lines, add, documentCurrency, centsWritten } = ctx;
   const { line, order, hit, hits, i, sameRow } = at;
-  // "TVA : FR11999999998", "VAT: GB123456789": a tax label followed by a VAT id, not an amount.
+  // "TVA : FR62481937502", "VAT: GB574019283": a tax label followed by a VAT id, not an amount.
   const vatId = hit.field === 'tax_amount' ? /^\s*[:.]?\s*([A-Z]{2}\s?[0-9A-Z]{8,12})(?![0-9A-Z])/u.exec(sameRow) : null;
   if (vatId && /\d{6,}/.test(vatId[1]) && !/\b(?:client|customer|buyer|acheteur|kunden?|cliente|klant)\b/iu.test(line.text)) {
     add('vendor_tax_id', vatId[1].replace(/\s+/g, ''), 0.85, order);

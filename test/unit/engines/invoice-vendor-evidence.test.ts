@@ -70,7 +70,7 @@ describe('Engine: invoice vendor evidence', () => {
         at('Questions? Just reply to this e-mail!', 60, 700, 12),
         at('www.corvella.com', 60, 740, 7),
         at('Account holder: Harbour Mutual Insurance Society Ltd', 60, 760, 7),
-        at('VAT ID GB123456789', 60, 774, 7),
+        at('VAT ID GB574019283', 60, 774, 7),
         at('© 2026 Ledgerlight Tools', 60, 800, 7),
       ],
     });

@@ -5,7 +5,7 @@ import { amountsIn, compactDayFirstDate, dateAfterLabel, detectCurrency, ocrMont
 import { fillSchema, labelSimilarity } from '../../../functions/engines/extract/schema-fill.ts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { openDocument } from '../../../functions/engines/registry.ts';
-import { buildPage, type Placed } from './page-builder.ts';
+import { at, buildPage, type Placed } from './page-builder.ts';
 
 /** A page from lines of text placed top to bottom; `[left, right]` pairs put a value in a right-hand column. */
 function page(rows: (string | [string, string])[]) {
@@ -337,7 +337,6 @@ describe('financial extraction in several languages', () => {
   });
 
   it('takes the vendor block under "PROVIDED BY:" (set apart by a blank line): its name, address and VAT id, not the bill-to block', () => {
-    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({
       items: [
         at('BILLED TO:', 60, 40), at('PRODUCT(S) PROVIDED BY:', 330, 40),
@@ -364,7 +363,6 @@ describe('financial extraction in several languages', () => {
   });
 
   it('reads a row of labels that repeats a label word ("Factuur datum … Factuur"), each over its own column', () => {
-    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({
       items: [at('Tactica Corp', 60, 40), at('Klant', 60, 100), at('Factuur datum', 230, 100), at('Factuur', 330, 100), at('Vervaldatum', 430, 100),
         at('KLNL0704001234567', 60, 116), at('3-5-2023', 230, 116), at('VF2004417788', 325, 116), at('17-5-2023', 430, 116)],
@@ -390,7 +388,6 @@ describe('financial extraction in several languages', () => {
   });
 
   it('reads a row of labels with their values on the row below, column by column', () => {
-    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const doc = buildPage({
       items: [at('Cobalt Furnishings', 60, 60), at('Invoice Date:', 60, 100), at('Due Date:', 220, 100), at('Reference:', 380, 100), at('03/20/2023', 60, 116), at('04/04/2023', 220, 116), at('INV/2023/0031', 380, 116)],
     });
@@ -421,7 +418,6 @@ describe('financial extraction in several languages', () => {
   });
 
   it('finds the vendor on a line it shares with a label, and from the web address of the letterhead (not the customer\'s mail)', () => {
-    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const shared = buildPage({ items: [at('Invoice', 60, 40), at('Invoice number 83019472', 60, 70), at('Blockwerk GmbH', 60, 110), at('Bill to', 300, 110), at('Lindenallee 7', 60, 126), at('Datenwerk Analytik GmbH', 300, 126), at('Total 99.00 EUR', 60, 300)] });
     expect(extractFinancial([shared]).entities.vendor_name).toBe('Blockwerk GmbH');
     const web = page([
@@ -502,7 +498,6 @@ describe('invoice rules that generalise', () => {
   it('reads a due date after "date limite de paiement", and a tax table whose rate column holds no amount', () => {
     const doc = page(['Facture n°77120 du 02 Mars 2031', 'Date limite de paiement le 12 Mars 2031 18.00 € TTC', ['Total', '18.00']]);
     expect(extractFinancial([doc]).entities.due_date).toBe('2031-03-12');
-    const at = (text: string, x: number, y: number): Placed => ({ text, x, y });
     const table = buildPage({
       items: [at('Tulpenkwekerij Bos', 60, 60), at('Factuur nr 5521', 60, 80), at('BTW %', 300, 120), at('Grondslag', 360, 120), at('BTW bedrag', 440, 120), at('Totaal', 530, 120), at('21 %', 300, 136), at('57,85', 360, 136), at('12,15', 440, 136), at('70,00', 530, 136)],
     });

@@ -3,10 +3,9 @@ import { extractFinancial } from '../../../functions/engines/extract/financial.t
 import { INVOICE_FEATURES, INVOICE_FIELDS, type InvoiceCandidate, type InvoiceField } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { INVOICE_MODEL, modelMatchesCode, rankInvoice, type InvoiceModel } from '../../../functions/engines/extract/invoice-ranker.ts';
 import { pick } from '../../../functions/engines/extract/linear-ranker.ts';
-import { buildPage, type Placed } from './page-builder.ts';
+import { at, buildPage } from './page-builder.ts';
 
 // Invented invoices only: every name, number and address below is made up.
-const at = (text: string, x: number, y: number, size = 10): Placed => ({ text, x, y, size });
 
 /** A seller letterhead on the right, a buyer with a company form under "Bill to", header fields in two columns, totals. */
 const invoice = () =>

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { INVOICE_FEATURES, type InvoiceCandidate, type InvoiceField } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { domainPrefix, legalFormEnd, sentenceLike } from '../../../functions/engines/extract/invoice-vendor-evidence.ts';
-import { buildPage, type Placed } from './page-builder.ts';
+import { at, buildPage } from './page-builder.ts';
 
 // Invented invoices and names only.
-const at = (text: string, x: number, y: number, size = 10): Placed => ({ text, x, y, size });
 
 function candidatesOf(page: ReturnType<typeof buildPage>): Record<InvoiceField, InvoiceCandidate[]> {
   let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;

@@ -17,6 +17,9 @@ export interface Placed {
   size?: number;
 }
 
+/** Text whose first letter stands at (x, y) points, in type of `size` points. */
+export const at = (text: string, x: number, y: number, size = 10): Placed => ({ text, x, y, size });
+
 /** Text right-aligned so that it ends at `right`. */
 export const right = (text: string, rightEdge: number, y: number, size = 10): Placed => ({
   text,

@@ -1,20 +1,21 @@
 /**
  * Typed check boxes in a page image: a pair of brackets, `[ ]`, `[x]`,
- * `( )` or `(x)`, as a typewriter or a word processor prints them. OCR reads them
- * poorly — an empty pair comes back as "[" and "1]", or not at all when it
- * stands at the start of a second column — so they are found in the image,
- * as the drawn boxes are (image-marks.ts), from the connected components of
- * dark pixels.
+ * `( )` or `(x)`, as a typewriter or a word processor prints them. OCR
+ * reads them poorly — an empty pair comes back as "[" and "1]", or not at
+ * all when it stands at the start of a second column — so they are found
+ * in the image, as the drawn boxes are (image-marks.ts), from the connected
+ * components of dark pixels.
  *
  * An opening bracket or parenthesis is a tall, narrow component (at most
  * 0.55 as wide as tall) whose middle rows are inked in its left half only
  * and whose top and bottom rows reach into its right half (the serifs of
  * `[`, the curl of `(`); a closing one is its mirror. Parentheses count
- * too: OCR drops a `( )` at a column's start as it drops a `[ ]`. A pair is an opening bracket and
- * the nearest closing bracket right of it, of about its height, on the same
- * rows, at most {@link MAX_PAIR_WIDTH} heights apart. What lies between is
- * told by its ink: none (an empty box), or some (a cross, or a letter —
- * which the OCR's words decide, see image-marks.ts).
+ * too: OCR drops a `( )` at a column's start as it drops a `[ ]`. A pair
+ * is an opening bracket and the nearest closing bracket right of it, of
+ * about its height, on the same rows, at most {@link MAX_PAIR_WIDTH}
+ * heights apart. What lies between is told by its ink: none (an empty
+ * box), or some (a cross, or a letter — which the OCR's words decide, see
+ * image-marks.ts).
  *
  * @module
  */
@@ -59,8 +60,7 @@ const MIN_INK_BETWEEN = 0.03;
 export function bracketSide(bits: Uint8Array, w: number, h: number): 'open' | 'close' | undefined {
   if (w < 2 || h < 6 || w / h < MIN_BRACKET_ASPECT || w / h > MAX_BRACKET_ASPECT) return undefined;
   const half = w / 2;
-  // Per side (left half, right half): inked middle rows, ink of the middle rows on that side, ends reaching that side.
-  const stroke = [0, 0];
+  // Per side (left half, right half): middle rows with ink on that side, and whether the top and bottom rows reach it.
   const middleInk = [0, 0];
   const topReach = [false, false];
   const bottomReach = [false, false];
@@ -74,7 +74,6 @@ export function bracketSide(bits: Uint8Array, w: number, h: number): 'open' | 'c
       if (y < END_SHARE * h) topReach[k] = true;
       if (y >= (1 - END_SHARE) * h) bottomReach[k] = true;
     }
-    if (middle && (sides[0] || sides[1])) stroke[sides[0] ? 0 : 1]++;
   }
   const middleRows = Math.ceil(MIDDLE_TO * h) - Math.ceil(MIDDLE_FROM * h);
   for (const [near, far, side] of [

@@ -16,7 +16,9 @@
  * part of their grid, one component far larger than a box. Letters a box
  * resembles ('D', '0', 'O' in a word) are told apart by shape and by the
  * OCR's words: a shape inside a longer word is a letter (see
- * {@link apartFromWords}).
+ * {@link apartFromWords}). Typed boxes (`[ ]`, `(x)`) are pairs of the
+ * narrow, bracket-shaped components (image-brackets.ts), each given as the
+ * square centred between its brackets.
  *
  * Linear in the number of pixels; the image is the OCR's analysis copy
  * (at most 1600 pixels a side), runs and shapes are capped.

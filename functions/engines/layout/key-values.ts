@@ -6,12 +6,15 @@
  * - Segments: lines cut into pieces of text, and pieces wrapped over lines
  *   joined, by two learned models (`./kv-segments.ts`), so
  *   "Name: Ada Byron     Date: 3 May" gives four segments.
- * - Keys: segments ending in ':' — and `label: value` segments, which are a
- *   pair on their own.
+ * - Keys: any segment may be one; a `label: value` segment is read as its
+ *   label and the value beside it.
  * - Values: for each key, a learned scorer (`./key-value-weights.json`,
- *   fitted on FUNSD question→answer links by `npm run train -- layout`)
- *   weighs the segments right of it and below it against "no value"; the
- *   best one above "no value" is its value, else the value is null (an
+ *   fitted on FUNSD question→answer links and prose pages by `npm run
+ *   train -- layout`) weighs the segments right of it and below it against
+ *   "no value", with how much each side reads like a label and how much of
+ *   the page is running text; links are taken most probable first, each
+ *   segment in one pair. A segment ending in ':' that the label model calls
+ *   a label and that is left without a value is a key with value null (an
  *   empty field).
  * - Form fields (AcroForm) pair with their tooltip or the text left of or
  *   above them; selection marks pair their label with their state.

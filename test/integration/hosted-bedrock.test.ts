@@ -138,7 +138,7 @@ describe('local server with classify, split and extract on Bedrock', () => {
   it('falls back to the local engines on 429 (throttled) and 500 (unavailable), says so, and bills as usual', async () => {
     const documentKey = await api.upload(key, 'fallback.pdf', await makeTextPdf([INVOICE]));
     fake.setMode('throttle');
-    const throttled = await api.call('POST', '/v1/classify', { key, form: { document_key: documentKey } });
+    const throttled = await api.call('POST', '/v1/classify?force_refresh=true', { key, form: { document_key: documentKey } });
     expect(throttled.status, JSON.stringify(throttled.body)).toBe(200);
     conforms(ClassifyEnvelope, throttled.body);
     expect(throttled.body.result.label).toBe('invoice');

@@ -18,6 +18,50 @@ function layer(files, patterns) {
   return { files, rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
 }
 
+/**
+ * Size limits (DEVELOPERS.md: small modules with one job). Blank lines and comments do not count, so explaining
+ * a choice never costs a split.
+ */
+const SIZE_LIMITS = {
+  'max-lines': ['error', { max: 600, skipBlankLines: true, skipComments: true }],
+  'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+};
+
+/**
+ * Files still over a size limit, each with the reason it is not split yet. Shrink this list; never grow it.
+ * Held by other work at the time the gate came in (split them there): OCR, extraction, classification and
+ * their evaluation and training scripts.
+ */
+const OVER_SIZE_LIMITS = [
+  'functions/engines/ocr/ocr-page.ts', // 610 lines (held by the OCR work)
+  'scripts/eval/classify.ts', // runSplitEval 102 lines (held by the classification work)
+  'scripts/eval/extract.ts', // runExtractEval 227 lines (held by the extraction work)
+  'scripts/train/classify-genres-layouts.ts', // straightBillOfLading 87 lines (held by the training work)
+  'scripts/train/classify-genres-more.ts', // europeanUtilityBill 90 lines (held by the training work)
+  'scripts/train/redact.ts', // trainPersonModel 90 lines (held by the training work)
+  // Not split yet (tidy branch ran out of time):
+  'bin/docintel.ts',
+  'functions/engines/image/image-backend.ts',
+  'functions/engines/layout/regions.ts',
+  'functions/engines/layout/tables.ts',
+  'functions/engines/office/docx.ts',
+  'functions/engines/office/pptx.ts',
+  'functions/engines/office/xlsx.ts',
+  'functions/engines/pdf/decode-budget.ts',
+  'functions/engines/pdf/hidden-text.ts',
+  'functions/engines/pdf/pdf-text-backend.ts',
+  'functions/engines/pdf/text-items.ts',
+  'functions/engines/text/rtf.ts',
+  'functions/engines/text/virtual-page.ts',
+  'functions/operations/redact-operation.ts',
+  'functions/runtime/local/local-server.ts',
+  'lib/stacks/docintel-stack.ts',
+  'scripts/bench-ocr.ts',
+  'scripts/bench.ts',
+  'scripts/eval/redact.ts',
+  'scripts/make-hostile-fixtures.ts',
+];
+
 const noAws = { group: ['@aws-sdk/*', 'aws-lambda'], message: 'The domain knows nothing about AWS: adapters and middleware do.' };
 
 export default [
@@ -41,6 +85,7 @@ export default [
       'max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreStrings: true, ignoreTemplateLiterals: true }],
     },
   },
+  { files: ['functions/**/*.ts', 'lib/**/*.ts', 'bin/**/*.ts', 'scripts/**/*.ts'], ignores: OVER_SIZE_LIMITS, rules: SIZE_LIMITS },
   // Layering (house rules). Paths are matched on the import string, relative or not.
   layer(['functions/contracts/**/*.ts'], [
     { regex: folders('adapters', 'domain', 'engines', 'handlers', 'middleware', 'operations', 'pipeline', 'ports', 'runtime'), message: 'contracts import only contracts.' },

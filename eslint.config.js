@@ -43,7 +43,6 @@ const OVER_SIZE_LIMITS = [
   'bin/docintel.ts',
   'functions/engines/image/image-backend.ts',
   'functions/engines/layout/regions.ts',
-  'functions/engines/layout/tables.ts',
   'functions/engines/office/docx.ts',
   'functions/engines/office/pptx.ts',
   'functions/engines/office/xlsx.ts',

@@ -55,166 +55,201 @@ function decoderFor(codePage: number): { decode(bytes: Uint8Array): string } {
   }
 }
 
-/** @throws DocumentLoadError `document_corrupt` (not RTF, nesting too deep). */
-export function parseRtf(source: string): FlowItem[] {
-  if (!source.trimStart().startsWith('{\\rtf')) throw new DocumentLoadError('document_corrupt', 'The file is not an RTF document (it does not start with {\\rtf).');
-  const flow: FlowItem[] = [];
-  const stack: GroupState[] = [];
-  let state: GroupState = { skip: false, uc: 1 };
-  let decoder: { decode(bytes: Uint8Array): string } = decoderFor(1252);
-  let paragraph = '';
-  let pendingBytes: number[] = [];
-  let skipChars = 0;
-  let pendingBreak = false;
-  // Tables.
-  let inTable = false;
-  let cellDefs: CellDef[] = [];
-  let nextDef: CellDef = { hMerge: undefined, vMerge: undefined };
-  let rowCells: string[] = [];
-  let cellText = '';
-  let tableRows: { cells: string[]; defs: CellDef[] }[] = [];
-  let groupStart = false;
+type MutableCell = { -readonly [K in keyof TableCellInput]: TableCellInput[K] };
 
-  const flushBytes = () => {
-    if (pendingBytes.length) {
-      const text = decoder.decode(new Uint8Array(pendingBytes));
-      if (inTable) cellText += text;
-      else paragraph += text;
-      pendingBytes = [];
-    }
-  };
-  const emit = (text: string) => {
-    if (state.skip) return;
-    flushBytes();
-    if (inTable) cellText += text;
-    else paragraph += text;
-  };
-  const flushTable = () => {
-    if (tableRows.length === 0) return;
-    type MutableCell = { -readonly [K in keyof TableCellInput]: TableCellInput[K] };
-    const cells: MutableCell[] = [];
-    const grid: MutableCell[][] = [];
-    let columns = 0;
-    const lastInColumn = new Map<number, MutableCell>();
-    tableRows.forEach((row, r) => {
-      grid[r] = [];
-      let column = 0;
-      row.cells.forEach((text, i) => {
-        const def = row.defs[i] ?? { hMerge: undefined, vMerge: undefined };
-        if (def.hMerge === 'cont' && grid[r].length > 0) {
-          const left = grid[r][grid[r].length - 1];
-          left.columnSpan++;
-          if (text.trim()) left.text = `${left.text} ${text}`.trim();
+/** A table from its RTF rows: horizontal (`\clmrg`) and vertical (`\clvmrg`) continuation cells widen the cell they continue. */
+function tableOf(tableRows: readonly { cells: string[]; defs: CellDef[] }[]): FlowItem {
+  const cells: MutableCell[] = [];
+  const grid: MutableCell[][] = [];
+  let columns = 0;
+  const lastInColumn = new Map<number, MutableCell>();
+  tableRows.forEach((row, r) => {
+    grid[r] = [];
+    let column = 0;
+    row.cells.forEach((text, i) => {
+      const def = row.defs[i] ?? { hMerge: undefined, vMerge: undefined };
+      if (def.hMerge === 'cont' && grid[r].length > 0) {
+        const left = grid[r][grid[r].length - 1];
+        left.columnSpan++;
+        if (text.trim()) left.text = `${left.text} ${text}`.trim();
+        column++;
+        return;
+      }
+      if (def.vMerge === 'cont') {
+        const above = lastInColumn.get(column);
+        if (above && above.row + above.rowSpan === r) {
+          above.rowSpan++;
           column++;
           return;
         }
-        if (def.vMerge === 'cont') {
-          const above = lastInColumn.get(column);
-          if (above && above.row + above.rowSpan === r) {
-            above.rowSpan++;
-            column++;
-            return;
-          }
-        }
-        const cell: MutableCell = { row: r, column, rowSpan: 1, columnSpan: 1, text: text.trim() };
-        cells.push(cell);
-        grid[r].push(cell);
-        lastInColumn.set(column, cell);
-        column++;
-      });
-      columns = Math.max(columns, column);
+      }
+      const cell: MutableCell = { row: r, column, rowSpan: 1, columnSpan: 1, text: text.trim() };
+      cells.push(cell);
+      grid[r].push(cell);
+      lastInColumn.set(column, cell);
+      column++;
     });
-    flow.push({ type: 'table', table: { rows: tableRows.length, columns, cells } });
-    tableRows = [];
-  };
-  const endParagraph = () => {
-    flushBytes();
-    if (inTable) return;
-    if (paragraph.trim()) {
-      if (pendingBreak) flow.push({ type: 'page-break' });
-      pendingBreak = false;
-      flow.push({ type: 'paragraph', text: paragraph });
-    }
-    paragraph = '';
-  };
+    columns = Math.max(columns, column);
+  });
+  return { type: 'table', table: { rows: tableRows.length, columns, cells } };
+}
 
-  const n = source.length;
-  let i = 0;
-  while (i < n) {
-    const c = source[i];
-    if (c === '{') {
-      flushBytes();
-      stack.push(state);
-      if (stack.length > MAX_RTF_DEPTH) {
-        throw new DocumentLoadError('document_corrupt', `The RTF nests groups deeper than ${MAX_RTF_DEPTH} levels; refused.`, { details: { max_depth: MAX_RTF_DEPTH } });
-      }
-      state = { ...state };
-      groupStart = true;
-      i++;
-      continue;
+/** @throws DocumentLoadError `document_corrupt` (not RTF, nesting too deep). */
+export function parseRtf(source: string): FlowItem[] {
+  if (!source.trimStart().startsWith('{\\rtf')) throw new DocumentLoadError('document_corrupt', 'The file is not an RTF document (it does not start with {\\rtf).');
+  return new RtfReader(source).read();
+}
+
+/** The single pass over an RTF source: group state, the text being collected, and the table being built. */
+class RtfReader {
+  private readonly flow: FlowItem[] = [];
+  private readonly stack: GroupState[] = [];
+  private state: GroupState = { skip: false, uc: 1 };
+  private decoder: { decode(bytes: Uint8Array): string } = decoderFor(1252);
+  private paragraph = '';
+  private pendingBytes: number[] = [];
+  private skipChars = 0;
+  private pendingBreak = false;
+  // Tables.
+  private inTable = false;
+  private cellDefs: CellDef[] = [];
+  private nextDef: CellDef = { hMerge: undefined, vMerge: undefined };
+  private rowCells: string[] = [];
+  private cellText = '';
+  private tableRows: { cells: string[]; defs: CellDef[] }[] = [];
+  private groupStart = false;
+  private i = 0;
+
+  constructor(private readonly source: string) {}
+
+  read(): FlowItem[] {
+    const { source } = this;
+    const n = source.length;
+    while (this.i < n) {
+      const c = source[this.i];
+      if (c === '{') this.openGroup();
+      else if (c === '}') this.closeGroup();
+      else if (c === '\r' || c === '\n') this.i++;
+      else if (c !== '\\') this.plainText();
+      else if (source[this.i + 1] === undefined) break;
+      else if (!/[a-zA-Z]/.test(source[this.i + 1])) this.controlSymbol(source[this.i + 1]);
+      else this.controlWord();
     }
-    if (c === '}') {
-      flushBytes();
-      state = stack.pop() ?? state;
-      groupStart = false;
-      skipChars = 0;
-      i++;
-      continue;
+    this.endParagraph();
+    const { inTable, rowCells, cellText } = this;
+    if (inTable && (rowCells.length || cellText.trim())) this.tableRows.push({ cells: [...rowCells, ...(cellText.trim() ? [cellText] : [])], defs: this.cellDefs });
+    this.flushTable();
+    if (this.paragraph.trim()) this.flow.push({ type: 'paragraph', text: this.paragraph });
+    return this.flow;
+  }
+
+  private flushBytes(): void {
+    if (this.pendingBytes.length) {
+      const text = this.decoder.decode(new Uint8Array(this.pendingBytes));
+      if (this.inTable) this.cellText += text;
+      else this.paragraph += text;
+      this.pendingBytes = [];
     }
-    if (c === '\r' || c === '\n') {
-      i++;
-      continue;
+  }
+
+  private emit(text: string): void {
+    if (this.state.skip) return;
+    this.flushBytes();
+    if (this.inTable) this.cellText += text;
+    else this.paragraph += text;
+  }
+
+  private flushTable(): void {
+    if (this.tableRows.length === 0) return;
+    this.flow.push(tableOf(this.tableRows));
+    this.tableRows = [];
+  }
+
+  private endParagraph(): void {
+    this.flushBytes();
+    if (this.inTable) return;
+    if (this.paragraph.trim()) {
+      if (this.pendingBreak) this.flow.push({ type: 'page-break' });
+      this.pendingBreak = false;
+      this.flow.push({ type: 'paragraph', text: this.paragraph });
     }
-    if (c !== '\\') {
-      groupStart = false;
-      if (skipChars > 0) {
-        skipChars--;
-        i++;
-        continue;
-      }
-      // A run of plain text.
-      let j = i;
-      while (j < n && source[j] !== '\\' && source[j] !== '{' && source[j] !== '}' && source[j] !== '\r' && source[j] !== '\n') j++;
-      emit(source.slice(i, j));
-      i = j;
-      continue;
+    this.paragraph = '';
+  }
+
+  private openGroup(): void {
+    this.flushBytes();
+    this.stack.push(this.state);
+    if (this.stack.length > MAX_RTF_DEPTH) {
+      throw new DocumentLoadError('document_corrupt', `The RTF nests groups deeper than ${MAX_RTF_DEPTH} levels; refused.`, { details: { max_depth: MAX_RTF_DEPTH } });
     }
-    // A control word or symbol.
-    const next = source[i + 1];
-    if (next === undefined) break;
-    if (!/[a-zA-Z]/.test(next)) {
-      i += 2;
-      const wasGroupStart: boolean = groupStart;
-      groupStart = false;
-      if (next === '*') {
-        if (wasGroupStart) state.skip = true;
-        groupStart = wasGroupStart;
-        continue;
-      }
-      if (next === "'") {
-        const hex = source.slice(i, i + 2);
-        i += 2;
-        if (skipChars > 0) {
-          skipChars--;
-          continue;
-        }
-        const byte = parseInt(hex, 16);
-        if (!Number.isNaN(byte) && !state.skip) pendingBytes.push(byte);
-        continue;
-      }
-      if (skipChars > 0) {
-        skipChars--;
-        continue;
-      }
-      if (next === '\\' || next === '{' || next === '}') emit(next);
-      else if (next === '~') emit('\u00a0');
-      else if (next === '_') emit('\u2011');
-      else if (next === '\n' || next === '\r') endParagraph();
-      else if (next === '|' || next === '-' || next === ':') {
-        /* formula, optional hyphen, sub-entry: nothing to show */
-      }
-      continue;
+    this.state = { ...this.state };
+    this.groupStart = true;
+    this.i++;
+  }
+
+  private closeGroup(): void {
+    this.flushBytes();
+    this.state = this.stack.pop() ?? this.state;
+    this.groupStart = false;
+    this.skipChars = 0;
+    this.i++;
+  }
+
+  /** A run of plain text (or one skipped fallback character after `\uN`). */
+  private plainText(): void {
+    const { source } = this;
+    const n = source.length;
+    this.groupStart = false;
+    if (this.skipChars > 0) {
+      this.skipChars--;
+      this.i++;
+      return;
     }
+    let j = this.i;
+    while (j < n && source[j] !== '\\' && source[j] !== '{' && source[j] !== '}' && source[j] !== '\r' && source[j] !== '\n') j++;
+    this.emit(source.slice(this.i, j));
+    this.i = j;
+  }
+
+  /** A control symbol: `\` and one non-letter (`\'hh`, `\*`, escapes, `\~`). */
+  private controlSymbol(next: string): void {
+    this.i += 2;
+    const wasGroupStart: boolean = this.groupStart;
+    this.groupStart = false;
+    if (next === '*') {
+      if (wasGroupStart) this.state.skip = true;
+      this.groupStart = wasGroupStart;
+      return;
+    }
+    if (next === "'") {
+      const hex = this.source.slice(this.i, this.i + 2);
+      this.i += 2;
+      if (this.skipChars > 0) {
+        this.skipChars--;
+        return;
+      }
+      const byte = parseInt(hex, 16);
+      if (!Number.isNaN(byte) && !this.state.skip) this.pendingBytes.push(byte);
+      return;
+    }
+    if (this.skipChars > 0) {
+      this.skipChars--;
+      return;
+    }
+    if (next === '\\' || next === '{' || next === '}') this.emit(next);
+    else if (next === '~') this.emit('\u00a0');
+    else if (next === '_') this.emit('\u2011');
+    else if (next === '\n' || next === '\r') this.endParagraph();
+    else if (next === '|' || next === '-' || next === ':') {
+      /* formula, optional hyphen, sub-entry: nothing to show */
+    }
+  }
+
+  /** A control word with its optional numeric parameter (and the one space that ends it). */
+  private controlWord(): void {
+    const { source } = this;
+    const n = source.length;
+    const i = this.i;
     let j = i + 1;
     while (j < n && j - i < 40 && /[a-zA-Z]/.test(source[j])) j++;
     const word = source.slice(i + 1, j);
@@ -223,25 +258,31 @@ export function parseRtf(source: string): FlowItem[] {
     while (k < n && k - j < 12 && /[0-9]/.test(source[k])) k++;
     const param = k > j ? parseInt(source.slice(j, k), 10) : undefined;
     if (source[k] === ' ') k++;
-    i = k;
-    const wasGroupStart: boolean = groupStart;
-    groupStart = false;
+    this.i = k;
+    const wasGroupStart: boolean = this.groupStart;
+    this.groupStart = false;
 
     if (word === 'bin') {
-      i += Math.max(0, param ?? 0);
-      continue;
+      this.i += Math.max(0, param ?? 0);
+      return;
     }
     if (wasGroupStart && SKIP_DESTINATIONS.has(word)) {
-      state.skip = true;
-      continue;
+      this.state.skip = true;
+      return;
     }
-    if (skipChars > 0 && word !== 'u') {
-      skipChars--;
-      continue;
+    if (this.skipChars > 0 && word !== 'u') {
+      this.skipChars--;
+      return;
     }
+    if (!this.textWord(word, param)) this.tableWord(word);
+  }
+
+  /** Encoding, characters, breaks and symbols; false when the word is none of these. */
+  private textWord(word: string, param: number | undefined): boolean {
+    const { state } = this;
     switch (word) {
       case 'ansicpg':
-        if (param) decoder = decoderFor(param);
+        if (param) this.decoder = decoderFor(param);
         break;
       case 'uc':
         state.uc = Math.max(0, param ?? 1);
@@ -249,102 +290,109 @@ export function parseRtf(source: string): FlowItem[] {
       case 'u': {
         if (param === undefined) break;
         if (!state.skip) {
-          flushBytes();
+          this.flushBytes();
           const code = param < 0 ? param + 65536 : param;
-          emit(String.fromCharCode(code));
+          this.emit(String.fromCharCode(code));
         }
-        skipChars = state.uc;
+        this.skipChars = state.uc;
         break;
       }
       case 'par':
-        if (inTable) cellText += '\n';
-        else endParagraph();
+        if (this.inTable) this.cellText += '\n';
+        else this.endParagraph();
         break;
       case 'line':
-        emit('\n');
+        this.emit('\n');
         break;
       case 'tab':
-        emit('\t');
+        this.emit('\t');
         break;
       case 'page':
         if (state.skip) break;
-        endParagraph();
-        flushTable();
-        inTable = false;
-        flow.push({ type: 'page-break' });
+        this.endParagraph();
+        this.flushTable();
+        this.inTable = false;
+        this.flow.push({ type: 'page-break' });
         break;
       case 'sect':
         if (state.skip) break;
-        endParagraph();
-        pendingBreak = true;
+        this.endParagraph();
+        this.pendingBreak = true;
         break;
       case 'sbknone':
-        pendingBreak = false;
+        this.pendingBreak = false;
         break;
+      default:
+        if (!(word in SYMBOLS)) return false;
+        this.emit(SYMBOLS[word]);
+    }
+    return true;
+  }
+
+  /** Row definitions, cell merges, cell and row ends, and the paragraph reset that may end a table. */
+  private tableWord(word: string): void {
+    switch (word) {
       case 'trowd':
-        cellDefs = [];
-        nextDef = { hMerge: undefined, vMerge: undefined };
-        if (!inTable) {
-          endParagraph();
-          inTable = true;
+        this.cellDefs = [];
+        this.nextDef = { hMerge: undefined, vMerge: undefined };
+        if (!this.inTable) {
+          this.endParagraph();
+          this.inTable = true;
         }
-        rowCells = [];
-        cellText = '';
+        this.rowCells = [];
+        this.cellText = '';
         break;
       case 'clmgf':
-        nextDef.hMerge = 'first';
+        this.nextDef.hMerge = 'first';
         break;
       case 'clmrg':
-        nextDef.hMerge = 'cont';
+        this.nextDef.hMerge = 'cont';
         break;
       case 'clvmgf':
-        nextDef.vMerge = 'first';
+        this.nextDef.vMerge = 'first';
         break;
       case 'clvmrg':
-        nextDef.vMerge = 'cont';
+        this.nextDef.vMerge = 'cont';
         break;
       case 'cellx':
-        cellDefs.push(nextDef);
-        nextDef = { hMerge: undefined, vMerge: undefined };
+        this.cellDefs.push(this.nextDef);
+        this.nextDef = { hMerge: undefined, vMerge: undefined };
         break;
       case 'intbl':
-        if (!inTable && !state.skip) {
-          endParagraph();
-          inTable = true;
+        if (!this.inTable && !this.state.skip) {
+          this.endParagraph();
+          this.inTable = true;
         }
         break;
       case 'cell':
-        if (state.skip) break;
-        flushBytes();
-        rowCells.push(cellText);
-        cellText = '';
+        if (this.state.skip) break;
+        this.flushBytes();
+        this.rowCells.push(this.cellText);
+        this.cellText = '';
         break;
       case 'row':
-        if (state.skip) break;
-        flushBytes();
-        if (cellText.trim()) rowCells.push(cellText);
-        tableRows.push({ cells: rowCells, defs: cellDefs });
-        rowCells = [];
-        cellText = '';
+        if (this.state.skip) break;
+        this.flushBytes();
+        if (this.cellText.trim()) this.rowCells.push(this.cellText);
+        this.tableRows.push({ cells: this.rowCells, defs: this.cellDefs });
+        this.rowCells = [];
+        this.cellText = '';
         break;
       case 'pard':
-        // A paragraph reset outside a row definition ends the table (until \intbl says otherwise).
-        if (inTable && rowCells.length === 0 && cellText.trim() === '' && tableRows.length > 0) {
-          flushBytes();
-          const lookahead = source.slice(i, i + 200);
-          if (!/\\intbl\b/.test(lookahead) && !/\\trowd\b/.test(lookahead)) {
-            flushTable();
-            inTable = false;
-          }
-        }
+        this.paragraphReset();
         break;
-      default:
-        if (word in SYMBOLS) emit(SYMBOLS[word]);
     }
   }
-  endParagraph();
-  if (inTable && (rowCells.length || cellText.trim())) tableRows.push({ cells: [...rowCells, ...(cellText.trim() ? [cellText] : [])], defs: cellDefs });
-  flushTable();
-  if (paragraph.trim()) flow.push({ type: 'paragraph', text: paragraph });
-  return flow;
+
+  /** A paragraph reset outside a row definition ends the table (until \intbl says otherwise). */
+  private paragraphReset(): void {
+    if (this.inTable && this.rowCells.length === 0 && this.cellText.trim() === '' && this.tableRows.length > 0) {
+      this.flushBytes();
+      const lookahead = this.source.slice(this.i, this.i + 200);
+      if (!/\\intbl\b/.test(lookahead) && !/\\trowd\b/.test(lookahead)) {
+        this.flushTable();
+        this.inTable = false;
+      }
+    }
+  }
 }

@@ -87,178 +87,222 @@ const tableAsText = (table: DocxTable) =>
 /** The flow of a DOCX package's main story. */
 export function docxFlow(zip: ZipArchive): FlowItem[] {
   const part = mainPart(zip, 'word/document.xml', 'Word document');
-  const flow: FlowItem[] = [];
-  const paragraphs: Paragraph[] = [];
-  const tables: DocxTable[] = [];
-  let skipDepth = 0;
-  let inText = false;
-  let runDepth = 0;
-  let inPPr = 0;
-  let sectPr: { inParagraph: boolean; breaks: boolean } | undefined;
+  const reader = new DocxReader();
+  scanXml(
+    zip.readText(part),
+    {
+      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
+      close: (name) => reader.close(name),
+      text: (text) => reader.text(text),
+    },
+    part,
+  );
+  return reader.flow;
+}
 
-  const currentCell = (): DocxCell | undefined => {
-    const table = tables[tables.length - 1];
+/** The state of one pass over `word/document.xml`: open paragraphs and tables, runs, and the flow built so far. */
+class DocxReader {
+  readonly flow: FlowItem[] = [];
+  private readonly paragraphs: Paragraph[] = [];
+  private readonly tables: DocxTable[] = [];
+  private skipDepth = 0;
+  private inText = false;
+  private runDepth = 0;
+  private inPPr = 0;
+  private sectPr: { inParagraph: boolean; breaks: boolean } | undefined;
+
+  private currentCell(): DocxCell | undefined {
+    const table = this.tables[this.tables.length - 1];
     const row = table?.rows[table.rows.length - 1];
     return row?.cells[row.cells.length - 1];
-  };
-  const appendText = (text: string) => {
-    const p = paragraphs[paragraphs.length - 1];
+  }
+
+  private currentRow(): DocxRow | undefined {
+    const table = this.tables[this.tables.length - 1];
+    return table?.rows[table.rows.length - 1];
+  }
+
+  private appendText(text: string): void {
+    const p = this.paragraphs[this.paragraphs.length - 1];
     if (p) p.text += text;
-  };
-  const emitParagraph = (text: string) => {
-    const cell = tables.length ? currentCell() : undefined;
-    if (tables.length) {
+  }
+
+  private emitParagraph(text: string): void {
+    const cell = this.tables.length ? this.currentCell() : undefined;
+    if (this.tables.length) {
       if (cell && text.trim()) cell.text += (cell.text ? '\n' : '') + text;
       return;
     }
-    flow.push({ type: 'paragraph', text });
-  };
+    this.flow.push({ type: 'paragraph', text });
+  }
 
-  scanXml(zip.readText(part), {
-    open(name, attrs, selfClosing) {
-      if (skipDepth > 0) {
-        // The scanner reports a close for self-closing elements too: count every open.
-        skipDepth++;
+  open(name: string, attrs: string, selfClosing: boolean): void {
+    if (this.skipDepth > 0) {
+      // The scanner reports a close for self-closing elements too: count every open.
+      this.skipDepth++;
+      return;
+    }
+    if (name === 'Fallback') this.skipDepth = 1;
+    else if (!this.openParagraphPart(name, attrs, selfClosing) && !this.openRunPart(name, attrs, selfClosing)) this.openTablePart(name, attrs);
+  }
+
+  /** Paragraphs, their properties and section properties; false for other elements. */
+  private openParagraphPart(name: string, attrs: string, selfClosing: boolean): boolean {
+    const { paragraphs } = this;
+    switch (name) {
+      case 'p':
+        paragraphs.push({ text: '', pageBreakBefore: false, sectionBreakAfter: false, list: false });
+        return true;
+      case 'pPr':
+        this.inPPr++; // closes are reported for self-closing elements too
+        return true;
+      case 'pageBreakBefore':
+        if (this.inPPr && isOn(attrs) && paragraphs.length) paragraphs[paragraphs.length - 1].pageBreakBefore = true;
+        return true;
+      case 'numPr':
+        if (this.inPPr && paragraphs.length) paragraphs[paragraphs.length - 1].list = true;
+        return true;
+      case 'sectPr':
+        this.sectPr = { inParagraph: this.inPPr > 0, breaks: true };
+        if (selfClosing && this.sectPr.inParagraph && paragraphs.length) paragraphs[paragraphs.length - 1].sectionBreakAfter = true;
+        return true;
+      case 'type':
+        if (this.sectPr) {
+          const v = attr(attrs, 'w:val');
+          this.sectPr.breaks = v !== 'continuous' && v !== 'nextColumn';
+        }
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Runs and what they hold (text, tabs, breaks); false for other elements. */
+  private openRunPart(name: string, attrs: string, selfClosing: boolean): boolean {
+    switch (name) {
+      case 'r':
+        this.runDepth++;
+        return true;
+      case 't':
+        this.inText = !selfClosing && this.runDepth > 0;
+        return true;
+      case 'tab':
+        if (this.runDepth > 0 && !this.inPPr) this.appendText('\t');
+        return true;
+      case 'cr':
+        if (this.runDepth > 0) this.appendText('\n');
+        return true;
+      case 'noBreakHyphen':
+        if (this.runDepth > 0) this.appendText('-');
+        return true;
+      case 'br':
+        if (this.runDepth > 0) this.lineOrPageBreak(attrs);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** A page break outside tables splits the paragraph at the break; any other break is a new line. */
+  private lineOrPageBreak(attrs: string): void {
+    const { paragraphs } = this;
+    if (attr(attrs, 'w:type') === 'page' && this.tables.length === 0 && paragraphs.length) {
+      const p = paragraphs[paragraphs.length - 1];
+      if (p.pageBreakBefore) this.flow.push({ type: 'page-break' });
+      p.pageBreakBefore = false;
+      if (p.text.trim()) this.emitParagraph((p.list ? '• ' : '') + p.text);
+      p.text = '';
+      this.flow.push({ type: 'page-break' });
+    } else this.appendText('\n');
+  }
+
+  /** Tables, rows, cells and their grid properties. */
+  private openTablePart(name: string, attrs: string): void {
+    switch (name) {
+      case 'tbl':
+        this.tables.push({ rows: [] });
+        return;
+      case 'tr':
+        this.tables[this.tables.length - 1]?.rows.push({ cells: [], header: false, gridBefore: 0 });
+        return;
+      case 'tblHeader': {
+        const row = this.currentRow();
+        if (row && isOn(attrs)) row.header = true;
         return;
       }
-      switch (name) {
-        case 'Fallback':
-          skipDepth = 1;
-          return;
-        case 'p':
-          paragraphs.push({ text: '', pageBreakBefore: false, sectionBreakAfter: false, list: false });
-          return;
-        case 'pPr':
-          inPPr++; // closes are reported for self-closing elements too
-          return;
-        case 'pageBreakBefore':
-          if (inPPr && isOn(attrs) && paragraphs.length) paragraphs[paragraphs.length - 1].pageBreakBefore = true;
-          return;
-        case 'numPr':
-          if (inPPr && paragraphs.length) paragraphs[paragraphs.length - 1].list = true;
-          return;
-        case 'sectPr':
-          sectPr = { inParagraph: inPPr > 0, breaks: true };
-          if (selfClosing && sectPr.inParagraph && paragraphs.length) paragraphs[paragraphs.length - 1].sectionBreakAfter = true;
-          return;
-        case 'type':
-          if (sectPr) {
-            const v = attr(attrs, 'w:val');
-            sectPr.breaks = v !== 'continuous' && v !== 'nextColumn';
-          }
-          return;
-        case 'r':
-          runDepth++;
-          return;
-        case 't':
-          inText = !selfClosing && runDepth > 0;
-          return;
-        case 'tab':
-          if (runDepth > 0 && !inPPr) appendText('\t');
-          return;
-        case 'cr':
-          if (runDepth > 0) appendText('\n');
-          return;
-        case 'noBreakHyphen':
-          if (runDepth > 0) appendText('-');
-          return;
-        case 'br': {
-          if (runDepth === 0) return;
-          if (attr(attrs, 'w:type') === 'page' && tables.length === 0 && paragraphs.length) {
-            // Split the paragraph at the break.
-            const p = paragraphs[paragraphs.length - 1];
-            if (p.pageBreakBefore) flow.push({ type: 'page-break' });
-            p.pageBreakBefore = false;
-            if (p.text.trim()) emitParagraph((p.list ? '• ' : '') + p.text);
-            p.text = '';
-            flow.push({ type: 'page-break' });
-          } else appendText('\n');
-          return;
-        }
-        case 'tbl':
-          tables.push({ rows: [] });
-          return;
-        case 'tr':
-          tables[tables.length - 1]?.rows.push({ cells: [], header: false, gridBefore: 0 });
-          return;
-        case 'tblHeader': {
-          const table = tables[tables.length - 1];
-          const row = table?.rows[table.rows.length - 1];
-          if (row && isOn(attrs)) row.header = true;
-          return;
-        }
-        case 'gridBefore': {
-          const table = tables[tables.length - 1];
-          const row = table?.rows[table.rows.length - 1];
-          if (row) row.gridBefore = Math.max(0, Math.min(parseInt(attr(attrs, 'w:val') ?? '0', 10) || 0, 1000));
-          return;
-        }
-        case 'tc': {
-          const table = tables[tables.length - 1];
-          const row = table?.rows[table.rows.length - 1];
-          row?.cells.push({ text: '', span: 1, vMerge: undefined });
-          return;
-        }
-        case 'gridSpan': {
-          const cell = currentCell();
-          if (cell) cell.span = parseInt(attr(attrs, 'w:val') ?? '1', 10) || 1;
-          return;
-        }
-        case 'vMerge': {
-          const cell = currentCell();
-          if (cell) cell.vMerge = attr(attrs, 'w:val') === 'restart' ? 'restart' : 'continue';
-          return;
-        }
-        default:
-          return;
-      }
-    },
-    close(name) {
-      if (skipDepth > 0) {
-        skipDepth--;
+      case 'gridBefore': {
+        const row = this.currentRow();
+        if (row) row.gridBefore = Math.max(0, Math.min(parseInt(attr(attrs, 'w:val') ?? '0', 10) || 0, 1000));
         return;
       }
-      switch (name) {
-        case 't':
-          inText = false;
-          return;
-        case 'r':
-          runDepth = Math.max(0, runDepth - 1);
-          return;
-        case 'pPr':
-          inPPr = Math.max(0, inPPr - 1);
-          return;
-        case 'sectPr':
-          if (sectPr?.inParagraph && sectPr.breaks && paragraphs.length) paragraphs[paragraphs.length - 1].sectionBreakAfter = true;
-          sectPr = undefined;
-          return;
-        case 'p': {
-          const p = paragraphs.pop();
-          if (!p) return;
-          if (p.pageBreakBefore && tables.length === 0) flow.push({ type: 'page-break' });
-          emitParagraph((p.list && p.text.trim() ? '• ' : '') + p.text);
-          if (p.sectionBreakAfter && tables.length === 0) flow.push({ type: 'page-break' });
-          return;
-        }
-        case 'tbl': {
-          const table = tables.pop();
-          if (!table) return;
-          if (tables.length > 0) {
-            const cell = currentCell();
-            const text = tableAsText(table);
-            if (cell && text.trim()) cell.text += (cell.text ? '\n' : '') + text;
-          } else if (table.rows.some((r) => r.cells.length > 0)) {
-            flow.push({ type: 'table', table: docxTableInput(table) });
-          }
-          return;
-        }
-        default:
-          return;
+      case 'tc':
+        this.currentRow()?.cells.push({ text: '', span: 1, vMerge: undefined });
+        return;
+      case 'gridSpan': {
+        const cell = this.currentCell();
+        if (cell) cell.span = parseInt(attr(attrs, 'w:val') ?? '1', 10) || 1;
+        return;
       }
-    },
-    text(text) {
-      if (inText && skipDepth === 0) appendText(text);
-    },
-  }, part);
-  return flow;
+      case 'vMerge': {
+        const cell = this.currentCell();
+        if (cell) cell.vMerge = attr(attrs, 'w:val') === 'restart' ? 'restart' : 'continue';
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  close(name: string): void {
+    if (this.skipDepth > 0) {
+      this.skipDepth--;
+      return;
+    }
+    const { paragraphs, tables } = this;
+    switch (name) {
+      case 't':
+        this.inText = false;
+        return;
+      case 'r':
+        this.runDepth = Math.max(0, this.runDepth - 1);
+        return;
+      case 'pPr':
+        this.inPPr = Math.max(0, this.inPPr - 1);
+        return;
+      case 'sectPr':
+        if (this.sectPr?.inParagraph && this.sectPr.breaks && paragraphs.length) paragraphs[paragraphs.length - 1].sectionBreakAfter = true;
+        this.sectPr = undefined;
+        return;
+      case 'p': {
+        const p = paragraphs.pop();
+        if (!p) return;
+        if (p.pageBreakBefore && tables.length === 0) this.flow.push({ type: 'page-break' });
+        this.emitParagraph((p.list && p.text.trim() ? '• ' : '') + p.text);
+        if (p.sectionBreakAfter && tables.length === 0) this.flow.push({ type: 'page-break' });
+        return;
+      }
+      case 'tbl':
+        this.closeTable();
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** A nested table becomes text in its cell; an outer table with cells goes to the flow. */
+  private closeTable(): void {
+    const table = this.tables.pop();
+    if (!table) return;
+    if (this.tables.length > 0) {
+      const cell = this.currentCell();
+      const text = tableAsText(table);
+      if (cell && text.trim()) cell.text += (cell.text ? '\n' : '') + text;
+    } else if (table.rows.some((r) => r.cells.length > 0)) {
+      this.flow.push({ type: 'table', table: docxTableInput(table) });
+    }
+  }
+
+  text(text: string): void {
+    if (this.inText && this.skipDepth === 0) this.appendText(text);
+  }
 }

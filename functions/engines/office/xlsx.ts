@@ -223,135 +223,162 @@ function readSheet(
   date1904: boolean,
   budget: EmitBudget,
 ): SheetCells {
-  const rows = new Map<number, Map<number, string>>();
-  const merges: [number, number, number, number][] = [];
-  let rowIndex = -1;
-  let columnIndex = -1;
-  let row: Map<number, string> | undefined;
-  let cellType = '';
-  let cellStyle = 0;
-  let cellRef: [number, number] | undefined;
-  let value = '';
-  let inValue = false;
-  let inInline = false;
-  let inText = false;
-  let phonetic = 0;
-  let hasValue = false;
-  scanXml(zip.readText(part), {
-    open(name, attrs, selfClosing) {
-      switch (name) {
-        case 'row': {
-          const r = parseInt(attr(attrs, 'r') ?? '', 10);
-          rowIndex = r >= 1 && r <= MAX_ROW ? r - 1 : rowIndex + 1;
-          columnIndex = -1;
-          row = undefined;
-          return;
-        }
-        case 'c': {
-          const ref = attr(attrs, 'r');
-          cellRef = ref ? parseRef(ref) : undefined;
-          if (cellRef) {
-            rowIndex = cellRef[0];
-            columnIndex = cellRef[1];
-          } else columnIndex++;
-          cellType = attr(attrs, 't') ?? 'n';
-          cellStyle = parseInt(attr(attrs, 's') ?? '0', 10) || 0;
-          value = '';
-          hasValue = false;
-          if (selfClosing) cellType = '';
-          return;
-        }
-        case 'v':
-          inValue = !selfClosing;
-          hasValue = true;
-          return;
-        case 'is':
-          inInline = !selfClosing;
-          hasValue = true;
-          return;
-        case 'rPh':
-          phonetic++;
-          return;
-        case 't':
-          inText = inInline && !selfClosing && phonetic === 0;
-          return;
-        case 'mergeCell': {
-          const [from, to] = (attr(attrs, 'ref') ?? '').split(':');
-          const a = from ? parseRef(from) : undefined;
-          const b = to ? parseRef(to) : a;
-          if (a && b) merges.push([Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])]);
-          return;
-        }
-        default:
-          return;
-      }
+  const reader = new SheetReader((type, raw, style) => cellText(type, raw, formats[style] ?? 'general', strings, date1904), budget);
+  scanXml(
+    zip.readText(part),
+    {
+      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
+      close: (name) => reader.close(name),
+      text: (text) => reader.text(text),
     },
-    close(name) {
-      switch (name) {
-        case 'v':
-          inValue = false;
-          return;
-        case 'is':
-          inInline = false;
-          return;
-        case 't':
-          inText = false;
-          return;
-        case 'rPh':
-          phonetic = Math.max(0, phonetic - 1);
-          return;
-        case 'c': {
-          if (!hasValue || rowIndex < 0 || columnIndex < 0 || columnIndex >= MAX_COLUMN) return;
-          const text = display(cellType, value, cellStyle);
-          if (text === '') return;
-          countCell(budget, text);
-          if (!row) {
-            row = rows.get(rowIndex);
-            if (!row) rows.set(rowIndex, (row = new Map()));
-          }
-          row.set(columnIndex, text);
-          return;
-        }
-        case 'row':
-          row = undefined;
-          return;
-        default:
-          return;
-      }
-    },
-    text(text) {
-      if (inValue || inText) value += text;
-    },
-  }, part);
+    part,
+  );
+  return { rows: reader.rows, merges: reader.merges };
+}
 
-  function display(type: string, raw: string, style: number): string {
-    switch (type) {
-      case 's': {
-        const index = parseInt(raw, 10);
-        return strings[index] ?? '';
-      }
-      case 'inlineStr':
-      case 'str':
-        return raw;
-      case 'b':
-        return raw.trim() === '1' ? 'TRUE' : 'FALSE';
-      case 'e':
-        return raw;
-      case 'd':
-        return raw.trim();
-      case '':
-        return '';
-      default: {
-        const format = formats[style] ?? 'general';
-        if (format === 'general' || raw.trim() === '') return formatGeneral(raw);
-        const n = Number(raw);
-        if (!Number.isFinite(n)) return raw;
-        if (format === 'percent') return `${formatGeneral(String(n * 100))}%`;
-        return formatSerial(n, format, date1904);
-      }
+/** The text a cell shows for its type (`t`), raw value and number format. */
+function cellText(type: string, raw: string, format: ValueFormat, strings: readonly string[], date1904: boolean): string {
+  switch (type) {
+    case 's': {
+      const index = parseInt(raw, 10);
+      return strings[index] ?? '';
+    }
+    case 'inlineStr':
+    case 'str':
+      return raw;
+    case 'b':
+      return raw.trim() === '1' ? 'TRUE' : 'FALSE';
+    case 'e':
+      return raw;
+    case 'd':
+      return raw.trim();
+    case '':
+      return '';
+    default: {
+      if (format === 'general' || raw.trim() === '') return formatGeneral(raw);
+      const n = Number(raw);
+      if (!Number.isFinite(n)) return raw;
+      if (format === 'percent') return `${formatGeneral(String(n * 100))}%`;
+      return formatSerial(n, format, date1904);
     }
   }
-  return { rows, merges };
+}
+
+/** The state of one pass over a worksheet part: the cell being read and the rows and merges found. */
+class SheetReader {
+  readonly rows = new Map<number, Map<number, string>>();
+  readonly merges: [number, number, number, number][] = [];
+  private rowIndex = -1;
+  private columnIndex = -1;
+  private row: Map<number, string> | undefined;
+  private cellType = '';
+  private cellStyle = 0;
+  private value = '';
+  private inValue = false;
+  private inInline = false;
+  private inText = false;
+  private phonetic = 0;
+  private hasValue = false;
+
+  constructor(
+    private readonly display: (type: string, raw: string, style: number) => string,
+    private readonly budget: EmitBudget,
+  ) {}
+
+  open(name: string, attrs: string, selfClosing: boolean): void {
+    switch (name) {
+      case 'row': {
+        const r = parseInt(attr(attrs, 'r') ?? '', 10);
+        this.rowIndex = r >= 1 && r <= MAX_ROW ? r - 1 : this.rowIndex + 1;
+        this.columnIndex = -1;
+        this.row = undefined;
+        return;
+      }
+      case 'c':
+        this.openCell(attrs, selfClosing);
+        return;
+      case 'v':
+        this.inValue = !selfClosing;
+        this.hasValue = true;
+        return;
+      case 'is':
+        this.inInline = !selfClosing;
+        this.hasValue = true;
+        return;
+      case 'rPh':
+        this.phonetic++;
+        return;
+      case 't':
+        this.inText = this.inInline && !selfClosing && this.phonetic === 0;
+        return;
+      case 'mergeCell': {
+        const [from, to] = (attr(attrs, 'ref') ?? '').split(':');
+        const a = from ? parseRef(from) : undefined;
+        const b = to ? parseRef(to) : a;
+        if (a && b) this.merges.push([Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1])]);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private openCell(attrs: string, selfClosing: boolean): void {
+    const ref = attr(attrs, 'r');
+    const cellRef = ref ? parseRef(ref) : undefined;
+    if (cellRef) {
+      this.rowIndex = cellRef[0];
+      this.columnIndex = cellRef[1];
+    } else this.columnIndex++;
+    this.cellType = attr(attrs, 't') ?? 'n';
+    this.cellStyle = parseInt(attr(attrs, 's') ?? '0', 10) || 0;
+    this.value = '';
+    this.hasValue = false;
+    if (selfClosing) this.cellType = '';
+  }
+
+  close(name: string): void {
+    switch (name) {
+      case 'v':
+        this.inValue = false;
+        return;
+      case 'is':
+        this.inInline = false;
+        return;
+      case 't':
+        this.inText = false;
+        return;
+      case 'rPh':
+        this.phonetic = Math.max(0, this.phonetic - 1);
+        return;
+      case 'c':
+        this.closeCell();
+        return;
+      case 'row':
+        this.row = undefined;
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** Stores the cell's text (counted against the budget) unless it is empty or out of range. */
+  private closeCell(): void {
+    const { rowIndex, columnIndex } = this;
+    if (!this.hasValue || rowIndex < 0 || columnIndex < 0 || columnIndex >= MAX_COLUMN) return;
+    const text = this.display(this.cellType, this.value, this.cellStyle);
+    if (text === '') return;
+    countCell(this.budget, text);
+    if (!this.row) {
+      this.row = this.rows.get(rowIndex);
+      if (!this.row) this.rows.set(rowIndex, (this.row = new Map()));
+    }
+    this.row.set(columnIndex, text);
+  }
+
+  text(text: string): void {
+    if (this.inValue || this.inText) this.value += text;
+  }
 }
 
 /** A sheet's cells as a compact table: empty rows and columns dropped, merges as spans. */

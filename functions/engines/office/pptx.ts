@@ -31,106 +31,132 @@ const NOTES_SKIPPED = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
 
 /** Text content of a slide or notes part, in shape order. */
 function readShapes(zip: ZipArchive, part: string): Content[] {
-  const out: Content[] = [];
-  let shape: Shape | undefined;
-  let paragraph: string | undefined;
-  let inText = false;
-  let skipDepth = 0;
-  let table: { rows: { cells: { text: string; gridSpan: number; rowSpan: number; covered: boolean }[] }[] } | undefined;
-  let cell: { text: string; gridSpan: number; rowSpan: number; covered: boolean } | undefined;
-
-  scanXml(zip.readText(part), {
-    open(name, attrs, selfClosing) {
-      if (skipDepth > 0) {
-        // The scanner reports a close for self-closing elements too: count every open.
-        skipDepth++;
-        return;
-      }
-      switch (name) {
-        case 'Fallback':
-          skipDepth = 1;
-          return;
-        case 'sp':
-          if (!selfClosing) shape = { title: false, placeholder: undefined, paragraphs: [] };
-          return;
-        case 'ph':
-          if (shape) {
-            shape.placeholder = attr(attrs, 'type') ?? 'body';
-            shape.title = TITLE_TYPES.has(shape.placeholder);
-          }
-          return;
-        case 'tbl':
-          if (!selfClosing) table = { rows: [] };
-          return;
-        case 'tr':
-          table?.rows.push({ cells: [] });
-          return;
-        case 'tc':
-          if (table) {
-            cell = {
-              text: '',
-              gridSpan: Math.max(1, Math.min(parseInt(attr(attrs, 'gridSpan') ?? '1', 10) || 1, 1000)),
-              rowSpan: Math.max(1, Math.min(parseInt(attr(attrs, 'rowSpan') ?? '1', 10) || 1, 10_000)),
-              covered: attr(attrs, 'hMerge') === '1' || attr(attrs, 'vMerge') === '1' || attr(attrs, 'hMerge') === 'true' || attr(attrs, 'vMerge') === 'true',
-            };
-            table.rows[table.rows.length - 1]?.cells.push(cell);
-          }
-          return;
-        case 'p':
-          paragraph = '';
-          return;
-        case 't':
-          inText = !selfClosing && paragraph !== undefined;
-          return;
-        case 'br':
-          if (paragraph !== undefined) paragraph += '\n';
-          return;
-        default:
-          return;
-      }
+  const reader = new ShapeReader();
+  scanXml(
+    zip.readText(part),
+    {
+      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
+      close: (name) => reader.close(name),
+      text: (text) => reader.text(text),
     },
-    close(name) {
-      if (skipDepth > 0) {
-        skipDepth--;
-        return;
-      }
-      switch (name) {
-        case 't':
-          inText = false;
-          return;
-        case 'p':
-          if (paragraph !== undefined) {
-            if (cell) cell.text += (cell.text ? '\n' : '') + paragraph;
-            else shape?.paragraphs.push(paragraph);
-          }
-          paragraph = undefined;
-          return;
-        case 'tc':
-          cell = undefined;
-          return;
-        case 'sp':
-          if (shape && shape.paragraphs.some((p) => p.trim())) out.push({ shape });
-          shape = undefined;
-          return;
-        case 'tbl':
-          if (table) {
-            const built = tableInput(table.rows);
-            if (built.cells.some((c) => c.text.trim())) out.push({ table: built });
-          }
-          table = undefined;
-          return;
-        default:
-          return;
-      }
-    },
-    text(text) {
-      if (inText && paragraph !== undefined) paragraph += text;
-    },
-  }, part);
-  return out;
+    part,
+  );
+  return reader.out;
 }
 
-function tableInput(rows: { cells: { text: string; gridSpan: number; rowSpan: number; covered: boolean }[] }[]): TableInput {
+interface SlideCell {
+  text: string;
+  gridSpan: number;
+  rowSpan: number;
+  covered: boolean;
+}
+
+/** A table cell from its `a:tc` attributes (spans capped, merge continuations marked covered). */
+function slideCell(attrs: string): SlideCell {
+  return {
+    text: '',
+    gridSpan: Math.max(1, Math.min(parseInt(attr(attrs, 'gridSpan') ?? '1', 10) || 1, 1000)),
+    rowSpan: Math.max(1, Math.min(parseInt(attr(attrs, 'rowSpan') ?? '1', 10) || 1, 10_000)),
+    covered: attr(attrs, 'hMerge') === '1' || attr(attrs, 'vMerge') === '1' || attr(attrs, 'hMerge') === 'true' || attr(attrs, 'vMerge') === 'true',
+  };
+}
+
+/** The state of one pass over a slide or notes part: the shape, table, cell and paragraph being read. */
+class ShapeReader {
+  readonly out: Content[] = [];
+  private shape: Shape | undefined;
+  private paragraph: string | undefined;
+  private inText = false;
+  private skipDepth = 0;
+  private table: { rows: { cells: SlideCell[] }[] } | undefined;
+  private cell: SlideCell | undefined;
+
+  open(name: string, attrs: string, selfClosing: boolean): void {
+    if (this.skipDepth > 0) {
+      // The scanner reports a close for self-closing elements too: count every open.
+      this.skipDepth++;
+      return;
+    }
+    switch (name) {
+      case 'Fallback':
+        this.skipDepth = 1;
+        return;
+      case 'sp':
+        if (!selfClosing) this.shape = { title: false, placeholder: undefined, paragraphs: [] };
+        return;
+      case 'ph':
+        if (this.shape) {
+          this.shape.placeholder = attr(attrs, 'type') ?? 'body';
+          this.shape.title = TITLE_TYPES.has(this.shape.placeholder);
+        }
+        return;
+      case 'tbl':
+        if (!selfClosing) this.table = { rows: [] };
+        return;
+      case 'tr':
+        this.table?.rows.push({ cells: [] });
+        return;
+      case 'tc':
+        if (this.table) {
+          this.cell = slideCell(attrs);
+          this.table.rows[this.table.rows.length - 1]?.cells.push(this.cell);
+        }
+        return;
+      case 'p':
+        this.paragraph = '';
+        return;
+      case 't':
+        this.inText = !selfClosing && this.paragraph !== undefined;
+        return;
+      case 'br':
+        if (this.paragraph !== undefined) this.paragraph += '\n';
+        return;
+      default:
+        return;
+    }
+  }
+
+  close(name: string): void {
+    if (this.skipDepth > 0) {
+      this.skipDepth--;
+      return;
+    }
+    switch (name) {
+      case 't':
+        this.inText = false;
+        return;
+      case 'p':
+        if (this.paragraph !== undefined) {
+          if (this.cell) this.cell.text += (this.cell.text ? '\n' : '') + this.paragraph;
+          else this.shape?.paragraphs.push(this.paragraph);
+        }
+        this.paragraph = undefined;
+        return;
+      case 'tc':
+        this.cell = undefined;
+        return;
+      case 'sp':
+        if (this.shape && this.shape.paragraphs.some((p) => p.trim())) this.out.push({ shape: this.shape });
+        this.shape = undefined;
+        return;
+      case 'tbl':
+        if (this.table) {
+          const built = tableInput(this.table.rows);
+          if (built.cells.some((c) => c.text.trim())) this.out.push({ table: built });
+        }
+        this.table = undefined;
+        return;
+      default:
+        return;
+    }
+  }
+
+  text(text: string): void {
+    if (this.inText && this.paragraph !== undefined) this.paragraph += text;
+  }
+}
+
+function tableInput(rows: { cells: SlideCell[] }[]): TableInput {
   const cells: TableCellInput[] = [];
   let columns = 0;
   rows.forEach((row, r) => {

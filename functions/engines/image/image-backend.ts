@@ -89,6 +89,77 @@ type HeicPixels = { width: number; height: number; data: Uint8Array };
  */
 export async function openImage(bytes: Uint8Array, kind: ImageKind, options: OpenOptions = {}): Promise<OpenedDocument> {
   const maxPages = Math.min(options.maxPages ?? MAX_DOCUMENT_PAGES, MAX_DOCUMENT_PAGES);
+  const pages = await declaredPages(bytes, kind, maxPages, options.signal);
+  const pageCount = pages.length;
+  const heic = lazyHeic(bytes, kind);
+
+  const inputOf = async (pageNumber: number): Promise<OcrInput> => {
+    if (kind === 'heic') {
+      const pixels = await heic.pixels();
+      return { image: pixels.data, raw: { width: pixels.width, height: pixels.height, channels: 4 } };
+    }
+    return { image: bytes, page: pageNumber - 1, autoOrient: true };
+  };
+
+  const sizeOf = async (pageNumber: number): Promise<PageInfo> => {
+    if (kind === 'heic') {
+      const pixels = await heic.pixels();
+      return { width: pixels.width, height: pixels.height };
+    }
+    return pages[pageNumber - 1];
+  };
+
+  let closed = false;
+  const checkPage = (n: number) => {
+    if (closed) throw new Error('The image handle is closed.');
+    if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
+  };
+
+  const readPage = async (pageNumber: number, languages?: readonly OcrLanguage[], signal?: AbortSignal) =>
+    readImagePage(await inputOf(pageNumber), await sizeOf(pageNumber), { kind, pageNumber, pageCount, languages, signal, pageText: options.pageText });
+  const plannedEngine = options.pageText?.name ?? OCR_ENGINE;
+
+  return {
+    kind,
+    pageCount,
+    // Every page is OCR'd; a caller reading only some pages OCRs only those.
+    ocrPageCount: options.pagesOfInterest ? new Set(options.pagesOfInterest(pageCount)).size : pageCount,
+    engines: [plannedEngine],
+    async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
+      const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
+      wanted.forEach(checkPage);
+      const { signal, textOnly, languages } = extractOptions;
+      const used = new Set<string>();
+      const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
+        signal?.throwIfAborted();
+        const { page, engine } = await readPage(pageNumber, languages, signal);
+        used.add(engine);
+        return textOnly ? textOnlyPage(page) : page;
+      });
+      // What really read the pages: the hosted reader, the local OCR where it fell back, or both.
+      const engines = [...new Set([plannedEngine, OCR_ENGINE])].filter((engine) => used.has(engine));
+      return { kind, pages: extracted, engines: engines.length ? engines : [plannedEngine] };
+    },
+    renderer: {
+      async renderPng(pageNumber, renderOptions = {}) {
+        checkPage(pageNumber);
+        const input = await inputOf(pageNumber);
+        const size = await sizeOf(pageNumber);
+        return renderImagePng(input, size, renderOptions.dpi, kind, pageCount > 1 ? pageNumber : undefined);
+      },
+    },
+    async close() {
+      closed = true;
+      heic.forget();
+    },
+  };
+}
+
+/**
+ * The declared size of every page (one per page; TIFF: from the directory
+ * chain, walked before libvips does), all checked before anything is decoded.
+ */
+async function declaredPages(bytes: Uint8Array, kind: ImageKind, maxPages: number, signal: AbortSignal | undefined): Promise<PageInfo[]> {
   // TIFF: the page count first, from the directory chain, before libvips walks it.
   let walked: TiffPages | undefined;
   if (kind === 'tiff') {
@@ -99,7 +170,7 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     }
     if (walked?.truncated) throw tooManyPages(maxPages, { pages_at_least: maxPages + 1 });
   }
-  options.signal?.throwIfAborted();
+  signal?.throwIfAborted();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -134,127 +205,101 @@ export async function openImage(bytes: Uint8Array, kind: ImageKind, options: Ope
     if (kind !== 'heic' && (!width || !height)) throw corrupt(kind, new Error('no image size in the header'), pageCount > 1 ? i + 1 : undefined);
     pages.push({ width, height });
   }
+  return pages;
+}
 
+/** A HEIC's pixels, decoded once on first use (and dropped by `forget`, on close). */
+function lazyHeic(bytes: Uint8Array, kind: ImageKind): { pixels(): Promise<HeicPixels>; forget(): void } {
   let heic: Promise<HeicPixels> | undefined;
-  const decodeHeic = (): Promise<HeicPixels> => {
-    heic ??= (async () => {
-      const { default: decode } = await import('heic-decode');
-      try {
-        const images = await decode.all({ buffer: bytes });
-        try {
-          const first = images[0];
-          // Checked again before the decoder allocates width × height × 4 bytes.
-          if (!first) throw new Error('no image in the file');
-          if (first.width * first.height > MAX_IMAGE_PIXELS) throw tooLarge(kind, first.width, first.height);
-          const image = await first.decode();
-          return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
-        } finally {
-          images.dispose();
-        }
-      } catch (error) {
-        if (error instanceof DocumentLoadError) throw error;
-        throw corrupt(kind, error);
-      }
-    })();
-    return heic;
-  };
-
-  const inputOf = async (pageNumber: number): Promise<OcrInput> => {
-    if (kind === 'heic') {
-      const pixels = await decodeHeic();
-      return { image: pixels.data, raw: { width: pixels.width, height: pixels.height, channels: 4 } };
-    }
-    return { image: bytes, page: pageNumber - 1, autoOrient: true };
-  };
-
-  const sizeOf = async (pageNumber: number): Promise<PageInfo> => {
-    if (kind === 'heic') {
-      const pixels = await decodeHeic();
-      return { width: pixels.width, height: pixels.height };
-    }
-    return pages[pageNumber - 1];
-  };
-
-  let closed = false;
-  const checkPage = (n: number) => {
-    if (closed) throw new Error('The image handle is closed.');
-    if (!Number.isInteger(n) || n < 1 || n > pageCount) throw new RangeError(`Page ${n} is outside 1–${pageCount}.`);
-  };
-
-  const readPage = async (pageNumber: number, languages?: readonly OcrLanguage[], signal?: AbortSignal): Promise<{ page: DocumentPage; engine: string }> => {
-    const input = await inputOf(pageNumber);
-    const { width, height } = await sizeOf(pageNumber);
-    let reading;
-    try {
-      reading = await readPageImage(input, { languages, pageText: options.pageText, signal });
-    } catch (error) {
-      if (error instanceof DocumentLoadError) throw error;
-      // sharp's decode errors (truncated, invalid data) are the file's fault; others are ours.
-      if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
-      throw error;
-    }
-    const { ocr } = reading;
-    const page: DocumentPage = {
-      pageNumber,
-      width,
-      height,
-      ...ocrPageFields(ocr, pageNumber),
-      rulings: ocr.rulings,
-      ...(ocr.circles ? { circles: ocr.circles } : {}),
-      ...(reading.fallback ? { ocrFallback: reading.fallback } : {}),
-    };
-    return { page, engine: reading.engine };
-  };
-  const plannedEngine = options.pageText?.name ?? OCR_ENGINE;
-
   return {
-    kind,
-    pageCount,
-    // Every page is OCR'd; a caller reading only some pages OCRs only those.
-    ocrPageCount: options.pagesOfInterest ? new Set(options.pagesOfInterest(pageCount)).size : pageCount,
-    engines: [plannedEngine],
-    async extract(pageNumbers, extractOptions = {}): Promise<ParsedDocument> {
-      const wanted = pageNumbers ?? Array.from({ length: pageCount }, (_, i) => i + 1);
-      wanted.forEach(checkPage);
-      const { signal, textOnly, languages } = extractOptions;
-      const used = new Set<string>();
-      const extracted = await mapConcurrent(wanted, ocrPoolSize(), async (pageNumber) => {
-        signal?.throwIfAborted();
-        const { page, engine } = await readPage(pageNumber, languages, signal);
-        used.add(engine);
-        return textOnly ? textOnlyPage(page) : page;
-      });
-      // What really read the pages: the hosted reader, the local OCR where it fell back, or both.
-      const engines = [...new Set([plannedEngine, OCR_ENGINE])].filter((engine) => used.has(engine));
-      return { kind, pages: extracted, engines: engines.length ? engines : [plannedEngine] };
-    },
-    renderer: {
-      async renderPng(pageNumber, renderOptions = {}) {
-        checkPage(pageNumber);
-        const input = await inputOf(pageNumber);
-        const { width, height } = await sizeOf(pageNumber);
-        let scale = Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
-        // Images have no trustworthy resolution: `dpi` asks for a page image
-        // as large as an A4 page at that resolution (never enlarged).
-        if (renderOptions.dpi) scale = Math.min(scale, (renderOptions.dpi * A4_LONG_SIDE_INCHES) / Math.max(width, height));
-        let pipeline = input.raw
-          ? sharp(input.image, { raw: input.raw, limitInputPixels: false })
-          : sharp(input.image, { limitInputPixels: false, failOn: 'error', page: input.page ?? 0, autoOrient: true });
-        if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' });
-        try {
-          const { data, info } = await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
-          return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-        } catch (error) {
-          if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
-          throw error;
-        }
-      },
-    },
-    async close() {
-      closed = true;
+    pixels: () => (heic ??= decodeHeic(bytes, kind)),
+    forget: () => {
       heic = undefined;
     },
   };
+}
+
+async function decodeHeic(bytes: Uint8Array, kind: ImageKind): Promise<HeicPixels> {
+  const { default: decode } = await import('heic-decode');
+  try {
+    const images = await decode.all({ buffer: bytes });
+    try {
+      const first = images[0];
+      // Checked again before the decoder allocates width × height × 4 bytes.
+      if (!first) throw new Error('no image in the file');
+      if (first.width * first.height > MAX_IMAGE_PIXELS) throw tooLarge(kind, first.width, first.height);
+      const image = await first.decode();
+      return { width: image.width, height: image.height, data: new Uint8Array(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+    } finally {
+      images.dispose();
+    }
+  } catch (error) {
+    if (error instanceof DocumentLoadError) throw error;
+    throw corrupt(kind, error);
+  }
+}
+
+/** Which page is read, of what, and how (languages, deadline, hosted reader). */
+interface PageRead {
+  readonly kind: ImageKind;
+  readonly pageNumber: number;
+  readonly pageCount: number;
+  readonly languages?: readonly OcrLanguage[];
+  readonly signal?: AbortSignal;
+  readonly pageText?: OpenOptions['pageText'];
+}
+
+/** OCRs one page image into a document page; decode failures are the file's (`document_corrupt`). */
+async function readImagePage(input: OcrInput, size: PageInfo, read: PageRead): Promise<{ page: DocumentPage; engine: string }> {
+  const { kind, pageNumber, pageCount } = read;
+  const { width, height } = size;
+  let reading;
+  try {
+    reading = await readPageImage(input, { languages: read.languages, pageText: read.pageText, signal: read.signal });
+  } catch (error) {
+    if (error instanceof DocumentLoadError) throw error;
+    // sharp's decode errors (truncated, invalid data) are the file's fault; others are ours.
+    if (isDecodeError(error)) throw corrupt(kind, error, pageCount > 1 ? pageNumber : undefined);
+    throw error;
+  }
+  const { ocr } = reading;
+  const page: DocumentPage = {
+    pageNumber,
+    width,
+    height,
+    ...ocrPageFields(ocr, pageNumber),
+    rulings: ocr.rulings,
+    ...(ocr.circles ? { circles: ocr.circles } : {}),
+    ...(reading.fallback ? { ocrFallback: reading.fallback } : {}),
+  };
+  return { page, engine: reading.engine };
+}
+
+/** A page image as PNG, scaled down to {@link MAX_RENDER_PIXELS} (and to A4 at `dpi` when asked), never enlarged. */
+async function renderImagePng(
+  input: OcrInput,
+  size: PageInfo,
+  dpi: number | undefined,
+  kind: ImageKind,
+  /** The page named in errors (none for a one-page image). */
+  page: number | undefined,
+): Promise<{ png: Uint8Array; width: number; height: number }> {
+  const { width, height } = size;
+  let scale = Math.min(1, Math.sqrt(MAX_RENDER_PIXELS / (width * height)));
+  // Images have no trustworthy resolution: `dpi` asks for a page image
+  // as large as an A4 page at that resolution (never enlarged).
+  if (dpi) scale = Math.min(scale, (dpi * A4_LONG_SIDE_INCHES) / Math.max(width, height));
+  let pipeline = input.raw
+    ? sharp(input.image, { raw: input.raw, limitInputPixels: false })
+    : sharp(input.image, { limitInputPixels: false, failOn: 'error', page: input.page ?? 0, autoOrient: true });
+  if (scale < 1) pipeline = pipeline.resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)), { fit: 'fill' });
+  try {
+    const { data, info } = await pipeline.png({ compressionLevel: 6 }).toBuffer({ resolveWithObject: true });
+    return { png: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  } catch (error) {
+    if (isDecodeError(error)) throw corrupt(kind, error, page);
+    throw error;
+  }
 }
 
 function tooManyPages(maxPages: number, counted: { pages: number } | { pages_at_least: number }): DocumentLoadError {

@@ -77,6 +77,71 @@ function quarterOf(dx: number, dy: number): Orientation {
   return dy > 0 ? 90 : 270;
 }
 
+/** A text run in user space: origin (e, f), baseline (u) and up (v) unit vectors, advance, and extent across it. */
+interface RunFrame {
+  readonly vertical: boolean;
+  readonly e: number;
+  readonly f: number;
+  readonly ux: number;
+  readonly uy: number;
+  readonly vx: number;
+  readonly vy: number;
+  readonly advance: number;
+  /** Half the width of a vertical run (centred on its origin). */
+  readonly half: number;
+  /** Descent and ascent of a horizontal run. */
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** Fills `corners` (x, y pairs in user space) with the corners of the run's part from fraction s to t along it. */
+function fillCorners(corners: Float64Array, run: RunFrame, s: number, t: number): void {
+  const { e, f, ux, uy, vx, vy, advance } = run;
+  if (run.vertical) {
+    // Vertical runs advance downwards from the origin, centred on it.
+    const { half } = run;
+    corners[0] = e - vx * advance * s - ux * half;
+    corners[1] = f - vy * advance * s - uy * half;
+    corners[2] = e - vx * advance * s + ux * half;
+    corners[3] = f - vy * advance * s + uy * half;
+    corners[4] = e - vx * advance * t - ux * half;
+    corners[5] = f - vy * advance * t - uy * half;
+    corners[6] = e - vx * advance * t + ux * half;
+    corners[7] = f - vy * advance * t + uy * half;
+  } else {
+    const { lo, hi } = run;
+    corners[0] = e + ux * advance * s + vx * lo;
+    corners[1] = f + uy * advance * s + vy * lo;
+    corners[2] = e + ux * advance * s + vx * hi;
+    corners[3] = f + uy * advance * s + vy * hi;
+    corners[4] = e + ux * advance * t + vx * lo;
+    corners[5] = f + uy * advance * t + vy * lo;
+    corners[6] = e + ux * advance * t + vx * hi;
+    corners[7] = f + uy * advance * t + vy * hi;
+  }
+}
+
+/** The box around the corners once projected through the viewport, as fractions of the page (unclamped). */
+function projectCorners(corners: Float64Array, viewport: PdfViewportLike): [number, number, number, number] {
+  const [m0, m1, m2, m3, m4, m5] = viewport.transform;
+  const { width: vw, height: vh } = viewport;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (let k = 0; k < 8; k += 2) {
+    const x = corners[k];
+    const y = corners[k + 1];
+    const px = (m0 * x + m2 * y + m4) / vw;
+    const py = (m1 * x + m3 * y + m5) / vh;
+    x0 = Math.min(x0, px);
+    x1 = Math.max(x1, px);
+    y0 = Math.min(y0, py);
+    y1 = Math.max(y1, py);
+  }
+  return [x0, y0, x1, y1];
+}
+
 /**
  * Converts one page's text items into word fragments (confidence 1, source
  * `text-layer`), in content-stream order; `run` is the item index.
@@ -91,8 +156,7 @@ export function itemsToWords(
 ): LayoutWord[] {
   const words: LayoutWord[] = [];
   const corners = new Float64Array(8);
-  const [m0, m1, m2, m3, m4, m5] = viewport.transform;
-  const { width: vw, height: vh } = viewport;
+  const [m0, m1, m2, m3] = viewport.transform;
 
   items.forEach((raw, run) => {
     const item = raw as PdfTextItem;
@@ -123,6 +187,7 @@ export function itemsToWords(
     const ax = vertical ? -vx : ux;
     const ay = vertical ? -vy : uy;
     const orientation = quarterOf(m0 * ax + m2 * ay, m1 * ax + m3 * ay);
+    const frame: RunFrame = { vertical, e, f, ux, uy, vx, vy, advance, half: (item.width || size) / 2, lo: descent * size, hi: ascent * size };
 
     // Words are the runs of non-whitespace (as /\S+/g finds them), scanned by hand.
     for (let start = 0; start < str.length; ) {
@@ -137,44 +202,8 @@ export function itemsToWords(
       let t = prefix[end] / total;
       start = end;
       if (rtl) [s, t] = [1 - t, 1 - s];
-      // Corners in user space (x, y pairs): along the run × across it.
-      if (vertical) {
-        // Vertical runs advance downwards from the origin, centred on it.
-        const half = (item.width || size) / 2;
-        corners[0] = e - vx * advance * s - ux * half;
-        corners[1] = f - vy * advance * s - uy * half;
-        corners[2] = e - vx * advance * s + ux * half;
-        corners[3] = f - vy * advance * s + uy * half;
-        corners[4] = e - vx * advance * t - ux * half;
-        corners[5] = f - vy * advance * t - uy * half;
-        corners[6] = e - vx * advance * t + ux * half;
-        corners[7] = f - vy * advance * t + uy * half;
-      } else {
-        const lo = descent * size;
-        const hi = ascent * size;
-        corners[0] = e + ux * advance * s + vx * lo;
-        corners[1] = f + uy * advance * s + vy * lo;
-        corners[2] = e + ux * advance * s + vx * hi;
-        corners[3] = f + uy * advance * s + vy * hi;
-        corners[4] = e + ux * advance * t + vx * lo;
-        corners[5] = f + uy * advance * t + vy * lo;
-        corners[6] = e + ux * advance * t + vx * hi;
-        corners[7] = f + uy * advance * t + vy * hi;
-      }
-      let x0 = Infinity;
-      let y0 = Infinity;
-      let x1 = -Infinity;
-      let y1 = -Infinity;
-      for (let k = 0; k < 8; k += 2) {
-        const x = corners[k];
-        const y = corners[k + 1];
-        const px = (m0 * x + m2 * y + m4) / vw;
-        const py = (m1 * x + m3 * y + m5) / vh;
-        x0 = Math.min(x0, px);
-        x1 = Math.max(x1, px);
-        y0 = Math.min(y0, py);
-        y1 = Math.max(y1, py);
-      }
+      fillCorners(corners, frame, s, t);
+      const [x0, y0, x1, y1] = projectCorners(corners, viewport);
       // Text entirely outside the crop box is not visible: drop it.
       if (x1 <= 0 || y1 <= 0 || x0 >= 1 || y0 >= 1) continue;
       const bbox: BBox = [Math.max(0, x0), Math.max(0, y0), Math.min(1, x1), Math.min(1, y1)];

@@ -172,12 +172,7 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
     case ops.curveTo:
     case ops.curveTo2:
     case ops.curveTo3:
-      // A path's points: its bounding box stands for what it fills (a rounded or drawn rectangle, a blob).
-      for (let i = 0; i + 1 < args.length; i += 2) {
-        const [x, y] = [args[i], args[i + 1]];
-        if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y))
-          pathBoxes(self).push(transformedBox(state.ctm, x, y, 0, 0));
-      }
+      addPathPoints(self, args);
       break;
     case ops.fill:
     case ops.eoFill:
@@ -185,20 +180,7 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
     case ops.eoFillStroke:
     case ops.closeFillStroke:
     case ops.closeEOFillStroke:
-      if ((state.docintelFill ?? 0) < WHITE_LUMINANCE) {
-        const boxes = (self[RECTS] as Box[] | undefined) ?? [];
-        const points = boxes.filter((b) => b[0] === b[2] && b[1] === b[3]);
-        for (const box of boxes) if (box[0] !== box[2] || box[1] !== box[3]) remember(pass, box);
-        if (points.length) {
-          remember(pass, [
-            Math.min(...points.map((b) => b[0])),
-            Math.min(...points.map((b) => b[1])),
-            Math.max(...points.map((b) => b[2])),
-            Math.max(...points.map((b) => b[3])),
-          ]);
-        }
-      }
-      self[RECTS] = [];
+      fillPath(self, pass);
       break;
     case ops.stroke:
     case ops.closeStroke:
@@ -216,6 +198,34 @@ function observe(self: Preprocessor, operation: Operation, ops: Record<string, n
       break;
   }
   return false;
+}
+
+/** A path's points: its bounding box stands for what it fills (a rounded or drawn rectangle, a blob). */
+function addPathPoints(self: Preprocessor, args: readonly unknown[]): void {
+  const state = self.stateManager.state;
+  for (let i = 0; i + 1 < args.length; i += 2) {
+    const [x, y] = [args[i], args[i + 1]];
+    if (typeof x === 'number' && typeof y === 'number' && Number.isFinite(x) && Number.isFinite(y))
+      pathBoxes(self).push(transformedBox(state.ctm, x, y, 0, 0));
+  }
+}
+
+/** A path filled in a non-white colour covers its boxes (and the box around its points); the path then ends. */
+function fillPath(self: Preprocessor, pass: TextPass): void {
+  if ((self.stateManager.state.docintelFill ?? 0) < WHITE_LUMINANCE) {
+    const boxes = (self[RECTS] as Box[] | undefined) ?? [];
+    const points = boxes.filter((b) => b[0] === b[2] && b[1] === b[3]);
+    for (const box of boxes) if (box[0] !== box[2] || box[1] !== box[3]) remember(pass, box);
+    if (points.length) {
+      remember(pass, [
+        Math.min(...points.map((b) => b[0])),
+        Math.min(...points.map((b) => b[1])),
+        Math.max(...points.map((b) => b[2])),
+        Math.max(...points.map((b) => b[3])),
+      ]);
+    }
+  }
+  self[RECTS] = [];
 }
 
 /** The boxes of the path being built: one per rectangle, one point per path point (bounded). */

@@ -190,6 +190,39 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
+/** Draws a page on a canvas of the renderer's factory and lends it to `use`; canvas and page caches are released after. */
+async function drawPage<T>(doc: PdfDocumentProxy, pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T> {
+  const page = await doc.getPage(pageNumber);
+  const viewport = page.getViewport({ scale: renderScale(page, options.dpi ?? DEFAULT_DPI) });
+  const width = Math.max(1, Math.floor(viewport.width));
+  const height = Math.max(1, Math.floor(viewport.height));
+  const factory = doc.canvasFactory as CanvasFactory;
+  const target = factory.create(width, height);
+  try {
+    // pdf.js fills the page white before drawing (no `transparency`), so the pixels are opaque.
+    await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
+    return await use({ canvas: target.canvas!, width, height });
+  } finally {
+    factory.destroy(target);
+    // Drop decoded images of this page; text extraction does not need them.
+    page.cleanup();
+  }
+}
+
+/** The engines that read the extracted pages: the text layer, and whichever OCR readers read scanned pages. */
+function enginesUsed(pages: readonly DocumentPage[], readers: ReadonlySet<string>, engine: string, ocrEngine: string): string[] {
+  const used = new Set(pages.map((p) => p.source));
+  const ocrEngines = [...new Set([ocrEngine, OCR_ENGINE])].filter((reader) => readers.has(reader));
+  return [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? (ocrEngines.length ? ocrEngines : [ocrEngine]) : [])];
+}
+
+/** A dynamic XFA form: the document says it holds XFA and no AcroForm (its pages are drawn by the XFA viewer). */
+async function isDynamicXfa(doc: PdfDocumentProxy): Promise<boolean> {
+  const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
+  const facts = info as { IsXFAPresent?: boolean; IsAcroFormPresent?: boolean };
+  return facts.IsXFAPresent === true && facts.IsAcroFormPresent !== true;
+}
+
 function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budget: DecodeBudget, pageText?: PageTextService): PdfHandle {
   const ocrEngine = pageText?.name ?? OCR_ENGINE;
   const ocrCandidates = scan.candidates;
@@ -221,9 +254,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
     }),
     dynamicXfa: () => withDecodeBudget(budget, async () => {
       checkOpen();
-      const { info } = await doc.getMetadata().catch(() => ({ info: {} }));
-      const facts = info as { IsXFAPresent?: boolean; IsAcroFormPresent?: boolean };
-      return facts.IsXFAPresent === true && facts.IsAcroFormPresent !== true;
+      return isDynamicXfa(doc);
     }),
     close() {
       scanned.clear();
@@ -273,10 +304,7 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
         pages.push(tracked);
       }
       const done = await Promise.all(pages);
-      const used = new Set(done.map((p) => p.source));
-      const ocrEngines = [...new Set([ocrEngine, OCR_ENGINE])].filter((reader) => readers.has(reader));
-      const engines = [...(used.has('text-layer') || !used.has('ocr') ? [engine] : []), ...(used.has('ocr') ? (ocrEngines.length ? ocrEngines : [ocrEngine]) : [])];
-      return { kind: 'pdf', pages: done, engines };
+      return { kind: 'pdf', pages: done, engines: enginesUsed(done, readers, engine, ocrEngine) };
   }
 
   async function renderPng(pageNumber: number, options: RenderOptions = {}): Promise<{ png: Uint8Array; width: number; height: number }> {
@@ -287,23 +315,9 @@ function createHandle(doc: PdfDocumentProxy, engine: string, scan: OcrScan, budg
   }
 
   async function withPageCanvas<T>(pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T> {
-      checkOpen();
-      checkPage(pageNumber);
-      const page = await doc.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: renderScale(page, options.dpi ?? DEFAULT_DPI) });
-      const width = Math.max(1, Math.floor(viewport.width));
-      const height = Math.max(1, Math.floor(viewport.height));
-      const factory = doc.canvasFactory as CanvasFactory;
-      const target = factory.create(width, height);
-      try {
-        // pdf.js fills the page white before drawing (no `transparency`), so the pixels are opaque.
-        await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
-        return await use({ canvas: target.canvas!, width, height });
-      } finally {
-        factory.destroy(target);
-        // Drop decoded images of this page; text extraction does not need them.
-        page.cleanup();
-      }
+    checkOpen();
+    checkPage(pageNumber);
+    return drawPage(doc, pageNumber, options, use);
   }
   return handle;
 }

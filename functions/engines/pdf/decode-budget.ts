@@ -311,12 +311,32 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
     return grown;
   };
 
-  // pdf.js inflates in JavaScript, bit by bit (~20 MB/s here): a bomb took
-  // seconds to reach any limit and held the event loop all along. zlib does
-  // the same work natively, bounded, in one go; data zlib finds damaged (which
-  // pdf.js decodes up to the damage) goes back to pdf.js's decoder.
-  const flateReadBlock = FlateStream.prototype.readBlock as (this: DecodeStreamLike) => void;
-  FlateStream.prototype.readBlock = function (this: DecodeStreamLike & { dict?: unknown; [NATIVE_TRIED]?: boolean }) {
+  patchFlate(FlateStream, Stream);
+  // Images: pdf.js asks for exactly the bytes the declared size needs.
+  for (const Class of [DecodeStream, FlateStream, BrotliStream]) {
+    const own = Object.getOwnPropertyDescriptor(Class.prototype, 'getImageData')?.value as ((this: DecodeStreamLike, ...args: unknown[]) => unknown) | undefined;
+    if (!own) continue;
+    Class.prototype.getImageData = function (this: DecodeStreamLike, ...args: unknown[]) {
+      markImage(this);
+      return own.apply(this, args);
+    };
+  }
+
+  patchAsyncInflate(proto);
+  patchBrotli(BrotliStream);
+
+  Object.defineProperty(proto, PATCHED, { value: true });
+}
+
+/**
+ * pdf.js inflates in JavaScript, bit by bit (~20 MB/s here): a bomb took
+ * seconds to reach any limit and held the event loop all along. zlib does
+ * the same work natively, bounded, in one go; data zlib finds damaged (which
+ * pdf.js decodes up to the damage) goes back to pdf.js's decoder.
+ */
+function patchFlate(Flate: Ctor, Stream: new (bytes: Uint8Array, start: number, length: number, dict: unknown) => unknown): void {
+  const flateReadBlock = Flate.prototype.readBlock as (this: DecodeStreamLike) => void;
+  Flate.prototype.readBlock = function (this: DecodeStreamLike & { dict?: unknown; [NATIVE_TRIED]?: boolean }) {
     if (this[NATIVE_TRIED] || this.bufferLength > 0) return flateReadBlock.call(this);
     this[NATIVE_TRIED] = true;
     const budget = scope.getStore() ?? fallback();
@@ -341,20 +361,14 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
     this.bufferLength = out.byteLength;
     this.eof = true;
   };
+}
 
-  // Images: pdf.js asks for exactly the bytes the declared size needs.
-  for (const Class of [DecodeStream, FlateStream, BrotliStream]) {
-    const own = Object.getOwnPropertyDescriptor(Class.prototype, 'getImageData')?.value as ((this: DecodeStreamLike, ...args: unknown[]) => unknown) | undefined;
-    if (!own) continue;
-    Class.prototype.getImageData = function (this: DecodeStreamLike, ...args: unknown[]) {
-      markImage(this);
-      return own.apply(this, args);
-    };
-  }
-
-  // pdf.js's asynchronous inflate (DecompressionStream) keeps every chunk it
-  // gets: the same job with zlib, bounded (pdf.js 5 reads page contents this
-  // way too). Damaged data gets `null`, which sends pdf.js to its own decoder.
+/**
+ * pdf.js's asynchronous inflate (DecompressionStream) keeps every chunk it
+ * gets: the same job with zlib, bounded (pdf.js 5 reads page contents this
+ * way too). Damaged data gets `null`, which sends pdf.js to its own decoder.
+ */
+function patchAsyncInflate(proto: Record<string, unknown>): void {
   proto.asyncGetBytesFromDecompressionStream = async function (this: DecodeStreamLike, name: string) {
     const source = this.stream!;
     source.reset();
@@ -377,9 +391,13 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
       return { decompressed: null, compressed };
     }
   };
+}
 
-  // Brotli's synchronous decoder is pure JavaScript and decodes everything at once: zlib's, bounded.
-  BrotliStream.prototype.readBlock = function (this: DecodeStreamLike) {
+/**
+ * Brotli's synchronous decoder is pure JavaScript and decodes everything at once: zlib's, bounded.
+ */
+function patchBrotli(Brotli: Ctor): void {
+  Brotli.prototype.readBlock = function (this: DecodeStreamLike) {
     const budget = scope.getStore() ?? fallback();
     const bytes = this.stream!.getBytes();
     const image = this[IMAGE] === true;
@@ -395,6 +413,4 @@ export function installDecodeBounds(worker: Record<string, unknown>): void {
     this.bufferLength = out.byteLength;
     this.eof = true;
   };
-
-  Object.defineProperty(proto, PATCHED, { value: true });
 }

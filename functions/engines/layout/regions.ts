@@ -173,43 +173,21 @@ interface Placed {
   order: number;
 }
 
-/**
- * Regions of one page. `repeated` holds furniture signatures from
- * `analyzeDocument`; `isFirstPage` allows a title.
- */
-function analyzePage(
-  page: DocumentPage,
-  repeated: ReadonlySet<string>,
-  isFirstPage: boolean,
-  options: AnalyzeOptions,
-): LayoutRegion[] {
-  const wordLine = new Int32Array(page.words.length).fill(-1);
-  page.lines.forEach((l, li) => l.wordIndexes.forEach((w) => (wordLine[w] = li)));
+/** A table of the page and the words it holds. */
+interface PageTable {
+  table: Table;
+  words: Set<number>;
+}
 
-  // 1. Tables: the format's own, else reconstructed from geometry.
+/**
+ * The page's tables (the format's own, else reconstructed from geometry) and,
+ * per line, the table holding at least half of its words (-1 for none).
+ */
+function pageTables(page: DocumentPage, options: AnalyzeOptions): { tables: PageTable[]; lineTable: Int32Array } {
   const native = (page.tables ?? []).filter((t) => t.cells.length > 0);
-  const tables: { table: Table; words: Set<number> }[] = [];
+  const tables: PageTable[] = [];
   if (native.length) {
-    for (const table of native) {
-      const words = new Set<number>();
-      if (table.bbox) {
-        const [x0, y0, x1, y1] = table.bbox;
-        page.words.forEach((w, i) => {
-          const cx = (w.bbox[0] + w.bbox[2]) / 2;
-          const cy = (w.bbox[1] + w.bbox[3]) / 2;
-          if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) words.add(i);
-        });
-      } else {
-        // No geometry: the lines made only of the table's cell words are the table.
-        const tokens = new Set(table.cells.flatMap((c) => c.text.split(/\s+/).filter(Boolean)));
-        for (const line of page.lines) {
-          if (line.wordIndexes.length && line.wordIndexes.every((w) => tokens.has(page.words[w].text))) {
-            for (const w of line.wordIndexes) words.add(w);
-          }
-        }
-      }
-      tables.push({ table, words });
-    }
+    for (const table of native) tables.push({ table, words: nativeTableWords(page, table) });
   } else if (options.detectTables !== false) {
     for (const t of detectTables(page)) tables.push({ table: t, words: new Set(t.wordIndexes) });
   }
@@ -223,6 +201,43 @@ function analyzePage(
       }
     }
   });
+  return { tables, lineTable };
+}
+
+/** The page words of a format's own table: those inside its box, else the lines made only of its cell words. */
+function nativeTableWords(page: DocumentPage, table: Table): Set<number> {
+  const words = new Set<number>();
+  if (table.bbox) {
+    const [x0, y0, x1, y1] = table.bbox;
+    page.words.forEach((w, i) => {
+      const cx = (w.bbox[0] + w.bbox[2]) / 2;
+      const cy = (w.bbox[1] + w.bbox[3]) / 2;
+      if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) words.add(i);
+    });
+  } else {
+    // No geometry: the lines made only of the table's cell words are the table.
+    const tokens = new Set(table.cells.flatMap((c) => c.text.split(/\s+/).filter(Boolean)));
+    for (const line of page.lines) {
+      if (line.wordIndexes.length && line.wordIndexes.every((w) => tokens.has(page.words[w].text))) {
+        for (const w of line.wordIndexes) words.add(w);
+      }
+    }
+  }
+  return words;
+}
+
+/**
+ * Regions of one page. `repeated` holds furniture signatures from
+ * `analyzeDocument`; `isFirstPage` allows a title.
+ */
+function analyzePage(
+  page: DocumentPage,
+  repeated: ReadonlySet<string>,
+  isFirstPage: boolean,
+  options: AnalyzeOptions,
+): LayoutRegion[] {
+  // 1. Tables: the format's own, else reconstructed from geometry.
+  const { tables, lineTable } = pageTables(page, options);
 
   // 2. Units in reading order: block lines outside tables; a table where its first line stands.
   const placed: Placed[] = [];

@@ -372,6 +372,29 @@ function boxOf(lineIndex: number, startColumn: number, endColumn: number, height
   ];
 }
 
+/** The page's native tables: the rows planned on it, each cell boxed around the words it shows on the page. */
+function nativeTables(planned: PlannedPage, cellBoxes: readonly Map<number, BBox[]>[]): Table[] {
+  return planned.tables
+    .map((t, tableIndex): Table => {
+      const cells: TableCell[] = t.cells.map(({ source, row, rowSpan }) => {
+        const boxes = cellBoxes[tableIndex].get(source);
+        const cell = t.source.cells[source];
+        return {
+          row,
+          column: cell.column,
+          rowSpan,
+          columnSpan: cell.columnSpan,
+          text: cell.text.trim(),
+          ...(boxes ? { bbox: enclosingBox(boxes) } : {}),
+          ...(cell.header ? { header: true } : {}),
+        };
+      });
+      const boxes = cells.flatMap((c) => (c.bbox ? [c.bbox] : []));
+      return { rows: t.rows, columns: t.columns, cells, ...(boxes.length ? { bbox: enclosingBox(boxes) } : {}), origin: 'native' };
+    })
+    .filter((t) => t.rows > 0);
+}
+
 /** Word boxes, lines, blocks, text and native tables of a planned page. */
 export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPage {
   const words: Word[] = [];
@@ -432,25 +455,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
     bbox: enclosingBox(b.lineIndexes.map((i) => lines[i].bbox)),
     lineIndexes: b.lineIndexes,
   }));
-  const tables: Table[] = planned.tables
-    .map((t, tableIndex): Table => {
-      const cells: TableCell[] = t.cells.map(({ source, row, rowSpan }) => {
-        const boxes = cellBoxes[tableIndex].get(source);
-        const cell = t.source.cells[source];
-        return {
-          row,
-          column: cell.column,
-          rowSpan,
-          columnSpan: cell.columnSpan,
-          text: cell.text.trim(),
-          ...(boxes ? { bbox: enclosingBox(boxes) } : {}),
-          ...(cell.header ? { header: true } : {}),
-        };
-      });
-      const boxes = cells.flatMap((c) => (c.bbox ? [c.bbox] : []));
-      return { rows: t.rows, columns: t.columns, cells, ...(boxes.length ? { bbox: enclosingBox(boxes) } : {}), origin: 'native' };
-    })
-    .filter((t) => t.rows > 0);
+  const tables = nativeTables(planned, cellBoxes);
   return {
     pageNumber,
     width: VIRTUAL_PAGE.width,

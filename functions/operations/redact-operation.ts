@@ -18,7 +18,7 @@ import {
   type HostedTextLimit,
   type PageTextRange,
 } from '../engines/redact/hosted-detect.ts';
-import { maskPages, redactedPdfPages } from '../engines/redact/mask-pages.ts';
+import { maskPages, redactedPdfPages, type MaskPagesOptions } from '../engines/redact/mask-pages.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
 import { planRenderedRedaction } from '../engines/redact/rendered-redaction.ts';
 import { ApiError } from '../contracts/errors.ts';
@@ -92,6 +92,57 @@ async function findSpans(
   );
 }
 
+type RenderedPages = Awaited<ReturnType<typeof planRenderedRedaction>>['pages'];
+type Masking = Omit<MaskPagesOptions<'png'>, 'format'>;
+
+/**
+ * The masked pages in the requested output: one redacted PDF (stored, linked),
+ * page images stored and linked (`urls`), or inline base64 PNGs; with the
+ * number of logos masked.
+ */
+async function maskedOutput(
+  context: OperationContext<RedactQuery, RedactForm>,
+  parsedPages: readonly { pageNumber: number }[],
+  rendered: RenderedPages,
+  masking: Masking,
+): Promise<{ pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[]; logos: number; pdf?: { pdf_url: string } }> {
+  const { deps, principal, requestId, query, assets, signal } = context;
+  const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
+  let logos = 0;
+  if (query.output === 'pdf') {
+    const masked = await maskPages(rendered, { ...masking, format: 'flate-rgb' });
+    for (const [pageIndex, page] of parsedPages.entries()) {
+      logos += masked[pageIndex].logos;
+      pages.push({ page_number: page.pageNumber });
+    }
+    signal?.throwIfAborted();
+    const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
+    await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(rendered, masked)), 'application/pdf');
+    // Same lifetime as page image links (15 minutes), re-signed on every later read.
+    return { pages, logos, pdf: { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url } };
+  }
+  const masked = await maskPages(rendered, { ...masking, format: 'png' });
+  for (const [pageIndex, page] of parsedPages.entries()) {
+    const result = masked[pageIndex];
+    logos += result.logos;
+    if (query.output === 'urls') {
+      const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
+      await deps.blobs.put(key, result.png, 'image/png');
+      const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
+      pages.push({ page_number: page.pageNumber, image_url: link.url });
+    } else {
+      pages.push({
+        page_number: page.pageNumber,
+        content_type: 'image/png',
+        width: result.width,
+        height: result.height,
+        image_base64: Buffer.from(result.png).toString('base64'),
+      });
+    }
+  }
+  return { pages, logos };
+}
+
 export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   operation: 'redact',
   endpoint: '/v1/redact',
@@ -111,7 +162,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
   // Every page is rendered, masked and encoded: a synchronous call takes at most what fits in 29 s on a busy machine; more goes as a job.
   syncPageCap: () => SYNC_REDACT_MAX_PAGES,
   async execute(context) {
-    const { deps, principal, requestId, query, form, document, assets, signal } = context;
+    const { deps, query, form, document, signal } = context;
     // A dynamic XFA form's pages draw a placeholder, not the form: nothing on them is what the form holds.
     if (await document.dynamicXfa?.()) {
       throw new ApiError(
@@ -145,41 +196,7 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
       includeLogos: query.include_logos,
       signal,
     };
-    const pages: (RedactedPageLink | RedactedPageInline | { page_number: number })[] = [];
-    let logos = 0;
-    let pdf: { pdf_url: string } | undefined;
-    if (query.output === 'pdf') {
-      const masked = await maskPages(rendered, { ...masking, format: 'flate-rgb' });
-      for (const [pageIndex, page] of parsed.pages.entries()) {
-        logos += masked[pageIndex].logos;
-        pages.push({ page_number: page.pageNumber });
-      }
-      signal?.throwIfAborted();
-      const key = objectKeys.storedRedactedPdf(principal.orgId, requestId);
-      await deps.blobs.put(key, await buildRedactedPdf(redactedPdfPages(rendered, masked)), 'application/pdf');
-      // Same lifetime as page image links (15 minutes), re-signed on every later read.
-      pdf = { pdf_url: (await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pdf_url'])).url };
-    } else {
-      const masked = await maskPages(rendered, { ...masking, format: 'png' });
-      for (const [pageIndex, page] of parsed.pages.entries()) {
-        const result = masked[pageIndex];
-        logos += result.logos;
-        if (query.output === 'urls') {
-          const key = objectKeys.storedPageImage(principal.orgId, requestId, page.pageNumber);
-          await deps.blobs.put(key, result.png, 'image/png');
-          const link = await assets.sign(key, LIFETIMES.pageImageUrlSeconds, ['result', 'pages', pages.length, 'image_url']);
-          pages.push({ page_number: page.pageNumber, image_url: link.url });
-        } else {
-          pages.push({
-            page_number: page.pageNumber,
-            content_type: 'image/png',
-            width: result.width,
-            height: result.height,
-            image_base64: Buffer.from(result.png).toString('base64'),
-          });
-        }
-      }
-    }
+    const { pages, logos, pdf } = await maskedOutput(context, parsed.pages, rendered, masking);
     if (query.include_logos && logos > 0) plan.summary.LOGO = logos;
     return {
       result: {

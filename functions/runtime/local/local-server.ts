@@ -132,9 +132,8 @@ async function fileExists(path: string): Promise<boolean> {
   );
 }
 
-export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
-  const dataDir = resolve(options.dataDir);
-  await mkdir(dataDir, { recursive: true });
+/** Refuses to start on a data dir another live server uses. */
+function refuseRunningServer(dataDir: string): void {
   // Two processes cannot share a data dir: the DynamoDB emulator's store is
   // locked by the first, and the second would die with "Database is closed".
   const recorded = runningServer(dataDir);
@@ -145,12 +144,20 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       `already running on ${running.url}, pid ${running.pid} (data in ${dataDir}). Use that one, stop it (kill ${running.pid}), or start a second server with its own data: DOCINTEL_DATA_DIR=./.docintel-2 PORT=3001 npm start.`,
     );
   }
-  const host = options.host ?? '127.0.0.1';
-  await checkPortFree(options.port ?? 3000, host);
-  const emulators = await startEmulators({ dataDir, s3Port: Number(process.env.DOCINTEL_S3_PORT ?? 0) });
-  const masterSecret = await localMasterSecret(dataDir);
-  // The handlers read their configuration from the environment, as on Lambda.
-  Object.assign(process.env, localEnvironment(emulators, masterSecret));
+}
+
+/**
+ * The local stand-ins for the queues and the workflow: jobs through an
+ * in-process queue, batch items through a durable local queue (held back
+ * while synchronous requests run), batches through the state machine run
+ * locally.
+ */
+function localQueues(dataDir: string): {
+  jobQueue: InProcessJobQueue;
+  batchQueue: DurableLocalQueue;
+  batchWorkflow: LocalBatchWorkflow;
+  activity: RequestActivity;
+} {
   // SQS has no emulator here: async jobs go through an in-process queue that
   // delivers SQS events to the same worker handler.
   const jobQueue = new InProcessJobQueue({
@@ -184,8 +191,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     webhookRetryMs: optionalMs('DOCINTEL_LOCAL_WEBHOOK_RETRY_MS'),
     onError: (batchId, error) => logger.error('batch workflow failed', { batch_id: batchId, error: error as Error }),
   });
-  resetDefaultDeps({ jobQueue, batchQueue, batchWorkflow });
-  // Jobs accepted before a restart and not finished are picked up again.
+  return { jobQueue, batchQueue, batchWorkflow, activity };
+}
+
+/** Picks up jobs and batches accepted before a restart and not finished. */
+async function resumeUnfinished(jobQueue: InProcessJobQueue, batchWorkflow: LocalBatchWorkflow): Promise<void> {
   const jobs = defaultDeps().jobs;
   for (const job of (await jobs.listUnfinished?.()) ?? []) {
     // This process is the only worker: a job left processing lost its worker with the last process.
@@ -206,24 +216,46 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (!batch.dispatchedAt && !batch.finishedAt) await dispatchBatch(defaultDeps(), batch);
     else await batchWorkflow.start(batch.orgId, batch.batchId);
   }
+}
+
+/**
+ * On a fresh data dir, the `dev` organization and its test key (written for
+ * the CLI); undefined when the data dir was seeded before.
+ */
+async function seedDevKey(dataDir: string): Promise<CreatedKey | undefined> {
+  const marker = join(dataDir, SEED_MARKER);
+  if (await fileExists(marker)) return undefined;
+  const seedDeps = buildDeps(readConfig());
+  const seededKey = await createKey(seedDeps, 'dev', 'pro', 'test');
+  // The local `dev` organization computes on this machine only: its test key gets the largest
+  // sandbox ceiling, so benches and evaluations over thousands of pages are not cut off at the
+  // default daily allowance (which every other organization keeps, locally as deployed).
+  await setSandboxLimit(seedDeps, 'dev', MAX_SANDBOX_PAGES_PER_DAY);
+  // Likewise its share and rate (bench batch uploads 1,000 documents within a minute).
+  await setConcurrencyShare(seedDeps, 'dev', { testKeys: CONCURRENCY_SHARE.maxPerOperation });
+  await setTestKeyRateLimit(seedDeps, 'dev', MAX_TEST_KEY_REQUESTS_PER_MINUTE);
+  // For the docintel CLI's default key (a local test key: unbilled, this machine only).
+  await writeFile(join(dataDir, DEV_KEY_FILE), `${seededKey.api_key}\n`, { mode: 0o600 });
+  await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));
+  return seededKey;
+}
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  refuseRunningServer(dataDir);
+  const host = options.host ?? '127.0.0.1';
+  await checkPortFree(options.port ?? 3000, host);
+  const emulators = await startEmulators({ dataDir, s3Port: Number(process.env.DOCINTEL_S3_PORT ?? 0) });
+  const masterSecret = await localMasterSecret(dataDir);
+  // The handlers read their configuration from the environment, as on Lambda.
+  Object.assign(process.env, localEnvironment(emulators, masterSecret));
+  const { jobQueue, batchQueue, batchWorkflow, activity } = localQueues(dataDir);
+  resetDefaultDeps({ jobQueue, batchQueue, batchWorkflow });
+  await resumeUnfinished(jobQueue, batchWorkflow);
   batchQueue.start();
 
-  let seededKey: CreatedKey | undefined;
-  const marker = join(dataDir, SEED_MARKER);
-  if (options.seed !== false && !(await fileExists(marker))) {
-    const seedDeps = buildDeps(readConfig());
-    seededKey = await createKey(seedDeps, 'dev', 'pro', 'test');
-    // The local `dev` organization computes on this machine only: its test key gets the largest
-    // sandbox ceiling, so benches and evaluations over thousands of pages are not cut off at the
-    // default daily allowance (which every other organization keeps, locally as deployed).
-    await setSandboxLimit(seedDeps, 'dev', MAX_SANDBOX_PAGES_PER_DAY);
-    // Likewise its share and rate (bench batch uploads 1,000 documents within a minute).
-    await setConcurrencyShare(seedDeps, 'dev', { testKeys: CONCURRENCY_SHARE.maxPerOperation });
-    await setTestKeyRateLimit(seedDeps, 'dev', MAX_TEST_KEY_REQUESTS_PER_MINUTE);
-    // For the docintel CLI's default key (a local test key: unbilled, this machine only).
-    await writeFile(join(dataDir, DEV_KEY_FILE), `${seededKey.api_key}\n`, { mode: 0o600 });
-    await writeFile(marker, JSON.stringify({ org_id: 'dev', key_id: seededKey.key_id, created_at: new Date().toISOString() }));
-  }
+  const seededKey = options.seed !== false ? await seedDevKey(dataDir) : undefined;
 
   const server: Server = createLocalApiGateway(activity);
   try {

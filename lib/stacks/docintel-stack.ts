@@ -179,8 +179,27 @@ export class DocintelStack extends Stack {
       }),
     );
 
-    // The batch lane: items on their own queue, a worker capped low, a consumer marking
-    // dead-lettered items failed, and the state machine that settles each batch and sends its webhook.
+    this.batchWorkflow = this.batchLane(fn, resources, batchStateMachineName);
+    this.functions = functions;
+    this.reservedConcurrency = reservedConcurrency;
+    if (reserve) this.checkReservations(reservedConcurrency);
+
+    this.http = new HttpApi(this, 'Http', {
+      functions: Object.fromEntries(
+        Object.entries(functions).map(([handler, f]): [string, lambda.IFunction] => [handler, f.function]),
+      ),
+    });
+
+    this.monitoring = this.monitor(functions, groups);
+
+    this.addOutputs();
+  }
+
+  /**
+   * The batch lane: items on their own queue, a worker capped low, a consumer marking
+   * dead-lettered items failed, and the state machine that settles each batch and sends its webhook.
+   */
+  private batchLane(fn: (props: OperationFunctionProps & { group: FunctionGroup }) => OperationFunction, resources: ServiceResources, stateMachineName: string): BatchStateMachine {
     const batchWorker = fn({ handler: BATCH_WORKER_HANDLER, group: 'queueConsumer', heavy: true, timeout: BATCH_WORKER_TIMEOUT, resources });
     batchWorker.function.addEventSource(
       new SqsEventSource(this.batchItems.queue, { batchSize: 1, reportBatchItemFailures: true, maxConcurrency: BATCH_WORKER_MAX_CONCURRENCY }),
@@ -196,21 +215,15 @@ export class DocintelStack extends Stack {
     const batchProgress = fn({ handler: BATCH_PROGRESS_HANDLER, group: 'delivery', resources, timeout: Duration.seconds(60) });
     // One delivery attempt (10 s) per invocation; the state machine retries.
     const batchWebhook = fn({ handler: BATCH_WEBHOOK_HANDLER, group: 'delivery', resources, timeout: Duration.seconds(30) });
-    this.batchWorkflow = new BatchStateMachine(this, 'BatchWorkflow', {
-      stateMachineName: batchStateMachineName,
+    return new BatchStateMachine(this, 'BatchWorkflow', {
+      stateMachineName,
       progressFunction: batchProgress.function,
       webhookFunction: batchWebhook.function,
     });
-    this.functions = functions;
-    this.reservedConcurrency = reservedConcurrency;
-    if (reserve) this.checkReservations(reservedConcurrency);
+  }
 
-    this.http = new HttpApi(this, 'Http', {
-      functions: Object.fromEntries(
-        Object.entries(functions).map(([handler, f]): [string, lambda.IFunction] => [handler, f.function]),
-      ),
-    });
-
+  /** Alarms per function (by its group and route) and per queue, and the operations dashboard. */
+  private monitor(functions: Readonly<Record<string, OperationFunction>>, groups: Readonly<Record<string, FunctionGroup>>): Monitoring {
     const routeOf = new Map(ROUTES.map((r) => [r.handler, r]));
     const monitored: MonitoredFunction[] = Object.entries(functions).map(([handler, f]) => ({
       handler,
@@ -220,7 +233,7 @@ export class DocintelStack extends Stack {
       ...(routeOf.has(handler) ? { route: routeOf.get(handler)! } : {}),
       ...(handler === BATCH_WEBHOOK_HANDLER ? { errorsAlarm: false } : {}),
     }));
-    this.monitoring = new Monitoring(this, 'Monitoring', {
+    return new Monitoring(this, 'Monitoring', {
       functions: monitored,
       api: this.http.api,
       stageName: this.http.api.deploymentStage.stageName,
@@ -232,6 +245,10 @@ export class DocintelStack extends Stack {
       },
     });
 
+  }
+
+  /** The stack outputs: API URL, bucket, tables, secret, queues and state machine. */
+  private addOutputs(): void {
     new CfnOutput(this, 'ApiUrl', { value: this.http.url, description: 'Base URL of the API (stage prod)' });
     new CfnOutput(this, 'BucketName', { value: this.store.bucket.bucketName });
     for (const definition of this.data.definitions) {

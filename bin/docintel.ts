@@ -237,6 +237,39 @@ async function filesIn(folder: string): Promise<string[]> {
   return files;
 }
 
+/** Uploads the files eight at a time; files the API refuses are listed as rejected (in the folder's order), not thrown. */
+async function uploadAll(
+  api: ReturnType<typeof client>,
+  folder: string,
+  files: readonly string[],
+  bar: BatchProgressBar,
+): Promise<{ accepted: { file: string; key: string }[]; rejected: Rejected[] }> {
+  const rejected: Rejected[] = [];
+  const accepted: { file: string; key: string }[] = [];
+  bar.start('upload', files.length);
+  for (let i = 0; i < files.length; i += 8) {
+    const uploads = await Promise.all(
+      files.slice(i, i + 8).map(async (file) => {
+        try {
+          return { file, key: await api.upload(await readFile(join(folder, file)), file) };
+        } catch (error) {
+          if (!(error instanceof DocintelError)) throw error;
+          rejected.push({ file, code: error.code, message: error.message });
+          return undefined;
+        } finally {
+          bar.advance({ failed: rejected.length });
+        }
+      }),
+    );
+    for (const upload of uploads) if (upload) accepted.push(upload);
+  }
+  bar.stop();
+  // Uploads run eight at a time and fail in any order; the summary lists files in the folder's order.
+  const position = new Map(files.map((file, i) => [file, i]));
+  rejected.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
+  return { accepted, rejected };
+}
+
 program
   .command('batch')
   .description('Every file of a folder as one batch; results written as items finish. Rejected files are reported and skipped.')
@@ -260,31 +293,9 @@ program
       const options = parseJsonOption(o.options, 'options');
       const api = client();
       await mkdir(o.out, { recursive: true });
-      const rejected: Rejected[] = [];
-      const accepted: { file: string; key: string }[] = [];
       const bar = new BatchProgressBar();
       try {
-        bar.start('upload', files.length);
-        for (let i = 0; i < files.length; i += 8) {
-          const uploads = await Promise.all(
-            files.slice(i, i + 8).map(async (file) => {
-              try {
-                return { file, key: await api.upload(await readFile(join(folder, file)), file) };
-              } catch (error) {
-                if (!(error instanceof DocintelError)) throw error;
-                rejected.push({ file, code: error.code, message: error.message });
-                return undefined;
-              } finally {
-                bar.advance({ failed: rejected.length });
-              }
-            }),
-          );
-          for (const upload of uploads) if (upload) accepted.push(upload);
-        }
-        bar.stop();
-        // Uploads run eight at a time and fail in any order; the summary lists files in the folder's order.
-        const position = new Map(files.map((file, i) => [file, i]));
-        rejected.sort((a, b) => position.get(a.file)! - position.get(b.file)!);
+        const { accepted, rejected } = await uploadAll(api, folder, files, bar);
         if (accepted.length === 0) {
           reportBatch(
             { status: 'rejected', counts: { total: files.length, done: 0, failed: 0, rejected: rejected.length }, out: resolve(o.out) },

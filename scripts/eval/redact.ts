@@ -546,28 +546,8 @@ async function speed(log: (line: string) => void) {
   return result;
 }
 
-export async function runRedactEval(options: {
-  corpus: string;
-  log: (line: string) => void;
-  /** `--engine comprehend`: the hosted detector for the detection figures (the leak check and speed stay local). */
-  piiDetection?: PiiDetectionService;
-}): Promise<Record<string, unknown>> {
-  const { corpus, log } = options;
-  const detect = options.piiDetection ? hostedDetect(options.piiDetection) : localDetect;
-  if (options.piiDetection)
-    log(`engine: ${options.piiDetection.name} for the built-in types it covers, local recognizers for the rest (leak check and speed: local)`);
-  const started = Date.now();
-  const synth = JSON.parse(await readFile(join(corpus, 'pii/presidio-research/synth_dataset_v2.json'), 'utf8')) as Sample[];
-  await detectPii('', BUILT_INS); // loads the lexicons once, outside the timing
-  let detectMs = 0;
-  const predictions: PiiSpan[][] = [];
-  for (const s of synth) {
-    const t0 = performance.now();
-    predictions.push(await detect(s.full_text));
-    detectMs += performance.now() - t0;
-  }
-  const half = Math.floor(synth.length / 2);
-  // PERSON recall with names no list holds (see withUnlistedNames), each half apart.
+/** PERSON recall with names no list holds (see withUnlistedNames), each half of the synthetic set apart. */
+async function unlistedNameRecall(synth: readonly Sample[], half: number, log: (line: string) => void): Promise<Record<string, unknown>> {
   const unlisted: Record<string, unknown> = {};
   for (const [fold, samples] of [
     ['held_out', synth.slice(half)],
@@ -580,25 +560,11 @@ export async function runRedactEval(options: {
     unlisted[fold] = { PERSON: r.per_type.PERSON, overall: r.overall };
     log(`presidio-research synthetic, ${fold}, PERSON names replaced by names no list holds: PERSON ${JSON.stringify(r.per_type.PERSON)}`);
   }
-  const folds = {
-    held_out: scoreSynthetic(synth.slice(half), predictions.slice(half)),
-    dev: scoreSynthetic(synth.slice(0, half), predictions.slice(0, half)),
-    all: scoreSynthetic(synth, predictions),
-  };
-  for (const [fold, r] of Object.entries(folds)) {
-    log(`presidio-research synthetic, ${fold} (${r.sentences} sentences): ${JSON.stringify(r.overall)}`);
-    log(
-      `  type-agnostic recall ${r.type_agnostic_recall}; ordinary words kept ${r.ordinary_words_kept} of ${r.ordinary_words} (not counted: ${r.words_of_rightly_masked_non_pii_gold_spans} words of gold spans a correct prediction masked; former rule, counting them: ${r.ordinary_words_kept_former_rule})`,
-    );
-    log(
-      `  false positives of types the gold set does not label: ${JSON.stringify(r.false_positives_of_unmapped_types)}; over non-PII gold spans: ${JSON.stringify(r.false_positives_over_non_pii_gold)}`,
-    );
-    if (fold === 'held_out')
-      for (const [t, s] of Object.entries(r.per_type))
-        log(`  ${t.padEnd(20)} P ${s.precision} R ${s.recall} F1 ${s.f1} (tp ${s.tp} fp ${s.fp} fn ${s.fn})`);
-  }
+  return unlisted;
+}
 
-  // Ordinary prose: every span is a false redaction.
+/** Ordinary prose: every span found in it is a false redaction. */
+async function ordinaryProse(detect: Detect, log: (line: string) => void) {
   let words = 0;
   const falseRedactions: string[] = [];
   for (const doc of ORDINARY_PROSE) {
@@ -615,14 +581,11 @@ export async function runRedactEval(options: {
   log(
     `ordinary prose (${ordinary.documents} texts, ${words} words): ${ordinary.false_redactions} false redactions, ${ordinary.per_1000_words} per 1,000 words ${JSON.stringify(falseRedactions)}`,
   );
+  return ordinary;
+}
 
-  const prose = await corpusProse(corpus, detect, log);
-
-  const presidio = await comparePresidio(corpus, detect);
-  log(
-    `Presidio demo output: ${presidio.presidio_spans_comparable} comparable spans, ${presidio.of_those_found_by_us_same_type} found by us with the same type; missed ${JSON.stringify(presidio.missed_by_us)}; ours not in Presidio's ${JSON.stringify(presidio.ours_not_in_presidio)}`,
-  );
-
+/** Presidio's recognizer test vectors: per recognizer, cases where the count found is the count expected, and false alarms. */
+async function recognizerVectors(corpus: string, detect: Detect, log: (line: string) => void) {
   const vectors = (await readFile(join(corpus, 'pii/presidio/recognizer_test_vectors.jsonl'), 'utf8'))
     .split('\n')
     .filter(Boolean)
@@ -644,6 +607,59 @@ export async function runRedactEval(options: {
   log('presidio recognizer vectors (found count = expected count):');
   for (const [name, r] of perRecognizer)
     log(`  ${name.padEnd(18)} ${r.exact}/${r.cases}; must-not-detect cases flagged: ${r.false_alarms}/${r.must_not}`);
+  return perRecognizer;
+}
+
+export async function runRedactEval(options: {
+  corpus: string;
+  log: (line: string) => void;
+  /** `--engine comprehend`: the hosted detector for the detection figures (the leak check and speed stay local). */
+  piiDetection?: PiiDetectionService;
+}): Promise<Record<string, unknown>> {
+  const { corpus, log } = options;
+  const detect = options.piiDetection ? hostedDetect(options.piiDetection) : localDetect;
+  if (options.piiDetection)
+    log(`engine: ${options.piiDetection.name} for the built-in types it covers, local recognizers for the rest (leak check and speed: local)`);
+  const started = Date.now();
+  const synth = JSON.parse(await readFile(join(corpus, 'pii/presidio-research/synth_dataset_v2.json'), 'utf8')) as Sample[];
+  await detectPii('', BUILT_INS); // loads the lexicons once, outside the timing
+  let detectMs = 0;
+  const predictions: PiiSpan[][] = [];
+  for (const s of synth) {
+    const t0 = performance.now();
+    predictions.push(await detect(s.full_text));
+    detectMs += performance.now() - t0;
+  }
+  const half = Math.floor(synth.length / 2);
+  const unlisted = await unlistedNameRecall(synth, half, log);
+  const folds = {
+    held_out: scoreSynthetic(synth.slice(half), predictions.slice(half)),
+    dev: scoreSynthetic(synth.slice(0, half), predictions.slice(0, half)),
+    all: scoreSynthetic(synth, predictions),
+  };
+  for (const [fold, r] of Object.entries(folds)) {
+    log(`presidio-research synthetic, ${fold} (${r.sentences} sentences): ${JSON.stringify(r.overall)}`);
+    log(
+      `  type-agnostic recall ${r.type_agnostic_recall}; ordinary words kept ${r.ordinary_words_kept} of ${r.ordinary_words} (not counted: ${r.words_of_rightly_masked_non_pii_gold_spans} words of gold spans a correct prediction masked; former rule, counting them: ${r.ordinary_words_kept_former_rule})`,
+    );
+    log(
+      `  false positives of types the gold set does not label: ${JSON.stringify(r.false_positives_of_unmapped_types)}; over non-PII gold spans: ${JSON.stringify(r.false_positives_over_non_pii_gold)}`,
+    );
+    if (fold === 'held_out')
+      for (const [t, s] of Object.entries(r.per_type))
+        log(`  ${t.padEnd(20)} P ${s.precision} R ${s.recall} F1 ${s.f1} (tp ${s.tp} fp ${s.fp} fn ${s.fn})`);
+  }
+
+  const ordinary = await ordinaryProse(detect, log);
+
+  const prose = await corpusProse(corpus, detect, log);
+
+  const presidio = await comparePresidio(corpus, detect);
+  log(
+    `Presidio demo output: ${presidio.presidio_spans_comparable} comparable spans, ${presidio.of_those_found_by_us_same_type} found by us with the same type; missed ${JSON.stringify(presidio.missed_by_us)}; ours not in Presidio's ${JSON.stringify(presidio.ours_not_in_presidio)}`,
+  );
+
+  const perRecognizer = await recognizerVectors(corpus, detect, log);
 
   const leaks = await leakCheck(synth.slice(half), log);
   const renderedLeaks = await renderedLeakCheck(log);

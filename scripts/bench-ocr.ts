@@ -104,6 +104,29 @@ async function ourModelFolder(dir: string): Promise<string> {
   return folder;
 }
 
+/** The summary tables: wall times against native tesseract (its model and ours), then critical-path CPU. */
+function logOcrTables(results: readonly Record<string, unknown>[], log: (line: string) => void): void {
+  log('');
+  log(
+    formatTable(
+      ['case', 'ms (median)', 'native ms', 'ratio', 'native best_int ms', 'ratio same model', 'CER', 'native CER'],
+      results.map((r) => [r.case, r.median_ms, r.native_median_ms, r.ratio, r.native_best_int_ms, r.ratio_same_model, r.cer, r.native_cer] as (string | number | null)[]),
+    ),
+  );
+  log("native: Debian's tesseract with its tessdata_fast model; native best_int: the same command with our model (same network)");
+  log(
+    formatTable(
+      ['case', 'critical-path CPU ms', 'native CPU ms', 'CPU ratio', 'native best_int CPU ms', 'CPU ratio same model'],
+      results.map((r) => {
+        const cpu = r.critical_cpu_ms as number | null;
+        const ratio = (n: unknown) => (cpu !== null && typeof n === 'number' && n > 0 ? round(cpu / n, 2) : null);
+        return [r.case, cpu, r.native_cpu_ms, ratio(r.native_cpu_ms), r.native_best_int_cpu_ms, ratio(r.native_best_int_cpu_ms)] as (string | number | null)[];
+      }),
+    ),
+  );
+  log('critical-path CPU: our CPU time less the worker threads but the busiest (bands run side by side): the wall time on an idle machine with a core per worker');
+}
+
 export async function benchOcr(options: ParsedArgs['options'], log: (line: string) => void): Promise<Record<string, unknown>> {
   const { poolSize, terminateOcr } = await import('../functions/engines/ocr/tesseract-pool.ts');
   if (options.workers !== undefined) process.env.DOCINTEL_OCR_WORKERS = String(intOption(options, 'workers', 1));
@@ -170,25 +193,7 @@ export async function benchOcr(options: ParsedArgs['options'], log: (line: strin
       });
       log(`  ${c.name}: ${JSON.stringify(results.at(-1))}`);
     }
-    log('');
-    log(
-      formatTable(
-        ['case', 'ms (median)', 'native ms', 'ratio', 'native best_int ms', 'ratio same model', 'CER', 'native CER'],
-        results.map((r) => [r.case, r.median_ms, r.native_median_ms, r.ratio, r.native_best_int_ms, r.ratio_same_model, r.cer, r.native_cer] as (string | number | null)[]),
-      ),
-    );
-    log("native: Debian's tesseract with its tessdata_fast model; native best_int: the same command with our model (same network)");
-    log(
-      formatTable(
-        ['case', 'critical-path CPU ms', 'native CPU ms', 'CPU ratio', 'native best_int CPU ms', 'CPU ratio same model'],
-        results.map((r) => {
-          const cpu = r.critical_cpu_ms as number | null;
-          const ratio = (n: unknown) => (cpu !== null && typeof n === 'number' && n > 0 ? round(cpu / n, 2) : null);
-          return [r.case, cpu, r.native_cpu_ms, ratio(r.native_cpu_ms), r.native_best_int_cpu_ms, ratio(r.native_best_int_cpu_ms)] as (string | number | null)[];
-        }),
-      ),
-    );
-    log('critical-path CPU: our CPU time less the worker threads but the busiest (bands run side by side): the wall time on an idle machine with a core per worker');
+    logOcrTables(results, log);
     log(`first page after start (workers started, model loaded): ${round(first ?? null, 0)} ms`);
     const machine = machineInfo();
     log(`machine: ${describeMachine(machine)}`);

@@ -407,6 +407,11 @@ const CONTINUATION = new RegExp(
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
+/**
+ * A UK or Canadian postcode later on the street's own line, inside the sentence ("lives at 9 Orvel Lane, Brackton BT7 4QX
+ * and works …"), where the town part did not end at a comma or the line's end: these shapes are distinctive enough to take.
+ */
+const LETTER_POSTCODE_ON_LINE = /^[^\n.;:!?]{0,48}?(?<![\p{L}\p{N}])([A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}|[A-Z]\d[A-Z][ \t]\d[A-Z]\d)(?![\p{L}\p{N}])/u;
 const POSTCODE_AFTER_BLANK = new RegExp(`^[ \\t>]*\\n[ \\t>]*\\n[ \\t>]*(?:\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}[ \\t]+)?(${POSTCODE})[ \\t]*(?=\\n|$)`, 'u');
 const UNIT_AT_START = new RegExp(`^[\\s,>]*${UNIT_PART}`, 'u');
 const POSTCODE_IN = new RegExp(`(?<![\\p{L}\\p{N}])${POSTCODE}(?![\\p{L}\\p{N}])`, 'gu');
@@ -547,6 +552,10 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
         townParts.push({ start: end, end: end + m[0].length });
       }
       end += m[0].length;
+    }
+    if (!postcodes.length) {
+      const near = LETTER_POSTCODE_ON_LINE.exec(text.slice(end, end + 80));
+      if (near) postcodes.push({ start: end + near[0].length - near[1].length, end: end + near[0].length });
     }
     if (parts > 0) {
       const last = POSTCODE_AFTER_BLANK.exec(text.slice(end, end + 120));

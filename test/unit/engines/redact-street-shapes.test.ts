@@ -110,6 +110,7 @@ describe('letter-and-digit postcodes after a street', () => {
     ['Write to 41 Orvel Lane, Brackton M4 7QT.', ['41 Orvel Lane', 'M4 7QT']],
     ['Ship to: 88 Tolvern Avenue, Velmont ON K7R 2J5', ['88 Tolvern Avenue', 'K7R 2J5']],
     ['Orvikstraat 14\n3511 KV Velmont', ['Orvikstraat 14', '3511 KV']],
+    ['Mr Tobin Carrow lives at 9 Orvelgate, Brackton BT7 4QX and works nearby.', ['9 Orvelgate', 'BT7 4QX']],
   ])('are masked with the street: %j', async (text, expected) => {
     expect(await streets(text)).toEqual(expected);
   });

@@ -120,3 +120,10 @@ describe('letter-and-digit postcodes after a street', () => {
     expect(await streets('Sensor kit AB1 2CD ships with three cables.')).toEqual([]);
   });
 });
+
+describe('a name read in two pieces at its apostrophe', () => {
+  it('is one person span', async () => {
+    const persons = (await spans("Mr. Tobin O'Carrow lives at 9 Orvelgate, Brackton.")).filter((s) => s.startsWith('PERSON'));
+    expect(persons).toEqual(["PERSON: Tobin O'Carrow"]);
+  });
+});

@@ -52,6 +52,7 @@ import { layoutPage, type LayoutWord } from '../../functions/engines/layout/read
 import { corpusPath } from '../lib/corpus.ts';
 import { levenshtein } from '../lib/text-metrics.ts';
 import { cachedPages, OCR_VERSION } from '../eval/receipt-pages.ts';
+import { poolSize } from '../../functions/engines/ocr/tesseract-pool.ts';
 import { pdfPages, proseFiles, textPdf } from '../lib/text-pages.ts';
 
 const EPOCHS = 400;
@@ -527,8 +528,10 @@ export async function funsdThroughOcr(ocr: boolean = TRAIN_ON_OCR): Promise<{
 export async function trainLayout(): Promise<void> {
   const forms = await loadForms();
   const model = fit(TRAIN_ON_OCR ? await withOcr(forms) : forms, await trainingProse());
-  // The OCR readings trained on are named, so that weights fitted on another OCR's readings show as stale.
-  await writeFile(OUT, `${JSON.stringify({ ...model, ...(TRAIN_ON_OCR ? { trained_on_ocr: OCR_VERSION } : {}) }, null, 2)}\n`);
+  // The OCR readings trained on are named, so that weights fitted on another OCR's readings show as stale; with the
+  // pool size, since a page is read in one band per worker and the bands read a little differently.
+  const ocr = TRAIN_ON_OCR ? { trained_on_ocr: OCR_VERSION, ocr_workers: poolSize() } : {};
+  await writeFile(OUT, `${JSON.stringify({ ...model, ...ocr }, null, 2)}\n`);
   console.log(`key-value linker: ${forms.length} FUNSD forms${TRAIN_ON_OCR ? ` and our OCR's readings of them (${OCR_VERSION})` : ''} → ${OUT}`);
   const figures = await funsdOutOfFold();
   console.log(

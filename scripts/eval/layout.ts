@@ -22,7 +22,6 @@
  *
  * @module
  */
-import { readFile } from 'node:fs/promises';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { BBox } from '../../functions/engines/document-model.ts';
 import { readMarkInk } from '../../functions/engines/layout/selection-marks.ts';
@@ -30,10 +29,10 @@ import { findSignatures } from '../../functions/engines/layout/signatures.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 import { buildDocumentLayout } from '../../functions/operations/parse-structure.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
-import { corpusPath } from '../lib/corpus.ts';
 import { keyValuePairs } from '../../functions/engines/layout/key-values.ts';
 import { funsdOutOfFold, funsdThroughOcr, TRAINING_PROSE_PROJECT } from '../train/layout.ts';
 import { countNegatives, negativePages } from './layout-negatives.ts';
+import { diagnoseThroughOcr } from './funsd-diagnosis.ts';
 
 export const LAYOUT_EVAL_SEED = 20261129;
 
@@ -230,11 +229,10 @@ export async function runLayoutEval(options: {
   log(
     `FUNSD key-value pairs, out of fold over ${funsd.forms} forms: annotated entities ${JSON.stringify(funsd.annotated_entities)}; end to end ${JSON.stringify(funsd.end_to_end_from_words)}`,
   );
-  const throughOcr = await funsdThroughOcr(async (image) => {
-    const bytes = new Uint8Array(await readFile(corpusPath('forms', 'funsd', 'training_data', 'images', image)));
-    return (await (await openDocument(bytes, { declaredKind: 'png' })).extract()).pages[0];
-  });
+  const throughOcr = await funsdThroughOcr();
   log(`FUNSD key-value pairs through our OCR of the images, out of fold: ${JSON.stringify(throughOcr)}`);
+  const diagnosis = await diagnoseThroughOcr();
+  log(`FUNSD through our OCR, where annotated pairs are lost and annotated words read: ${JSON.stringify(diagnosis)}`);
   const negatives = countNegatives(await negativePages(8, options.seed ?? LAYOUT_EVAL_SEED), (page) => keyValuePairs(page));
   for (const [group, g] of Object.entries(negatives)) {
     const note = group === `prose ${TRAINING_PROSE_PROJECT}` ? ' (trained on: in sample)' : '';
@@ -273,7 +271,7 @@ export async function runLayoutEval(options: {
   }
   return {
     seed: options.seed ?? LAYOUT_EVAL_SEED,
-    funsd_key_value_pairs: { ...funsd, through_ocr: throughOcr },
+    funsd_key_value_pairs: { ...funsd, through_ocr: { ...throughOcr, ...diagnosis } },
     key_value_pairs_not_forms: negatives,
     generated_forms: results,
   };

@@ -97,6 +97,10 @@ describe("README's Try it, on samples/", () => {
     expect(code, stderr).toBe(0);
     const written = await readdir(join(scratch, 'masked'));
     expect(written.some((f) => f.endsWith('.png'))).toBe(true);
+    // Every personal value the letter prints is gone from the masked text, the postcode beside its town included.
+    const masked = await readFile(join(scratch, 'masked', 'letter.txt'), 'utf8');
+    for (const value of ['Quillfeather', 'Ashdown', '27 Heron Lane', 'OX2 6LP', '7946 0958', 'mira.quill@example.net', '14/07/1986', 'QQ 12 34 56 C', 'GB82 WEST'])
+      expect(masked, value).not.toContain(value);
   }, 240_000);
 
   it('split finds the packet’s two page ranges, the first an invoice', async () => {

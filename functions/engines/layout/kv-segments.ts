@@ -147,12 +147,24 @@ export function typicalGapOf(words: readonly Word[], aspect: number, height: num
   return gaps[Math.floor(gaps.length / 2)];
 }
 
+/** Underscores, bars and tildes at a word's ends: a fill-in line or a box edge read as text ("_", "|", "_4.5"), not part of a label or value. */
+const RULE_MARKS = /^[_|~]+|[_|~]+$/g;
+
+/** A line's words as segments are made of: rule marks trimmed from their ends, words that were nothing else dropped. */
+export function lineWords(page: DocumentPage, line: DocumentPage['lines'][number]): Word[] {
+  return line.wordIndexes.flatMap((i) => {
+    const w = page.words[i];
+    const text = w.text.replace(RULE_MARKS, '');
+    return !text ? [] : text === w.text ? [w] : [{ ...w, text }];
+  });
+}
+
 /** The page's lines cut where the cut model says a new piece of text starts. */
 export function lineSegments(page: DocumentPage, model: SegmentModel): Segment[] {
   const aspect = (page.height || 1) / (page.width || 1);
   const out: Segment[] = [];
   for (const line of page.lines) {
-    const words = line.wordIndexes.map((w) => page.words[w]);
+    const words = lineWords(page, line);
     const height = line.bbox[3] - line.bbox[1];
     const typicalGap = typicalGapOf(words, aspect, height);
     let run: Word[] = [];

@@ -392,17 +392,26 @@ const LOWER_CASE_STREET = re(
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
-const POSTCODE = '(?:\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
+/**
+ * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345"), and the letter-digit codes of the UK
+ * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors.
+ */
+const POSTCODE = '(?:[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
   // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
   // A postcode may end the sentence ("… Austria 25173."); a word before a full stop may be an abbreviation ("Incl.").
-  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d)[.?!](?:\\s|$))`,
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d[A-Z]{0,2})[.?!](?:\\s|$))`,
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
+/**
+ * A UK or Canadian postcode later on the street's own line, inside the sentence ("lives at 9 Orvel Lane, Brackton BT7 4QX
+ * and works …"), where the town part did not end at a comma or the line's end: these shapes are distinctive enough to take.
+ */
+const LETTER_POSTCODE_ON_LINE = /^[^\n.;:!?]{0,48}?(?<![\p{L}\p{N}])([A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}|[A-Z]\d[A-Z][ \t]\d[A-Z]\d)(?![\p{L}\p{N}])/u;
 const POSTCODE_AFTER_BLANK = new RegExp(`^[ \\t>]*\\n[ \\t>]*\\n[ \\t>]*(?:\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}[ \\t]+)?(${POSTCODE})[ \\t]*(?=\\n|$)`, 'u');
 const UNIT_AT_START = new RegExp(`^[\\s,>]*${UNIT_PART}`, 'u');
 const POSTCODE_IN = new RegExp(`(?<![\\p{L}\\p{N}])${POSTCODE}(?![\\p{L}\\p{N}])`, 'gu');
@@ -543,6 +552,10 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
         townParts.push({ start: end, end: end + m[0].length });
       }
       end += m[0].length;
+    }
+    if (!postcodes.length) {
+      const near = LETTER_POSTCODE_ON_LINE.exec(text.slice(end, end + 80));
+      if (near) postcodes.push({ start: end + near[0].length - near[1].length, end: end + near[0].length });
     }
     if (parts > 0) {
       const last = POSTCODE_AFTER_BLANK.exec(text.slice(end, end + 120));

@@ -227,6 +227,33 @@ describe('key-value pairs', () => {
     ]);
   });
 
+  it('reads a fill-in line or a box edge the OCR read as "_" or "|" as no part of a label or value', () => {
+    // Prepare: invented scan-like lines, the field's rule read as underscores and a bar.
+    const clean = buildPage({
+      items: [
+        { text: 'Batch code:', x: 72, y: 100 },
+        { text: 'KR-2218', x: 200, y: 100 },
+        { text: 'Colour', x: 72, y: 140 },
+        { text: 'Pale green', x: 200, y: 140 },
+      ],
+    });
+    const ruled = buildPage({
+      items: [
+        { text: 'Batch code: ____', x: 72, y: 100 },
+        { text: '_KR-2218', x: 200, y: 100 },
+        { text: 'Colour |', x: 72, y: 140 },
+        { text: 'Pale green_', x: 200, y: 140 },
+      ],
+    });
+    // Act
+    const texts = segmentsOf(ruled).map((s) => s.text);
+    // Assess
+    expect(texts).not.toContain('____');
+    expect(texts.some((t) => /[_|]/.test(t))).toBe(false);
+    expect(pairsOf(ruled)).toEqual(pairsOf(clean));
+    expect(pairsOf(ruled)).toContainEqual(['Batch code', 'KR-2218', 'layout']);
+  });
+
   it('reads a weights file that names the features the code computes, one weight each', () => {
     expect([weights.features, weights.key_features, weights.cut_features, weights.join_features]).toEqual([
       [...KEY_VALUE_FEATURES],

@@ -102,3 +102,28 @@ describe('a street named after a person', () => {
     expect(found.filter((s) => s.startsWith('PERSON'))).toEqual([]);
   });
 });
+
+describe('letter-and-digit postcodes after a street', () => {
+  it.each([
+    ['Nila Varsk\n41 Orvel Lane, Brackton BT7 4QX\nPhone on request', ['41 Orvel Lane', 'BT7 4QX']],
+    ['41 Orvel Lane\nBrackton\nEC2V 9KD', ['41 Orvel Lane', 'EC2V 9KD']],
+    ['Write to 41 Orvel Lane, Brackton M4 7QT.', ['41 Orvel Lane', 'M4 7QT']],
+    ['Ship to: 88 Tolvern Avenue, Velmont ON K7R 2J5', ['88 Tolvern Avenue', 'K7R 2J5']],
+    ['Orvikstraat 14\n3511 KV Velmont', ['Orvikstraat 14', '3511 KV']],
+    ['Mr Tobin Carrow lives at 9 Orvelgate, Brackton BT7 4QX and works nearby.', ['9 Orvelgate', 'BT7 4QX']],
+  ])('are masked with the street: %j', async (text, expected) => {
+    expect(await streets(text)).toEqual(expected);
+  });
+
+  it('are no address on their own: a product code in a sentence stays', async () => {
+    expect(await streets('The model EX2 5AB was released in 2020.')).toEqual([]);
+    expect(await streets('Sensor kit AB1 2CD ships with three cables.')).toEqual([]);
+  });
+});
+
+describe('a name read in two pieces at its apostrophe', () => {
+  it('is one person span', async () => {
+    const persons = (await spans("Mr. Tobin O'Carrow lives at 9 Orvelgate, Brackton.")).filter((s) => s.startsWith('PERSON'));
+    expect(persons).toEqual(["PERSON: Tobin O'Carrow"]);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { diagnosePairs, ocrWordsByEntity, wordRecall } from '../../../scripts/eval/funsd-diagnosis.ts';
+import { cutExamples, formPage, type Form } from '../../../scripts/train/layout.ts';
+
+/** An invented annotated form (FUNSD's shape): two labels, each linked to the value right of it. */
+function form(): Form {
+  const word = (text: string, x: number, y: number) => ({ text, box: [x, y, x + 8 * text.length, y + 12] });
+  return {
+    name: 'invented.json',
+    width: 760,
+    height: 1000,
+    entities: [
+      {
+        id: 0,
+        text: 'Lot number:',
+        box: [60, 100, 160, 112],
+        label: 'question',
+        linking: [[0, 1]],
+        words: [word('Lot', 60, 100), word('number:', 96, 100)],
+      },
+      { id: 1, text: 'QX-4471', box: [300, 100, 356, 112], label: 'answer', linking: [[0, 1]], words: [word('QX-4471', 300, 100)] },
+      { id: 2, text: 'Shade:', box: [60, 200, 108, 212], label: 'question', linking: [[2, 3]], words: [word('Shade:', 60, 200)] },
+      {
+        id: 3,
+        text: 'Pale green',
+        box: [300, 200, 388, 212],
+        label: 'answer',
+        linking: [[2, 3]],
+        words: [word('Pale', 300, 200), word('green', 340, 200)],
+      },
+    ],
+  };
+}
+
+/** The form's page as an OCR would give it, with some words read otherwise. */
+function readAs(misread: Record<string, string>) {
+  const f = form();
+  return formPage({ ...f, entities: f.entities.map((e) => ({ ...e, words: e.words.map((w) => ({ ...w, text: misread[w.text] ?? w.text })) })) });
+}
+
+describe('FUNSD diagnosis through OCR', () => {
+  it('finds every pair of a form read without a slip', () => {
+    // Prepare
+    const page = readAs({});
+    // Act
+    const lost = diagnosePairs(form(), page);
+    // Assess
+    expect(lost).toEqual({ pairs: 2, found: 2, text: 0, segments: 0, link: 0 });
+    expect(wordRecall(form(), page)).toEqual({ words: 6, found: 6, read: 6 });
+  });
+
+  it('puts a pair whose value the OCR misread down to text, and counts the word as found but not read', () => {
+    // Prepare
+    const page = readAs({ 'QX-4471': 'QX-447l' });
+    // Act
+    const lost = diagnosePairs(form(), page);
+    // Assess
+    expect(lost).toEqual({ pairs: 2, found: 1, text: 1, segments: 0, link: 0 });
+    expect(wordRecall(form(), page)).toEqual({ words: 6, found: 6, read: 5 });
+    expect(
+      ocrWordsByEntity(form(), page)
+        .get(1)
+        ?.map((w) => w.text),
+    ).toEqual(['QX-447l']);
+  });
+
+  it('learns a cut where the annotated entity under two neighbouring words of a line changes', () => {
+    // Act
+    const labels = cutExamples(form(), readAs({})).map((e) => e.y);
+    // Assess: "Lot | number:" stays, "number: | QX-4471" and "Shade: | Pale" cut, "Pale | green" stays.
+    expect(labels).toEqual([0, 1, 1, 0]);
+  });
+});

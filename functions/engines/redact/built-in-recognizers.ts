@@ -1,0 +1,217 @@
+/**
+ * The pattern recognizers of the built-in PII types (email, cards, bank and
+ * tax ids, national ids, dates, IPs, URLs…); addresses and phone numbers
+ * have their own modules, names are in names.ts.
+ *
+ * @module
+ */
+import { B, DATE_PATTERN, E, re } from './pattern-fragments.ts';
+import { type Recognizer, cues, patternRecognizer } from './pattern-recognizer.ts';
+import { abaValid, cardNumberValid, luhnValid, ibanValid, ipValid, itinValid, nhsValid, ssnValid } from './validators.ts';
+
+/** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
+const EU_VAT_COMPACT =
+  /^(?:ATU\d{8}|BE[01]\d{9}|DE\d{9}|DK\d{8}|FI\d{8}|FR[0-9A-HJ-NP-Z]{2}\d{9}|GB(?:\d{9}|\d{12})|IE\d{7}[A-W][A-I]?|IT\d{11}|LU\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|SE\d{12}|ES[A-Z0-9]\d{7}[A-Z0-9]|CHE\d{9})$/u;
+
+/** The pattern recognizers; addresses, phone numbers and names have their own (address-recognizer.ts, phone-recognizer.ts, names.ts). */
+export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
+  patternRecognizer({
+    type: 'EMAIL_ADDRESS',
+    rules: [{ name: 'email', pattern: re(`${B}[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}${E}`), score: 0.9 }],
+    context: cues('email', 'e-mail', 'mail'),
+  }),
+  patternRecognizer({
+    type: 'CREDIT_CARD',
+    rules: [
+      { name: 'card', pattern: re(`${B}(?:\\d[ -]?){12,18}\\d${E}`), score: 0.6, validate: cardNumberValid },
+      // 12-digit Maestro numbers: Luhn-valid, only next to card words.
+      { name: 'card-12', pattern: re(`${B}\\d{12}${E}`), score: 0.15, validate: (v) => luhnValid(v) && !/^(\\d)\\1+$/.test(v) },
+    ],
+    context: cues('card', 'credit', 'visa', 'mastercard', 'amex', 'cc', 'debit', 'card number', 'karte', 'carte'),
+  }),
+  patternRecognizer({
+    type: 'US_SSN',
+    rules: [
+      { name: 'ssn-delimited', pattern: re(`${B}\\d{3}([- .])\\d{2}\\1\\d{4}${E}`), score: 0.55, validate: (v) => ssnValid(v) },
+      {
+        name: 'ssn-odd-delimiters',
+        pattern: re(`${B}(?:\\d{3}-\\d{6}|\\d{5}-\\d{4})${E}`),
+        score: 0.3,
+        validate: (v) => ssnValid(v.replace(/-/g, '')),
+      },
+      { name: 'ssn-bare', pattern: re(`${B}\\d{9}${E}`), score: 0.3, validate: (v) => ssnValid(v) },
+    ],
+    context: cues('ssn', 'social security', 'social sec', 'ss#', 'ss #', 'ssns', 'social'),
+  }),
+  patternRecognizer({
+    type: 'TAX_ID',
+    rules: [
+      {
+        name: 'itin',
+        pattern: re(`${B}9\\d{2}[- ]?\\d{2}[- ]?\\d{4}${E}`),
+        score: 0.5,
+        validate: (v) => itinValid(v) && new Set(v.replace(/\d/g, '')).size <= 1,
+      },
+      { name: 'ein', pattern: re(`${B}\\d{2}-\\d{7}${E}`), score: 0.35 },
+      {
+        name: 'eu-vat',
+        pattern: re(
+          `${B}(?:ATU\\d{8}|BE[01]\\d{9}|DE\\d{9}|DK\\d{8}|FI\\d{8}|FR[0-9A-HJ-NP-Z]{2}\\d{9}|GB(?:\\d{9}|\\d{12})|IE\\d{7}[A-W][A-I]?|IT\\d{11}|LU\\d{8}|NL\\d{9}B\\d{2}|PL\\d{10}|PT\\d{9}|SE\\d{12}|ES[A-Z0-9]\\d{7}[A-Z0-9]|CHE-?\\d{3}\\.?\\d{3}\\.?\\d{3})${E}`,
+        ),
+        score: 0.6,
+      },
+      // The same numbers written in groups ("GB 123 4567 89", "DE 287 654 321"): read as one id, before a phone reading of the digits.
+      {
+        name: 'eu-vat-grouped',
+        pattern: re(`${B}(?:AT[ ]?U|BE|DE|DK|FI|FR|GB|IE|IT|LU|NL|PL|PT|SE|ES|CHE-?)[ ]?[0-9A-Z]{1,4}(?:[ .][0-9A-Z]{1,9}){1,4}${E}`),
+        score: 0.6,
+        validate: (v) => /[ .]/u.test(v) && EU_VAT_COMPACT.test(v.replace(/[ .-]/gu, '')),
+      },
+    ],
+    context: cues(
+      'ein',
+      'tax id',
+      'tax',
+      'tin',
+      'itin',
+      'vat',
+      'ust-idnr',
+      'ust',
+      'tva',
+      'iva',
+      'btw',
+      'employer identification',
+      'fein',
+      'steuernummer',
+    ),
+  }),
+  patternRecognizer({
+    type: 'IBAN_CODE',
+    rules: [
+      {
+        name: 'iban',
+        pattern: re(`${B}[A-Z]{2}\\d{2}(?:[ -]?[A-Z0-9]{1,4}){3,8}${E}`, 'giu'),
+        score: 0.9,
+        validate: ibanValid,
+        shrink: true,
+      },
+    ],
+    context: cues('iban', 'bank', 'account', 'konto', 'compte'),
+  }),
+  patternRecognizer({
+    type: 'ABA_ROUTING_NUMBER',
+    rules: [
+      { name: 'aba', pattern: re(`${B}\\d{9}${E}`), score: 0.3, validate: abaValid },
+      { name: 'aba-dashed', pattern: re(`${B}\\d{4}-\\d{4}-\\d${E}`), score: 0.45, validate: abaValid },
+    ],
+    context: cues('routing', 'aba', 'rtn', 'routing number', 'transit', 'bank'),
+  }),
+  patternRecognizer({
+    type: 'US_BANK_NUMBER',
+    rules: [{ name: 'account', pattern: re(`${B}\\d{8,17}${E}`), score: 0.2 }],
+    context: cues('account', 'acct', 'a/c', 'bank account', 'account number', 'account no', 'checking', 'savings'),
+  }),
+  patternRecognizer({
+    type: 'IP_ADDRESS',
+    rules: [
+      { name: 'ipv4', pattern: re(`${B}(?:\\d{1,3}\\.){3}\\d{1,3}${E}`), score: 0.6, validate: ipValid },
+      {
+        name: 'ipv6',
+        pattern: re(`${B}(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{0,4}(?::[0-9a-f]{1,4}){0,6}${E}`, 'giu'),
+        score: 0.6,
+        validate: ipValid,
+      },
+    ],
+    context: cues('ip', 'ip address', 'ipv4', 'ipv6', 'host', 'server'),
+  }),
+  patternRecognizer({
+    type: 'DATE_OF_BIRTH',
+    rules: [{ name: 'date', pattern: re(`${B}${DATE_PATTERN}${E}`, 'giu'), score: 0.1 }],
+    context: cues(
+      'born',
+      'dob',
+      'd.o.b',
+      'date of birth',
+      'birth date',
+      'birthdate',
+      'birthday',
+      'geboren',
+      'geburtsdatum',
+      'né',
+      'née',
+      'date de naissance',
+      'fecha de nacimiento',
+      'nacido',
+      'nato',
+      'data di nascita',
+      'geboortedatum',
+      'birth',
+    ),
+  }),
+  patternRecognizer({
+    type: 'PASSPORT_NUMBER',
+    rules: [
+      { name: 'passport-us', pattern: re(`${B}[A-Z]?\\d{8,9}${E}`), score: 0.15 },
+      { name: 'passport-alnum', pattern: re(`${B}(?=[A-Z0-9]*\\d)[A-Z0-9]{6,9}${E}`), score: 0.1 },
+    ],
+    context: cues('passport', 'passport no', 'passport number', 'travel document', 'reisepass', 'passeport', 'pasaporte', 'passaporto', 'paspoort'),
+  }),
+  patternRecognizer({
+    type: 'DRIVER_LICENSE',
+    rules: [{ name: 'licence', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,15}${E}`), score: 0.1 }],
+    // "license" alone is too common in software and business text (a license key is not a driver's licence).
+    context: cues(
+      'driver',
+      "driver's",
+      'drivers',
+      'driver license',
+      'driving licence',
+      'license no',
+      'license number',
+      'licence no',
+      'licence number',
+      'dl',
+      'dl#',
+      'dln',
+      'driving',
+      'führerschein',
+      'permis de conduire',
+      'licencia',
+    ),
+  }),
+  patternRecognizer({
+    type: 'MEDICAL_RECORD_NUMBER',
+    rules: [{ name: 'mrn', pattern: re(`${B}(?=[A-Z0-9-]*\\d)[A-Z0-9][A-Z0-9-]{4,14}${E}`), score: 0.1 }],
+    context: cues(
+      'mrn',
+      'medical record',
+      'medical record number',
+      'patient id',
+      'patient number',
+      'chart no',
+      'chart number',
+      'health record',
+      'nhs',
+      'nhs number',
+    ),
+  }),
+  patternRecognizer({
+    type: 'UK_NINO',
+    rules: [
+      // HMRC's prefix rules (no D, F, I, Q, U or V; no O second; not BG, GB, KN, NK, NT, TN, ZZ), six digits, a suffix A–D.
+      {
+        name: 'nino',
+        pattern: re(`${B}(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z] ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]${E}`),
+        score: 0.55,
+      },
+      // Any two letters in that shape (the specimen prefix QQ, prefixes not yet issued) only next to an NI cue.
+      { name: 'nino-shape', pattern: re(`${B}[A-Z]{2} ?\\d{2} ?\\d{2} ?\\d{2} ?[A-D]${E}`), score: 0.2 },
+    ],
+    context: cues('national insurance', 'ni number', 'ni no', 'nino', 'nin', 'insurance number'),
+  }),
+  patternRecognizer({
+    type: 'UK_NHS',
+    rules: [{ name: 'nhs', pattern: re(`${B}\\d{3}[- ]?\\d{3}[- ]?\\d{4}${E}`), score: 0.3, validate: nhsValid }],
+    context: cues('nhs', 'national health', 'health service'),
+  }),
+];

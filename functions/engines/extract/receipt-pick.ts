@@ -9,6 +9,7 @@
  */
 import type { DocumentPage } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
+import { repairGlyphClasses, type GlyphClassModel } from './glyph-classes.ts';
 import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
 import { height, linesOnPage, type Line, vOverlap } from './page-lines.ts';
 import { CONTACT_LINE, DOCUMENT_TITLE, REGISTRATION_LINE, paymentProviderLine, webNames } from './parties.ts';
@@ -133,8 +134,17 @@ function rewrite(records: ReceiptRecords, field: string, repaired: string | unde
  * back to known ones, an address that runs on into the item table's headings cut before them (dropped when no street
  * or postcode is left).
  */
-export function repairReceiptSpelling(page: DocumentPage, records: ReceiptRecords, vocabulary: WordVocabulary | null): void {
+export function repairReceiptSpelling(
+  page: DocumentPage,
+  records: ReceiptRecords,
+  vocabulary: WordVocabulary | null,
+  glyphs: GlyphClassModel | null = null,
+): void {
   const { entities } = records;
+  // Letters and digits OCR reads for one another, put in the class their context makes more probable (glyph-classes.ts).
+  for (const field of glyphs ? (['vendor_name', 'vendor_address'] as const) : []) {
+    if (entities[field]) rewrite(records, field, repairGlyphClasses(entities[field], glyphs!));
+  }
   if (entities.vendor_address)
     rewrite(records, 'vendor_address', withSiblingUnitLetters(withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address)))));
   if (entities.vendor_name)

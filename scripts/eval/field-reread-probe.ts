@@ -14,6 +14,8 @@ import { outOfFoldExtractor } from './extract.ts';
 import { normaliseName, normaliseText } from './extract-score.ts';
 import { cachedPages } from './receipt-pages.ts';
 import { evenSample } from '../train/extract.ts';
+import { CharLanguageModel, charModelForm, trainCharModel } from '../../functions/engines/ocr/char-language-model.ts';
+import { decodeTextFile, parseSroieBoxFile } from '../lib/corpus.ts';
 
 const arg = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -106,6 +108,22 @@ async function main(): Promise<void> {
   const extract = await outOfFoldExtractor(corpus, 5, () => {}, { ocr: 60, german: true }, 'shop', seed);
   const keys = (await readdir(join(corpus, 'receipts/sroie/key'))).filter((n) => n.endsWith('.json')).sort();
   const right: Record<string, number> = {};
+  // The chooser's character model: transcripts of receipts of shops none of the 60 scored receipts is from.
+  const shopOf = async (k: string) =>
+    ((JSON.parse(await readFile(join(corpus, 'receipts/sroie/key', k), 'utf8')) as Record<string, string>).company ?? '')
+      .toUpperCase()
+      .split(/\W+/)
+      .slice(0, 2)
+      .join(' ');
+  const scoredShops = new Set(await Promise.all(evenSample(keys, 60).map(shopOf)));
+  const trainingLines: string[] = [];
+  for (const k of keys) {
+    if (scoredShops.has(await shopOf(k))) continue;
+    const box = parseSroieBoxFile(decodeTextFile(await readFile(join(corpus, 'receipts/sroie/box', k.replace('.json', '.csv')))));
+    trainingLines.push(...box.map((b) => b.text));
+  }
+  const lm = new CharLanguageModel(trainCharModel(trainingLines, 3));
+  console.log(`chooser char model: ${trainingLines.length} lines of receipts from shops not scored`);
   const log: unknown[] = [];
   for (const name of evenSample(keys, 60)) {
     const stem = name.replace('.json', '');
@@ -155,6 +173,27 @@ async function main(): Promise<void> {
       };
       tally(`base|${v.name}`, any);
     }
+    // Per line, the reading the character model finds most receipt-like (about as long as the page's), or the most frequent reading.
+    const lmTexts = new Map<number, string>();
+    const voteTexts = new Map<number, string>();
+    idx.forEach((i, k) => {
+      const first = page.lines[i].text;
+      const options = [first, ...VARIANTS.map((v) => readings[v.name][k])].filter(
+        (t) => t && charModelForm(t).length <= charModelForm(first).length * 1.3 && charModelForm(t).length * 1.3 >= charModelForm(first).length,
+      );
+      lmTexts.set(
+        i,
+        options.reduce((a, b) => (lm.score(b) > lm.score(a) ? b : a), first),
+      );
+      const votes = new Map<string, number>();
+      for (const t of options) votes.set(t.toUpperCase(), (votes.get(t.toUpperCase()) ?? 0) + 1);
+      voteTexts.set(
+        i,
+        options.reduce((a, b) => (votes.get(b.toUpperCase())! > votes.get(a.toUpperCase())! ? b : a), first),
+      );
+    });
+    tally('lm-choice', score(extract([withLineTexts(page, lmTexts)], stem)));
+    tally('vote-choice', score(extract([withLineTexts(page, voteTexts)], stem)));
     const oracle = {
       vendor_name: baseScore.vendor_name || Object.values(perVariant).some((s) => s.vendor_name),
       vendor_address: baseScore.vendor_address || Object.values(perVariant).some((s) => s.vendor_address),

@@ -36,11 +36,11 @@ const isDigit = (c: string) => /\d/.test(c);
 export const GLYPH_ORDER = 5;
 
 /** Adds one text's tokens' class n-grams (1..order, after each token's start) to the prior's counts. */
-export function countPrior(text: string, grams: Map<string, number>, order = GLYPH_ORDER): void {
+export function countPrior(text: string, field: GlyphField, grams: Map<string, number>, order = GLYPH_ORDER): void {
   let before: string | undefined;
   for (const token of text.split(/\s+/).filter(Boolean)) {
-    const sequence = classSequence(token, before);
-    for (let i = 1; i < sequence.length; i++)
+    const sequence = classSequence(token, before, field);
+    for (let i = 2; i < sequence.length; i++)
       for (let n = 1; n <= order && i - n + 1 >= 0; n++) {
         const gram = sequence.slice(i - n + 1, i + 1);
         grams.set(gram, (grams.get(gram) ?? 0) + 1);
@@ -52,32 +52,43 @@ export function countPrior(text: string, grams: Map<string, number>, order = GLY
 /** A line for alignment: upper case, runs of white space as one space. */
 const lineForm = (s: string) => s.toUpperCase().replace(/\s+/g, ' ').trim();
 
+/** A line as OCR read it: its words and how surely each was read (0–1). */
+export interface ReadLine {
+  readonly words: readonly string[];
+  readonly confidences: readonly number[];
+}
+
 /**
  * Adds one receipt's confusions to the channel: each transcript line with the OCR line closest to it (at most a
- * quarter of its characters apart), aligned; every look-alike glyph of the transcript read as a glyph of its own group.
+ * quarter of its characters apart), aligned; every look-alike glyph of the transcript read as a glyph of its own
+ * group, under the keys the repair looks up (where it stands, how surely its word was read).
  */
-export function countChannel(transcript: string, read: string, channel: Map<string, [[number, number], [number, number]]>): void {
-  const readLines = read.split('\n').map(lineForm).filter(Boolean);
+export function countChannel(transcript: string, read: readonly ReadLine[], channel: Map<string, [[number, number], [number, number]]>): void {
+  const readLines = read.map((l) => ({ ...l, text: lineForm(l.words.join(' ')) })).filter((l) => l.text);
   for (const truthLine of transcript.split('\n').map(lineForm)) {
     if (truthLine.length < 3) continue;
-    let best: string | undefined;
+    let best: (typeof readLines)[number] | undefined;
     let bestDistance = Infinity;
     for (const line of readLines) {
-      if (line.length < truthLine.length * 0.6 || line.length > truthLine.length * 1.6) continue;
-      const distance = levenshtein(truthLine, line);
+      if (line.text.length < truthLine.length * 0.6 || line.text.length > truthLine.length * 1.6) continue;
+      const distance = levenshtein(truthLine, line.text);
       if (distance < bestDistance) ((bestDistance = distance), (best = line));
     }
     if (best === undefined || bestDistance > truthLine.length / 4) continue;
-    // The OCR line split into its tokens, so each read glyph's channel key is the one the repair will look up.
-    const tokenAt: Array<{ token: string; i: number }> = [];
-    for (const m of best.matchAll(/\S+/g)) Array.from(m[0]).forEach((_, i) => (tokenAt[m.index + i] = { token: m[0], i }));
+    // Each character of the OCR line: its token, its place in it, its word's confidence.
+    const tokenAt: Array<{ token: string; i: number; confidence: number }> = [];
+    let word = 0;
+    for (const m of best.text.matchAll(/\S+/g)) {
+      const confidence = best.confidences[word++] ?? 1;
+      Array.from(m[0]).forEach((_, i) => (tokenAt[m.index + i] = { token: m[0], i, confidence }));
+    }
     let readAt = 0;
-    for (const step of alignSteps(truthLine, best)) {
+    for (const step of alignSteps(truthLine, best.text)) {
       const here = readAt;
       if (step.ours) readAt++;
       const symbol = step.truth ? glyphClass(step.truth) : '';
       if (!SYMBOLS.has(symbol) || !step.ours || glyphClass(step.ours) !== symbol || !tokenAt[here]) continue;
-      for (const key of channelKeys(tokenAt[here].token, tokenAt[here].i)) {
+      for (const key of channelKeys(tokenAt[here].token, tokenAt[here].i, tokenAt[here].confidence)) {
         const counts = channel.get(key) ?? [
           [0, 0],
           [0, 0],
@@ -102,11 +113,12 @@ export function fitGlyphModel(receipts: readonly TrainingReceipt[], trainedOn?: 
   const transcripts = new Map<string, TrainingReceipt>();
   for (const r of receipts) if ((r.source ?? 'transcript') === 'transcript') transcripts.set(r.group ?? r.id, r);
   for (const r of transcripts.values()) {
-    for (const text of [r.truth.vendor_name, r.truth.vendor_address]) if (text) countPrior(text, grams);
+    if (r.truth.vendor_name) countPrior(r.truth.vendor_name, 'name', grams);
+    if (r.truth.vendor_address) countPrior(r.truth.vendor_address, 'address', grams);
   }
   for (const r of receipts) {
     const transcript = r.source === 'ocr' ? transcripts.get(r.group ?? '') : undefined;
-    if (transcript?.text && r.text) countChannel(transcript.text, r.text, channel);
+    if (transcript?.text && r.readLines) countChannel(transcript.text, r.readLines, channel);
   }
   return {
     version: 2,

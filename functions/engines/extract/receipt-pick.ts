@@ -117,6 +117,17 @@ export function pickReceiptFields(context: ReceiptContext, records: ReceiptRecor
   }
 }
 
+/**
+ * How surely the page's OCR read a token: the least confidence of the page's words spelled like it (punctuation
+ * around them aside); a token the page has nowhere as a word (joined or trimmed by a repair) counts as read surely.
+ */
+function wordConfidences(page: DocumentPage): (token: string) => number {
+  const key = (t: string) => t.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '').toUpperCase();
+  const least = new Map<string, number>();
+  for (const w of page.words) least.set(key(w.text), Math.min(least.get(key(w.text)) ?? 1, w.confidence));
+  return (token) => least.get(key(token)) ?? 1;
+}
+
 /** Sets a field to its repaired spelling, keeping the reading its citation is found by. */
 function rewrite(records: ReceiptRecords, field: string, repaired: string | undefined): void {
   const now = records.entities[field];
@@ -141,9 +152,10 @@ export function repairReceiptSpelling(
   glyphs: GlyphClassModel | null = null,
 ): void {
   const { entities } = records;
-  // Letters and digits OCR reads for one another, put in the class their context makes more probable (glyph-classes.ts).
+  // Letters and digits OCR reads for one another, put in the class their context and OCR's sureness make more probable (glyph-classes.ts).
+  const confidenceOf = wordConfidences(page);
   for (const field of glyphs ? (['vendor_name', 'vendor_address'] as const) : []) {
-    if (entities[field]) rewrite(records, field, repairGlyphClasses(entities[field], glyphs!));
+    if (entities[field]) rewrite(records, field, repairGlyphClasses(entities[field], glyphs!, field === 'vendor_name' ? 'name' : 'address', confidenceOf));
   }
   if (entities.vendor_address)
     rewrite(records, 'vendor_address', withSiblingUnitLetters(withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address)))));

@@ -21,6 +21,7 @@ import {
   glyphClass,
   type ChannelCounts,
   type GlyphClassModel,
+  type GlyphField,
 } from '../../functions/engines/extract/glyph-classes.ts';
 import { alignSteps } from '../lib/char-align.ts';
 import { corpusDir } from '../lib/corpus.ts';

@@ -90,7 +90,7 @@ export interface FinancialOptions {
 export const RECEIPT_WORDS = RECEIPT_VOCABULARY;
 
 /** The committed letter-or-digit model (scripts/train/receipt-glyphs.ts). */
-export const GLYPH_MODEL = glyphModel as GlyphClassModel;
+export const GLYPH_MODEL = glyphModel as unknown as GlyphClassModel;
 
 /** The committed receipt model (scripts/train/extract.ts). */
 export const RECEIPT_MODEL = receiptModel as RankerModel;

@@ -1,7 +1,7 @@
 /**
  * Letter or digit? A learned, context-aware repair of the glyphs OCR reads for one another across the letter/digit
- * line (S/5, B/8, O/0, I/L/1, Z/2, G/6) in a receipt's chosen name and address: a road code "SS21/3" read
- * "5521/3", a unit "12B" read "128", "NO.49" read "N0.49".
+ * line (S/5, B/8, O/0, I/L/1, Z/2, G/6) in a receipt's chosen name and address: a road code "SS47/2" read
+ * "5547/2", a unit "12B" read "128", "NO.71" read "N0.71".
  *
  * A noisy channel over character classes, never over words. The prior is an n-gram model of tokens' class
  * sequences (letter `L`, digit `D`, punctuation as itself), started by the field (name or address) and the word
@@ -113,7 +113,7 @@ const CLASS_COUNT = 14;
 /**
  * Only words OCR read with a confidence under this are decided again (the line the word correction draws too,
  * receipt-repairs.ts): a word read surely shows no sign of a misread, and the class prior alone turns good codes
- * ("37-1", "2ND") into letters. On shop folds of dev seeds 7, 11, 13 (never reported), deciding every word cost 8-12
+ * ("14-1", "2ND") into letters. On shop folds of dev seeds 7, 11, 13 (never reported), deciding every word cost 8-12
  * of 334 transcript addresses and gained at most one OCR address; under 0.5: OCR addresses 26 -> 27 on each seed,
  * transcripts unchanged; under 0.8: 26 -> 25.
  */
@@ -206,7 +206,7 @@ export function repairToken(model: GlyphClassModel, token: string, before: strin
  * read surely) are decided again.
  *
  * @example
- * repairGlyphClasses('Jalan 5521/3', model, 'address') // 'Jalan SS21/3' where the model has learned road codes' shapes
+ * repairGlyphClasses('Jalan 5547/2', model, 'address') // 'Jalan SS47/2' where the model has learned road codes' shapes
  */
 export function repairGlyphClasses(
   text: string,

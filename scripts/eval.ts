@@ -99,6 +99,8 @@ const OPERATIONS: Record<string, Runner> = {
       ...(typeof options.sets === 'string' ? { sets: options.sets.split(',') } : {}),
       // --train-ocr N (SROIE OCR readings in the fold models, default the trainer's; 0 for transcripts only), --no-train-german.
       training: { ocr: intOption(options, 'train-ocr', (await import('./train/extract.ts')).DEFAULT_OCR_SAMPLE), german: options['no-train-german'] !== true },
+      // --no-glyphs: receipt names and addresses without the letter-or-digit model (the comparison).
+      ...(options['no-glyphs'] === true ? { glyphs: false } : {}),
       // --rules-only: the hand rules without the receipt ranker (the comparison the ranker is measured against).
       ...(options['rules-only'] === true
         ? { receiptExtractor: (pages) => extractFinancial(pages, { receiptModel: null }), note: 'hand rules only (--rules-only)' }

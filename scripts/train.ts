@@ -13,6 +13,7 @@ const TRAINERS: Record<string, () => Promise<(args: readonly string[]) => Promis
   redact: async () => (await import('./train/redact.ts')).trainRedact,
   split: async () => (await import('./train/split.ts')).trainSplit,
   'receipt-char-model': async () => async () => (await import('./train/receipt-char-model.ts')).trainReceiptCharModel(),
+  'receipt-glyphs': async () => (await import('./train/receipt-glyphs.ts')).trainReceiptGlyphs,
 };
 
 const [what, ...args] = process.argv.slice(2);

@@ -118,6 +118,8 @@ export interface ExtractEvalOptions {
    * (every invoice of one seller in one fold, seeded); `rules` by the hand rules alone (the comparison).
    */
   readonly invoices?: 'folds' | 'rules';
+  /** Whether receipt names and addresses go through the letter-or-digit model (glyph-classes.ts; default true). */
+  readonly glyphs?: boolean;
   /** The seed of the folds and the fold models (default the trainer's, DEFAULT_SEED). */
   readonly seed?: number;
   /** Only these sets (`invoices` names invoice2data, parsee and ZUGFeRD); default all. */
@@ -137,6 +139,7 @@ export async function outOfFoldExtractor(
   training: ExtractEvalOptions['training'] = {},
   foldsBy: ExtractEvalOptions['foldsBy'] = 'document',
   seed?: number,
+  glyphs = true,
 ) {
   const { DEFAULT_SEED: TRAINER_SEED, fitRanker, foldsOf, groupOf, loadTrainingReceipts } = await import('../train/extract.ts');
   // A fresh seed draws other folds (and fits with it): the round's final figure, looked at once.
@@ -144,6 +147,9 @@ export async function outOfFoldExtractor(
   const receipts = await loadTrainingReceipts(corpus, training);
   const folds = foldsBy === 'shop' ? shopFolds(receipts, k, DEFAULT_SEED, groupOf, foldsOf) : foldsOf([...new Set(receipts.map(groupOf))], k, DEFAULT_SEED);
   const models = Array.from({ length: k }, (_, fold) => fitRanker(receipts.filter((r) => folds.get(groupOf(r)) !== fold), DEFAULT_SEED));
+  // The letter-or-digit model of names and addresses, counted on the same folds (null: without it, the comparison).
+  const { fitGlyphModel } = await import('../train/receipt-glyphs.ts');
+  const glyphModels = Array.from({ length: k }, (_, fold) => (glyphs ? fitGlyphModel(receipts.filter((r) => folds.get(groupOf(r)) !== fold)) : null));
   const count = (source: string) => receipts.filter((r) => (r.source ?? 'transcript') === source).length;
   log(
     `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}, folds over ${foldsBy === 'shop' ? 'shops' : 'documents'}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
@@ -151,7 +157,7 @@ export async function outOfFoldExtractor(
   );
   return (pages: readonly DocumentPage[], receipt?: string) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
-    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold] } : {});
+    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold], glyphModel: glyphModels[fold] } : glyphs ? {} : { glyphModel: null });
   };
 }
 
@@ -307,7 +313,7 @@ export async function runExtractEval(options: ExtractEvalOptions): Promise<Recor
   const extractPages =
     options.extractor || !receiptsWanted
       ? undefined
-      : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training, options.foldsBy, options.seed)));
+      : (options.receiptExtractor ?? (await outOfFoldExtractor(corpus, options.folds ?? 5, log, options.training, options.foldsBy, options.seed, options.glyphs ?? true)));
   const invoiceModelFor: (id: string) => InvoiceModel | null | undefined =
     options.extractor || !cases.some((c) => !c.pages && wanted(c.set))
       ? () => undefined

@@ -52,6 +52,8 @@ export interface TrainingReceipt {
   readonly candidates: Record<RankedField, { readonly candidate: RankCandidate; readonly right: boolean }[]>;
   /** The page's text (for sorting misses: was the truth readable at all?). */
   readonly text?: string;
+  /** An OCR reading's lines as words with their confidences (the letter-or-digit model's channel: receipt-glyphs.ts). */
+  readonly readLines?: ReadonlyArray<{ readonly words: readonly string[]; readonly confidences: readonly number[] }>;
 }
 
 export { seeded };
@@ -124,7 +126,11 @@ export async function loadTrainingReceipts(corpus: string, set: TrainingSet = {}
     if (sample.has(name)) {
       const [scanned] = (await cachedPages(join(dir, 'img', `${id}.jpg`))).pages;
       const read = scanned ? marked(scanned, truth) : undefined;
-      if (read) out.push({ id: `ocr:${id}`, group: id, source: 'ocr', truth, candidates: read, text: scanned.text });
+      const readLines = scanned?.lines.map((l) => ({
+        words: l.wordIndexes.map((i) => scanned.words[i].text),
+        confidences: l.wordIndexes.map((i) => scanned.words[i].confidence),
+      }));
+      if (read) out.push({ id: `ocr:${id}`, group: id, source: 'ocr', truth, candidates: read, text: scanned.text, readLines });
     }
   }
   if (german) {

@@ -19,6 +19,8 @@ import { detectCurrency } from './normalize.ts';
 import { type WordVocabulary } from './ocr-words.ts';
 import { type Line, linesOf } from './page-lines.ts';
 import { partyName } from './parties.ts';
+import glyphModel from './glyph-model.json' with { type: 'json' };
+import type { GlyphClassModel } from './glyph-classes.ts';
 import receiptModel from './receipt-model.json' with { type: 'json' };
 import { pickReceiptFields, repairReceiptSpelling } from './receipt-pick.ts';
 import { type RankCandidate, type RankedField, type RankerModel } from './receipt-ranker.ts';
@@ -76,6 +78,8 @@ export interface FinancialOptions {
   readonly onCandidates?: (candidates: Record<RankedField, RankCandidate[]>) => void;
   /** Receipt words for OCR correction of the ranked name and address: the committed vocabulary by default; `null` for none. */
   readonly wordVocabulary?: WordVocabulary | null;
+  /** Letter-or-digit model for the ranked name and address (glyph-classes.ts): the committed one by default; `null` for none. */
+  readonly glyphModel?: GlyphClassModel | null;
   /** The invoice ranker's weights: the committed model by default; `null` for the hand rules alone (training, comparisons). */
   readonly invoiceModel?: InvoiceModel | null;
   /** Sees the invoice ranker's candidates of every document it ranks (training). */
@@ -84,6 +88,9 @@ export interface FinancialOptions {
 
 /** The committed receipt vocabulary: general words of the receipt languages (receipt-vocabulary.ts), no document's. */
 export const RECEIPT_WORDS = RECEIPT_VOCABULARY;
+
+/** The committed letter-or-digit model (scripts/train/receipt-glyphs.ts). */
+export const GLYPH_MODEL = glyphModel as unknown as GlyphClassModel;
 
 /** The committed receipt model (scripts/train/extract.ts). */
 export const RECEIPT_MODEL = receiptModel as RankerModel;
@@ -189,7 +196,8 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
     const context = { pages, lines, labelsOf: (l: Line) => labelsOn(l).map((h) => h.field), nameOf, paid, itemsSum, monthFirst };
     const model = options.receiptModel === undefined ? RECEIPT_MODEL : options.receiptModel;
     pickReceiptFields(context, records, { model, onCandidates: options.onCandidates });
-    repairReceiptSpelling(pages[0], records, options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary);
+    const glyphs = options.glyphModel === undefined ? GLYPH_MODEL : options.glyphModel;
+    repairReceiptSpelling(pages[0], records, options.wordVocabulary === undefined ? RECEIPT_WORDS : options.wordVocabulary, glyphs);
   }
   // Any other document (text-layer invoices, scans of several pages): the learned invoice ranker chooses the vendor,
   // date, number and total among the rules' candidates and its own; what the rules chose is one of its features.

@@ -9,6 +9,7 @@
  */
 import type { DocumentPage } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
+import { repairGlyphClasses, type GlyphClassModel } from './glyph-classes.ts';
 import { correctAddressCodes, correctBracketCodes, correctText, restoreAmpersands, type WordVocabulary } from './ocr-words.ts';
 import { height, linesOnPage, type Line, vOverlap } from './page-lines.ts';
 import { CONTACT_LINE, DOCUMENT_TITLE, REGISTRATION_LINE, paymentProviderLine, webNames } from './parties.ts';
@@ -116,6 +117,17 @@ export function pickReceiptFields(context: ReceiptContext, records: ReceiptRecor
   }
 }
 
+/**
+ * How surely the page's OCR read a token: the least confidence of the page's words spelled like it (punctuation
+ * around them aside); a token the page has nowhere as a word (joined or trimmed by a repair) counts as read surely.
+ */
+function wordConfidences(page: DocumentPage): (token: string) => number {
+  const key = (t: string) => t.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '').toUpperCase();
+  const least = new Map<string, number>();
+  for (const w of page.words) least.set(key(w.text), Math.min(least.get(key(w.text)) ?? 1, w.confidence));
+  return (token) => least.get(key(token)) ?? 1;
+}
+
 /** Sets a field to its repaired spelling, keeping the reading its citation is found by. */
 function rewrite(records: ReceiptRecords, field: string, repaired: string | undefined): void {
   const now = records.entities[field];
@@ -133,8 +145,18 @@ function rewrite(records: ReceiptRecords, field: string, repaired: string | unde
  * back to known ones, an address that runs on into the item table's headings cut before them (dropped when no street
  * or postcode is left).
  */
-export function repairReceiptSpelling(page: DocumentPage, records: ReceiptRecords, vocabulary: WordVocabulary | null): void {
+export function repairReceiptSpelling(
+  page: DocumentPage,
+  records: ReceiptRecords,
+  vocabulary: WordVocabulary | null,
+  glyphs: GlyphClassModel | null = null,
+): void {
   const { entities } = records;
+  // Letters and digits OCR reads for one another, put in the class their context and OCR's sureness make more probable (glyph-classes.ts).
+  const confidenceOf = wordConfidences(page);
+  for (const field of glyphs ? (['vendor_name', 'vendor_address'] as const) : []) {
+    if (entities[field]) rewrite(records, field, repairGlyphClasses(entities[field], glyphs!, field === 'vendor_name' ? 'name' : 'address', confidenceOf));
+  }
   if (entities.vendor_address)
     rewrite(records, 'vendor_address', withSiblingUnitLetters(withUnitListAmpersands(withoutLeadingStray(withoutTrailingId(entities.vendor_address)))));
   if (entities.vendor_name)

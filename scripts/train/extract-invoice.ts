@@ -27,12 +27,17 @@ import type { DocumentPage } from '../../functions/engines/document-model.ts';
 import { fieldKind, normaliseName, strictSame } from '../eval/extract-score.ts';
 import { corpusDir } from '../lib/corpus.ts';
 import { fitListwise, shuffled, type ListwiseOptions } from '../lib/listwise-fit.ts';
+import { stressInvoices } from './invoice-stress-layouts.ts';
 import { generatedInvoices } from './invoice-synthetic.ts';
 
 export const INVOICE_MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'functions', 'engines', 'extract', 'invoice-model.json');
 export const INVOICE_SEED = 20261129;
 /** Generated invoices in every training set. */
 export const DEFAULT_GENERATED = 400;
+/** Rendered stress-layout invoices per layout family and language in every training set (8 × 8 cells). */
+export const DEFAULT_STRESS = 1;
+/** Stress training invoices are drawn from the training seed plus this: never the stress eval's seeds. */
+const STRESS_TRAINING_OFFSET = 500;
 /** How much one corpus invoice weighs against one generated invoice in the fit. */
 export const CORPUS_WEIGHT = 3;
 /**
@@ -162,7 +167,11 @@ const PAGE_CACHE = resolve(import.meta.dirname, '..', '..', '.cache', 'invoice-p
 
 /** A PDF's pages as the extract operation reads them (cached by the file's content hash). */
 export async function pagesOf(path: string): Promise<DocumentPage[]> {
-  const bytes = new Uint8Array(await readFile(path));
+  return pagesOfBytes(new Uint8Array(await readFile(path)), path);
+}
+
+/** A PDF's pages from its bytes (cached by content hash). */
+export async function pagesOfBytes(bytes: Uint8Array, path: string): Promise<DocumentPage[]> {
   const cached = join(PAGE_CACHE, `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.json`);
   try {
     return JSON.parse(await readFile(cached, 'utf8')) as DocumentPage[];
@@ -181,7 +190,12 @@ export async function pagesOf(path: string): Promise<DocumentPage[]> {
 }
 
 /** The corpus invoices and `generated` generated ones, with their candidates. */
-export async function loadTrainingInvoices(corpus: string, generated = DEFAULT_GENERATED, seed = INVOICE_SEED): Promise<TrainingInvoice[]> {
+export async function loadTrainingInvoices(
+  corpus: string,
+  generated = DEFAULT_GENERATED,
+  seed = INVOICE_SEED,
+  stress = DEFAULT_STRESS,
+): Promise<TrainingInvoice[]> {
   const out: TrainingInvoice[] = [];
   for (const c of await corpusInvoices(corpus)) {
     const candidates = marked(await pagesOf(join(corpus, c.id)), c.truth);
@@ -190,6 +204,21 @@ export async function loadTrainingInvoices(corpus: string, generated = DEFAULT_G
   for (const g of generatedInvoices(generated, seed)) {
     const candidates = marked(g.pages, g.truth);
     if (candidates) out.push({ id: g.id, issuer: g.id, source: 'generated', set: 'generated', truth: g.truth, candidates });
+  }
+  out.push(...(await stressTrainingInvoices(stress, seed)));
+  return out;
+}
+
+/**
+ * Rendered invoices of the stress layouts (invoice-stress-layouts.ts) for training, `perCell` per layout family and
+ * language, from a seed of their own (the stress eval draws from others); their set names the family, so the stress
+ * eval can leave a family out.
+ */
+export async function stressTrainingInvoices(perCell: number, seed: number): Promise<TrainingInvoice[]> {
+  const out: TrainingInvoice[] = [];
+  for (const s of stressInvoices(perCell, seed + STRESS_TRAINING_OFFSET)) {
+    const candidates = marked(await pagesOfBytes(await s.pdf(), s.id), s.truth);
+    if (candidates) out.push({ id: s.id, issuer: s.id, source: 'generated', set: `stress:${s.family}`, truth: s.truth, candidates });
   }
   return out;
 }

@@ -36,6 +36,11 @@ export const INVOICE_SEED = 20261129;
 export const DEFAULT_GENERATED = 400;
 /** Rendered stress-layout invoices per layout family and language in every training set (8 × 8 cells). */
 export const DEFAULT_STRESS = 1;
+/**
+ * The fields the stress invoices train: the date, where held-back invoices fail in ways the corpus does not show.
+ * With the vendor and number too they cost a corpus invoice on some dev fold seeds (7, 11, 13 and the default).
+ */
+export const STRESS_FIELDS: readonly InvoiceField[] = ['invoice_date'];
 /** Stress training invoices are drawn from the training seed plus this: never the stress eval's seeds. */
 const STRESS_TRAINING_OFFSET = 500;
 /** How much one corpus invoice weighs against one generated invoice in the fit. */
@@ -226,6 +231,7 @@ export async function stressTrainingInvoices(perCell: number, seed: number): Pro
 /** Fits one field over the documents that offer a right candidate among several; corpus documents weigh CORPUS_WEIGHT. */
 export function fitInvoiceField(field: InvoiceField, docs: readonly TrainingInvoice[], seed: number, options: ListwiseOptions = {}): FieldModel {
   const groups = docs
+    .filter((d) => !d.set.startsWith('stress:') || STRESS_FIELDS.includes(field))
     .filter((d) => d.candidates[field].length > 1 && d.candidates[field].some((c) => c.right))
     .map((d) => ({
       features: d.candidates[field].map((c) => c.candidate.features),
@@ -301,7 +307,7 @@ export function invoiceOutOfFold(
   return out;
 }
 
-/** `npm run train -- invoice [--folds K] [--seed N] [--generated N] [--corpus DIR] [--dry-run] [--misses]`. */
+/** `npm run train -- invoice [--folds K] [--seed N] [--generated N] [--stress N] [--corpus DIR] [--dry-run] [--misses]`. */
 export async function trainInvoice(args: readonly string[]): Promise<void> {
   const option = (name: string) => {
     const at = args.indexOf(`--${name}`);
@@ -311,7 +317,7 @@ export async function trainInvoice(args: readonly string[]): Promise<void> {
   const k = Number(option('folds') ?? 5);
   const seed = Number(option('seed') ?? INVOICE_SEED);
   const t0 = performance.now();
-  const docs = await loadTrainingInvoices(corpus, Number(option('generated') ?? DEFAULT_GENERATED), seed);
+  const docs = await loadTrainingInvoices(corpus, Number(option('generated') ?? DEFAULT_GENERATED), seed, Number(option('stress') ?? DEFAULT_STRESS));
   const corpusDocs = docs.filter((d) => d.source === 'corpus');
   console.log(
     `${corpusDocs.length} corpus invoices (${new Set(corpusDocs.map((d) => d.issuer)).size} issuers), ${docs.length - corpusDocs.length} generated; loaded in ${Math.round(performance.now() - t0)} ms`,

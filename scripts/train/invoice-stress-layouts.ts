@@ -204,6 +204,17 @@ const MONTHS: Record<Lang, readonly string[]> = {
   pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
 };
 
+/** Months abbreviated as each language abbreviates them. */
+const SHORT: Record<Lang, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  es: ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'],
+  it: ['gen.', 'feb.', 'mar.', 'apr.', 'mag.', 'giu.', 'lug.', 'ago.', 'set.', 'ott.', 'nov.', 'dic.'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+  pt: ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
+};
+
 const DATE_STYLES = ['dotted', 'spelled', 'abbreviated', 'iso', 'slashed', 'ordinal', 'two-digit'] as const;
 type DateStyle = (typeof DATE_STYLES)[number];
 
@@ -218,7 +229,7 @@ export function writeDate(d: Date, language: StressLanguage, style: DateStyle): 
   const lang = langOf(language);
   const month = MONTHS[lang][m - 1];
   const us = language === 'en-US';
-  const abbr = month.slice(0, 3) + (lang === 'en' && language !== 'en-GB' ? '' : '.');
+  const abbr = SHORT[lang][m - 1];
   const numeric = (yy: string) =>
     us ? `${pad(m)}/${pad(day)}/${yy}` : lang === 'de' ? `${pad(day)}.${pad(m)}.${yy}` : `${pad(day)}/${pad(m)}/${yy}`;
   switch (style) {

@@ -5,8 +5,9 @@
  *
  * Field accuracy (strict, as the extract eval scores) per layout family, leave-layout-family-out: each family is read
  * by a model fitted on the corpus invoices, the generated training invoices and the stress training invoices of the
- * other families only (the stress training invoices come from another seed than these). Beside it the model fitted
- * without any stress invoice (what the layouts do to a ranker that never saw them), and the date per date style.
+ * other families only (the stress training invoices come from another seed than these, and train the date only: see
+ * STRESS_FIELDS). Beside it the model fitted without any stress invoice (what the layouts do to a ranker that never
+ * saw them), and the date per date style.
  * Generated invoices measure robustness to layouts; the real figure stays the issuer folds on the corpus.
  *
  * @module

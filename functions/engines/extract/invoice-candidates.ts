@@ -21,7 +21,6 @@ import {
   domainPrefix,
   legalFormEnd,
   nearIdentifier,
-  senderLineHead,
   sentenceLike,
   twoLineName,
   vendorLineEvidence,
@@ -76,7 +75,6 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
     'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
-    'sender_line_head',
   ]
     .join(' ')
     .split(' '),
@@ -354,7 +352,6 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       two_lines: value.includes('\n'),
       currency_code: CURRENCY_CODE.test(value.trim()),
       copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
-      sender_line_head: holding.some((i) => senderLineHead(lines[i].text, (part) => key(part) === normalised)),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }

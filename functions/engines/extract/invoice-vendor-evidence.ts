@@ -136,13 +136,3 @@ export function twoLineName(lines: readonly InvoiceLine[], i: number): string | 
   if (gap < 0 || gap > 1.5 * (line.bbox[3] - line.bbox[1]) || sentenceLike(upper.text) || !/^\p{Lu}/u.test(upper.text.trim())) return undefined;
   return `${upper.text.trim()}\n${line.text.trim()}`;
 }
-
-/**
- * A name heading a sender line ("Example Trading Ltd · 12 Any Street · Sometown", a footer's "Name | Street | Town"):
- * the first of three or more parts split by a middle dot, bullet or bar, a later part holding a street number or
- * postcode. `isName` compares the first part with the candidate.
- */
-export function senderLineHead(text: string, isName: (part: string) => boolean): boolean {
-  const parts = text.split(/\s[·•|]\s/u);
-  return parts.length >= 3 && isName(parts[0]) && parts.slice(1).some((p) => /\d/.test(p));
-}

@@ -104,35 +104,4 @@ describe('Engine: invoice date evidence', () => {
     expect(feature(of('2026-01-05'), 'invoice_date', 'kind_other')).toBe(1);
   });
 
-  it('marks a name heading a sender line in the footer', () => {
-    // Prepare: no seller in the letterhead, a buyer under its label.
-    const page = buildPage({
-      items: [
-        at('Bill to:', 60, 100),
-        at('Marlowe Textiles Ltd', 60, 114),
-        at('INVOICE', 60, 200, 18),
-        at('Invoice No. 20931', 60, 230),
-        at('Date: 14 March 2026', 60, 244),
-        at('Total £90.00', 360, 400),
-        at('Harbourline Prints Ltd · 3 Quay Lane · Portwell PW2 7AB', 60, 770, 7),
-      ],
-    });
-    // Act
-    const vendors = candidatesOf(page).vendor_name;
-    // Assess
-    expect(
-      feature(
-        vendors.find((c) => c.value === 'Harbourline Prints Ltd'),
-        'vendor_name',
-        'sender_line_head',
-      ),
-    ).toBe(1);
-    expect(
-      feature(
-        vendors.find((c) => c.value === 'Marlowe Textiles Ltd'),
-        'vendor_name',
-        'sender_line_head',
-      ),
-    ).toBe(0);
-  });
 });

@@ -4,7 +4,7 @@
  * $DOCINTEL_CORPUS_DIR), in process. Prints a summary and writes
  * eval-results/<operation>-<timestamp>.json and <operation>-latest.json.
  *
- * Operations: parse, extract, classify, split, redact, layout. See docs/eval-bench.md.
+ * Operations: parse, extract, invoice-stress, classify, split, redact, layout. See docs/eval-bench.md.
  *
  * @module
  */
@@ -25,6 +25,9 @@ operations:
             either ranker; --sets invoices,receipts-transcript,
             receipts-ocr,receipts-de for some sets only; --seed N for other folds; --train-ocr N (SROIE OCR readings the fold models
             learn from, default the trainer's, 0 = transcripts only), --no-train-german; --quiet for the summary only
+  invoice-stress  the invoice ranker on rendered invoices of eight layout families unlike the corpus's, seven languages,
+            every common date form and the dates an invoice's date is mistaken for: field accuracy per family, each
+            family read by a model that never saw it (--per-cell N per family and language, default 2; --seed N, default 7)
   classify  balanced accuracy (macro recall), accuracy, per-class recall, confusions, 'other' rate per true class and
             calibration (ECE) per mode on the labelled corpus set, out of fold: 5 folds over sources (a project's
             documents of one kind, a shop, a form) or --folds-by document; --seed N for other folds and fits
@@ -108,6 +111,16 @@ const OPERATIONS: Record<string, Runner> = {
       log: (line) => {
         if (!quiet || !line.startsWith('  ')) console.log(line);
       },
+    });
+  },
+  async 'invoice-stress'(options) {
+    const { runInvoiceStressEval } = await import('./eval/invoice-stress.ts');
+    return runInvoiceStressEval({
+      corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
+      perCell: intOption(options, 'per-cell', 2),
+      seed: intOption(options, 'seed', 7),
+      quiet: options.quiet === true,
+      log: (line) => console.log(line),
     });
   },
   async classify(options) {

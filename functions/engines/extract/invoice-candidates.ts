@@ -16,7 +16,15 @@ import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
 import { height as lineHeight, vOverlap } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
-import { domainPrefix, legalFormEnd, nearIdentifier, sentenceLike, twoLineName, vendorLineEvidence } from './invoice-vendor-evidence.ts';
+import { ambiguousAt, DATE_KINDS, dateKind, localeMonthFirst, nearLines, readingFeatures } from './invoice-date-evidence.ts';
+import {
+  domainPrefix,
+  legalFormEnd,
+  nearIdentifier,
+  sentenceLike,
+  twoLineName,
+  vendorLineEvidence,
+} from './invoice-vendor-evidence.ts';
 
 export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
 export const INVOICE_FIELDS: readonly InvoiceField[] = ['vendor_name', 'invoice_date', 'invoice_number', 'total_amount'];
@@ -73,6 +81,8 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
   invoice_date: [
     'bias rule_pick rule_score own_invoice_date own_generic_date own_due own_other row_invoice_date row_due y first_page',
     'first_date repeats earliest latest rank_from_earliest is_rule_due title_line period_line dates_on_line top_half',
+    'kind_issue kind_generic kind_due kind_order kind_delivery kind_period kind_other kind_none near_number in_footer in_letterhead',
+    'amount_on_line other_reading reading_fits_locale reading_against_locale',
   ]
     .join(' ')
     .split(' '),
@@ -366,9 +376,18 @@ const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|re
 function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const { lines } = input;
   const pool = new Pool();
+  // A slashed date whose day and month could swap is read both ways: the locale's evidence is a feature.
+  const otherReadings = new Set<string>();
   lines.forEach((l, i) => {
     for (const d of datesIn(l.text, { monthFirst: input.monthFirst })) pool.add(d.value, { line: i, at: d.start }, d.value);
+    for (const d of datesIn(l.text, { monthFirst: !input.monthFirst }))
+      if (ambiguousAt(l.text, d.start) && !pool.entries.has(d.value)) {
+        otherReadings.add(d.value);
+        pool.add(d.value, { line: i, at: d.start }, d.value);
+      }
   });
+  const locale = localeMonthFirst(lines.map((l) => l.text).join('\n'));
+  const numberLines = numberAnchors(input);
   for (const r of input.rules)
     if (r.field === 'invoice_date' || r.field === 'due_date') pool.add(r.value, r.order >= 0 ? { line: r.order, at: -1 } : undefined, r.value);
   const sorted = [...pool.entries.keys()].sort();
@@ -405,10 +424,48 @@ function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       period_line: seen.length > 0 && seen.every((o) => PERIOD.test(lines[o.line].text)),
       dates_on_line: first ? Math.min(3, datesIn(first.text).length) / 3 : 0,
       top_half: seen.some((o) => lines[o.line].pageIndex === 0 && lines[o.line].bbox[1] < 0.5),
+      ...dateKindFeatures(lines, seen),
+      near_number: seen.some((o) => nearLines(lines, o.line, numberLines)),
+      in_footer: seen.length > 0 && seen.every((o) => lines[o.line].bbox[1] > 0.82),
+      in_letterhead: seen.length > 0 && seen.every((o) => lines[o.line].bbox[1] < 0.06),
+      amount_on_line: seen.some((o) => amountsIn(lines[o.line].text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw) && !datesIn(a.raw).length)),
+      other_reading: otherReadings.has(value),
+      ...readingFeatures(
+        seen.map((o) => ({ text: lines[o.line].text, at: o.at })),
+        otherReadings.has(value) ? !input.monthFirst : input.monthFirst,
+        locale,
+      ),
     };
     out.push({ field: 'invoice_date', value, lines: seen.length ? [seen[0].line] : [], features: vector(INVOICE_FEATURES.invoice_date, values) });
   }
   return out;
+}
+
+/** Which kinds of date the labels of a value's occurrences name (kind_none: no label names one). */
+function dateKindFeatures(lines: readonly InvoiceLine[], seen: readonly Occurrence[]): Record<string, boolean> {
+  const kinds = seen.map((o) =>
+    dateKind(
+      lines,
+      o.line,
+      o.at,
+      rowMates(lines, o.line)
+        .filter((j) => lines[j].bbox[2] <= lines[o.line].bbox[0] + 0.01)
+        .sort((a, b) => lines[b].bbox[2] - lines[a].bbox[2]),
+    ),
+  );
+  const out: Record<string, boolean> = { kind_none: kinds.every((k) => k === undefined) };
+  for (const kind of DATE_KINDS) out[`kind_${kind}`] = kinds.includes(kind);
+  return out;
+}
+
+/** Lines that hold the invoice's number as the rules or a number label see it (where the number block is). */
+function numberAnchors(input: InvoiceRankInput): number[] {
+  const out = new Set<number>();
+  for (const r of input.rules) if (r.field === 'invoice_number' && r.order >= 0 && r.value === input.rulePick.invoice_number) out.add(r.order);
+  input.lines.forEach((l, i) => {
+    if (l.labels.some((h) => h.field === 'invoice_number' && !BARE_TITLE.test(l.text.slice(h.start, h.end).toLowerCase()))) out.add(i);
+  });
+  return [...out];
 }
 
 /** An IBAN's shape: country, check digits, ten or more letters and digits. */

@@ -1,6 +1,6 @@
 /**
  * What invoices and receipts call their fields, in English, German, French,
- * Spanish, Italian and Dutch. Longer labels first, so "invoice date" wins
+ * Spanish, Italian, Dutch and Portuguese. Longer labels first, so "invoice date" wins
  * over "date".
  *
  * @module
@@ -28,10 +28,11 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'número de factura', 'nº de factura', 'n.º factura', 'factura nº', 'factura n°', 'factura no', 'num. factura',
     'numero fattura', 'numero della fattura', 'fattura n', 'fattura nr', 'n. fattura',
     'factuurnummer', 'factuur nr', 'factuurnr',
+    'número da fatura', 'fatura n.º', 'fatura nº', 'fatura n°', 'n.º fatura', 'nº fatura', 'n.º da fatura',
     // Credit notes: "Credit note no", "Gutschrift Nr.", "Avoir N°", "Nota de crédito nº", "Nota di credito n.", "Creditnota nr".
     'credit note number', 'credit note no', 'credit note #', 'gutschriftsnummer', 'gutschrift nr', "numéro d'avoir", 'avoir n°', 'avoir no',
     'nota de crédito nº', 'nota de crédito n°', 'nota di credito n', 'creditnotanummer', 'creditnota nr',
-    'invoice', 'rechnung', 'facture', 'factura', 'fattura', 'factuur',
+    'invoice', 'rechnung', 'facture', 'factura', 'fattura', 'factuur', 'fatura',
     'credit note', 'gutschrift', 'avoir', 'creditnota',
   ],
   invoice_date: [
@@ -41,6 +42,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'fecha de factura', 'fecha de emisión', 'fecha factura', 'fecha',
     'data fattura', 'data della fattura', 'data di emissione', 'data',
     'factuurdatum', 'factuur datum', 'datum',
+    'data da fatura', 'data de emissão', 'data do documento',
     'date',
   ],
   due_date: [
@@ -50,6 +52,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'fecha de vencimiento', 'fecha límite de pago', 'vencimiento',
     'data di scadenza', 'data limite di pagamento', 'scadenza',
     'vervaldatum', 'uiterste betaaldatum', 'te betalen voor',
+    'data de vencimento', 'data limite de pagamento', 'vencimento',
   ],
   purchase_order: [
     'purchase order number', 'purchase order no', 'purchase order', 'po number', 'po no', 'p.o. no', 'p.o. number', 'po #', 'p.o.', 'order number', 'order no', 'order #', 'your order',
@@ -58,6 +61,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'número de pedido', 'pedido nº', 'orden de compra',
     'numero ordine', 'ordine n', "ordine d'acquisto",
     'ordernummer', 'bestelnummer', 'inkoopordernummer',
+    'nota de encomenda', 'número da encomenda', 'encomenda n.º',
   ],
   subtotal: [
     'subtotal', 'sub-total', 'sub total', 'net amount', 'net total', 'total net', 'total excl. vat', 'total excl vat', 'total before tax', 'amount before tax', 'total excluding tax', 'total (excl',
@@ -67,7 +71,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'sous-total', 'total ht', 'montant ht', 'total hors taxes',
     'base imponible', 'subtotal sin iva', 'importe neto',
     'imponibile', 'totale imponibile', 'subtotale',
-    'subtotaal', 'grondslag', 'totaal excl. btw', 'totaal excl btw', 'exclusief btw', 'excl. btw', 'netto bedrag',
+    'subtotaal', 'grondslag', 'total sem iva', 'base tributável', 'valor sem iva', 'total ilíquido', 'totaal excl. btw', 'totaal excl btw', 'exclusief btw', 'excl. btw', 'netto bedrag',
   ],
   tax_amount: [
     'total tax', 'tax total', 'tax amount', 'sales tax', 'vat amount', 'total vat', 'vat total', 'gst amount', 'total gst', 'gst total', 'vat', 'gst', 'tax',
@@ -84,6 +88,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'importe total', 'total factura', 'total a pagar',
     'totale fattura', 'totale documento', 'importo totale', 'totale',
     'totaalbedrag', 'totaal incl. btw', 'totaal incl btw', 'te betalen', 'totaal',
+    'total com iva', 'valor total', 'total a pagar',
   ],
   amount_due: [
     'amount due', 'balance due', 'total due', 'amount payable', 'please pay', 'amount to pay', 'residual amount', 'amount remaining', 'remaining balance', 'residual', 'balance',
@@ -100,6 +105,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'condiciones de pago', 'forma de pago', 'términos de pago',
     'condizioni di pagamento', 'termini di pagamento', 'modalità di pagamento',
     'betalingsvoorwaarden', 'betalingstermijn',
+    'condições de pagamento', 'prazo de pagamento',
   ],
   vendor_tax_id: [
     'vat registration no', 'vat reg no', 'vat reg. no', 'vat number', 'vat no', 'vat id', 'vat#', 'tax id', 'tax number', 'tax no', 'tin', 'ein', 'gst reg no', 'gst reg', 'gst no', 'gst id', 'gstin', 'abn', 'company reg no',
@@ -108,6 +114,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'nif', 'cif', 'n.i.f', 'c.i.f',
     'partita iva', 'p.iva', 'p. iva', 'codice fiscale',
     'btw-nummer', 'btw nummer', 'btw nr', 'btw-nr', 'kvk',
+    'nipc', 'contribuinte n.º', 'nif n.º',
   ],
   customer_name: [
     'bill to', 'billed to', 'invoice to', 'invoiced to', 'sold to', 'customer', 'client', 'recipient', 'buyer', 'attention', 'attn',
@@ -116,6 +123,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'facturar a', 'cliente', 'destinatario',
     'fatturare a', 'intestatario', 'committente',
     'factuur aan', 'factuuradres', 'klant', 'afnemer',
+    'faturar a', 'dados do cliente', 'adquirente',
   ],
   vendor_name: [
     'from', 'seller', 'vendor', 'supplier', 'issued by', 'billed by', 'sold by', 'provided by', 'supplied by', 'merchant', 'payee',
@@ -124,6 +132,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
     'vendedor', 'proveedor', 'emisor',
     'venditore', 'fornitore', 'cedente',
     'verkoper', 'leverancier',
+    'fornecedor', 'emitente',
   ],
 };
 

@@ -83,6 +83,26 @@ const MONTH_NAMES: [number, string[]][] = [
   [12, ['december', 'dec', 'dezember', 'dez', 'décembre', 'decembre', 'diciembre', 'dic', 'dicembre']],
 ];
 for (const [n, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = n;
+/**
+ * Portuguese months and the Italian, Portuguese and French short forms the list above lacks ("4 lug. 2020",
+ * "9 fev. 2021", "3 déc. 2026"). Kept apart so that the OCR month repair below (SHORT_MONTHS) weighs the same
+ * abbreviations as before: receipts read exactly as they did.
+ */
+const MORE_MONTH_NAMES: [number, string[]][] = [
+  [1, ['janeiro']],
+  [2, ['fevereiro', 'fev']],
+  [3, ['março']],
+  [5, ['maio', 'mag']],
+  [6, ['junho', 'giu']],
+  [7, ['julho', 'lug']],
+  [9, ['setembro']],
+  [10, ['outubro', 'out']],
+  [11, ['novembro']],
+  [12, ['dezembro', 'déc']],
+];
+/** Three-letter month abbreviations (English and the other label languages) → month. */
+const SHORT_MONTHS = Object.entries(MONTHS).filter(([name]) => name.length === 3);
+for (const [n, names] of MORE_MONTH_NAMES) for (const name of names) MONTHS[name] = n;
 const MONTH_ALTERNATION = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
@@ -97,8 +117,7 @@ const iso = (y: number, m: number, d: number): string | undefined => {
 
 /** Glyphs OCR reads for one another in a month's name (lower case). */
 const MONTH_CONFUSIONS = new Set(['lj', 'ij', '1j', '|j', '!j', 'li', 'l1', 'i1', '0o', 'ao', 'ce', 'nm', 'uv', 'rn', '5s', '8b', 'ec', 'oa']);
-/** Three-letter month abbreviations (English and the other label languages) → month. */
-const SHORT_MONTHS = Object.entries(MONTHS).filter(([name]) => name.length === 3);
+
 
 /** The month a three-glyph OCR reading spells with exactly one confusable glyph, when exactly one month fits. */
 export function ocrMonth(token: string): number | undefined {

@@ -1,0 +1,573 @@
+/**
+ * Invoices laid out unlike the corpus's, rendered as text-layer PDFs (pdf-lib): the stress set of the invoice ranker
+ * (`npm run eval -- invoice-stress`) and, from another seed, training invoices. Invented sellers and buyers (faker),
+ * seven languages, eight layout families, and on every page the dates an invoice's date is mistaken for: order,
+ * delivery and due dates, a service period, a date in the letterhead or the footer, dates inside the item table,
+ * payment terms in days. Dates in every common form: dotted, spelled, abbreviated, ISO, slashed in the locale's order
+ * (the locale shown by language, currency and address), ordinals, two-digit years.
+ *
+ * Seeded: one seed gives the same invoices, byte for byte.
+ *
+ * @module
+ */
+import { allLocales, base, en, Faker } from '@faker-js/faker';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { pick, seeded, type Random } from '../lib/random.ts';
+
+export type StressLanguage = 'en-GB' | 'en-US' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt';
+export const STRESS_LANGUAGES: readonly StressLanguage[] = ['en-GB', 'en-US', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
+export const STRESS_FAMILIES = [
+  'letterhead-inline',
+  'header-box',
+  'right-columns',
+  'footer-seller',
+  'bill-to-beside-seller',
+  'remit-to',
+  'title-line',
+  'table-dates',
+] as const;
+export type StressFamily = (typeof STRESS_FAMILIES)[number];
+
+export interface StressInvoice {
+  readonly id: string;
+  readonly family: StressFamily;
+  readonly language: StressLanguage;
+  readonly dateStyle: string;
+  readonly pdf: () => Promise<Uint8Array>;
+  readonly truth: { vendor_name: string; invoice_date: string; invoice_number: string; total_amount: string };
+}
+
+type Lang = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt';
+const FAKER_LOCALE: Record<StressLanguage, string> = {
+  'en-GB': 'en_GB',
+  'en-US': 'en_US',
+  de: 'de',
+  fr: 'fr',
+  es: 'es',
+  it: 'it',
+  nl: 'nl',
+  pt: 'pt_PT',
+};
+const langOf = (l: StressLanguage): Lang => (l.startsWith('en') ? 'en' : (l as Lang));
+
+/** Words per language: several wordings for each part. */
+const W: Record<Lang, Record<string, readonly string[]>> = {
+  en: {
+    title: ['INVOICE', 'Invoice', 'Tax Invoice'],
+    number: ['Invoice No.', 'Invoice #', 'Invoice number', 'Ref.'],
+    date: ['Invoice date', 'Date', 'Issued', 'Date of issue'],
+    due: ['Due date', 'Payment due', 'Pay by'],
+    order: ['Order date', 'PO date'],
+    delivery: ['Delivery date', 'Shipped', 'Date of supply'],
+    period: ['Service period', 'Billing period'],
+    customer: ['Bill to', 'Billed to', 'Invoice to', 'Customer'],
+    from: ['From', 'Seller', 'Supplier'],
+    remit: ['Remit to', 'Please remit payment to', 'Make cheques payable to'],
+    terms: ['Payment terms: 30 days net', 'Terms: Net 14', 'Payment within 30 days of invoice date'],
+    printed: ['Printed', 'Page generated', 'Statement as of'],
+    since: ['Established', 'Registered on', 'Price list valid from'],
+    subtotal: ['Subtotal', 'Net amount'],
+    tax: ['VAT 20%', 'Sales tax 8%'],
+    total: ['Total', 'Total due', 'Amount due'],
+    legal: ['Ltd', 'Limited', 'LLC', 'Inc.'],
+    items: ['Description', 'Qty', 'Amount'],
+  },
+  de: {
+    title: ['RECHNUNG', 'Rechnung'],
+    number: ['Rechnungsnummer', 'Rechnung Nr.', 'Beleg-Nr.'],
+    date: ['Rechnungsdatum', 'Datum', 'Ausstellungsdatum'],
+    due: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
+    order: ['Bestelldatum', 'Auftragsdatum', 'Ihre Bestellung vom'],
+    delivery: ['Lieferdatum', 'Leistungsdatum', 'Versanddatum'],
+    period: ['Leistungszeitraum', 'Abrechnungszeitraum'],
+    customer: ['Rechnungsempfänger', 'Rechnungsadresse', 'Kunde'],
+    from: ['Absender', 'Rechnungssteller', 'Lieferant'],
+    remit: ['Zahlungsempfänger', 'Bitte überweisen an', 'Kontoinhaber'],
+    terms: ['Zahlbar innerhalb von 14 Tagen ohne Abzug', 'Zahlungsziel: 30 Tage netto'],
+    printed: ['Druckdatum', 'Erstellt am', 'Stand'],
+    since: ['Gegründet', 'Eingetragen am', 'Preisliste gültig ab'],
+    subtotal: ['Zwischensumme', 'Nettobetrag'],
+    tax: ['MwSt. 19%', 'USt. 7%'],
+    total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag'],
+    legal: ['GmbH', 'AG', 'GmbH & Co. KG', 'e.K.'],
+    items: ['Bezeichnung', 'Menge', 'Betrag'],
+  },
+  fr: {
+    title: ['FACTURE', 'Facture'],
+    number: ['Facture n°', 'N° de facture', 'Numéro de facture'],
+    date: ['Date de facture', 'Date', "Date d'émission"],
+    due: ['Échéance', 'Date limite de paiement'],
+    order: ['Date de commande', 'Commande du'],
+    delivery: ['Date de livraison', "Date d'expédition"],
+    period: ['Période de prestation', 'Période facturée'],
+    customer: ['Facturé à', 'Client', 'Adresse de facturation'],
+    from: ['Émetteur', 'Fournisseur', 'Vendeur'],
+    remit: ['Paiement à l’ordre de', 'Bénéficiaire', 'Titulaire du compte'],
+    terms: ['Paiement à 30 jours', 'Conditions : 45 jours fin de mois'],
+    printed: ['Édité le', 'Imprimé le'],
+    since: ['Fondée le', 'Immatriculée le', 'Tarifs valables à partir du'],
+    subtotal: ['Total HT', 'Sous-total'],
+    tax: ['TVA 20 %', 'TVA 5,5 %'],
+    total: ['Total TTC', 'Net à payer', 'Montant total'],
+    legal: ['SARL', 'SAS', 'S.A.'],
+    items: ['Désignation', 'Qté', 'Montant'],
+  },
+  es: {
+    title: ['FACTURA', 'Factura'],
+    number: ['Número de factura', 'Factura nº', 'Nº de factura'],
+    date: ['Fecha de factura', 'Fecha', 'Fecha de emisión'],
+    due: ['Fecha de vencimiento', 'Vencimiento'],
+    order: ['Fecha de pedido', 'Pedido del'],
+    delivery: ['Fecha de entrega', 'Fecha de envío'],
+    period: ['Periodo de servicio', 'Periodo facturado'],
+    customer: ['Facturar a', 'Cliente', 'Datos del cliente'],
+    from: ['Emisor', 'Proveedor', 'Vendedor'],
+    remit: ['Beneficiario', 'Titular de la cuenta'],
+    terms: ['Pago a 30 días', 'Forma de pago: transferencia a 60 días'],
+    printed: ['Impreso el', 'Generado el'],
+    since: ['Fundada en', 'Inscrita el', 'Tarifas válidas desde'],
+    subtotal: ['Base imponible', 'Subtotal'],
+    tax: ['IVA 21%', 'IVA 10%'],
+    total: ['Total', 'Total a pagar', 'Importe total'],
+    legal: ['S.L.', 'S.A.', 'S.L.U.'],
+    items: ['Concepto', 'Cantidad', 'Importe'],
+  },
+  it: {
+    title: ['FATTURA', 'Fattura'],
+    number: ['Numero fattura', 'Fattura n.', 'N. fattura'],
+    date: ['Data fattura', 'Data', 'Data di emissione'],
+    due: ['Scadenza', 'Data di scadenza'],
+    order: ['Data ordine', 'Ordine del'],
+    delivery: ['Data di consegna', 'Data spedizione', 'DDT del'],
+    period: ['Periodo di riferimento', 'Periodo di fatturazione'],
+    customer: ['Fatturare a', 'Cliente', 'Intestatario', 'Cessionario'],
+    from: ['Fornitore', 'Cedente', 'Venditore'],
+    remit: ['Beneficiario', 'Intestato a'],
+    terms: ['Pagamento a 30 giorni data fattura', 'Pagamento: 60 gg d.f.f.m.'],
+    printed: ['Stampato il', 'Generato il'],
+    since: ['Fondata nel', 'Iscritta il', 'Listino valido dal'],
+    subtotal: ['Imponibile', 'Subtotale'],
+    tax: ['IVA 22%', 'IVA 10%'],
+    total: ['Totale', 'Totale fattura', 'Totale da pagare'],
+    legal: ['S.r.l.', 'S.p.A.'],
+    items: ['Descrizione', 'Quantità', 'Importo'],
+  },
+  nl: {
+    title: ['FACTUUR', 'Factuur'],
+    number: ['Factuurnummer', 'Factuur nr.', 'Factuurnr'],
+    date: ['Factuurdatum', 'Datum'],
+    due: ['Vervaldatum', 'Te betalen voor'],
+    order: ['Besteldatum', 'Orderdatum'],
+    delivery: ['Leverdatum', 'Verzenddatum'],
+    period: ['Periode', 'Factuurperiode'],
+    customer: ['Factuuradres', 'Klant', 'Factuur aan'],
+    from: ['Afzender', 'Leverancier', 'Verkoper'],
+    remit: ['Ten name van', 'Rekeninghouder', 'Begunstigde'],
+    terms: ['Betaling binnen 30 dagen', 'Betalingstermijn: 14 dagen'],
+    printed: ['Afgedrukt op', 'Aangemaakt op'],
+    since: ['Opgericht', 'Ingeschreven op', 'Prijslijst geldig vanaf'],
+    subtotal: ['Subtotaal', 'Totaal excl. BTW'],
+    tax: ['BTW 21%', 'BTW 9%'],
+    total: ['Totaal', 'Te betalen', 'Totaal incl. BTW'],
+    legal: ['B.V.', 'N.V.', 'VOF'],
+    items: ['Omschrijving', 'Aantal', 'Bedrag'],
+  },
+  pt: {
+    title: ['FATURA', 'Fatura'],
+    number: ['Fatura n.º', 'Número da fatura', 'N.º fatura'],
+    date: ['Data da fatura', 'Data', 'Data de emissão'],
+    due: ['Data de vencimento', 'Vencimento'],
+    order: ['Data da encomenda', 'Encomenda de'],
+    delivery: ['Data de entrega', 'Data de envio'],
+    period: ['Período de faturação', 'Período de serviço'],
+    customer: ['Cliente', 'Faturar a', 'Dados do cliente'],
+    from: ['Fornecedor', 'Emitente', 'Vendedor'],
+    remit: ['Beneficiário', 'Titular da conta'],
+    terms: ['Pagamento a 30 dias', 'Condições de pagamento: 60 dias'],
+    printed: ['Impresso em', 'Processado em'],
+    since: ['Fundada em', 'Registada em', 'Tabela válida desde'],
+    subtotal: ['Subtotal', 'Total sem IVA', 'Base tributável'],
+    tax: ['IVA 23%', 'IVA 6%'],
+    total: ['Total', 'Total a pagar', 'Total com IVA'],
+    legal: ['Lda.', 'S.A.', 'Unipessoal Lda.'],
+    items: ['Descrição', 'Qtd.', 'Valor'],
+  },
+};
+
+const MONTHS: Record<Lang, readonly string[]> = {
+  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
+  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
+  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+  it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
+  nl: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
+  pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
+};
+
+/** Months abbreviated as each language abbreviates them. */
+const SHORT: Record<Lang, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
+  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+  es: ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'],
+  it: ['gen.', 'feb.', 'mar.', 'apr.', 'mag.', 'giu.', 'lug.', 'ago.', 'set.', 'ott.', 'nov.', 'dic.'],
+  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
+  pt: ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
+};
+
+const DATE_STYLES = ['dotted', 'spelled', 'abbreviated', 'iso', 'slashed', 'ordinal', 'two-digit'] as const;
+type DateStyle = (typeof DATE_STYLES)[number];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+const shift = (d: Date, days: number) => new Date(d.getTime() + days * 86400000);
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n !== 11 ? 'st' : n % 10 === 2 && n !== 12 ? 'nd' : n % 10 === 3 && n !== 13 ? 'rd' : 'th'}`;
+
+/** A date as the locale writes it in one style (US English month first where numeric). */
+export function writeDate(d: Date, language: StressLanguage, style: DateStyle): string {
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate()];
+  const lang = langOf(language);
+  const month = MONTHS[lang][m - 1];
+  const us = language === 'en-US';
+  const abbr = SHORT[lang][m - 1];
+  const numeric = (yy: string) =>
+    us ? `${pad(m)}/${pad(day)}/${yy}` : lang === 'de' ? `${pad(day)}.${pad(m)}.${yy}` : `${pad(day)}/${pad(m)}/${yy}`;
+  switch (style) {
+    case 'dotted':
+      return `${pad(day)}.${pad(m)}.${y}`;
+    case 'spelled':
+      if (lang === 'en') return us ? `${month} ${day}, ${y}` : `${day} ${month} ${y}`;
+      if (lang === 'de') return `${day}. ${month} ${y}`;
+      return lang === 'es' || lang === 'pt' ? `${day} de ${month} de ${y}` : `${day} ${month} ${y}`;
+    case 'abbreviated':
+      return lang === 'en' && us ? `${abbr} ${day}, ${y}` : `${day} ${abbr} ${y}`;
+    case 'iso':
+      return `${y}-${pad(m)}-${pad(day)}`;
+    case 'slashed':
+      return numeric(String(y));
+    case 'ordinal':
+      return lang === 'en' ? `${month.slice(0, 3)} ${ordinal(day)}, ${y}` : lang === 'nl' ? `${pad(day)}-${pad(m)}-${y}` : numeric(String(y));
+    case 'two-digit':
+      return numeric(pad(y % 100));
+  }
+}
+
+const ADDRESS: Record<StressLanguage, (f: Faker) => string> = {
+  'en-US': (f) => `${f.location.city()}, ${f.location.state({ abbreviated: true })} ${f.location.zipCode('#####')}`,
+  'en-GB': (f) => `${f.location.city()} ${f.location.zipCode()}`,
+  de: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
+  fr: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
+  es: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
+  it: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
+  nl: (f) => `${f.location.zipCode('#### ??')} ${f.location.city()}`,
+  pt: (f) => `${f.location.zipCode('####-###')} ${f.location.city()}`,
+};
+
+/** An amount as the locale writes it. */
+function money(v: number, language: StressLanguage): string {
+  const [int, cents] = v.toFixed(2).split('.');
+  if (language === 'en-US') return `$${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  if (language === 'en-GB') return `£${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents} €`;
+}
+
+interface Text {
+  readonly text: string;
+  readonly x: number;
+  readonly y: number;
+  readonly size: number;
+  readonly bold?: boolean;
+}
+
+/** What one invoice's layout function works with. */
+interface Draft {
+  readonly random: Random;
+  readonly f: Faker;
+  readonly language: StressLanguage;
+  readonly w: (k: string) => string;
+  readonly date: (d: Date) => string;
+  readonly seller: { name: string; street: string; town: string };
+  readonly buyer: { name: string; street: string; town: string };
+  readonly issued: Date;
+  readonly number: string;
+  readonly put: (text: string, x: number, y: number, size?: number, bold?: boolean) => void;
+}
+
+const colon = (label: string, lang: Lang) => (/[:#°º.]$/.test(label) ? label : lang === 'fr' ? `${label} :` : `${label}:`);
+
+/** The distractor dates an invoice prints, each with its label. */
+function otherDates(d: Draft): [string, string][] {
+  const { random, w, date, issued } = d;
+  const out: [string, string][] = [];
+  if (random() < 0.7) out.push([w('due'), date(shift(issued, pick(random, [10, 14, 30, 45])))]);
+  if (random() < 0.5) out.push([w('order'), date(shift(issued, -Math.floor(random() * 25 + 2)))]);
+  if (random() < 0.5) out.push([w('delivery'), date(shift(issued, pick(random, [-1, -3, -7, 2])))]);
+  if (random() < 0.35) out.push([w('period'), `${date(shift(issued, -31))} - ${date(shift(issued, -1))}`]);
+  return out;
+}
+
+/** The header fields as label-value pairs, the invoice's own first or among the others. */
+function headerPairs(d: Draft): [string, string][] {
+  const own: [string, string][] = [
+    [d.w('number'), d.number],
+    [d.w('date'), d.date(d.issued)],
+  ];
+  const others = otherDates(d);
+  // Sometimes the order or delivery date comes before the invoice date.
+  return d.random() < 0.4 ? [own[0], ...others.slice(0, 1), own[1], ...others.slice(1)] : [...own, ...others];
+}
+
+function sellerBlock(d: Draft, x: number, y: number, big: boolean): void {
+  d.put(d.seller.name, x, y, big ? 0.022 : 0.013, true);
+  if (big && d.random() < 0.5) d.put(d.f.company.catchPhrase(), x, y + 0.026, 0.009);
+  const y2 = y + (big ? 0.04 : 0.018);
+  d.put(d.seller.street, x, y2);
+  d.put(d.seller.town, x, y2 + 0.016);
+}
+
+function buyerBlock(d: Draft, x: number, y: number, labelled = true): void {
+  if (labelled) d.put(colon(d.w('customer'), langOf(d.language)), x, y, 0.011, true);
+  const y0 = labelled ? y + 0.017 : y;
+  d.put(d.buyer.name, x, y0);
+  d.put(d.buyer.street, x, y0 + 0.016);
+  d.put(d.buyer.town, x, y0 + 0.032);
+}
+
+/** Items and totals from `y`; returns the total. Items may carry their own dates (delivery notes, service days). */
+function itemsAndTotals(d: Draft, y: number, datedItems: boolean): number {
+  const { random, put, w, language, f } = d;
+  const [hDesc, hQty, hAmount] = W[langOf(language)].items;
+  put(hDesc, 0.08, y, 0.011, true);
+  put(hQty, 0.6, y, 0.011, true);
+  put(hAmount, 0.78, y, 0.011, true);
+  let net = 0;
+  const n = 2 + Math.floor(random() * 4);
+  for (let i = 0; i < n; i++) {
+    const qty = 1 + Math.floor(random() * 6);
+    const price = Math.round(random() * 30000 + 300) / 100;
+    net += qty * price;
+    const yy = y + 0.022 + i * 0.018;
+    const itemDate = datedItems || random() < 0.15 ? ` (${d.date(shift(d.issued, -Math.floor(random() * 20 + 1)))})` : '';
+    put(`${f.commerce.productName()}${itemDate}`, 0.08, yy);
+    put(String(qty), 0.62, yy);
+    put(money(qty * price, language), 0.78, yy);
+  }
+  net = Math.round(net * 100) / 100;
+  const taxLabel = w('tax');
+  const rate = Number(/(\d+(?:,\d)?)\s?%/.exec(taxLabel)?.[1].replace(',', '.') ?? 20) / 100;
+  const tax = Math.round(net * rate * 100) / 100;
+  const total = Math.round((net + tax) * 100) / 100;
+  const ty = y + 0.03 + n * 0.018;
+  [
+    [w('subtotal'), net],
+    [taxLabel, tax],
+    [w('total'), total],
+  ].forEach(([label, value], k) => {
+    put(String(label), 0.55, ty + k * 0.018, 0.011, k === 2);
+    put(money(Number(value), language), 0.78, ty + k * 0.018, 0.011, k === 2);
+  });
+  if (random() < 0.6) put(w('terms'), 0.08, ty + 0.07);
+  return total;
+}
+
+/** Letterhead left (logo with text), labels left of their values in one column right. */
+function letterheadInline(d: Draft): number {
+  sellerBlock(d, 0.08, 0.05, true);
+  buyerBlock(d, 0.08, 0.18, d.random() < 0.7);
+  d.put(d.w('title'), 0.55, 0.06, 0.02, true);
+  headerPairs(d).forEach(([label, value], k) => d.put(`${colon(label, langOf(d.language))} ${value}`, 0.55, 0.1 + k * 0.017));
+  return 0.42;
+}
+
+/** Seller centred, a box of labels over a row of values (a header box). */
+function headerBox(d: Draft): number {
+  sellerBlock(d, 0.38, 0.04, true);
+  buyerBlock(d, 0.08, 0.16);
+  d.put(d.w('title'), 0.08, 0.25, 0.02, true);
+  const pairs = headerPairs(d).slice(0, 5);
+  pairs.forEach(([label, value], k) => {
+    d.put(label.replace(/[:\s]+$/u, ''), 0.08 + k * 0.18, 0.29, 0.01, true);
+    d.put(value, 0.08 + k * 0.18, 0.307);
+  });
+  return 0.36;
+}
+
+/** Labels in a column and values in the next, top right; a letterhead date ("printed") at the top. */
+function rightColumns(d: Draft): number {
+  d.put(`${d.w('printed')} ${d.date(shift(d.issued, d.random() < 0.5 ? 1 : 3))}`, 0.6, 0.02, 0.008);
+  sellerBlock(d, 0.08, 0.05, d.random() < 0.5);
+  buyerBlock(d, 0.08, 0.17);
+  d.put(d.w('title'), 0.6, 0.1, 0.018, true);
+  headerPairs(d).forEach(([label, value], k) => {
+    d.put(colon(label, langOf(d.language)), 0.6, 0.14 + k * 0.017);
+    d.put(value, 0.8, 0.14 + k * 0.017);
+  });
+  return 0.4;
+}
+
+/** A logo without text: the seller named only in the footer, with its registration date. */
+function footerSeller(d: Draft): number {
+  if (d.random() < 0.5) d.put(d.f.company.catchPhrase(), 0.08, 0.05, 0.012);
+  buyerBlock(d, 0.08, 0.12, d.random() < 0.5);
+  d.put(d.w('title'), 0.08, 0.22, 0.02, true);
+  headerPairs(d).forEach(([label, value], k) => d.put(`${colon(label, langOf(d.language))} ${value}`, 0.08, 0.26 + k * 0.017));
+  d.put(`${d.seller.name} · ${d.seller.street} · ${d.seller.town}`, 0.08, 0.9, 0.009);
+  d.put(`${d.w('since')} ${d.date(shift(d.issued, -3000 - Math.floor(d.random() * 2000)))}`, 0.08, 0.915, 0.009);
+  return 0.42;
+}
+
+/** The buyer's block on the left, the seller's block beside it on the right, labelled or not. */
+function billToBesideSeller(d: Draft): number {
+  d.put(d.w('title'), 0.08, 0.04, 0.022, true);
+  buyerBlock(d, 0.08, 0.1);
+  if (d.random() < 0.6) d.put(colon(d.w('from'), langOf(d.language)), 0.55, 0.1, 0.011, true);
+  d.put(d.seller.name, 0.55, 0.117);
+  d.put(d.seller.street, 0.55, 0.133);
+  d.put(d.seller.town, 0.55, 0.149);
+  headerPairs(d).forEach(([label, value], k) => d.put(`${colon(label, langOf(d.language))} ${value}`, 0.08, 0.2 + k * 0.017));
+  return 0.38;
+}
+
+/** A "from" block at the top and a "remit to" block at the foot, the seller's trading name in both. */
+function remitTo(d: Draft): number {
+  d.put(d.w('title'), 0.6, 0.04, 0.022, true);
+  d.put(colon(d.w('from'), langOf(d.language)), 0.08, 0.05, 0.011, true);
+  d.put(d.seller.name, 0.08, 0.067);
+  d.put(d.seller.street, 0.08, 0.083);
+  buyerBlock(d, 0.08, 0.13);
+  headerPairs(d).forEach(([label, value], k) => {
+    d.put(colon(label, langOf(d.language)), 0.55, 0.1 + k * 0.017);
+    d.put(value, 0.75, 0.1 + k * 0.017);
+  });
+  d.put(colon(d.w('remit'), langOf(d.language)), 0.08, 0.84, 0.011, true);
+  d.put(d.seller.name, 0.08, 0.857);
+  d.put(
+    `IBAN ${pick(d.random, ['DE', 'FR', 'NL', 'PT', 'ES', 'IT'])}${Math.floor(d.random() * 89 + 10)} ${Math.floor(d.random() * 9e3 + 1e3)} ${Math.floor(d.random() * 9e3 + 1e3)}`,
+    0.08,
+    0.873,
+  );
+  return 0.36;
+}
+
+/** The number and date in the title line ("Invoice No. 123 of 3 March 2026"), other dates under it. */
+function titleLine(d: Draft): number {
+  const of = { en: 'dated', de: 'vom', fr: 'du', es: 'de', it: 'del', nl: 'van', pt: 'de' }[langOf(d.language)];
+  sellerBlock(d, 0.6, 0.04, d.random() < 0.5);
+  buyerBlock(d, 0.08, 0.12, false);
+  d.put(
+    `${d.w('title')} ${d.w('number').replace(/^\S+\s*/u, '')} ${d.number} ${of} ${d.date(d.issued)}`.replace(/\s+/g, ' '),
+    0.08,
+    0.24,
+    0.016,
+    true,
+  );
+  otherDates(d).forEach(([label, value], k) => d.put(`${colon(label, langOf(d.language))} ${value}`, 0.08, 0.27 + k * 0.017));
+  return 0.38;
+}
+
+/** Dates in the item table, a footer date, the invoice's date among the header fields. */
+function tableDates(d: Draft): number {
+  sellerBlock(d, 0.08, 0.04, true);
+  d.put(d.w('title'), 0.6, 0.04, 0.02, true);
+  buyerBlock(d, 0.6, 0.09);
+  headerPairs(d).forEach(([label, value], k) => d.put(`${colon(label, langOf(d.language))} ${value}`, 0.08, 0.16 + k * 0.017));
+  d.put(`${d.w('since')} ${d.date(shift(d.issued, -400 - Math.floor(d.random() * 300)))}`, 0.08, 0.93, 0.009);
+  return 0.34;
+}
+
+const LAYOUTS: Record<StressFamily, (d: Draft) => number> = {
+  'letterhead-inline': letterheadInline,
+  'header-box': headerBox,
+  'right-columns': rightColumns,
+  'footer-seller': footerSeller,
+  'bill-to-beside-seller': billToBesideSeller,
+  'remit-to': remitTo,
+  'title-line': titleLine,
+  'table-dates': tableDates,
+};
+
+/** A name in the letters Helvetica can write (the truth must be what the page prints). */
+const latin1 = (s: string) => [...s.normalize('NFKD').replace(/\p{M}/gu, '').normalize('NFC')].filter((c) => c.charCodeAt(0) < 256).join('');
+
+/** Helvetica writes WinAnsi only: other letters lose their accents (faker's names may hold them). */
+function encodable(font: PDFFont, text: string): string {
+  try {
+    font.encodeText(text);
+    return text;
+  } catch {
+    return [...text.normalize('NFKD').replace(/\p{M}/gu, '')].map((c) => (c.charCodeAt(0) < 256 || c === '€' || c === '’' ? c : '?')).join('');
+  }
+}
+
+async function render(texts: readonly Text[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  // A fixed date: the same invoice gives the same bytes.
+  doc.setCreationDate(new Date(Date.UTC(2026, 0, 1)));
+  doc.setModificationDate(new Date(Date.UTC(2026, 0, 1)));
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage([595, 842]);
+  for (const t of texts) {
+    const font = t.bold ? bold : regular;
+    const size = t.size * 842 * 0.9;
+    page.drawText(encodable(font, t.text), { x: t.x * 595, y: 842 - (t.y + t.size) * 842, size, font });
+  }
+  return doc.save({ useObjectStreams: false });
+}
+
+/** One stress invoice of a family and language. */
+export function stressInvoice(seed: number, family: StressFamily, language: StressLanguage): StressInvoice {
+  const random = seeded(seed);
+  const lang = langOf(language);
+  const f = new Faker({ locale: [(allLocales as Record<string, typeof en>)[FAKER_LOCALE[language]], en, base] });
+  f.seed(seed);
+  // Days 1–12 half the time: a slashed date then reads both ways, and only the locale tells which.
+  const day = random() < 0.5 ? 1 + Math.floor(random() * 12) : 1 + Math.floor(random() * 28);
+  const issued = new Date(Date.UTC(2016 + Math.floor(random() * 11), Math.floor(random() * 12), day));
+  const dateStyle = pick(random, DATE_STYLES);
+  const party = () => ({
+    name: latin1(`${f.company.name().replace(/,/g, '').split(/\s+/).slice(0, 3).join(' ')} ${pick(random, W[lang].legal)}`),
+    street: f.location.streetAddress(),
+    town: ADDRESS[language](f),
+  });
+  const number = pick(random, [
+    () => `${pick(random, ['INV', 'RE', 'F', 'FT', 'FA'])}-${issued.getUTCFullYear()}-${pad(Math.floor(random() * 9999))}`,
+    () => `${Math.floor(random() * 9e5 + 1e5)}`,
+    () => `${issued.getUTCFullYear()}/${Math.floor(random() * 900 + 100)}`,
+  ])();
+  const texts: Text[] = [];
+  const draft: Draft = {
+    random,
+    f,
+    language,
+    w: (k) => pick(random, W[lang][k]),
+    date: (d) => writeDate(d, language, dateStyle),
+    seller: party(),
+    buyer: party(),
+    issued,
+    number,
+    put: (text, x, y, size = 0.011, bold = false) => texts.push({ text, x, y, size, bold }),
+  };
+  const itemsY = LAYOUTS[family](draft);
+  const total = itemsAndTotals(draft, itemsY, family === 'table-dates');
+  const id = `stress:${family}:${language}:${seed}`;
+  return {
+    id,
+    family,
+    language,
+    dateStyle,
+    pdf: () => render(texts),
+    truth: { vendor_name: draft.seller.name, invoice_date: iso(issued), invoice_number: number, total_amount: total.toFixed(2) },
+  };
+}
+
+/** `perCell` invoices for every family and language, from one seed. */
+export function stressInvoices(perCell: number, seed: number, families: readonly StressFamily[] = STRESS_FAMILIES): StressInvoice[] {
+  const out: StressInvoice[] = [];
+  families.forEach((family, fi) =>
+    STRESS_LANGUAGES.forEach((language, li) => {
+      for (let k = 0; k < perCell; k++) out.push(stressInvoice(seed * 10000 + fi * 1000 + li * 100 + k, family, language));
+    }),
+  );
+  return out;
+}

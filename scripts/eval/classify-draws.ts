@@ -121,22 +121,33 @@ export async function runClassifyDraws(options: {
 }): Promise<Record<string, unknown>> {
   const { corpus, seeds, log } = options;
   const foldsBy = options.foldsBy ?? 'source';
-  log(`classify: ${seeds.length} fold draws (seeds ${seeds.join(', ')}), ${FOLDS} folds over ${foldsBy === 'source' ? 'sources' : 'documents'}, balanced mode`);
+  log(
+    `classify: ${seeds.length} fold draws (seeds ${seeds.join(', ')}), ${FOLDS} folds over ${foldsBy === 'source' ? 'sources' : 'documents'}, balanced mode`,
+  );
   const draws = await drawOutcomes(corpus, seeds, foldsBy, log);
   const figures = draws.map((d) => drawFigures(d.outcomes));
   const ba = meanSd(figures.map((f) => f.balanced_accuracy));
   const acc = meanSd(figures.map((f) => f.accuracy));
   const pooled = pooledClasses(draws.flatMap((d) => d.outcomes));
   const pooledBa = Object.values(pooled).reduce((s, c) => s + c.recall, 0) / Math.max(1, Object.keys(pooled).length);
-  log(`classify balanced over ${seeds.length} draws: balanced accuracy ${ba.mean.toFixed(3)} ± ${ba.sd.toFixed(3)}, accuracy ${acc.mean.toFixed(3)} ± ${acc.sd.toFixed(3)}`);
+  log(
+    `classify balanced over ${seeds.length} draws: balanced accuracy ${ba.mean.toFixed(3)} ± ${ba.sd.toFixed(3)}, accuracy ${acc.mean.toFixed(3)} ± ${acc.sd.toFixed(3)}`,
+  );
   log(`  pooled per-class recall (answers = documents × draws):`);
   for (const [label, c] of Object.entries(pooled))
-    log(`  ${label.padEnd(22)} answers=${String(c.answers).padStart(4)}  R ${c.recall.toFixed(2)}${c.worst_wrong ? `  worst → ${c.worst_wrong} ${c.worst_share.toFixed(2)}` : ''}`);
+    log(
+      `  ${label.padEnd(22)} answers=${String(c.answers).padStart(4)}  R ${c.recall.toFixed(2)}${c.worst_wrong ? `  worst → ${c.worst_wrong} ${c.worst_share.toFixed(2)}` : ''}`,
+    );
   const over = Object.entries(pooled).filter(([, c]) => c.worst_share > 0.3);
-  log(`  pooled: classes with more than 30 % sent to one wrong class: ${over.length ? over.map(([l, c]) => `${l} → ${c.worst_wrong} ${c.worst_share}`).join(', ') : 'none'}`);
+  log(
+    `  pooled: classes with more than 30 % sent to one wrong class: ${over.length ? over.map(([l, c]) => `${l} → ${c.worst_wrong} ${c.worst_share}`).join(', ') : 'none'}`,
+  );
   // Which documents miss in how many draws: the pooled figures' cause, for reading (never for tuning on the reported seed).
   const misses = new Map<string, string[]>();
-  for (const d of draws) for (const o of d.outcomes) if (o.predicted !== o.doc.label) misses.set(`${o.doc.source} (${o.doc.label})`, [...(misses.get(`${o.doc.source} (${o.doc.label})`) ?? []), o.predicted]);
+  for (const d of draws)
+    for (const o of d.outcomes)
+      if (o.predicted !== o.doc.label)
+        misses.set(`${o.doc.source} (${o.doc.label})`, [...(misses.get(`${o.doc.source} (${o.doc.label})`) ?? []), o.predicted]);
   return {
     operation: 'classify',
     mode: 'balanced',

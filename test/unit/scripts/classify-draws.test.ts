@@ -34,7 +34,12 @@ describe('Function: meanSd', () => {
 describe('Function: pooledClasses and drawFigures', () => {
   // Two draws of four invoices and two memos: the memos go to letter once, to other once.
   const draw1 = [...[0, 1, 2, 3].map((i) => answer('invoice', 'invoice', i)), answer('memo', 'letter', 0), answer('memo', 'memo', 1)];
-  const draw2 = [...[0, 1, 2].map((i) => answer('invoice', 'invoice', i)), answer('invoice', 'receipt', 3), answer('memo', 'other', 0), answer('memo', 'memo', 1)];
+  const draw2 = [
+    ...[0, 1, 2].map((i) => answer('invoice', 'invoice', i)),
+    answer('invoice', 'receipt', 3),
+    answer('memo', 'other', 0),
+    answer('memo', 'memo', 1),
+  ];
 
   it('pools recall, the worst wrong class and the other rate over draws', () => {
     // Act

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { commonWordToken, idFieldsToken, pageCueTokens } from './page-cues.ts';
 import { structureTokens } from './structure.ts';
 
 export const FEATURE_BITS = 13;
@@ -200,16 +201,21 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   // Rows of amounts (two or more money figures on a line) are what bills, stubs, statements and receipts
   // are made of; a cheque or a card has one figure at most.
   tokens.push(`#money-rows:${bucket(lines.filter((l) => (l.match(MONEY) ?? []).length >= 2).length, [1, 3, 8])}`);
-  const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
+  // OCR of old print reads a line-end hyphen as a tilde or a not sign as often as a hyphen.
+  const broken = lines.filter((l) => /\p{L}[-~¬]\s*$/u.test(l)).length;
   tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
   tokens.push(...moneyStructureTokens(lines, text));
   tokens.push(...structureTokens(lines));
   tokens.push(`#garble:${bucket(garble(words, text), [0.04, 0.1, 0.2, 0.35])}`);
-  tokens.push(`#fragments:${bucket(fragments(text), [0.08, 0.16, 0.25])}`);
+  const fragmentBucket = bucket(fragments(text), [0.08, 0.16, 0.25]);
+  tokens.push(`#fragments:${fragmentBucket}`);
+  tokens.push(...pageCueTokens(lines, text));
   // Short pages (cards, IDs, slides, photos) are told apart by shape and kind as much as by their few words:
   // these pairs let a linear model weigh "few words on a card-shaped photo" apart from "few words on a page".
   const few = bucket(words.length, [15, 40, 120]);
   tokens.push(`#aspect-words:${tokens[0].slice('#aspect:'.length)}:${few}`, `#kind-words:${tokens[1].slice('#kind:'.length)}:${few}`);
+  // Fragments with little ordinary language is handwriting read by OCR; identity fields on a few words are a card.
+  tokens.push(`#hand:${fragmentBucket}:${commonWordToken(text).slice('#common:'.length)}`, `#id-words:${idFieldsToken(text).slice('#id-fields:'.length)}:${few}`);
   return tokens;
 }
 

@@ -103,7 +103,8 @@ async function drawOutcomes(
     const scored = crossValidate(real, synthetic, FOLDS, { ...FIT_DEFAULTS, seed }, () => {}, undefined, foldsBy, cache);
     const outcomes = nestedCalibration(scored, FOLDS, 'balanced', generated);
     const f = drawFigures(outcomes);
-    log(`  draw seed ${seed}: balanced accuracy ${r3(f.balanced_accuracy)}, accuracy ${r3(f.accuracy)}`);
+    const missed = outcomes.filter((o) => o.predicted !== o.doc.label).map((o) => `${o.doc.label}→${o.predicted}`);
+    log(`  draw seed ${seed}: balanced accuracy ${r3(f.balanced_accuracy)}, accuracy ${r3(f.accuracy)}; misses ${missed.sort().join(' ')}`);
     draws.push({ seed, outcomes });
   }
   return draws;

@@ -106,8 +106,11 @@ const SALUTATION =
   /^(?:dear|hi|hello|sehr\s+geehrte|liebe[rs]?|madame|monsieur|cher|chère|estimad[oa]s?|geachte|beste|gentile|egregi[oa]|to\s+whom\s+it\s+may\s+concern)\b/iu;
 const CLOSING =
   /^(?:sincerely|yours\s+(?:sincerely|faithfully|truly)|(?:best|kind|warm|warmest)\s+regards|regards|best\s+wishes|mit\s+freundlichen\s+grüßen|freundliche\s+grüße|cordialement|bien\s+à\s+vous|atentamente|saludos|met\s+vriendelijke\s+groet|distinti\s+saluti|cordiali\s+saluti)\b/iu;
-/** An addressee line of a notice or memo: "To all staff:", "To: the team", "An alle Mitarbeiter:", "À tous:". */
-const ADDRESSEE = /^(?:to|an|à|a|aan|para)\s*(?::|\s+(?:all|alle|tous|todos|the)\b.*:?\s*$)/iu;
+/**
+ * An addressee line of a notice or memo, a top line that says who it is for and ends in a colon ("To all staff:",
+ * "To whom it may concern:", "An alle Mitarbeiter:") or a "To:" label; a letter greets its reader by name instead.
+ */
+const ADDRESSEE = /^(?:to|an|à|a|aan|para)\s*(?::|\s+\S.{0,40}:\s*$|\s+(?:all|alle|tous|todos|the)\b)/iu;
 
 /** Salutation, closing and addressee line, each as present or not: `#corr:1:1:0`. */
 export function correspondenceToken(lines: readonly string[]): string {

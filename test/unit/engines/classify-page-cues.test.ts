@@ -64,6 +64,7 @@ describe('Function: correspondenceToken', () => {
   it.each([
     ['a letter', 'Kestrel Ltd\n4 Mill Lane\nDear Ms Roux,\nThank you for your order.\nKind regards,\nTom Hale', '#corr:1:1:0'],
     ['a notice to staff', 'May 3, 2026\nTo all staff:\nThe car park is closed on Friday.\nBest regards,\nIda', '#corr:0:1:1'],
+    ['a notice to whoever reads it', 'June 2, 2026\nTo whom it may concern:\nThe lift is serviced on Monday.\nKind regards,\nOla', '#corr:1:1:1'],
     ['a memo block', 'MEMORANDUM\nTo: Sales team\nFrom: Ida Berg\nRe: Price list', '#corr:0:0:1'],
     ['an invoice', 'INVOICE 2041\nConsulting 3 120.00\nTotal 360.00', '#corr:0:0:0'],
   ])('reads %s', (_name, text, expected) => {

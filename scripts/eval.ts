@@ -30,7 +30,9 @@ operations:
             family read by a model that never saw it (--per-cell N per family and language, default 2; --seed N, default 7)
   classify  balanced accuracy (macro recall), accuracy, per-class recall, confusions, 'other' rate per true class and
             calibration (ECE) per mode on the labelled corpus set, out of fold: 5 folds over sources (a project's
-            documents of one kind, a shop, a form) or --folds-by document; --seed N for other folds and fits
+            documents of one kind, a shop, a form) or --folds-by document; --seed N for other folds and fits;
+            --draws N: N fold draws (seeds derived from --seed), balanced mode, mean ± sd and per-class recall pooled
+            over draws; --seeds a,b,c: those draws
   split     generated packets (--packets N, default 60, seeded), constructed packets, Tobacco800:
             exact-segmentation rate and boundary P/R/F1, with and without use_thinking
   redact    PII detection: span-level P/R/F1/F2 per type on the presidio-research synthetic
@@ -129,8 +131,13 @@ const OPERATIONS: Record<string, Runner> = {
       const { runHostedClassifyEval } = await import('./eval/classify.ts');
       return runHostedClassifyEval({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l), hosted, limit: intOption(options, 'limit', 0) });
     }
-    const { runClassifyEval } = await import('./eval/classify.ts');
     const foldsBy = options['folds-by'] === 'document' ? ('document' as const) : ('source' as const);
+    if (options.draws !== undefined || options.seeds !== undefined) {
+      const { drawSeeds, runClassifyDraws } = await import('./eval/classify-draws.ts');
+      const seeds = typeof options.seeds === 'string' ? seedList(options.seeds) : drawSeeds(intOption(options, 'seed', 20261125), Math.max(1, intOption(options, 'draws', 5)));
+      return runClassifyDraws({ corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(), log: (l) => console.log(l), foldsBy, seeds });
+    }
+    const { runClassifyEval } = await import('./eval/classify.ts');
     return runClassifyEval({
       corpus: typeof options.corpus === 'string' ? options.corpus : corpusDir(),
       log: (l) => console.log(l),
@@ -203,6 +210,13 @@ async function shutdownEngines(): Promise<void> {
   } catch {
     // No OCR engine in this tree yet.
   }
+}
+
+/** `--seeds 7,11,13`: whole numbers, at least one. */
+function seedList(value: string): number[] {
+  const seeds = value.split(',').map((s) => Number(s.trim()));
+  if (!seeds.length || seeds.some((n) => !Number.isInteger(n) || n < 0)) throw new UsageError(`--seeds must be whole numbers ≥ 0 separated by commas, got ${value}.`);
+  return seeds;
 }
 
 async function main(): Promise<number> {

@@ -369,7 +369,7 @@ const FACTS: readonly ((r: Random) => string)[] = [
 /** A short notice: a date, who it is for, a few sentences of fact, a first name; no letterhead, no address block. */
 export function shortNotice(r: Random): string[] {
   const lines = [r() < 0.7 ? day(r) : `Date: ${day(r)}`, pick(r, WHO)];
-  const facts = Array.from({ length: int(r, 1, 3) }, () => pick(r, FACTS)(r));
+  const facts = Array.from({ length: int(r, 1, 5) }, () => pick(r, FACTS)(r));
   // Typed in a word processor: sentences run on, or wrap at the page's width.
   lines.push(
     ...(r() < 0.5

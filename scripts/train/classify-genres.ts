@@ -29,6 +29,7 @@ import {
   typedNote,
 } from './classify-genres-more.ts';
 import { slideDeck, straightBillOfLading, topicalSentence } from './classify-genres-layouts.ts';
+import { fragmentedHandwriting, scannedIdCard } from './classify-genres-scanned.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
@@ -539,7 +540,8 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   news_article: newsArticle,
   utility_bill: either(utilityBill, europeanUtilityBill),
   certificate,
-  handwritten,
+  // A third of the notes OCR could hardly follow at all: pieces, not misread words.
+  handwritten: (r) => (r() < 0.35 ? fragmentedHandwriting(r) : handwritten(r)),
   contract,
   resume,
   pay_stub: either(payStub, europeanPayslip),
@@ -547,7 +549,7 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   shipping_document: (r) => (r() < 0.34 ? straightBillOfLading(r) : either(shipping, consignmentNote)(r)),
   health_insurance_card: either((r) => card(r, 'health_insurance_card'), europeanHealthCard),
   business_card: (r) => card(r, 'business_card'),
-  identity_document: either((r) => card(r, 'identity_document'), europeanId),
+  identity_document: (r) => (r() < 0.35 ? scannedIdCard(r) : either((r2) => card(r2, 'identity_document'), europeanId)(r)),
   bank_check: bankCheck,
   envelope,
   court_filing: courtFiling,
@@ -561,7 +563,8 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   // Half the credit notes come from an invoice's template with a credit title: the title, not the template, tells them apart.
   credit_note: either((r) => eInvoiceRendering(r, 'credit_note'), either(creditNote, creditNoteVariant)),
   report,
-  memo: (r) => (r() < 0.25 ? typedNote(r) : r() < 0.5 ? shortNotice(r) : memo(r)),
+  // Many memos carry no MEMORANDUM title or header block: a date, who it is for, a few facts, a first name.
+  memo: (r) => (r() < 0.2 ? typedNote(r) : r() < 0.6 ? shortNotice(r) : memo(r)),
   quote,
   purchase_order: purchaseOrder,
   insurance_claim: insuranceClaim,

@@ -210,9 +210,10 @@ export function crossValidate(
   log: (line: string) => void = () => {},
   l2Grid: readonly number[] = L2_GRID,
   by: FoldsBy = 'source',
+  /** Feature vectors by document, shared across calls (features do not depend on the seed). */
+  cache = new Map<CorpusDocument, SparseVector>(),
 ): Scored[] {
   const folds = foldsOf(real, k, options.seed, by);
-  const cache = new Map<CorpusDocument, SparseVector>();
   const out: Scored[] = [];
   for (const l2 of l2Grid) for (let f = 0; f < k; f++) {
     const t0 = performance.now();

@@ -13,6 +13,7 @@
  * @module
  */
 
+import { commonWordToken, idFieldsToken, pageCueTokens } from './page-cues.ts';
 import { structureTokens } from './structure.ts';
 
 export const FEATURE_BITS = 13;
@@ -200,17 +201,37 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   // Rows of amounts (two or more money figures on a line) are what bills, stubs, statements and receipts
   // are made of; a cheque or a card has one figure at most.
   tokens.push(`#money-rows:${bucket(lines.filter((l) => (l.match(MONEY) ?? []).length >= 2).length, [1, 3, 8])}`);
-  const broken = lines.filter((l) => /\p{L}-\s*$/u.test(l)).length;
+  // OCR of old print reads a line-end hyphen as a tilde or a not sign as often as a hyphen.
+  const broken = lines.filter((l) => /\p{L}[-~¬]\s*$/u.test(l)).length;
   tokens.push(`#hyphen-wrap:${bucket(broken / Math.max(1, lines.length), [0.02, 0.06, 0.12])}`);
   tokens.push(...moneyStructureTokens(lines, text));
   tokens.push(...structureTokens(lines));
   tokens.push(`#garble:${bucket(garble(words, text), [0.04, 0.1, 0.2, 0.35])}`);
-  tokens.push(`#fragments:${bucket(fragments(text), [0.08, 0.16, 0.25])}`);
+  const fragmentBucket = bucket(fragments(text), [0.08, 0.16, 0.25]);
+  tokens.push(`#fragments:${fragmentBucket}`);
+  tokens.push(...pageCueTokens(lines, text));
   // Short pages (cards, IDs, slides, photos) are told apart by shape and kind as much as by their few words:
   // these pairs let a linear model weigh "few words on a card-shaped photo" apart from "few words on a page".
   const few = bucket(words.length, [15, 40, 120]);
   tokens.push(`#aspect-words:${tokens[0].slice('#aspect:'.length)}:${few}`, `#kind-words:${tokens[1].slice('#kind:'.length)}:${few}`);
+  // Fragments with little ordinary language is handwriting read by OCR; identity fields on a few words are a card.
+  tokens.push(`#hand:${fragmentBucket}:${commonWordToken(text).slice('#common:'.length)}`, `#id-words:${idFieldsToken(text).slice('#id-fields:'.length)}:${few}`);
   return tokens;
+}
+
+/**
+ * How much the layout and structure tokens weigh beside the words, whatever the document's length: each group
+ * is L2-normalised on its own, the layout group scaled by this, then the whole. With one normalisation over
+ * both, a page of 700 words drowned its forty layout tokens (a newspaper page's columns read as nothing
+ * beside its words); a card's few words did not.
+ */
+const LAYOUT_SHARE = 0.8;
+
+/** Damped counts (1 + ln n), L2-normalised to `scale`, added into `into`. */
+function addNormalised(into: Map<number, number>, counts: ReadonlyMap<number, number>, scale: number): void {
+  const damped = [...counts].map(([h, n]) => [h, n <= 1 ? n : 1 + Math.log(n)] as const);
+  const norm = Math.sqrt(damped.reduce((s, [, v]) => s + v * v, 0)) || 1;
+  for (const [h, v] of damped) into.set(h, (into.get(h) ?? 0) + (v / norm) * scale);
 }
 
 /** The feature vector of a document's pages. */
@@ -218,9 +239,10 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
   const text = pages.map((p) => p.text).join('\n');
   const words = wordsOf(text);
   const counts = new Map<number, number>();
-  const addHash = (hash: number, weight: number) => {
+  const layout = new Map<number, number>();
+  const addHash = (hash: number, weight: number, into = counts) => {
     const h = hash & MASK;
-    counts.set(h, (counts.get(h) ?? 0) + weight);
+    into.set(h, (into.get(h) ?? 0) + weight);
   };
   const add = (token: string, weight = 1) => addHash(fnv1a(token), weight);
   for (let i = 0; i < words.length; i++) {
@@ -241,17 +263,19 @@ export function featuresOf(pages: readonly FeaturePage[]): SparseVector {
     const lineWords = wordsOf(line);
     if (lineWords.length && lineWords.length <= 8 && /^\p{L}{3}/u.test(lineWords[0])) add(`t:${lineWords[0]}`, 3);
   }
-  // The title a document gives itself (structure.ts) weighs as much as several words: one template can serve an
+  // The title a document gives itself (structure.ts) weighs as much as several layout cues: one template can serve an
   // invoice and a credit note, and only the title line tells them apart.
-  // Prose set in narrow columns is a page's whole texture, not one line's: it weighs as much as a title, so a
-  // news page about schools or budgets reads as news, whatever its words.
-  for (const t of layoutTokens(pages, text, words)) add(t, t.startsWith('#title:') ? TITLE_WEIGHT : t.startsWith('#column-prose:') ? COLUMN_WEIGHT : 3);
-  const index = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
+  // Prose set in narrow columns is a page's whole texture, not one line's: it weighs as much as a title.
+  for (const t of layoutTokens(pages, text, words))
+    addHash(fnv1a(t), t.startsWith('#title:') ? TITLE_WEIGHT : t.startsWith('#column-prose:') ? COLUMN_WEIGHT : 3, layout);
+  const combined = new Map<number, number>();
+  addNormalised(combined, counts, 1);
+  addNormalised(combined, layout, LAYOUT_SHARE);
+  const index = Int32Array.from([...combined.keys()].sort((a, b) => a - b));
   const value = new Float32Array(index.length);
   let norm = 0;
   for (let i = 0; i < index.length; i++) {
-    const n = counts.get(index[i])!;
-    const v = n <= 1 ? n : 1 + Math.log(n);
+    const v = combined.get(index[i])!;
     value[i] = v;
     norm += v * v;
   }

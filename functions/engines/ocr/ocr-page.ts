@@ -18,17 +18,8 @@
  *
  * @module
  */
-import {
-  backdropMask,
-  inkMask,
-  isBlank,
-  lineAxisRatio,
-  localInkMask,
-  estimateSkew,
-  whitenBackdrop,
-  type GrayImage,
-  type InkMask,
-} from './page-analysis.ts';
+import { inkMask, isBlank, lineAxisRatio, localInkMask, estimateSkew, type GrayImage, type InkMask } from './page-analysis.ts';
+import { backdropMask, whitenBackdrop } from './page-backdrop.ts';
 import { apartFromWords, detectMarkShapes, shapesToPage } from '../layout/image-marks.ts';
 import { detectImageRulings } from '../layout/image-rulings.ts';
 import { grayRaw } from './gray-raw.ts';

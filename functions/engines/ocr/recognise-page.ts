@@ -9,7 +9,8 @@
 import sharp from 'sharp';
 import type { Ruling } from '../document-model.ts';
 import { OCR_LANGUAGES, type OcrLanguage } from '../../contracts/ocr-languages.ts';
-import { estimateSkew, inkMask, paperLevel, rotateMask, whitenBackdrop, type GrayImage, type InkMask } from './page-analysis.ts';
+import { estimateSkew, inkMask, rotateMask, type GrayImage, type InkMask } from './page-analysis.ts';
+import { paperLevel, whitenBackdrop } from './page-backdrop.ts';
 import {
   languageKey,
   ocrPoolSize,

@@ -133,20 +133,23 @@ export async function trainRedact(args: readonly string[] = []): Promise<void> {
   if (!args.includes('model')) await trainPersonTagger(generatePersonTexts(seeded(SEED), TRAIN_TEXTS), dev);
 }
 
-async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
-  // Business text and technical pages (software names beside their identifiers, people beside them): the model's generated half.
-  const generated = await examplesOf([
-    ...generatePersonTexts(seeded(SEED), TRAIN_TEXTS),
-    ...generateTechnicalTexts(seeded(SEED + 2), TECHNICAL_TEXTS),
-  ]);
-  const validation = await examplesOf([
-    ...generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS),
-    ...generateTechnicalTexts(seeded(SEED + 3), TECHNICAL_TEXTS / 4),
-  ]);
-  // Out of fold on dev: each fifth of the sentences scored by a model that never saw it.
-  const outOfFold: { p: number; y: number }[] = [];
-  // The same for runs the rules accept: the model's veto drops those below VETO threshold.
-  const acceptedOutOfFold: { p: number; y: number }[] = [];
+/** A run's probability of being a person under a model that did not see it, and its label. */
+interface Scored {
+  p: number;
+  y: number;
+}
+
+/**
+ * Out of fold on dev: each fifth of the sentences scored by a model fitted on the generated text and the other
+ * fifths, so the thresholds are chosen on scores no fit saw. Split by what the rules do with the run: left below
+ * their threshold (`outOfFold`, the model's to decide) or accepted (`acceptedOutOfFold`, the model may veto).
+ */
+async function outOfFoldScores(
+  dev: readonly GeneratedText[],
+  generated: readonly Example[],
+): Promise<{ outOfFold: Scored[]; acceptedOutOfFold: Scored[] }> {
+  const outOfFold: Scored[] = [];
+  const acceptedOutOfFold: Scored[] = [];
   for (let fold = 0; fold < FOLDS; fold++) {
     const fitOn = await examplesOf(
       dev.filter((_, i) => i % FOLDS !== fold),
@@ -160,6 +163,11 @@ async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
     // Only runs the rules leave below their threshold are the model's to decide.
     for (const e of scoreOn) (e.x[1] < SCORE_THRESHOLD ? outOfFold : acceptedOutOfFold).push({ p: probability(e.x, model), y: e.y });
   }
+  return { outOfFold, acceptedOutOfFold };
+}
+
+/** The threshold, 0.95 down to 0.5, with the most people found less FP_COST × non-people taken out of fold. */
+function chooseThreshold(outOfFold: readonly Scored[]): number {
   let threshold = 0.95;
   let best = -Infinity;
   for (let t = 0.95; t >= 0.5 - 1e-9; t -= 0.01) {
@@ -171,7 +179,14 @@ async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
       threshold = Math.round(t * 100) / 100;
     }
   }
-  // Veto: dropping an accepted run below `t` loses the people there and removes the non-people (same cost ratio).
+  return threshold;
+}
+
+/**
+ * The veto threshold, up to MAX_VETO (0 for none): dropping an accepted run below `t` loses the people there and
+ * removes the non-people (same cost ratio as the threshold). Logs the counts at each step tried.
+ */
+function chooseVeto(acceptedOutOfFold: readonly Scored[]): number {
   let vetoBelow = 0;
   let bestVeto = 0;
   for (let t = 0.05; t <= MAX_VETO + 1e-9; t += 0.05) {
@@ -185,6 +200,22 @@ async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
       vetoBelow = Math.round(t * 100) / 100;
     }
   }
+  return vetoBelow;
+}
+
+async function trainPersonModel(dev: readonly GeneratedText[]): Promise<void> {
+  // Business text and technical pages (software names beside their identifiers, people beside them): the model's generated half.
+  const generated = await examplesOf([
+    ...generatePersonTexts(seeded(SEED), TRAIN_TEXTS),
+    ...generateTechnicalTexts(seeded(SEED + 2), TECHNICAL_TEXTS),
+  ]);
+  const validation = await examplesOf([
+    ...generatePersonTexts(seeded(SEED + 1), VALIDATION_TEXTS),
+    ...generateTechnicalTexts(seeded(SEED + 3), TECHNICAL_TEXTS / 4),
+  ]);
+  const { outOfFold, acceptedOutOfFold } = await outOfFoldScores(dev, generated);
+  const threshold = chooseThreshold(outOfFold);
+  const vetoBelow = chooseVeto(acceptedOutOfFold);
   for (let t = 0.5; t < 0.96; t += 0.05)
     console.log(`out of fold on dev, runs the rules leave below their threshold, at ${t.toFixed(2)}: ${JSON.stringify(at(outOfFold, t))}`);
   const devExamples = await examplesOf(dev, DEV_WEIGHT);

@@ -3,7 +3,7 @@
  * receipt whose paper is creased or shaded, tesseract's page-wide
  * threshold and layout analysis drop whole rows of pale print (SROIE: the
  * last eight lines of a crumpled receipt), and reading the page again as
- * one block (ocr-page.ts `withEveryLine`) reads them no better: the
+ * one block (page-completion.ts `withEveryLine`) reads them no better: the
  * threshold is still the page's. Each such row is cut out with a margin,
  * enlarged like a doubtful line (line-reread.ts) and read alone (PSM 7),
  * so tesseract thresholds it on its own pixels. Rows of ink that are no

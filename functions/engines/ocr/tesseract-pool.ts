@@ -175,7 +175,7 @@ async function createRecognizer(): Promise<OcrWorker> {
   });
   // Page images carry no resolution (PGM); without this tesseract warns on
   // stdout for every page and guesses 70 dpi. Pages are scaled so their text
-  // looks like 300 dpi print (see ocr-page.ts).
+  // looks like 300 dpi print (see page-frame.ts).
   // tesseract's API default is one uniform block (PSM 6), which reads
   // multi-column pages across the columns; the CLI's full layout analysis is PSM 3.
   // tesseract's diagnostics ("Detected 197 diacritics", …) go to its debug
@@ -360,7 +360,7 @@ export function recognizeUniformBlock(image: Uint8Array): Promise<OcrPageData> {
 }
 
 /**
- * Tesseract settings of a rescue reading (see ocr-page.ts): how the page is
+ * Tesseract settings of a rescue reading (see rescue-readings.ts): how the page is
  * binarised and segmented when the usual reading found no text.
  */
 export interface ReadingSettings {

@@ -9,11 +9,11 @@
  *
  * @module
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
+import { md5, PAD, padPassword, rc4, xorEach } from './hostile/raw-pdf.ts';
 
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'documents', 'pdf', 'sources');
 const EPOCH = new Date('2024-01-01T00:00:00Z');
@@ -111,49 +111,28 @@ function notAPdf(): Uint8Array {
 // ---------------------------------------------------------------------------
 
 export const ENCRYPTED_PASSWORD = 'secret';
-const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
 const FILE_ID = Buffer.from('0123456789abcdef0123456789abcdef', 'hex');
 const PERMISSIONS = -3904;
 
-function rc4(key: Uint8Array, data: Uint8Array): Buffer {
-  const s = Array.from({ length: 256 }, (_, i) => i);
-  for (let i = 0, j = 0; i < 256; i++) {
-    j = (j + s[i] + key[i % key.length]) & 255;
-    [s[i], s[j]] = [s[j], s[i]];
-  }
-  const out = Buffer.alloc(data.length);
-  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
-    i = (i + 1) & 255;
-    j = (j + s[i]) & 255;
-    [s[i], s[j]] = [s[j], s[i]];
-    out[n] = data[n] ^ s[(s[i] + s[j]) & 255];
-  }
-  return out;
-}
-
-const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
-const padded = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PAD]).subarray(0, 32);
-const xorKey = (key: Buffer, i: number) => Buffer.from(key.map((b) => b ^ i));
-
 function ownerEntry(owner: string, user: string): Buffer {
-  let hash = md5(padded(owner));
+  let hash = md5(padPassword(owner));
   for (let i = 0; i < 50; i++) hash = md5(hash);
-  let out = rc4(hash, padded(user));
-  for (let i = 1; i <= 19; i++) out = rc4(xorKey(hash, i), out);
+  let out = rc4(hash, padPassword(user));
+  for (let i = 1; i <= 19; i++) out = rc4(xorEach(hash, i), out);
   return out;
 }
 
 function fileKey(user: string, o: Buffer): Buffer {
   const p = Buffer.alloc(4);
   p.writeInt32LE(PERMISSIONS);
-  let hash = md5(padded(user), o, p, FILE_ID);
+  let hash = md5(padPassword(user), o, p, FILE_ID);
   for (let i = 0; i < 50; i++) hash = md5(hash);
   return hash;
 }
 
 function userEntry(key: Buffer): Buffer {
   let out = rc4(key, md5(PAD, FILE_ID));
-  for (let i = 1; i <= 19; i++) out = rc4(xorKey(key, i), out);
+  for (let i = 1; i <= 19; i++) out = rc4(xorEach(key, i), out);
   return Buffer.concat([out, Buffer.alloc(16)]);
 }
 

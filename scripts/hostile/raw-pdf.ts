@@ -86,13 +86,15 @@ export function onePageObjects(text: string, mediaBox = '[0 0 612 792]', content
 // PDF standard security handler (ISO 32000-2, 7.6.4)
 // ---------------------------------------------------------------------------
 
-const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+/** The standard security handler's password padding (PDF 32000-1, 7.6.3.3). */
+export const PAD = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
 const FILE_ID = Buffer.from('5d0c7a1e9b3f44c2a8e6f0d1b2c3a4e5', 'hex');
 const ID_ENTRY = `/ID [<${FILE_ID.toString('hex')}> <${FILE_ID.toString('hex')}>]`;
 /** Print + copy etc. allowed (bits 3-6, 9-12 set; reserved high bits set). */
 const PERMISSIONS = -3904;
 
-function rc4(key: Uint8Array, data: Uint8Array): Buffer {
+/** RC4, as the standard security handler of revisions 2 and 3 encrypts with it (also used by scripts/make-fixtures.ts). */
+export function rc4(key: Uint8Array, data: Uint8Array): Buffer {
   const s = Array.from({ length: 256 }, (_, i) => i);
   for (let i = 0, j = 0; i < 256; i++) {
     j = (j + s[i] + key[i % key.length]) & 255;
@@ -108,9 +110,9 @@ function rc4(key: Uint8Array, data: Uint8Array): Buffer {
   return out;
 }
 
-const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
-const padPassword = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PAD]).subarray(0, 32);
-const xorEach = (key: Buffer, i: number) => Buffer.from(key.map((b) => b ^ i));
+export const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+export const padPassword = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PAD]).subarray(0, 32);
+export const xorEach = (key: Buffer, i: number) => Buffer.from(key.map((b) => b ^ i));
 
 /** RC4 security handler, revision 2 (40-bit) or 3 (128-bit): returns the Encrypt dictionary and a per-object encryptor. */
 export function rc4Handler(revision: 2 | 3, user: string, owner: string) {

@@ -88,15 +88,7 @@ const tableAsText = (table: DocxTable) =>
 export function docxFlow(zip: ZipArchive): FlowItem[] {
   const part = mainPart(zip, 'word/document.xml', 'Word document');
   const reader = new DocxReader();
-  scanXml(
-    zip.readText(part),
-    {
-      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
-      close: (name) => reader.close(name),
-      text: (text) => reader.text(text),
-    },
-    part,
-  );
+  scanXml(zip.readText(part), reader, part);
   return reader.flow;
 }
 

@@ -32,15 +32,7 @@ const NOTES_SKIPPED = new Set(['sldImg', 'sldNum', 'hdr', 'ftr', 'dt']);
 /** Text content of a slide or notes part, in shape order. */
 function readShapes(zip: ZipArchive, part: string): Content[] {
   const reader = new ShapeReader();
-  scanXml(
-    zip.readText(part),
-    {
-      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
-      close: (name) => reader.close(name),
-      text: (text) => reader.text(text),
-    },
-    part,
-  );
+  scanXml(zip.readText(part), reader, part);
   return reader.out;
 }
 

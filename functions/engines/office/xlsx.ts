@@ -224,15 +224,7 @@ function readSheet(
   budget: EmitBudget,
 ): SheetCells {
   const reader = new SheetReader((type, raw, style) => cellText(type, raw, formats[style] ?? 'general', strings, date1904), budget);
-  scanXml(
-    zip.readText(part),
-    {
-      open: (name, attrs, selfClosing) => reader.open(name, attrs, selfClosing),
-      close: (name) => reader.close(name),
-      text: (text) => reader.text(text),
-    },
-    part,
-  );
+  scanXml(zip.readText(part), reader, part);
   return { rows: reader.rows, merges: reader.merges };
 }
 

@@ -16,6 +16,7 @@
  */
 import { DocumentLoadError } from '../../contracts/errors.ts';
 
+/** Called as methods of the handler, so a reader class instance serves as one. */
 export interface XmlHandler {
   /** `attrs` is the raw attribute text; read it with {@link attr}. */
   open?(name: string, attrs: string, selfClosing: boolean): void;

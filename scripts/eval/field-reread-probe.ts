@@ -102,13 +102,8 @@ export function withLineTexts(page: DocumentPage, texts: Map<number, string>): D
   return { ...page, words, lines, text: lines.map((l) => l.text).join('\n') };
 }
 
-async function main(): Promise<void> {
-  const seed = Number(arg('seed', '7'));
-  const corpus = corpusDir();
-  const extract = await outOfFoldExtractor(corpus, 5, () => {}, { ocr: 60, german: true }, 'shop', seed);
-  const keys = (await readdir(join(corpus, 'receipts/sroie/key'))).filter((n) => n.endsWith('.json')).sort();
-  const right: Record<string, number> = {};
-  // The chooser's character model: transcripts of receipts of shops none of the 60 scored receipts is from.
+/** The chooser's character model: transcripts of receipts of shops none of the 60 scored receipts is from. */
+async function chooserCharModel(corpus: string, keys: readonly string[]): Promise<CharLanguageModel> {
   const shopOf = async (k: string) =>
     ((JSON.parse(await readFile(join(corpus, 'receipts/sroie/key', k), 'utf8')) as Record<string, string>).company ?? '')
       .toUpperCase()
@@ -124,6 +119,53 @@ async function main(): Promise<void> {
   }
   const lm = new CharLanguageModel(trainCharModel(trainingLines, 3));
   console.log(`chooser char model: ${trainingLines.length} lines of receipts from shops not scored`);
+  return lm;
+}
+
+/** Per line, the reading the character model finds most receipt-like (about as long as the page's), or the most frequent reading. */
+function chooseReadings(
+  page: DocumentPage,
+  idx: readonly number[],
+  readings: Record<string, string[]>,
+  lm: CharLanguageModel,
+): { lmTexts: Map<number, string>; voteTexts: Map<number, string> } {
+  const lmTexts = new Map<number, string>();
+  const voteTexts = new Map<number, string>();
+  idx.forEach((i, k) => {
+    const first = page.lines[i].text;
+    const options = [first, ...VARIANTS.map((v) => readings[v.name][k])].filter(
+      (t) => t && charModelForm(t).length <= charModelForm(first).length * 1.3 && charModelForm(t).length * 1.3 >= charModelForm(first).length,
+    );
+    lmTexts.set(
+      i,
+      options.reduce((a, b) => (lm.score(b) > lm.score(a) ? b : a), first),
+    );
+    const votes = new Map<string, number>();
+    for (const t of options) votes.set(t.toUpperCase(), (votes.get(t.toUpperCase()) ?? 0) + 1);
+    voteTexts.set(
+      i,
+      options.reduce((a, b) => (votes.get(b.toUpperCase())! > votes.get(a.toUpperCase())! ? b : a), first),
+    );
+  });
+  return { lmTexts, voteTexts };
+}
+
+/** The receipt image in gray, one byte a pixel, for the line crops. */
+async function grayImage(path: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const img = await sharp(await readFile(path))
+    .grayscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: img.data, width: img.info.width, height: img.info.height };
+}
+
+async function main(): Promise<void> {
+  const seed = Number(arg('seed', '7'));
+  const corpus = corpusDir();
+  const extract = await outOfFoldExtractor(corpus, 5, () => {}, { ocr: 60, german: true }, 'shop', seed);
+  const keys = (await readdir(join(corpus, 'receipts/sroie/key'))).filter((n) => n.endsWith('.json')).sort();
+  const right: Record<string, number> = {};
+  const lm = await chooserCharModel(corpus, keys);
   const log: unknown[] = [];
   for (const name of evenSample(keys, 60)) {
     const stem = name.replace('.json', '');
@@ -132,11 +174,7 @@ async function main(): Promise<void> {
     const { pages } = await cachedPages(imagePath);
     const page = pages[0];
     const base = extract(pages, stem);
-    const img = await sharp(await readFile(imagePath))
-      .grayscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const gray = { data: img.data, width: img.info.width, height: img.info.height };
+    const gray = await grayImage(imagePath);
     const chosen = new Set<number>();
     for (const field of ['vendor_name', 'vendor_address']) {
       const cite = base.citations?.entities[field];
@@ -173,25 +211,7 @@ async function main(): Promise<void> {
       };
       tally(`base|${v.name}`, any);
     }
-    // Per line, the reading the character model finds most receipt-like (about as long as the page's), or the most frequent reading.
-    const lmTexts = new Map<number, string>();
-    const voteTexts = new Map<number, string>();
-    idx.forEach((i, k) => {
-      const first = page.lines[i].text;
-      const options = [first, ...VARIANTS.map((v) => readings[v.name][k])].filter(
-        (t) => t && charModelForm(t).length <= charModelForm(first).length * 1.3 && charModelForm(t).length * 1.3 >= charModelForm(first).length,
-      );
-      lmTexts.set(
-        i,
-        options.reduce((a, b) => (lm.score(b) > lm.score(a) ? b : a), first),
-      );
-      const votes = new Map<string, number>();
-      for (const t of options) votes.set(t.toUpperCase(), (votes.get(t.toUpperCase()) ?? 0) + 1);
-      voteTexts.set(
-        i,
-        options.reduce((a, b) => (votes.get(b.toUpperCase())! > votes.get(a.toUpperCase())! ? b : a), first),
-      );
-    });
+    const { lmTexts, voteTexts } = chooseReadings(page, idx, readings, lm);
     tally('lm-choice', score(extract([withLineTexts(page, lmTexts)], stem)));
     tally('vote-choice', score(extract([withLineTexts(page, voteTexts)], stem)));
     const oracle = {

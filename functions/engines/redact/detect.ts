@@ -338,28 +338,7 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
   const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
-  return joinTouching(text, resolveOverlaps([...resolved, ...mentions])).map((c) => ({
-    type: c.type,
-    start: c.start,
-    end: c.end,
-    value: text.slice(c.start, c.end),
-    score: Math.round(c.score * 100) / 100,
-  }));
-}
-
-/**
- * Spans of one type with nothing between them but an apostrophe or a hyphen are one value: a name the tagger read in
- * two pieces at its apostrophe ("Tobin O" + "Carrow", "Daniel O'" + "Brien") is masked and reported once, with the
- * stronger piece's score, so the apostrophe is not left standing between two masks.
- */
-function joinTouching(text: string, spans: readonly Candidate[]): Candidate[] {
-  const joined: Candidate[] = [];
-  for (const c of [...spans].sort((a, b) => a.start - b.start)) {
-    const last = joined.at(-1);
-    if (last && last.type === c.type && last.end <= c.start && /^['’-]?$/u.test(text.slice(last.end, c.start))) joined[joined.length - 1] = { ...last, end: c.end, score: Math.max(last.score, c.score) };
-    else joined.push(c);
-  }
-  return joined;
+  return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 
 /**

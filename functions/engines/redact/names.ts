@@ -32,7 +32,7 @@ export const PERSON_VERB =
   /^[,]?\s+(?:lives|lived|says|said|is from|was born|works|worked|wrote|will be|has been|told|asked|replied|spent|joined|founded|shouted|smiled|laughed|explained|met|married|moved|studied|graduated|is a|was a|and (?:his|her|their))\b/iu;
 
 /** A word: capitalised (incl. accented letters, O'Brien, Jean-Luc), an initial, or lower-case (weighed more strictly). */
-const WORD = "(?:\\p{Lu}\\.|\\p{Lu}(?= \\p{Lu})|\\p{L}[\\p{Ll}\\p{Lm}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)?)";
+const WORD = "(?:\\p{Lu}\\.|\\p{Lu}(?= \\p{Lu})|\\p{L}(?:['’]\\p{Lu})?[\\p{Ll}\\p{Lm}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)?)";
 /** Particles inside names: van, von, de, da, di, del, bin, al. */
 const PARTICLE_WORDS = ['van', 'von', 'der', 'den', 'de', 'da', 'di', 'del', 'della', 'du', 'le', 'la', 'bin', 'ibn', 'al', 'el', 'dos', 'das', 'ter', 'ten'];
 const PARTICLES = new Set(PARTICLE_WORDS);

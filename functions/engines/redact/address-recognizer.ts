@@ -138,11 +138,13 @@ const LOWER_CASE_STREET = re(
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
+/** The UK ("SW1A 1AA", "M4 7QT") and Canadian ("K2P 1L4") postcode shapes, with `gap` between their two halves. */
+const ukOrCanadianPostcode = (gap: string) => `[A-Z]{1,2}\\d[A-Z\\d]?${gap}\\d[A-Z]{2}|[A-Z]\\d[A-Z]${gap}\\d[A-Z]\\d`;
 /**
  * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345"), and the letter-digit codes of the UK
  * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors.
  */
-const POSTCODE = '(?:[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})';
+const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
@@ -157,7 +159,7 @@ const CONTINUATION = new RegExp(
  * A UK or Canadian postcode later on the street's own line, inside the sentence ("lives at 9 Orvel Lane, Brackton BT7 4QX
  * and works …"), where the town part did not end at a comma or the line's end: these shapes are distinctive enough to take.
  */
-const LETTER_POSTCODE_ON_LINE = /^[^\n.;:!?]{0,48}?(?<![\p{L}\p{N}])([A-Z]{1,2}\d[A-Z\d]?[ \t]\d[A-Z]{2}|[A-Z]\d[A-Z][ \t]\d[A-Z]\d)(?![\p{L}\p{N}])/u;
+const LETTER_POSTCODE_ON_LINE = new RegExp(`^[^\\n.;:!?]{0,48}?(?<![\\p{L}\\p{N}])(${ukOrCanadianPostcode('[ \\t]')})(?![\\p{L}\\p{N}])`, 'u');
 const POSTCODE_AFTER_BLANK = new RegExp(`^[ \\t>]*\\n[ \\t>]*\\n[ \\t>]*(?:\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}[ \\t]+)?(${POSTCODE})[ \\t]*(?=\\n|$)`, 'u');
 const UNIT_AT_START = new RegExp(`^[\\s,>]*${UNIT_PART}`, 'u');
 const POSTCODE_IN = new RegExp(`(?<![\\p{L}\\p{N}])${POSTCODE}(?![\\p{L}\\p{N}])`, 'gu');

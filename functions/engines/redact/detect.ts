@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { detectionView } from './detection-view.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
@@ -361,9 +362,16 @@ export async function personsFor(config: DetectionConfig): Promise<PersonResourc
   return needsPersons(config) ? personResources() : undefined;
 }
 
-/** The local recognizers' candidates (before overlaps are settled). */
+/**
+ * The local recognizers' candidates (before overlaps are settled), found in
+ * the text as a viewer shows it (detection-view.ts: dashes, fullwidth and
+ * other-script digits, odd spaces read as ASCII; soft hyphens and other
+ * invisible characters left out) and placed back on the text's own offsets.
+ */
 export function localCandidates(text: string, config: DetectionConfig, persons: PersonResources | undefined, options: DetectOptions = {}): Candidate[] {
-  return recognizersFor(config, persons, options.skipBuiltIns).flatMap((recognizer) => recognizer.find(text).filter((c) => acceptable(text, c)));
+  const view = detectionView(text);
+  const found = recognizersFor(config, persons, options.skipBuiltIns).flatMap((recognizer) => recognizer.find(view.text).filter((c) => acceptable(view.text, c)));
+  return view.text === text ? found : found.map((c) => ({ ...c, ...view.toOriginal(c.start, c.end) }));
 }
 
 /** Detects PII spans in `text` with the local recognizers (asynchronous: the first call loads the name lexicons). */

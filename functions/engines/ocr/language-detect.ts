@@ -108,6 +108,27 @@ export interface LanguageGuess {
 }
 
 /**
+ * How many of `text`'s words (two letters or more) are function words or
+ * shop words of any OCR language. Text in any of them holds some: a page
+ * of many words and none of these is not written in letters we can read
+ * (a text layer whose characters map to the wrong letters).
+ *
+ * @example
+ * knownWords('Please keep this sheet with the file'); // { words: 7, known: 2 }
+ */
+export function knownWords(text: string): { words: number; known: number } {
+  let words = 0;
+  let known = 0;
+  for (const word of text.toLowerCase().match(/[\p{L}']+/gu) ?? []) {
+    const bare = word.replace(/^'+|'+$/g, '');
+    if (underTwoLetters(bare)) continue;
+    words++;
+    if (WEIGHTS.has(bare)) known++;
+  }
+  return { words, known };
+}
+
+/**
  * The language of `text`, among the OCR languages. English when the text is
  * too short or the evidence too thin (receipts, forms of numbers and
  * names): the English model reads those as well as any.

@@ -2,11 +2,17 @@
  * Scanned and mixed PDFs: which pages need OCR, and OCR of those pages.
  *
  * A page is OCR'd when it paints an image (a scan) and its text layer is
- * unusable (almost no real characters, or mostly garbage such as unmapped
- * glyphs), or is sparse (a stamped Bates number, "CONFIDENTIAL") while
- * images cover a quarter of the page or more. Pages with a real text layer
- * keep it, even when they also hold images; text-less pages without images
- * (blank, vector art) are not OCR'd.
+ * unusable (almost no real characters), or is sparse (a stamped Bates
+ * number, "CONFIDENTIAL") while images cover a quarter of the page or more.
+ * A page is also OCR'd when it draws text we cannot read from its text
+ * layer: glyphs whose characters are mostly garbage (unmapped glyphs), many
+ * words in letters of no language (a font whose character map names the
+ * wrong letters: the OCR reading is kept only when it reads more known
+ * words), or no text layer at all under glyph-like vector outlines (text
+ * converted to curves). What a viewer shows is what every operation, and
+ * redaction above all, must read. Pages with a real text layer keep it,
+ * even when they also hold images; blank pages and pages of a few rules
+ * or boxes are not OCR'd.
  *
  * At open, `ocrPageCount` counts pages without a usable text layer (cheap:
  * the text content only) plus sparse-text pages that paint an image (their
@@ -19,6 +25,7 @@ import type { BBox, DocumentPage } from '../document-model.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import { readPageImage } from '../ocr/hosted-page-read.ts';
 import { ocrPageFields } from '../ocr/ocr-document-page.ts';
+import { knownWords } from '../ocr/language-detect.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
@@ -99,6 +106,26 @@ const isUsable = (t: TextStats) => t.real >= MIN_TEXT_CHARS && t.garbageShare <=
 const isFullText = (t: TextStats) => isUsable(t) && t.real >= SPARSE_TEXT_CHARS;
 
 /**
+ * A text layer of at least this many words none of which is a function or
+ * shop word of any OCR language is not in letters we can read. Over the
+ * 252 corpus text-layer pages of 20 words or more, every page had known
+ * words (the fewest: 2 %); a font whose map shifts every letter has none.
+ */
+const UNREADABLE_MIN_WORDS = 20;
+
+/** Whether a text layer's words read as a language (see {@link UNREADABLE_MIN_WORDS}); short text always does. */
+export function readableWords(text: string): boolean {
+  const { words, known } = knownWords(text);
+  return words < UNREADABLE_MIN_WORDS || known > 0;
+}
+
+/** Glyphs drawn whose text cannot be read from the layer: mostly garbage characters, or words of no language. */
+function unreadGlyphs(text: string, stats: TextStats): boolean {
+  if (text.replace(/\s+/g, '').length < MIN_TEXT_CHARS) return false;
+  return stats.garbageShare > MAX_GARBAGE_SHARE || !readableWords(text);
+}
+
+/**
  * Whether a page's text is a full text layer: such a page is never OCR'd,
  * so deciding it needs neither its images nor its figures.
  *
@@ -106,7 +133,7 @@ const isFullText = (t: TextStats) => isUsable(t) && t.real >= SPARSE_TEXT_CHARS;
  * fullTextLayer(page.text); // true for a page of prose, false for a stamped scan
  */
 export function fullTextLayer(text: string): boolean {
-  return isFullText(textStats([text]));
+  return isFullText(textStats([text])) && readableWords(text);
 }
 
 /**
@@ -140,6 +167,72 @@ function imageOps(ops: OpsTable): Set<number> {
       .map((name) => ops[name])
       .filter((op): op is number => typeof op === 'number'),
   );
+}
+
+/**
+ * Glyph-like vector shapes (painted subpaths with a curve or a slanted
+ * line) that make a page without a text layer worth reading: a line of
+ * text converted to curves has one or more per character, a page of rules
+ * and boxes none. A page with some real text needs many more (a paragraph
+ * of them, not a logo beside a heading).
+ */
+const MIN_OUTLINES_TEXTLESS = 12;
+const MIN_OUTLINES_SPARSE = 150;
+
+// pdf.js DrawOPS codes inside a path buffer, and how many numbers follow each.
+const PATH_ARGS: Readonly<Record<number, number>> = { 0: 2, 1: 2, 2: 6, 3: 4, 4: 0 };
+const MOVE = 0;
+const LINE = 1;
+
+/** Counts painted subpaths with a curve or a slanted line in one path buffer, up to `limit`. */
+function countOutlines(buffer: ArrayLike<number>, limit: number): number {
+  let count = 0;
+  let shaped = false;
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < buffer.length && count < limit;) {
+    const op = buffer[i];
+    const args = PATH_ARGS[op];
+    if (args === undefined) break;
+    if (op === MOVE) {
+      if (shaped) count++;
+      shaped = false;
+    } else if (op === LINE) {
+      const dx = Math.abs(buffer[i + 1] - x);
+      const dy = Math.abs(buffer[i + 2] - y);
+      if (dx > 0.01 && dy > 0.01) shaped = true;
+    } else if (args > 2) shaped = true;
+    if (args >= 2) {
+      x = buffer[i + args - 1];
+      y = buffer[i + args];
+    }
+    i += 1 + args;
+  }
+  return count + (shaped ? 1 : 0);
+}
+
+/** What a page draws besides its text layer: raster images, and glyph-like vector outlines (counted up to {@link MIN_OUTLINES_SPARSE}). */
+async function pageInk(page: PdfPageProxy): Promise<{ images: boolean; outlines: number }> {
+  const { pdfjs } = await loadPdfjs();
+  const ops = pdfjs.OPS as unknown as OpsTable;
+  const wanted = imageOps(ops);
+  const painting = new Set(
+    ['fill', 'eoFill', 'stroke', 'closeStroke', 'fillStroke', 'eoFillStroke', 'closeFillStroke', 'closeEOFillStroke'].map((name) => ops[name]),
+  );
+  const list = await page.getOperatorList();
+  let outlines = 0;
+  let images = false;
+  for (let i = 0; i < list.fnArray.length; i++) {
+    const fn = list.fnArray[i];
+    if (wanted.has(fn)) images = true;
+    else if (fn === ops.constructPath && outlines < MIN_OUTLINES_SPARSE) {
+      const args = list.argsArray[i] as unknown[] | null;
+      const buffer = (args?.[1] as ArrayLike<number>[] | undefined)?.[0];
+      // Clipping paths and endPath paint nothing.
+      if (buffer && painting.has(args?.[0] as number)) outlines += countOutlines(buffer, MIN_OUTLINES_SPARSE - outlines);
+    }
+  }
+  return { images, outlines };
 }
 
 /** Whether the page paints any raster image. Reuses pdf.js's cached operator list when the page has one. */
@@ -203,8 +296,9 @@ export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly 
         kept += content.items.length;
         contents.set(n, content);
       }
-      const stats = textStats(content.items.map((item) => ('str' in item ? item.str : '')));
-      if (!isUsable(stats)) candidates.add(n);
+      const strings = content.items.map((item) => ('str' in item ? item.str : ''));
+      const stats = textStats(strings);
+      if (!isUsable(stats) || !readableWords(strings.join(' '))) candidates.add(n);
       else if (stats.real < SPARSE_TEXT_CHARS) sparse.push(n);
     } catch {
       // Extraction reads the page again and reports the damage.
@@ -242,9 +336,13 @@ function coverage(figures: readonly BBox[]): number {
  */
 export async function needsOcr(page: DocumentPage, pdfPage: PdfPageProxy): Promise<boolean> {
   const stats = textStats([page.text]);
-  if (isFullText(stats)) return false;
+  const readable = readableWords(page.text);
+  if (isFullText(stats) && readable) return false;
+  if (unreadGlyphs(page.text, stats)) return true;
   if (isUsable(stats) && coverage(page.figures ?? []) < SCAN_COVERAGE) return false;
-  return paintsImage(pdfPage);
+  const ink = await pageInk(pdfPage);
+  if (!isUsable(stats)) return ink.images || ink.outlines >= MIN_OUTLINES_TEXTLESS;
+  return (ink.images && coverage(page.figures ?? []) >= SCAN_COVERAGE) || ink.outlines >= MIN_OUTLINES_SPARSE;
 }
 
 /**
@@ -260,11 +358,17 @@ export async function ocrPdfPage(
 ): Promise<DocumentPage & { readonly engine: string }> {
   const { png } = await render(page.pageNumber, { dpi: OCR_RENDER_DPI });
   const { ocr, engine, fallback } = await readPageImage({ image: png }, { languages, ...hosted });
+  const fields = ocrPageFields(ocr, page.pageNumber);
+  // A layer taken for unreadable on its words alone (a page of names and codes reads no function word
+  // either) is kept unless the OCR reads known words in it.
+  if (!readableWords(page.text) && textStats([page.text]).garbageShare <= MAX_GARBAGE_SHARE && knownWords(fields.text).known === 0) {
+    return { ...page, engine };
+  }
   return {
     ...page,
     engine,
     ...(fallback ? { ocrFallback: fallback } : {}),
-    ...ocrPageFields(ocr, page.pageNumber),
+    ...fields,
     // A scan's table lines are pixels; vector rulings, when the page has them, are exact.
     rulings: page.rulings?.length ? page.rulings : ocr.rulings,
     ...(!page.circles?.length && ocr.circles ? { circles: ocr.circles } : {}),

@@ -13,7 +13,10 @@
  * {@link MIN_PICTURE_HEIGHT_POINTS}) and the text layer does not already
  * transcribe it (a searchable scan: its words cover
  * {@link TRANSCRIBED_SHARE} of the picture or more). At most
- * {@link MAX_PICTURES_PER_PAGE} per page, the largest first.
+ * {@link MAX_PICTURES_PER_PAGE} reads per page, the largest pictures
+ * first; past that, the last read is the region holding all the smaller
+ * ones (a sheet of badges, a scan cut into strips), so no picture is left
+ * unread however many the page draws.
  *
  * @module
  */
@@ -43,18 +46,21 @@ const centreInside = (word: BBox, box: BBox) => inside((word[0] + word[2]) / 2, 
 /** The pictures of a page to OCR (see the module note for the rule). */
 export function picturesToRead(page: DocumentPage): BBox[] {
   if (page.source === 'ocr') return [];
-  const candidates: BBox[] = [
+  const drawn: BBox[] = [
     ...(page.figures ?? []),
     ...(page.annotations ?? []).filter((a) => a.drawn && a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)).map((a) => a.bbox),
   ];
-  return candidates
+  const candidates = drawn
     .filter((box) => (box[2] - box[0]) * page.width >= MIN_PICTURE_WIDTH_POINTS && (box[3] - box[1]) * page.height >= MIN_PICTURE_HEIGHT_POINTS)
     .filter((box) => {
       const covered = page.words.filter((w) => w.source === 'text-layer' && centreInside(w.bbox, box)).reduce((sum, w) => sum + area(w.bbox), 0);
       return covered < TRANSCRIBED_SHARE * area(box);
     })
-    .sort((a, b) => area(b) - area(a))
-    .slice(0, MAX_PICTURES_PER_PAGE);
+    .sort((a, b) => area(b) - area(a));
+  if (candidates.length <= MAX_PICTURES_PER_PAGE) return candidates;
+  const rest = candidates.slice(MAX_PICTURES_PER_PAGE - 1);
+  const around = rest.reduce<BBox>((u, b) => [Math.min(u[0], b[0]), Math.min(u[1], b[1]), Math.max(u[2], b[2]), Math.max(u[3], b[3])], rest[0]);
+  return [...candidates.slice(0, MAX_PICTURES_PER_PAGE - 1), around];
 }
 
 interface Crop {

@@ -97,6 +97,19 @@ describe('pictures read on text pages (the decision rule)', () => {
     expect(picturesToRead({ ...text, source: 'ocr', figures: [[0.1, 0.3, 0.7, 0.4]] })).toEqual([]);
   });
 
+  it('reads every picture however many the page draws: past the cap, the last read holds all the smaller ones', () => {
+    // Twelve badge-sized pictures in a grid, the first a little larger than the rest.
+    const figures: BBox[] = Array.from({ length: 12 }, (_, i): BBox => {
+      const [x, y] = [0.1 + (i % 3) * 0.28, 0.3 + Math.floor(i / 3) * 0.15];
+      return [x, y, x + (i === 0 ? 0.26 : 0.25), y + 0.1];
+    });
+    const read = picturesToRead({ ...text, figures });
+    expect(read).toHaveLength(8);
+    expect(read[0]).toEqual(figures[0]);
+    const inRead = (f: BBox) => read.some((r) => r[0] <= f[0] && r[1] <= f[1] && r[2] >= f[2] && r[3] >= f[3]);
+    expect(figures.every(inRead)).toBe(true);
+  });
+
   it('reads a stamp whose appearance has no readable text, not one whose text is known', () => {
     const stamp = (lines: string[]): PageAnnotation => ({ subtype: 'Stamp', bbox: [0.5, 0.5, 0.8, 0.6], lines, drawn: true });
     expect(picturesToRead({ ...text, annotations: [stamp([])] })).toHaveLength(1);

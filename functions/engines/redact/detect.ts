@@ -11,7 +11,7 @@ import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
-import { addressees, listPartners, pronounSubjects } from './person-partners.ts';
+import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
@@ -84,9 +84,14 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     const trimmed = trimPersonSpan(text, c);
     return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
   });
-  // The company a name keeps: the rest of its list ("Brisk and Hartwell were …"), whom its speaker addresses ("said Mildred to Austin"), and a subject the next sentence calls "him" or "her".
+  // The company a name keeps: the rest of its list ("Brisk and Hartwell were …", a guest list a name a line), whom its speaker addresses ("said Mildred to Austin"), and a subject the next sentence calls "him" or "her".
   const accepted = found.filter((c) => c.score >= SCORE_THRESHOLD);
-  const partners = [...listPartners(text, accepted, persons.lexicon), ...addressees(text, accepted, persons.lexicon), ...pronounSubjects(text, accepted, persons.lexicon)].filter(
+  const partners = [
+    ...listPartners(text, accepted, persons.lexicon),
+    ...lineListPartners(text, accepted, persons.lexicon),
+    ...addressees(text, accepted, persons.lexicon),
+    ...pronounSubjects(text, accepted, persons.lexicon),
+  ].filter(
     (p) => !accepted.some((a) => p.start < a.end && a.start < p.end) && !notPersons.some((f) => f.start < p.end && p.start < f.end),
   );
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").

@@ -123,3 +123,64 @@ export function pronounSubjects(text: string, accepted: readonly Candidate[], le
   }
   return out;
 }
+
+/** A line that is only a name's shape: two or three capitalised words, perhaps a trailing comma ("Tamsin Yarrowby"). */
+const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?:[ \\t]+${CAP}){1,2})[ \\t]*,?[ \\t]*$`, 'u');
+/** Lines of other kinds allowed between two lines of one list (a role above each name: "VISITOR", "Chair"), at most this many, each this short. */
+const LIST_GAP_LINES = 2;
+const LIST_GAP_CHARS = 40;
+
+interface NameLine {
+  readonly start: number;
+  readonly end: number;
+  readonly words: readonly string[];
+}
+
+/** The name-shaped lines of `text`, grouped into lists (consecutive, or apart by a few short lines). */
+function nameLineLists(text: string): NameLine[][] {
+  const lists: NameLine[][] = [];
+  let current: NameLine[] = [];
+  let gap = 0;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const m = NAME_LINE.exec(line);
+    if (m) {
+      const start = offset + line.indexOf(m[1]);
+      current.push({ start, end: start + m[1].length, words: m[1].split(/[ \t]+/u) });
+      gap = 0;
+    } else if (line.trim() !== '' && (++gap > LIST_GAP_LINES || line.length > LIST_GAP_CHARS)) {
+      if (current.length) lists.push(current);
+      current = [];
+      gap = 0;
+    }
+    offset += line.length + 1;
+  }
+  if (current.length) lists.push(current);
+  return lists;
+}
+
+/**
+ * The other lines of a list of names, one a line, in which accepted names
+ * stand (a guest list, a roster, a sheet of badges): a list with at least
+ * two accepted names, a third of its lines or more, makes each other line
+ * of the same shape a person, when every word of it may be a name (a
+ * listed name or a word no list holds; no ordinary word, place, title or
+ * firm's word: "Visual Studio" and "Main Street" stay).
+ */
+export function lineListPartners(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const list of nameLineLists(text)) {
+    const isName = (line: NameLine) => accepted.some((a) => a.type === 'PERSON' && a.start < line.end && line.start < a.end);
+    const named = list.filter(isName).length;
+    if (named < 2 || named * 3 < list.length) continue;
+    for (const line of list) {
+      if (isName(line)) continue;
+      const nameWords = line.words.every((word) => {
+        const kind = kindOf(word, lex);
+        return !ORGANISATION_WORDS.has(word.toLowerCase()) && (kind === 'strong' || kind === 'unknown' || (kind === 'weak' && !lex.places.has(word.toLowerCase())));
+      });
+      if (nameWords) out.push({ type: 'PERSON', start: line.start, end: line.end, score: 0.6, rule: 'name-line-list-partner' });
+    }
+  }
+  return out;
+}

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { personResources, type PersonResources } from '../../../functions/engines/redact/name-lexicon.ts';
-import { addressees, listPartners, pronounSubjects } from '../../../functions/engines/redact/person-partners.ts';
+import { addressees, lineListPartners, listPartners, pronounSubjects } from '../../../functions/engines/redact/person-partners.ts';
 import type { Candidate } from '../../../functions/engines/redact/recognizers.ts';
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
@@ -107,5 +107,29 @@ describe('the subject the next sentence calls "him" or "her"', () => {
   it('leaves the subject when another accepted person could be the one meant', () => {
     const text = 'Velloran is kind. Mildred thanked him.';
     expect(pronounSubjects(text, [at(text, 'Mildred')], lex)).toEqual([]);
+  });
+});
+
+describe('the other lines of a list of names, one a line', () => {
+  const roster = 'Guest list for the spring reception\nHalvard Ostrick\nBrisa Quennell\nTamsin Yarrowby\nOswin Pellagrue\n\nDoors open at seven.';
+
+  it('makes each other line of a name list with two accepted names a person', () => {
+    const found = lineListPartners(roster, [at(roster, 'Brisa Quennell'), at(roster, 'Oswin Pellagrue')], lex);
+    expect(words(roster, found)).toEqual(['Halvard Ostrick', 'Tamsin Yarrowby']);
+  });
+
+  it('reads a role line above each name as part of the list (a sheet of badges)', async () => {
+    const badges = 'VISITOR\nHalvard Ostrick\nVISITOR\nBrisa Quennell\nVISITOR\nTamsin Yarrowby\nVISITOR\nIness Vardhollow';
+    expect(words(badges, lineListPartners(badges, [at(badges, 'Brisa Quennell'), at(badges, 'Iness Vardhollow')], lex))).toEqual(['Halvard Ostrick', 'Tamsin Yarrowby']);
+  });
+
+  it('needs two accepted names, and leaves lines of ordinary words, places and firms', () => {
+    expect(lineListPartners(roster, [at(roster, 'Brisa Quennell')], lex)).toEqual([]);
+    const tools = 'Visual Studio\nHalvard Ostrick\nMain Street\nBrisa Quennell\nHarbour Bank';
+    expect(words(tools, lineListPartners(tools, [at(tools, 'Halvard Ostrick'), at(tools, 'Brisa Quennell')], lex))).toEqual([]);
+  });
+
+  it('end to end: every name of a guest list is masked', async () => {
+    expect(await persons(roster)).toEqual(['Halvard Ostrick', 'Brisa Quennell', 'Tamsin Yarrowby', 'Oswin Pellagrue']);
   });
 });

@@ -12,6 +12,7 @@ import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from 
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
+import { personColumns } from './person-columns.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
@@ -80,10 +81,16 @@ export function personCandidates(text: string, persons: PersonResources): Candid
       : [];
   // The tagger's veto: a run the rules accepted that it all but rules out ("Zoolander is a 2017 film").
   const kept = reading && persons.sequence ? ruled.filter((c) => !vetoable(text, c, persons.lexicon) || (reading.inName(c.start, c.end) ?? 1) >= persons.sequence!.vetoBelow) : ruled;
-  const found = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
+  const read = [...kept, ...tagged].flatMap((c) => withoutForeignNouns(text, c, persons.lexicon)).flatMap((c) => {
     const trimmed = trimPersonSpan(text, c);
     return trimmed && !notPersons.some((f) => f.start <= trimmed.start && trimmed.end <= f.end) ? [trimmed] : [];
   });
+  // A table's column headed by a word for people: its cells are names; its header line is none, and a run read across a cell's edge gives way to the cell.
+  const tables = personColumns(text, persons.lexicon);
+  const cells = tables.flatMap((t) => t.cells).filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+  const crossesCell = (c: Candidate) => cells.some((cell) => overlaps(c, cell) && (c.start < cell.start || c.end > cell.end));
+  const found = [...read.filter((c) => !crossesCell(c) && !tables.some((t) => overlaps(c, t.header))), ...cells];
   // The company a name keeps: the rest of its list ("Brisk and Hartwell were …", a guest list a name a line), whom its speaker addresses ("said Mildred to Austin"), and a subject the next sentence calls "him" or "her".
   const accepted = found.filter((c) => c.score >= SCORE_THRESHOLD);
   const partners = [
@@ -91,9 +98,7 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     ...lineListPartners(text, accepted, persons.lexicon),
     ...addressees(text, accepted, persons.lexicon),
     ...pronounSubjects(text, accepted, persons.lexicon),
-  ].filter(
-    (p) => !accepted.some((a) => p.start < a.end && a.start < p.end) && !notPersons.some((f) => f.start < p.end && p.start < f.end),
-  );
+  ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
   const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
   return [...found, ...partners, ...particles];

@@ -108,6 +108,12 @@ function checkedTagger(model: unknown): PersonTaggerModel {
   return m;
 }
 
+/** Abbreviations of tables and forms (English and the other OCR languages' most common ones). */
+const DOCUMENT_ABBREVIATIONS = [
+  'qty', 'pcs', 'pc', 'amt', 'desc', 'ref', 'tel', 'fax', 'nr', 'ea', 'hrs', 'dept', 'acct', 'inv', 'approx', 'misc', 'sku', 'uom',
+  'pkg', 'ctn', 'mfr', 'mfg', 'lbs', 'oz', 'vat', 'gst', 'hst', 'ust', 'mwst', 'stk', 'tva', 'ttc', 'ht', 'iva', 'btw', 'incl', 'excl',
+];
+
 function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): Omit<NameLexicon, 'languages'> {
   const given = new Set<string>();
   const family = new Set<string>();
@@ -137,6 +143,8 @@ function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySiz
       if (size <= 35) vocabulary.add(word);
     }
   }
+  // Abbreviations of business documents' column headers and labels, which no dictionary lists: "Price Qty" is a header, not a name.
+  for (const word of DOCUMENT_ABBREVIATIONS) vocabulary.add(word);
   for (const word of vocabulary) wideVocabulary.add(word);
   for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
   return { given, family, places, vocabulary, wideVocabulary, honorifics };

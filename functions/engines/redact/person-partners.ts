@@ -124,8 +124,8 @@ export function pronounSubjects(text: string, accepted: readonly Candidate[], le
   return out;
 }
 
-/** A line that is only a name's shape: two or three capitalised words, perhaps a trailing comma ("Tamsin Yarrowby"). */
-const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?:[ \\t]+${CAP}){1,2})[ \\t]*,?[ \\t]*$`, 'u');
+/** A line that is only a name's shape: two or three capitalised words one space apart, perhaps a trailing comma ("Tamsin Yarrowby"). */
+const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?: ${CAP}){1,2})[ \\t]*,?[ \\t]*$`, 'u');
 /** Lines of other kinds allowed between two lines of one list (a role above each name: "VISITOR", "Chair"), at most this many, each this short. */
 const LIST_GAP_LINES = 2;
 const LIST_GAP_CHARS = 40;
@@ -146,7 +146,7 @@ function nameLineLists(text: string): NameLine[][] {
     const m = NAME_LINE.exec(line);
     if (m) {
       const start = offset + line.indexOf(m[1]);
-      current.push({ start, end: start + m[1].length, words: m[1].split(/[ \t]+/u) });
+      current.push({ start, end: start + m[1].length, words: m[1].split(' ') });
       gap = 0;
     } else if (line.trim() !== '' && (++gap > LIST_GAP_LINES || line.length > LIST_GAP_CHARS)) {
       if (current.length) lists.push(current);

@@ -1,0 +1,32 @@
+/**
+ * People in a table's first column under a header that names them. Every
+ * name, department and number here is invented for these tests.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const persons = async (text: string) => (await detectPii(text, BUILT_INS)).filter((s) => s.type === 'PERSON').map((s) => s.value);
+
+describe('people in a column headed by a word for people', () => {
+  it.each([
+    [
+      'a staff list, cells apart by spaces',
+      'Staff list\nName Department Start date\nHalvard Ostrick Finance 2019-03-01\nBrisa Quennell Sales 2020-06-15\nTamsin Yarrowby Legal 2021-01-04',
+      ['Halvard Ostrick', 'Brisa Quennell', 'Tamsin Yarrowby'],
+    ],
+    ['a pipe table', 'Employee | Role | Phone\nOswin Pellagrue | Clerk | x2233\nCorran Thistlewick | Counsel | x2232', ['Oswin Pellagrue', 'Corran Thistlewick']],
+    ['a German register, tab-separated', 'Mitarbeiter\tAbteilung\nMaelis Dunkerwald\tEinkauf\nYorick Pfannstiel\tLager', ['Maelis Dunkerwald', 'Yorick Pfannstiel']],
+  ])('%s', async (_, text, expected) => {
+    expect(await persons(text)).toEqual(expected);
+  });
+
+  it('stops at a blank line and leaves goods under a bare "Name" header', async () => {
+    expect(await persons('Patient name  Ward\nLiesel Oakenvale  B2\n\nVisiting Hours  Daily')).toEqual(['Liesel Oakenvale']);
+    expect(await persons('Name Price Qty\nZentro Mac 3.99 2\nQuill Tags 1.50 4')).toEqual([]);
+  });
+
+  it('reads table headers with abbreviations as headers, not names', async () => {
+    expect(await persons('Description Price Qty Amt')).toEqual([]);
+  });
+});

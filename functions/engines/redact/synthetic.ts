@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { detectionView } from './detection-view.ts';
 import { createHmac, randomBytes } from 'node:crypto';
 import { luhnValid } from './validators.ts';
 
@@ -150,7 +151,8 @@ export class SyntheticValues {
 
   /** The same (type, original) always gets the same value within this document. */
   valueFor(type: string, original: string): string {
-    const normalized = original.replace(/\s+/g, ' ').trim();
+    // As detection read it (detection-view.ts): fullwidth or other-script digits and odd dashes in ASCII, so every digit is replaced.
+    const normalized = detectionView(original).text.replace(/\s+/g, ' ').trim();
     const key = `${type}\u0000${normalized.toLowerCase()}`;
     let value = this.memo.get(key);
     if (value === undefined) {

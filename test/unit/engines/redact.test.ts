@@ -163,6 +163,9 @@ describe('synthetic values', () => {
     ['IBAN_CODE', 'DE89 3704 0044 0532 0130 00', /^DE\d\d \d{4} \d{4} \d{4} \d{4} \d\d$/],
     ['IP_ADDRESS', '10.1.2.3', /^192\.0\.2\.\d+$/],
     ['EMAIL_ADDRESS', 'a@b.org', /@example\.com$/],
+    // Written with fullwidth digits or en dashes: every digit is still replaced.
+    ['US_SSN', '\uff15\uff13\uff16-\uff12\uff12-\uff18\uff11\uff14\uff15', /^9\d\d-\d\d-\d{4}$/],
+    ['US_SSN', '536\u201322\u20138145', /^9\d\d-\d\d-\d{4}$/],
   ])('%s keeps the shape and uses a safe range', (type, original, shape) => {
     const value = new SyntheticValues().valueFor(type, original);
     expect(value).toMatch(shape);

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { detectionView } from './detection-view.ts';
 import { HOSTED_SPEND_LIMITS, type HostedSpendLimits } from '../../contracts/engines.ts';
 import type { PiiDetectionService, PiiSpan as HostedSpan } from '../../contracts/hosted-models.ts';
 import { enabledBuiltIns, localCandidates, personsFor, settleSpans, type DetectionConfig, type PiiSpan } from './detect.ts';
@@ -172,15 +173,13 @@ export async function detectPiiWithService(
     for (const range of plan.ranges) {
       for (const chunk of chunkText(text.slice(range.start, range.end), service.maxTextBytes)) {
         options.signal?.throwIfAborted();
-        hosted.push(
-          ...mapHostedSpans(
-            text,
-            range.start + chunk.start,
-            chunk.text,
-            await service.detectPii(chunk.text, options.languageCode, options.signal),
-            asked,
-          ),
-        );
+        // The service reads the chunk as a viewer shows it (detection-view.ts), its spans placed back on the chunk's characters.
+        const view = detectionView(chunk.text);
+        const spans = (await service.detectPii(view.text, options.languageCode, options.signal)).map((span) => {
+          const { start, end } = view.toOriginal(Math.max(0, span.beginOffset), Math.min(view.text.length, span.endOffset));
+          return { ...span, beginOffset: start, endOffset: end };
+        });
+        hosted.push(...mapHostedSpans(text, range.start + chunk.start, chunk.text, spans, asked));
       }
     }
   }

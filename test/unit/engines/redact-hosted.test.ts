@@ -52,6 +52,23 @@ describe('redact with a hosted PII detector', () => {
     ]);
   });
 
+  it('sends the text as a viewer shows it and places the spans back on the characters as written', async () => {
+    // Arrange: a value typed with en dashes and a soft hyphen; the service knows only the ASCII form.
+    const text = 'Patient Oskar Lind\u00adqvist, SSN 536\u201322\u20138145.';
+    const { service, calls } = fakeComprehend([
+      ['NAME', 'Oskar Lindqvist'],
+      ['SSN', '536-22-8145'],
+    ]);
+    // Act
+    const spans = await detectPiiWithService(text, EXTEND, service, { languageCode: 'en' });
+    // Assess
+    expect(calls[0].text).toBe('Patient Oskar Lindqvist, SSN 536-22-8145.');
+    expect(found(spans)).toEqual([
+      ['PERSON', 'Oskar Lind\u00adqvist'],
+      ['US_SSN', '536\u201322\u20138145'],
+    ]);
+  });
+
   it('keeps custom types and the built-in types Comprehend lacks on the local detector', async () => {
     // Arrange
     const text = 'Employee ID: EMP-20391\nDate of birth: 04/17/1986\nMRN: 00482913\nContact: Ida Brandt';

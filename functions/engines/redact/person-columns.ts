@@ -14,7 +14,7 @@
  * @module
  */
 import type { NameLexicon } from './name-lexicon.ts';
-import { kindOf, ORGANISATION_WORDS } from './names.ts';
+import { mayBeNameWord } from './person-partners.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** First header cells that name people (English, German, French, Spanish, Italian, Dutch, Portuguese). */
@@ -32,15 +32,6 @@ const ROW_NAME = /^[ \t|]*(\p{Lu}[\p{Ll}\p{M}'’-]+(?: \p{Lu}[\p{Ll}\p{M}'’-]
 /** Rows read under one header at most (a long register continues under a repeated header). */
 const MAX_ROWS = 200;
 
-/** Whether every word may be a name: a listed name or a word no list holds; no ordinary word, place, title or firm's word. */
-function nameWords(words: readonly string[], lex: NameLexicon): boolean {
-  return words.every((word) => {
-    const w = word.toLowerCase();
-    const kind = kindOf(word, lex);
-    return !ORGANISATION_WORDS.has(w) && (kind === 'strong' || kind === 'unknown' || (kind === 'weak' && !lex.places.has(w)));
-  });
-}
-
 /** The leading name of a row (its longest prefix of two or three name words), as offsets in the row. */
 function rowName(row: string, lex: NameLexicon): { start: number; end: number } | undefined {
   const m = ROW_NAME.exec(row);
@@ -49,13 +40,7 @@ function rowName(row: string, lex: NameLexicon): { start: number; end: number } 
   const words = [...m[1].matchAll(/[^ ]+/gu)];
   for (let n = words.length; n >= 2; n--) {
     const last = words[n - 1];
-    if (
-      nameWords(
-        words.slice(0, n).map((w) => w[0]),
-        lex,
-      )
-    )
-      return { start, end: start + last.index + last[0].length };
+    if (words.slice(0, n).every((w) => mayBeNameWord(w[0], lex))) return { start, end: start + last.index + last[0].length };
   }
   return undefined;
 }

@@ -124,6 +124,13 @@ export function pronounSubjects(text: string, accepted: readonly Candidate[], le
   return out;
 }
 
+/** Whether a word standing without a sentence may be a name: a listed name or a word no list holds; no ordinary word, place, title or firm's word. */
+export function mayBeNameWord(word: string, lex: NameLexicon): boolean {
+  const w = word.toLowerCase();
+  const kind = kindOf(word, lex);
+  return !ORGANISATION_WORDS.has(w) && (kind === 'strong' || kind === 'unknown' || (kind === 'weak' && !lex.places.has(w)));
+}
+
 /** A line that is only a name's shape: two or three capitalised words one space apart, perhaps a trailing comma ("Tamsin Yarrowby"). */
 const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?: ${CAP}){1,2})[ \\t]*,?[ \\t]*$`, 'u');
 /** Lines of other kinds allowed between two lines of one list (a role above each name: "VISITOR", "Chair"), at most this many, each this short. */
@@ -175,11 +182,7 @@ export function lineListPartners(text: string, accepted: readonly Candidate[], l
     if (named < 2 || named * 3 < list.length) continue;
     for (const line of list) {
       if (isName(line)) continue;
-      const nameWords = line.words.every((word) => {
-        const kind = kindOf(word, lex);
-        return !ORGANISATION_WORDS.has(word.toLowerCase()) && (kind === 'strong' || kind === 'unknown' || (kind === 'weak' && !lex.places.has(word.toLowerCase())));
-      });
-      if (nameWords) out.push({ type: 'PERSON', start: line.start, end: line.end, score: 0.6, rule: 'name-line-list-partner' });
+      if (line.words.every((word) => mayBeNameWord(word, lex))) out.push({ type: 'PERSON', start: line.start, end: line.end, score: 0.6, rule: 'name-line-list-partner' });
     }
   }
   return out;

@@ -15,7 +15,8 @@
  */
 import type { DocumentPage, Word } from '../../functions/engines/document-model.ts';
 import { inlineParts, keyValuePairs, segmentsOf, type KeyValueModel } from '../../functions/engines/layout/key-values.ts';
-import { boxOf, entityAt, foldModels, inFrameOf, links, squashed, TRAIN_ON_OCR, type Form } from '../train/layout.ts';
+import { boxOf, entityAt, foldModels, formPage, inFrameOf, links, TRAIN_ON_OCR, type Form } from '../train/layout.ts';
+import { squashed } from './funsd-text.ts';
 
 export interface PairDiagnosis {
   pairs: number;
@@ -105,4 +106,83 @@ export async function diagnoseThroughOcr(ocr: boolean = TRAIN_ON_OCR): Promise<{
     for (const k of Object.keys(words) as (keyof WordRecall)[]) words[k] += w[k];
   }
   return { lost, words };
+}
+
+/** Why an annotated pair whose key and value are both segments was not found: what the linker did with them. */
+export interface LinkLosses {
+  /** The key was given no value. */
+  no_value: number;
+  /** The key was given another segment as its value. */
+  other_value: number;
+  /** The value went to another key (and the key to nothing or something else). */
+  value_taken: number;
+}
+
+/**
+ * The predicted pairs that match no annotated pair, by the annotation's labels under their key and value
+ * ("question→answer": a label linked to the wrong answer; "header→question": a heading read as a label), with
+ * "(pieces)" when a side's text is not the whole of the entity it lies on (a segment cut or joined wrongly).
+ */
+export function extraPairs(form: Form, page: DocumentPage, model?: KeyValueModel): Record<string, number> {
+  const framed = inFrameOf(form, page);
+  const byId = new Map(form.entities.map((e) => [e.id, e]));
+  const gold = [...links(form)].map(([q, a]) => `${squashed(byId.get(q)!.text)}\t${squashed(byId.get(a)!.text)}`);
+  const out: Record<string, number> = {};
+  for (const p of keyValuePairs(page, [], model).filter((x) => x.value)) {
+    const at = gold.indexOf(`${squashed(p.key.text)}\t${squashed(p.value!.text)}`);
+    if (at >= 0) {
+      gold.splice(at, 1);
+      continue;
+    }
+    const [key, value] = [byId.get(entityAt(p.key.bbox, framed)), byId.get(entityAt(p.value!.bbox, framed))];
+    const whole = squashed(key?.text ?? '') === squashed(p.key.text) && squashed(value?.text ?? '') === squashed(p.value!.text);
+    const kind = `${key?.label ?? 'none'}→${value?.label ?? 'none'}${whole ? '' : ' (pieces)'}`;
+    out[kind] = (out[kind] ?? 0) + 1;
+  }
+  return Object.fromEntries(Object.entries(out).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
+}
+
+/** For the annotated pairs lost to links (see {@link diagnosePairs}): what the linker did with their key and value. */
+export function linkLosses(form: Form, page: DocumentPage, model?: KeyValueModel): LinkLosses {
+  const byId = new Map(form.entities.map((e) => [e.id, e]));
+  const pairs = keyValuePairs(page, [], model)
+    .filter((p) => p.value)
+    .map((p) => [squashed(p.key.text), squashed(p.value!.text)]);
+  const segmentTexts = new Set(
+    segmentsOf(page, model).flatMap((s) => {
+      const parts = inlineParts(s);
+      return [squashed(s.text), ...(parts ? [squashed(parts.key.text), squashed(parts.value.text)] : [])];
+    }),
+  );
+  const out: LinkLosses = { no_value: 0, other_value: 0, value_taken: 0 };
+  for (const [q, a] of links(form)) {
+    const [key, value] = [squashed(byId.get(q)!.text), squashed(byId.get(a)!.text)];
+    if (!segmentTexts.has(key) || !segmentTexts.has(value) || pairs.some(([k, v]) => k === key && v === value)) continue;
+    if (pairs.some(([, v]) => v === value)) out.value_taken++;
+    else if (pairs.some(([k]) => k === key)) out.other_value++;
+    else out.no_value++;
+  }
+  return out;
+}
+
+/**
+ * Where the annotated pairs are lost end to end from the annotation's words (the standard FUNSD setting), out of
+ * fold: segments or links (text is never lost here), what the linker did with the pairs lost to links, and what
+ * the pairs that match nothing are.
+ */
+export async function diagnoseFromWords(
+  ocr: boolean = TRAIN_ON_OCR,
+): Promise<{ lost: PairDiagnosis; links: LinkLosses; extra: Record<string, number> }> {
+  const lost: PairDiagnosis = { pairs: 0, found: 0, text: 0, segments: 0, link: 0 };
+  const byLink: LinkLosses = { no_value: 0, other_value: 0, value_taken: 0 };
+  const extra: Record<string, number> = {};
+  for (const { form, model } of await foldModels(ocr)) {
+    const page = formPage(form);
+    const d = diagnosePairs(form, page, model);
+    for (const k of Object.keys(lost) as (keyof PairDiagnosis)[]) lost[k] += d[k];
+    const l = linkLosses(form, page, model);
+    for (const k of Object.keys(byLink) as (keyof LinkLosses)[]) byLink[k] += l[k];
+    for (const [kind, n] of Object.entries(extraPairs(form, page, model))) extra[kind] = (extra[kind] ?? 0) + n;
+  }
+  return { lost, links: byLink, extra: Object.fromEntries(Object.entries(extra).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) };
 }

@@ -30,9 +30,10 @@ import { openDocument } from '../../functions/engines/registry.ts';
 import { buildDocumentLayout } from '../../functions/operations/parse-structure.ts';
 import { pick, seeded, type Random } from '../lib/random.ts';
 import { keyValuePairs } from '../../functions/engines/layout/key-values.ts';
-import { funsdOutOfFold, funsdThroughOcr, TRAINING_PROSE_PROJECT } from '../train/layout.ts';
+import { funsdOutOfFold, TRAINING_PROSE_PROJECT } from '../train/layout.ts';
+import { funsdTextMatches, funsdThroughOcr } from './funsd-text.ts';
 import { countNegatives, negativePages } from './layout-negatives.ts';
-import { diagnoseThroughOcr } from './funsd-diagnosis.ts';
+import { diagnoseFromWords, diagnoseThroughOcr } from './funsd-diagnosis.ts';
 
 export const LAYOUT_EVAL_SEED = 20261129;
 
@@ -229,6 +230,10 @@ export async function runLayoutEval(options: {
   log(
     `FUNSD key-value pairs, out of fold over ${funsd.forms} forms: annotated entities ${JSON.stringify(funsd.annotated_entities)}; end to end ${JSON.stringify(funsd.end_to_end_from_words)}`,
   );
+  const fromWordsText = await funsdTextMatches('words');
+  log(`FUNSD from the words, by text comparison: ${JSON.stringify(fromWordsText)}`);
+  const fromWords = await diagnoseFromWords();
+  log(`FUNSD from the words, where annotated pairs are lost and what the extra pairs are: ${JSON.stringify(fromWords)}`);
   const throughOcr = await funsdThroughOcr();
   log(`FUNSD key-value pairs through our OCR of the images, out of fold: ${JSON.stringify(throughOcr)}`);
   const diagnosis = await diagnoseThroughOcr();
@@ -271,7 +276,12 @@ export async function runLayoutEval(options: {
   }
   return {
     seed: options.seed ?? LAYOUT_EVAL_SEED,
-    funsd_key_value_pairs: { ...funsd, through_ocr: { ...throughOcr, ...diagnosis } },
+    funsd_key_value_pairs: {
+      ...funsd,
+      from_words_by_text: fromWordsText,
+      from_words_diagnosis: fromWords,
+      through_ocr: { ...throughOcr, ...diagnosis },
+    },
     key_value_pairs_not_forms: negatives,
     generated_forms: results,
   };

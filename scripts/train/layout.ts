@@ -50,7 +50,6 @@ import {
 } from '../../functions/engines/layout/kv-segments.ts';
 import { layoutPage, type LayoutWord } from '../../functions/engines/layout/reading-order.ts';
 import { corpusPath } from '../lib/corpus.ts';
-import { levenshtein } from '../lib/text-metrics.ts';
 import { cachedPages, OCR_VERSION } from '../eval/receipt-pages.ts';
 import { poolSize } from '../../functions/engines/ocr/tesseract-pool.ts';
 import { pdfPages, proseFiles, textPdf } from '../lib/text-pages.ts';
@@ -305,7 +304,10 @@ export function fit(forms: readonly Form[], prose: readonly DocumentPage[] = [])
   const ocrSegments = forms.map((f) => (f.ocr ? segmentsOf(f.ocr, { ...segmentModel, ...NO_LINKER }) : []));
   const ocrKeys = forms.flatMap((f, k) => (f.ocr && OCR_TRAINING.labels ? ocrKeyExamples(f, ocrSegments[k]) : []));
   const keyWeights = fitLogistic([...forms.flatMap(keyExamples), ...ocrKeys, ...proseKeys], KEY_FEATURES.length);
-  const formData = forms.flatMap((f, k) => [...examples(f, keyWeights), ...(f.ocr && OCR_TRAINING.links ? ocrExamples(f, ocrSegments[k], keyWeights) : [])]);
+  const formData = forms.flatMap((f, k) => [
+    ...examples(f, keyWeights),
+    ...(f.ocr && OCR_TRAINING.links ? ocrExamples(f, ocrSegments[k], keyWeights) : []),
+  ]);
   const proseData = prose.flatMap((p, k) => negativeExamples(p, proseSegments[k], keyWeights));
   const data = [...formData, ...proseData];
   // Class-balanced: linked keys weigh as much in all as the many segments with no value (most text is no label);
@@ -389,14 +391,14 @@ function endToEndCounts(form: Form, model: KeyValueModel): { tp: number; predict
   return { tp, predicted: pairs.length, gold: gold.size };
 }
 
-const f1 = (c: { tp: number; predicted: number; gold: number }) => {
+export const f1 = (c: { tp: number; predicted: number; gold: number }) => {
   const p = c.predicted ? c.tp / c.predicted : 0;
   const r = c.gold ? c.tp / c.gold : 0;
   return { precision: +p.toFixed(3), recall: +r.toFixed(3), f1: p + r ? +((2 * p * r) / (p + r)).toFixed(3) : 0 };
 };
 
-type Counts = { tp: number; predicted: number; gold: number };
-const sum = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, predicted: a.predicted + b.predicted, gold: a.gold + b.gold });
+export type Counts = { tp: number; predicted: number; gold: number };
+export const sum = (a: Counts, b: Counts): Counts => ({ tp: a.tp + b.tp, predicted: a.predicted + b.predicted, gold: a.gold + b.gold });
 
 /**
  * Which parts also learn from our OCR's reading of each training form (its line breaks, merged and split words,
@@ -475,54 +477,6 @@ export async function funsdOutOfFold(ocr: boolean = TRAIN_ON_OCR): Promise<{
     words = sum(words, endToEndCounts(form, model));
   });
   return { forms: folds.length, annotated_entities: f1(entity), end_to_end_from_words: f1(words) };
-}
-
-/** Text as compared after OCR: lower case, no spaces (OCR and the annotation split words differently), no final ':'. */
-export const squashed = (t: string) =>
-  t
-    .toLowerCase()
-    .replace(/[:\s]+$/g, '')
-    .replace(/\s+/g, '');
-export const similar = (a: string, b: string) => 1 - levenshtein(a, b) / Math.max(1, a.length, b.length);
-
-/** Gold pairs found among predicted ones (each predicted pair used once), both sides passing `same`. */
-function matched(gold: readonly string[][], predicted: readonly string[][], same: (a: string, b: string) => boolean): number {
-  const used = new Set<number>();
-  let tp = 0;
-  for (const [k, v] of gold) {
-    const i = predicted.findIndex(([pk, pv], j) => !used.has(j) && same(pk, k) && same(pv, v));
-    if (i < 0) continue;
-    used.add(i);
-    tp++;
-  }
-  return tp;
-}
-
-/**
- * End to end through our OCR, out of fold (one form per fold): the pairs read from each form's image by our OCR,
- * matched to the annotated pairs by text without spaces, exactly and at ≥ 0.8 similarity (one misread character in
- * five). Held-back forms are scored from their images, so this is the nearer figure.
- */
-export async function funsdThroughOcr(ocr: boolean = TRAIN_ON_OCR): Promise<{
-  forms: number;
-  exact: ReturnType<typeof f1>;
-  similar: ReturnType<typeof f1>;
-}> {
-  let exact: Counts = { tp: 0, predicted: 0, gold: 0 };
-  let near: Counts = { tp: 0, predicted: 0, gold: 0 };
-  const folds = await foldModels(ocr);
-  for (const { form, model } of folds) {
-    const byId = new Map(form.entities.map((e) => [e.id, e]));
-    const gold = [...links(form)].map(([q, a]) => [squashed(byId.get(q)!.text), squashed(byId.get(a)!.text)]);
-    const page = form.ocr!;
-    const predicted = keyValuePairs(page, [], model)
-      .filter((p) => p.value)
-      .map((p) => [squashed(p.key.text), squashed(p.value!.text)]);
-    const base = { predicted: predicted.length, gold: gold.length };
-    exact = sum(exact, { tp: matched(gold, predicted, (a, b) => a === b), ...base });
-    near = sum(near, { tp: matched(gold, predicted, (a, b) => similar(a, b) >= 0.8), ...base });
-  }
-  return { forms: folds.length, exact: f1(exact), similar: f1(near) };
 }
 
 export async function trainLayout(): Promise<void> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosePairs, ocrWordsByEntity, wordRecall } from '../../../scripts/eval/funsd-diagnosis.ts';
+import { diagnosePairs, extraPairs, linkLosses, ocrWordsByEntity, wordRecall } from '../../../scripts/eval/funsd-diagnosis.ts';
+import { textMatchCounts } from '../../../scripts/eval/funsd-text.ts';
 import { cutExamples, formPage, type Form } from '../../../scripts/train/layout.ts';
 
 /** An invented annotated form (FUNSD's shape): two labels, each linked to the value right of it. */
@@ -69,5 +70,55 @@ describe('FUNSD diagnosis through OCR', () => {
     const labels = cutExamples(form(), readAs({})).map((e) => e.y);
     // Assess: "Lot | number:" stays, "number: | QX-4471" and "Shade: | Pale" cut, "Pale | green" stays.
     expect(labels).toEqual([0, 1, 1, 0]);
+  });
+});
+
+describe('FUNSD diagnosis from the words', () => {
+  it('counts no extra pairs and no link losses on a form read as annotated', () => {
+    // Prepare
+    const page = readAs({});
+    // Act / Assess
+    expect(extraPairs(form(), page)).toEqual({});
+    expect(linkLosses(form(), page)).toEqual({ no_value: 0, other_value: 0, value_taken: 0 });
+  });
+
+  it('names an extra pair by the labels under its sides, with (pieces) when a side is part of its entity', () => {
+    // Prepare: the second value read short, so the pair read is a label linked to a piece of its answer.
+    const page = readAs({ green: '' });
+    // Act
+    const extra = extraPairs(form(), page);
+    // Assess
+    expect(extra).toEqual({ 'question→answer (pieces)': 1 });
+  });
+});
+
+describe('FUNSD text comparisons', () => {
+  it.each([
+    // [annotated, predicted, exact, case_insensitive, normalised, similar]
+    ['Lot number:', 'Lot number', true, true, true, true],
+    ['QX-4471', 'qx-4471', false, true, true, true],
+    ['QX-4471', 'QX 4471.', false, false, true, false], // two characters in seven differ: not similar
+    ['Pale green', 'Pale  green', true, true, true, true],
+    ['Pale green', 'Dark green', false, false, false, false],
+  ])('compares %j with %j', (gold, read, exact, caseless, normalised, near) => {
+    // Act
+    const counts = textMatchCounts([[gold, 'x']], [[read, 'x']]);
+    // Assess
+    expect([counts.exact.tp, counts.case_insensitive.tp, counts.normalised.tp, counts.similar.tp]).toEqual(
+      [exact, caseless, normalised, near].map(Number),
+    );
+  });
+
+  it('matches each predicted pair to one annotated pair at most', () => {
+    // Act
+    const counts = textMatchCounts(
+      [
+        ['Shade', 'Pale green'],
+        ['Shade', 'Pale green'],
+      ],
+      [['Shade:', 'Pale green']],
+    );
+    // Assess
+    expect(counts.exact).toEqual({ tp: 1, predicted: 1, gold: 2 });
   });
 });

@@ -13,6 +13,7 @@ import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-t
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
 import { personColumns } from './person-columns.ts';
+import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
@@ -260,7 +261,8 @@ export function trimPersonSpan(text: string, c: Candidate): Candidate | undefine
   if (!/\p{L}/u.test(text.slice(start, end))) return undefined;
   return start === c.start && end === c.end ? c : { ...c, start, end };
 }
-const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons)];
+/** The built-in recognizers, and the values forms' labels name (label-values.ts: a second reading that survives misread characters). */
+const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons), LABELLED_VALUES_RECOGNIZER];
 
 /** Whether a detection needs the person-name resources (the built-ins include PERSON, or a supplied type is named so). */
 const needsPersons = (config: DetectionConfig) => config.mode === 'extend' || config.types.some((t) => t.name === 'PERSON');

@@ -1,0 +1,153 @@
+/**
+ * Values a form's label names: "Social Security No.: 5l2-4B-773O",
+ * "Patient name: H4lvard 0strick", "Date of birth" with the date on the line
+ * below. On a filled paper form read by OCR the value is often misread
+ * (handwriting, a faint stamp) so that no pattern of its type matches any
+ * more, while the printed label is read well: the label says what the value
+ * is, and the value is masked as that type whatever its characters. On
+ * text pages it is a second reading of what the patterns already find.
+ *
+ * A label counts at the start of a line or of a cell (after a tab, two
+ * spaces or `|`), followed by a colon, `#` or `No.`; its value runs to the
+ * end of the line or to the next cell that is itself a label. A label alone
+ * on its line (with a colon, or a label that cannot be anything else, like
+ * "Date of birth") takes the next line as its value when that line is short
+ * and no label itself. Each type asks its value for a shape a misreading
+ * keeps (enough digit-like characters for numbers, a capital for a name
+ * after a bare "Name:"), so prose and configuration text ("name: docling",
+ * "Address: the address to bind") are left alone.
+ *
+ * @module
+ */
+import type { Candidate, Recognizer } from './pattern-recognizer.ts';
+
+interface LabelKind {
+  readonly type: string;
+  /** The label's words (no anchors: placed at a line or cell start, before the separator). */
+  readonly label: string;
+  /** Whether a value of this shape may be the type's (misreadings included). */
+  readonly value: (value: string) => boolean;
+  /** Whether the label alone on its line, without a colon, still names the line below (it can be nothing else). */
+  readonly standsAlone?: boolean;
+}
+
+/** Characters a number's digits are misread as (O for 0, l and I for 1, S for 5, B for 8, Z for 2). */
+const DIGIT_LIKE = /[0-9OoIlSBZ]/gu;
+const digitLike = (value: string) => (value.match(DIGIT_LIKE) ?? []).length;
+const hasDigit = (value: string) => /\d/u.test(value);
+const MONTH = /\b(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|janv|févr|avr|juil|déc|ene|abr|ago|dic|gen|giu|lug|set|ott|mei|okt)/iu;
+
+const LABELS: readonly LabelKind[] = [
+  {
+    type: 'US_SSN',
+    label: 'social\\s+security(?:\\s+(?:number|no\\.?|#))?|ssn|ss\\s*#|soc\\.?\\s*sec\\.?(?:\\s+no\\.?)?',
+    value: (v) => digitLike(v) >= 7 && v.replace(/[\s-]/gu, '').length <= 13,
+    standsAlone: true,
+  },
+  {
+    type: 'DATE_OF_BIRTH',
+    label:
+      'date\\s+of\\s+birth|birth\\s*date|d\\.?o\\.?b\\.?|geburtsdatum|date\\s+de\\s+naissance|fecha\\s+de\\s+nacimiento|data\\s+di\\s+nascita|geboortedatum|data\\s+de\\s+nascimento',
+    value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)),
+    standsAlone: true,
+  },
+  {
+    type: 'PERSON',
+    label:
+      "(?:patient|employee|applicant|customer|client|student|member|insured|policyholder|beneficiary|guardian|parent|spouse|tenant|full|first|last|given|family|maiden)(?:'s)?\\s+name|surname|vorname|nachname|prénom|apellidos?|cognome|voornaam|achternaam",
+    value: (v) => v.length <= 60 && /\p{L}/u.test(v),
+    standsAlone: true,
+  },
+  // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
+  { type: 'PERSON', label: 'name|nom|nombre|nome|naam', value: (v) => v.length <= 60 && /^\p{Lu}/u.test(v) && !/[._/=()<>{}[\]@]/u.test(v) },
+  {
+    type: 'PHONE_NUMBER',
+    label: '(?:home\\s+|work\\s+|mobile\\s+|cell\\s+)?(?:phone|telephone|tel\\.?|mobile|cell)(?:\\s+(?:number|no\\.?|#))?|telefon|téléphone|teléfono|telefono|telefoon|handy',
+    value: (v) => digitLike(v) >= 7 && v.length <= 25,
+  },
+  {
+    type: 'STREET_ADDRESS',
+    label: '(?:home|street|mailing|residential|postal|permanent)\\s+address|anschrift|wohnadresse|adresse|dirección|direccion|indirizzo|adres|morada|endereço',
+    value: (v) => v.length <= 80 && hasDigit(v),
+  },
+  {
+    type: 'PASSPORT_NUMBER',
+    label: 'passport\\s*(?:number|no\\.?|#)|reisepass(?:nummer|-nr\\.?)|passeport|pasaporte|passaporto|paspoort(?:nummer)?',
+    value: (v) => /^[A-Z0-9OoIlSBZ]{6,12}$/u.test(v.replace(/[\s-]/gu, '')),
+  },
+  {
+    type: 'DRIVER_LICENSE',
+    label: "driver'?s?\\s+licen[cs]e(?:\\s+(?:number|no\\.?|#))?|dl\\s*(?:number|no\\.?|#)|führerschein(?:nummer)?",
+    value: (v) => /^[A-Z0-9OoIlSBZ-]{5,20}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
+  },
+];
+
+/** Where a label may start: a line's start or a cell's (after a tab, two spaces or `|`). */
+const CELL_START = '(?:^|\\t|[ ]{2,}|[ ]?\\|[ ]?)[ \\t]*';
+/** What ends a label: a colon, `#`, `No.`, then the value. */
+const SEPARATOR = '[ \\t]*(?:\\(?[a-z .]{0,12}\\)?[ \\t]*)?[:#][ \\t]*';
+
+/** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
+function labelPattern(kind: LabelKind): RegExp {
+  return new RegExp(`${CELL_START}(?<label>${kind.label})(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$)`, 'giu');
+}
+
+const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));
+
+/** A line that is itself a label line: a short lead followed by a colon (the next label, not a value). */
+const LABEL_LINE = /^[ \t]*[\p{L}][\p{L} .'’/-]{0,30}:/u;
+/** The cell after a value that is a label of its own ("Name: Ada Brisk   Phone: …"): the value stops before it. */
+const NEXT_LABEL = /(?:\t|[ ]{2,}|[ ]?\|[ ]?)[ \t]*\p{L}[\p{L} .'’/-]{0,30}[:#]/u;
+/** Blanks of an unfilled form: underscores, dots, brackets. */
+const BLANK = /^[\s_.…\-[\]()]*$/u;
+/** The next line as a label's value: at most this long. */
+const MAX_NEXT_LINE = 60;
+
+/** The value of a label in `rest` (after its separator), trimmed, as offsets within `rest`. */
+function valueIn(rest: string): { start: number; end: number } | undefined {
+  const stop = NEXT_LABEL.exec(rest);
+  const cell = stop ? rest.slice(0, stop.index) : rest;
+  const start = cell.length - cell.trimStart().length;
+  const end = cell.trimEnd().length;
+  return end > start && !BLANK.test(cell) ? { start, end } : undefined;
+}
+
+/** The candidates of one line's labels; `next` is the line below (a value for a label standing alone). */
+function lineValues(line: string, at: number, next: { text: string; at: number } | undefined): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { kind, pattern } of PATTERNS) {
+    for (const m of line.matchAll(pattern)) {
+      const rest = m.groups?.rest;
+      const restAt = rest === undefined ? -1 : m.index + m[0].length - rest.length;
+      const value = rest === undefined ? undefined : valueIn(rest);
+      if (value) {
+        const text = rest!.slice(value.start, value.end);
+        if (kind.value(text)) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.end, score: 0.65, rule: 'labelled-value' });
+        continue;
+      }
+      // A label ending its line: its value is the next line, if the label can only mean this (a colon, or a label that stands alone).
+      const alone = rest !== undefined || kind.standsAlone;
+      const below = next?.text.trim();
+      if (!alone || !next || !below || below.length > MAX_NEXT_LINE || LABEL_LINE.test(next.text) || BLANK.test(below) || !kind.value(below)) continue;
+      const start = next.at + next.text.indexOf(below);
+      out.push({ type: kind.type, start, end: start + below.length, score: 0.65, rule: 'labelled-value-below' });
+    }
+  }
+  return out;
+}
+
+/** Every labelled value of `text` (see the module note). */
+export function labelledValues(text: string): Candidate[] {
+  const lines = text.split('\n');
+  const out: Candidate[] = [];
+  let at = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const next = i + 1 < lines.length ? { text: lines[i + 1], at: at + lines[i].length + 1 } : undefined;
+    out.push(...lineValues(lines[i], at, next));
+    at += lines[i].length + 1;
+  }
+  return out;
+}
+
+/** The labelled values as one recognizer (its candidates carry the types the labels name). */
+export const LABELLED_VALUES_RECOGNIZER: Recognizer = { type: 'LABELLED_VALUE', find: labelledValues };

@@ -67,7 +67,7 @@ async function findSpans(
   config: DetectionConfig,
 ): Promise<EngineOutcome<{ spans: PiiSpan[]; engine: string; hostedTextLimit?: HostedTextLimit }>> {
   const { deps, query, signal } = context;
-  const local = async () => ({ spans: await detectPii(text, config), engine: LOCAL_PII_ENGINE });
+  const local = async () => ({ spans: await detectPii(text, config, signal), engine: LOCAL_PII_ENGINE });
   const service = deps.engines?.redact === 'comprehend' ? deps.hosted?.piiDetection : undefined;
   // Only custom types asked for: Comprehend has nothing to answer, and `model_used` must not name it.
   if (!service || !asksHostedDetector(config)) return { value: await local() };

@@ -123,7 +123,7 @@ const streetShaped = (m: RegExpMatchArray) => STREET_SHAPED.test(m[1].trimEnd())
  * ("St", "Dr") are left out: after "on" they are saints and doctors.
  */
 const NAMED_STREET = re(
-  `(?<=(?:^|[^\\p{L}])(?:on|along|down|off|onto|lives on|live on|lived on)[ \\t]+)(?!(?:The|A|An|This|That|Our|My|Your)${E})${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+(?:Street|Avenue|Road|Boulevard|Lane|Drive|Terrace|Parkway|Crescent)${E}`,
+  `(?=\\p{Lu})(?<=(?:^|[^\\p{L}])(?:on|along|down|off|onto|lives on|live on|lived on)[ \\t]+)(?!(?:The|A|An|This|That|Our|My|Your)${E})${CAP}(?:[ \\t]+${CAP}){0,2}[ \\t]+(?:Street|Avenue|Road|Boulevard|Lane|Drive|Terrace|Parkway|Crescent)${E}`,
 );
 /**
  * A lower-case street with its house number, as typed in a chat ("at 4410

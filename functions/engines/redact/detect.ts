@@ -88,7 +88,8 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   });
   // A table's column headed by a word for people: its cells are names; its header line is none, and a run read across a cell's edge gives way to the cell.
   const tables = personColumns(text, persons.lexicon);
-  const cells = tables.flatMap((t) => t.cells).filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
+  // The header outweighs a street's shape ("Casdor Prasek Finance 20002" reads as a street and a ZIP code): cells are kept whatever notPersons says.
+  const cells = tables.flatMap((t) => t.cells);
   const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
   const crossesCell = (c: Candidate) => cells.some((cell) => overlaps(c, cell) && (c.start < cell.start || c.end > cell.end));
   const found = [...read.filter((c) => !crossesCell(c) && !tables.some((t) => overlaps(c, t.header))), ...cells];
@@ -386,8 +387,44 @@ export function localCandidates(text: string, config: DetectionConfig, persons: 
   return view.text === text ? found : found.map((c) => ({ ...c, ...view.toOriginal(c.start, c.end) }));
 }
 
-/** Detects PII spans in `text` with the local recognizers (asynchronous: the first call loads the name lexicons). */
-export async function detectPii(text: string, config: DetectionConfig): Promise<PiiSpan[]> {
+/**
+ * The recognizers read a long text in pieces of about this many characters, cut at line ends: every
+ * document of a few pages is one piece (the same spans as the whole text), while a hostile text of
+ * millions of characters is read piece by piece, the request's deadline checked and the event loop let
+ * go between pieces.
+ */
+const DETECTION_PIECE_CHARS = 100_000;
+
+/** `text` in pieces of about {@link DETECTION_PIECE_CHARS}, cut after a blank line (a page break) where one is near, else after a line, else at the limit. */
+export function detectionPieces(text: string): { start: number; text: string }[] {
+  const pieces: { start: number; text: string }[] = [];
+  let start = 0;
+  while (text.length - start > DETECTION_PIECE_CHARS) {
+    const window = text.slice(start, start + DETECTION_PIECE_CHARS);
+    const page = window.lastIndexOf('\n\n');
+    const line = window.lastIndexOf('\n');
+    const cut = page > DETECTION_PIECE_CHARS / 2 ? page + 2 : line > 0 ? line + 1 : DETECTION_PIECE_CHARS;
+    pieces.push({ start, text: text.slice(start, start + cut) });
+    start += cut;
+  }
+  pieces.push({ start, text: text.slice(start) });
+  return pieces;
+}
+
+/**
+ * Detects PII spans in `text` with the local recognizers (asynchronous: the first call loads the name
+ * lexicons). Stops with the abort reason once `signal` aborts, checked between pieces of a long text.
+ */
+export async function detectPii(text: string, config: DetectionConfig, signal?: AbortSignal): Promise<PiiSpan[]> {
   const persons = await personsFor(config);
-  return settleSpans(text, localCandidates(text, config, persons), persons);
+  const candidates: Candidate[] = [];
+  const pieces = detectionPieces(text);
+  for (const piece of pieces) {
+    signal?.throwIfAborted();
+    for (const c of localCandidates(piece.text, config, persons)) candidates.push({ ...c, start: c.start + piece.start, end: c.end + piece.start });
+    // Let other requests and timers (the deadline) run between pieces.
+    if (pieces.length > 1) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  signal?.throwIfAborted();
+  return settleSpans(text, candidates, persons);
 }

@@ -70,8 +70,45 @@ export interface DetectionView {
 
 const IDENTITY = (start: number, end: number) => ({ start, end });
 
+/**
+ * Lines longer than this are broken in the view (at a space between words, else at the limit). Real
+ * lines are far shorter (a PDF line across a page, 100-column text); a hostile line of 200,000 dashes
+ * or spaces would otherwise hold patterns for minutes, whose cost grows with a line's length.
+ */
+const MAX_VIEW_LINE = 1_000;
+
+/** `view` with each line longer than {@link MAX_VIEW_LINE} broken by a '\n' put in place of one character (offsets unchanged). */
+function cappedLines(view: string): string {
+  let chars: string[] | undefined;
+  let lineStart = 0;
+  let lastGap = -1;
+  for (let i = 0; i < view.length; i++) {
+    const code = view.charCodeAt(i);
+    if (code === 10) {
+      lineStart = i + 1;
+      lastGap = -1;
+      continue;
+    }
+    // A space between two words (not inside a number written in groups) is where a line may be broken.
+    if ((code === 32 || code === 9) && !/\d/u.test(view.charAt(i - 1))) lastGap = i;
+    if (i - lineStart < MAX_VIEW_LINE) continue;
+    const cut = lastGap > lineStart ? lastGap : i;
+    chars ??= view.split('');
+    chars[cut] = '\n';
+    lineStart = cut + 1;
+    lastGap = -1;
+  }
+  return chars ? chars.join('') : view;
+}
+
 /** The view of `text` (the text itself, at no cost, when nothing in it needs reading otherwise). */
 export function detectionView(text: string): DetectionView {
+  const view = mappedView(text);
+  const capped = cappedLines(view.text);
+  return capped === view.text ? view : { text: capped, toOriginal: view.toOriginal };
+}
+
+function mappedView(text: string): DetectionView {
   let first = -1;
   for (let i = 0; i < text.length; i++) {
     if (viewOf(text.charCodeAt(i)) !== undefined) {

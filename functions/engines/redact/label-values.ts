@@ -82,10 +82,13 @@ const LABELS: readonly LabelKind[] = [
   },
 ];
 
-/** Where a label may start: a line's start or a cell's (after a tab, two spaces or `|`). */
-const CELL_START = '(?:^|\\t|[ ]{2,}|[ ]?\\|[ ]?)[ \\t]*';
-/** What ends a label: a colon, `#`, `No.`, then the value. */
-const SEPARATOR = '[ \\t]*(?:\\(?[a-z .]{0,12}\\)?[ \\t]*)?[:#][ \\t]*';
+/**
+ * Where a label may start: a line's start or a cell's (after a tab, `|` or two spaces). Written with a lookbehind
+ * and no two quantifiers over the same spaces, so a line of a million spaces is read in linear time.
+ */
+const CELL_START = '(?:^[ \\t|]*|(?=\\p{L})(?<=[\\t|][ \\t]*|[ ]{2}))';
+/** What ends a label: perhaps "(…)", "No.", "number", then a colon or `#`, then the value. */
+const SEPARATOR = '[ \\t]*(?:(?:\\([^()\\n]{1,12}\\)|no\\.?|nr\\.?|number)[ \\t]*)?[:#][ \\t]*';
 
 /** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
 function labelPattern(kind: LabelKind): RegExp {
@@ -97,7 +100,7 @@ const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));
 /** A line that is itself a label line: a short lead followed by a colon (the next label, not a value). */
 const LABEL_LINE = /^[ \t]*[\p{L}][\p{L} .'’/-]{0,30}:/u;
 /** The cell after a value that is a label of its own ("Name: Ada Brisk   Phone: …"): the value stops before it. */
-const NEXT_LABEL = /(?:\t|[ ]{2,}|[ ]?\|[ ]?)[ \t]*\p{L}[\p{L} .'’/-]{0,30}[:#]/u;
+const NEXT_LABEL = /(?=\p{L})(?<=[\t|][ \t]*|[ ]{2})\p{L}[\p{L} .'’/-]{0,30}[:#]/u;
 /** Blanks of an unfilled form: underscores, dots, brackets. */
 const BLANK = /^[\s_.…\-[\]()]*$/u;
 /** The next line as a label's value: at most this long. */

@@ -253,6 +253,29 @@ function nameLike(value: string, lex: NameLexicon): boolean {
 }
 
 /** Person-name candidates in `text`; `resources` from personResources() (loaded once, on the first redaction). */
+/**
+ * The text in pieces for compromise's tagger, each at most this long: its matching grows faster than a
+ * sentence's length, and a hostile page of 200,000 characters without a full stop held it for minutes.
+ * Real sentences are far shorter, so pieces end where a sentence or paragraph does.
+ */
+const TAGGER_CHUNK_CHARS = 4_000;
+
+/** `text` cut into pieces of at most {@link TAGGER_CHUNK_CHARS}: after a sentence's end at a line break or a blank line, else at a line break, else at the limit. */
+export function taggerChunks(text: string): { start: number; text: string }[] {
+  const chunks: { start: number; text: string }[] = [];
+  let start = 0;
+  while (text.length - start > TAGGER_CHUNK_CHARS) {
+    const window = text.slice(start, start + TAGGER_CHUNK_CHARS);
+    const sentence = Math.max(window.lastIndexOf('\n\n'), window.search(/[.!?]\s*\n(?![\s\S]*[.!?]\s*\n)/u));
+    const line = window.lastIndexOf('\n');
+    const cut = sentence > 0 ? sentence + 1 : line > 0 ? line + 1 : TAGGER_CHUNK_CHARS;
+    chunks.push({ start, text: text.slice(start, start + cut) });
+    start += cut;
+  }
+  chunks.push({ start, text: text.slice(start) });
+  return chunks;
+}
+
 export function findPersons(text: string, { lexicon: lex, tagger }: PersonResources): Candidate[] {
   const out: Candidate[] = [];
   for (const run of candidateRuns(text, lex)) {
@@ -279,9 +302,14 @@ export function findPersons(text: string, { lexicon: lex, tagger }: PersonResour
   }
   // The tagger reads names from sentence context (verbs, titles, possessives); the lexicon must not contradict it.
   try {
-    const people = tagger(text).people().json({ offset: true }) as { offset: { start: number; length: number }; text: string }[];
+    const people = taggerChunks(text).flatMap((chunk) =>
+      (tagger(chunk.text).people().json({ offset: true }) as { offset: { start: number; length: number } }[]).map((p) => ({
+        start: chunk.start + p.offset.start,
+        length: p.offset.length,
+      })),
+    );
     for (const p of people) {
-      let { start, length } = p.offset;
+      let { start, length } = p;
       let value = text.slice(start, start + length);
       const honorific = /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame)\.?\s+/u.exec(value);
       if (honorific) {
@@ -299,6 +327,9 @@ export function findPersons(text: string, { lexicon: lex, tagger }: PersonResour
   return out;
 }
 
+/** The longest name searched for again as another mention. */
+const MAX_MENTION_CHARS = 80;
+
 /**
  * Once a document names a person, every other mention of that name is the
  * same person: "Anna Westgård … Westgård said" or a name the cues found once
@@ -313,15 +344,51 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
     const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
     const words = value.split(/\s+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
     for (const term of new Set([value, ...(value.includes(' ') ? words : [])])) {
-      if (term.length >= 3) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
+      // A name is a few words: a longer run (hostile text of capitalised words) is searched for by no pattern of its own.
+      if (term.length >= 3 && term.length <= MAX_MENTION_CHARS) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
     }
   }
-  const out: Candidate[] = [];
+  return termsIn(text, terms).map(({ start, end, score }) => ({ type: 'PERSON', start, end, score, rule: 'same-name' }));
+}
+
+const LEADING_LETTERS = /^[\p{L}\p{M}]+/u;
+const WORD_STARTS = /(?<![\p{L}\p{N}])[\p{L}\p{M}]+/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * Every whole-word occurrence of the terms in `text`, their words apart by any white space: one pass
+ * over the words of the text, each looked up by its leading letters (not one search of the whole text
+ * per term, which a directory of thousands of names made quadratic).
+ */
+function termsIn(text: string, terms: ReadonlyMap<string, number>): { start: number; end: number; score: number }[] {
+  const byLead = new Map<string, { words: string[]; score: number }[]>();
   for (const [term, score] of terms) {
-    const escaped = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/gu, '\\s+');
-    for (const m of text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'))) {
-      out.push({ type: 'PERSON', start: m.index!, end: m.index! + m[0].length, score, rule: 'same-name' });
+    const words = term.split(/\s+/u);
+    const lead = LEADING_LETTERS.exec(words[0])?.[0];
+    if (!lead) continue;
+    byLead.set(lead, [...(byLead.get(lead) ?? []), { words, score }]);
+  }
+  const out: { start: number; end: number; score: number }[] = [];
+  for (const m of text.matchAll(WORD_STARTS)) {
+    for (const { words, score } of byLead.get(m[0]) ?? []) {
+      const end = wordsAt(text, m.index, words);
+      if (end !== undefined) out.push({ start: m.index, end, score });
     }
   }
   return out;
+}
+
+/** Where `words` end when they stand at `at`, apart by white space and followed by no letter or digit; undefined when they do not. */
+function wordsAt(text: string, at: number, words: readonly string[]): number | undefined {
+  let i = at;
+  for (const [k, word] of words.entries()) {
+    if (k > 0) {
+      const gap = i;
+      while (i < text.length && /\s/u.test(text.charAt(i))) i++;
+      if (i === gap) return undefined;
+    }
+    if (!text.startsWith(word, i)) return undefined;
+    i += word.length;
+  }
+  return LETTER_OR_DIGIT.test(text.charAt(i)) ? undefined : i;
 }

@@ -22,15 +22,13 @@ const PERSON_HEADER = new RegExp(
   '^[ \\t|]*(?:(?:full |employee |patient |customer |client |student |member |contact |tenant |applicant |guest |participant |passenger )?name|' +
     'employee|patient|customer|client|student|member|contact|staff|tenant|applicant|attendee|participant|recipient|passenger|guest|' +
     'vorname|nachname|mitarbeiter(?:in)?|kunde|teilnehmer(?:in)?|nom|prénom|employé|nombre|empleado|nome|dipendente|naam|medewerker|deelnemer|funcionário)' +
-    '(?:[ \\t]*:)?(?=[ \\t]*(?:\\||\\t|[ \\t]{2,}|[ \\t]+\\p{Lu}|$))',
+    '(?:[ \\t]*:)?(?=[ \\t]*(?:\\||$)|\\t|[ ]{2}|[ ]\\p{Lu})',
   'iu',
 );
 /** A bare "Name" header over goods, not people. */
 const GOODS_HEADER = /\b(?:price|sku|qty|quantity|unit|version|size|weight|stock|item)\b/iu;
 /** A row's leading words: two or three capitalised words one space apart (a tab, two spaces or `|` end a cell). */
 const ROW_NAME = /^[ \t|]*(\p{Lu}[\p{Ll}\p{M}'’-]+(?: \p{Lu}[\p{Ll}\p{M}'’-]+){1,2})/u;
-/** Rows read under one header at most (a long register continues under a repeated header). */
-const MAX_ROWS = 200;
 
 /** The leading name of a row (its longest prefix of two or three name words), as offsets in the row. */
 function rowName(row: string, lex: NameLexicon): { start: number; end: number } | undefined {
@@ -60,7 +58,7 @@ export function personColumns(text: string, lex: NameLexicon): PersonColumn[] {
   for (let i = 0; i < lines.length; i++) {
     if (!PERSON_HEADER.test(lines[i]) || (/^[ \t|]*name\b/iu.test(lines[i]) && GOODS_HEADER.test(lines[i]))) continue;
     const cells: Candidate[] = [];
-    for (let r = i + 1; r < lines.length && r <= i + MAX_ROWS; r++) {
+    for (let r = i + 1; r < lines.length; r++) {
       const name = rowName(lines[r], lex);
       if (!name) break;
       cells.push({ type: 'PERSON', start: offsets[r] + name.start, end: offsets[r] + name.end, score: 0.6, rule: 'person-column' });

@@ -132,7 +132,7 @@ export function mayBeNameWord(word: string, lex: NameLexicon): boolean {
 }
 
 /** A line that is only a name's shape: two or three capitalised words one space apart, perhaps a trailing comma ("Tamsin Yarrowby"). */
-const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?: ${CAP}){1,2})[ \\t]*,?[ \\t]*$`, 'u');
+const NAME_LINE = new RegExp(`^[ \\t]*(${CAP}(?: ${CAP}){1,2})[ \\t]*(?:,[ \\t]*)?$`, 'u');
 /** Lines of other kinds allowed between two lines of one list (a role above each name: "VISITOR", "Chair"), at most this many, each this short. */
 const LIST_GAP_LINES = 2;
 const LIST_GAP_CHARS = 40;

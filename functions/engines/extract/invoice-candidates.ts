@@ -374,9 +374,9 @@ const PERIOD = new RegExp(String.raw`(?<![\p{L}])(?:${PERIOD_WORDS.join('|')})(?
 const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
 
 /** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
-const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
+const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|fatura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
 /** The document's title word (German compounds too: "Handelsrechnung"); French "avoir" only opening a line, as it is also a verb. */
-const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
+const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|fatura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
 
 /** Invoice dates: every date on the document, with the label it belongs to. */
 function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {

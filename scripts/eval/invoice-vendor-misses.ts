@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/eval/invoice-vendor-misses.ts [--seeds 7,11] [--fold-seed 7] [--top 5]`: the invoice ranker's vendor
+ * `tsx scripts/eval/invoice-vendor-misses.ts [--seeds 7,11] [--fold-seeds 7] [--top 5]`: the invoice ranker's vendor
  * misses and why, for diagnosis (prints to the terminal; corpus values never go into the repository).
  *
  * Stress invoices (invoice-stress-layouts.ts) are read by the model fitted with their layout family left out, as the
@@ -59,7 +59,7 @@ function miss(label: string, model: InvoiceModel, candidates: TrainingInvoice['c
 async function main(): Promise<void> {
   const top = Number(arg('top', '5'));
   const docs = await loadTrainingInvoices(corpusDir());
-  for (const seed of arg('seeds', '7,11').split(',').map(Number)) {
+  for (const seed of arg('seeds', '7,11').split(',').filter(Boolean).map(Number)) {
     const stress = stressInvoices(2, seed);
     let of = 0;
     const lines: string[] = [];
@@ -78,12 +78,13 @@ async function main(): Promise<void> {
     console.log(`stress seed ${seed}: vendor misses ${lines.length} of ${of}`);
     for (const l of lines.sort()) console.log(l);
   }
-  const foldSeed = Number(arg('fold-seed', '7'));
-  const { folds, models } = foldModels(docs, 5, foldSeed);
-  const corpus = docs.filter((d) => d.source === 'corpus' && d.truth.vendor_name !== undefined);
-  const lines = corpus.flatMap((d) => miss(d.id.split('/').slice(1, 2).join(''), models[folds.get(d.issuer)!], d.candidates, top) ?? []);
-  console.log(`corpus, folds over issuers (seed ${foldSeed}): vendor misses ${lines.length} of ${corpus.length} (trainer's pick)`);
-  for (const l of lines.sort()) console.log(l);
+  for (const foldSeed of arg('fold-seeds', '7').split(',').filter(Boolean).map(Number)) {
+    const { folds, models } = foldModels(docs, 5, foldSeed);
+    const corpus = docs.filter((d) => d.source === 'corpus' && d.truth.vendor_name !== undefined);
+    const lines = corpus.flatMap((d) => miss(d.id.split('/').slice(1, 2).join(''), models[folds.get(d.issuer)!], d.candidates, top) ?? []);
+    console.log(`corpus, folds over issuers (seed ${foldSeed}): vendor misses ${lines.length} of ${corpus.length} (trainer's pick)`);
+    for (const l of lines.sort()) console.log(l);
+  }
 }
 
 await main();

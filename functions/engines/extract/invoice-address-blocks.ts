@@ -5,10 +5,9 @@
  * - a company line ("Example GmbH · Hauptstr. 1 · 12345 Stadt") opens with the seller's name: the DIN 5008 sender line
  *   over the address window, or the footer's legal line;
  * - the block right under a sender line is the address window: the buyer's;
- * - where the footer's company line names one company, another company on the page is not the seller;
- * - the text layer may read the left column first, so a buyer's window left of the letterhead comes first in reading
- *   order: the rank from the top of the page says what reading order does not.
- * All of it is features; the model weighs it.
+ * - where the footer's company line names one company, another company on the page is not the seller.
+ * All of it is features; the model weighs it. (A rank from the top of the page, for a buyer's window the text layer
+ * reads before the letterhead, was tried and left out: it cost corpus vendors on dev fold seeds.)
  *
  * @module
  */
@@ -81,26 +80,21 @@ function underSenderLine(lines: readonly InvoiceLine[], i: number, senderLines: 
 }
 
 /**
- * The address-block features of a vendor candidate: its folded value, the line it was read from (if any), and the
- * tops of the first page's candidate lines (`tops`, for the rank from the top).
+ * The address-block features of a vendor candidate, from its folded value and the line it was read from (if any).
  *
  * @example
- * blockFeatures(lines, addressBlocks(lines), 'kestrelprintworksltd', 3, [0.04, 0.12]);
- * // { opens_company_line: true, footer_names_other: false, under_sender_line: false, rank_from_top: 0 }
+ * blockFeatures(lines, addressBlocks(lines), 'kestrelprintworksltd', 3);
+ * // { opens_company_line: true, footer_names_other: false, under_sender_line: false }
  */
 export function blockFeatures(
   lines: readonly InvoiceLine[],
   blocks: AddressBlocks,
   normalised: string,
   at: number | undefined,
-  tops: readonly number[],
 ): Record<string, number | boolean> {
-  const line = at !== undefined ? lines[at] : undefined;
-  const onFirstPage = line?.pageIndex === 0;
   return {
     opens_company_line: blocks.lineNames.has(normalised),
     footer_names_other: blocks.footerNames.size > 0 && !blocks.footerNames.has(normalised),
-    under_sender_line: Boolean(line && at !== undefined && underSenderLine(lines, at, blocks.senderLines)),
-    rank_from_top: onFirstPage ? Math.min(4, tops.filter((t) => t < line.bbox[1] - 0.005).length) / 4 : 1,
+    under_sender_line: at !== undefined && lines[at] !== undefined && underSenderLine(lines, at, blocks.senderLines),
   };
 }

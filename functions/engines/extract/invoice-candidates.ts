@@ -76,7 +76,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
     'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
-    'opens_company_line footer_names_other under_sender_line rank_from_top',
+    'opens_company_line footer_names_other under_sender_line',
   ]
     .join(' ')
     .split(' '),
@@ -301,7 +301,6 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const heads = customerHeads(input);
   const customer = input.rulePick.customer_name ? key(input.rulePick.customer_name) : '';
   const blocks = addressBlocks(lines);
-  const tops = [...pool.entries.values()].flatMap((e) => e.occurrences.filter((o) => lines[o.line].pageIndex === 0).map((o) => lines[o.line].bbox[1]));
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
@@ -357,7 +356,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       two_lines: value.includes('\n'),
       currency_code: CURRENCY_CODE.test(value.trim()),
       copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
-      ...blockFeatures(lines, blocks, normalised, at, tops),
+      ...blockFeatures(lines, blocks, normalised, at),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }

@@ -27,7 +27,7 @@ describe('Engine: invoice address blocks', () => {
     expect(companyLineName(text)).toBe(expected);
   });
 
-  it('marks the sender line over the window, the buyer in the window and the rank from the top', () => {
+  it('marks the sender line over the window, the buyer in the window and the footer naming another company', () => {
     // Prepare: a DIN 5008 letter: logo only (no text), a sender line over the buyer's window, the seller again in the footer.
     const page = buildPage({
       items: [
@@ -50,35 +50,9 @@ describe('Engine: invoice address blocks', () => {
     expect(feature(seller, 'opens_company_line')).toBe(1);
     expect(feature(seller, 'footer_names_other')).toBe(0);
     expect(feature(seller, 'under_sender_line')).toBe(0);
-    expect(feature(seller, 'rank_from_top')).toBe(0);
     expect(feature(buyer, 'opens_company_line')).toBe(0);
     expect(feature(buyer, 'footer_names_other')).toBe(1);
     expect(feature(buyer, 'under_sender_line')).toBe(1);
-    expect(feature(buyer, 'rank_from_top')).toBeGreaterThan(0);
-  });
-
-  it('ranks the letterhead above the window whatever order the text layer reads them in', () => {
-    // Prepare: an unlabelled buyer's window left, a lower letterhead block right that starts higher on the page.
-    const page = buildPage({
-      items: [
-        at('Harrowgate Cabinetry Ltd', 60, 100),
-        at('12 Orchard Row', 60, 114),
-        at('Lowmoor LM4 2QT', 60, 128),
-        at('Brackenfield Joinery Ltd', 360, 40, 14),
-        at('7 Tanner Street', 360, 60),
-        at('Portwick PW1 3AB', 360, 74),
-        at('Invoice No. 4471 dated 3 March 2026', 60, 200, 12),
-        at('Total 480.00', 360, 400),
-      ],
-    });
-    // Act
-    const vendors = candidatesOf(page).vendor_name;
-    // Assess
-    expect(feature(named(vendors, 'Brackenfield Joinery Ltd'), 'rank_from_top')).toBe(0);
-    expect(feature(named(vendors, 'Harrowgate Cabinetry Ltd'), 'rank_from_top')).toBeGreaterThan(0);
-    // No company line on the page: neither feature speaks.
-    expect(feature(named(vendors, 'Harrowgate Cabinetry Ltd'), 'footer_names_other')).toBe(0);
-    expect(feature(named(vendors, 'Harrowgate Cabinetry Ltd'), 'under_sender_line')).toBe(0);
   });
 
   it('offers a footer company name that holds a hyphen whole', () => {

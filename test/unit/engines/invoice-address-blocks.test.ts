@@ -73,4 +73,22 @@ describe('Engine: invoice address blocks', () => {
     expect(feature(named(vendors, 'Brandt - Okafor B.V.'), 'opens_company_line')).toBe(1);
     expect(feature(named(vendors, 'Hoeksma Installatie B.V.'), 'footer_names_other')).toBe(1);
   });
+
+  it('never offers a Portuguese title line as a party', () => {
+    // Prepare: the title in large type at the top, the seller's block under it.
+    const page = buildPage({
+      items: [
+        at('Fatura', 60, 40, 18),
+        at('Lourenço Mobiliário Lda.', 60, 80),
+        at('Rua das Flores 12', 60, 94),
+        at('Fatura n.º FT-2026-0031', 330, 120),
+        at('Total 369,00 €', 330, 400),
+      ],
+    });
+    // Act
+    const vendors = candidatesOf(page).vendor_name.map((c) => c.value);
+    // Assess
+    expect(vendors).toContain('Lourenço Mobiliário Lda.');
+    expect(vendors).not.toContain('Fatura');
+  });
 });

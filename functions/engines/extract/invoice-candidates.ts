@@ -16,6 +16,7 @@ import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
 import { height as lineHeight, vOverlap } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
+import { addressBlocks, blockFeatures, companyLineName } from './invoice-address-blocks.ts';
 import { ambiguousAt, DATE_KINDS, dateKind, localeMonthFirst, nearLines, readingFeatures } from './invoice-date-evidence.ts';
 import {
   domainPrefix,
@@ -75,6 +76,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
     'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
+    'opens_company_line footer_names_other under_sender_line',
   ]
     .join(' ')
     .split(' '),
@@ -262,7 +264,8 @@ function vendorPool(input: InvoiceRankInput, head: readonly number[], domains: r
     const before = firstLabel && firstLabel.start >= 3 ? text.slice(0, firstLabel.start) : text;
     // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon.
     const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
-    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon])) {
+    // A company line's name may hold a hyphen the cut above splits at ("Example - Partner GmbH · Street 1 · Town").
+    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon, companyLineName(before) ?? ''])) {
       const name = partyName(canonicalSdnBhd(part.trim()));
       if (name && name.split(/\s+/).length <= 8 && name.length <= 70 && !notAName(name)) pool.add(name, { line: i, at: 0 });
     }
@@ -297,6 +300,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const tallest = Math.max(0, ...heights);
   const heads = customerHeads(input);
   const customer = input.rulePick.customer_name ? key(input.rulePick.customer_name) : '';
+  const blocks = addressBlocks(lines);
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
@@ -352,6 +356,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       two_lines: value.includes('\n'),
       currency_code: CURRENCY_CODE.test(value.trim()),
       copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
+      ...blockFeatures(lines, blocks, normalised, at),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }
@@ -368,9 +373,9 @@ const PERIOD = new RegExp(String.raw`(?<![\p{L}])(?:${PERIOD_WORDS.join('|')})(?
 const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
 
 /** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
-const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
+const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|fatura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
 /** The document's title word (German compounds too: "Handelsrechnung"); French "avoir" only opening a line, as it is also a verb. */
-const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
+const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|fatura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
 
 /** Invoice dates: every date on the document, with the label it belongs to. */
 function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {

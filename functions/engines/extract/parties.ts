@@ -49,7 +49,7 @@ export function webNames(lines: readonly Line[]): { name: string; line: number }
 
 /** A line that is only the document's title: "TAX INVOICE", "Simplified Tax Invoice", "CASH BILL", "Rechnung", "Reçu". */
 export const DOCUMENT_TITLE =
-  /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
+  /^[-–*=\s]*(?:simplified\s+|official\s+)?(?:tax\s+)?(?:invoice|receipt|cash\s+bill|bill|rechnung|quittung|kassenbon|facture|re[çc]u|ticket|factura|recibo|fattura|fatura|ricevuta|scontrino|factuur|kassabon|bon)[-–*=\s]*$/iu;
 
 const NAME_LABEL =
   /^(?:name|company|firma|firmenname|company name|raison sociale|nom|nombre|razón social|ragione sociale|denominazione|naam|bedrijfsnaam)\s*[:：]\s*(.+)$/iu;

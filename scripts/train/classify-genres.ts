@@ -31,6 +31,7 @@ import {
 import { slideDeck, straightBillOfLading, topicalSentence } from './classify-genres-layouts.ts';
 import { fragmentedHandwriting, scannedIdCard } from './classify-genres-scanned.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
+import { columns, meterTableBill, onlineArticle, pressPage } from './classify-genres-press.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
@@ -77,32 +78,6 @@ function modernArticle(r: Random): string[] {
   return lines.filter(Boolean);
 }
 
-/** Text set in narrow newspaper columns: lines of 22–40 characters, words broken with a hyphen at line ends. */
-function columns(text: string, r: Random): string[] {
-  const width = int(r, 22, 40);
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if ((line + ' ' + word).trim().length <= width) line = (line + ' ' + word).trim();
-    else if (word.length > 6 && r() < 0.6) {
-      const cut = Math.max(2, width - line.length - 2);
-      const head = word.slice(0, Math.min(cut, word.length - 3));
-      if (head.length >= 2 && line.length + head.length + 2 <= width + 2) {
-        out.push(`${line} ${head}-`.trim());
-        line = word.slice(head.length);
-      } else {
-        out.push(line);
-        line = word;
-      }
-    } else {
-      out.push(line);
-      line = word;
-    }
-  }
-  if (line) out.push(line);
-  return out;
-}
-
 /** A page of a printed (often old) newspaper: masthead, several headlines, stories set in columns. */
 function newspaperPage(r: Random): string[] {
   const paper = `THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['DAILY NEWS', 'EVENING STAR', 'HERALD', 'GAZETTE', 'TRIBUNE', 'COURIER', 'WEEKLY TIMES', 'JOURNAL'])}`;
@@ -139,7 +114,8 @@ const advertLines = (r: Random): string[] => [
 ];
 
 function newsArticle(r: Random): string[] {
-  return r() < 0.4 ? newspaperPage(r) : modernArticle(r);
+  const roll = r();
+  return roll < 0.25 ? newspaperPage(r) : roll < 0.55 ? pressPage(r) : roll < 0.75 ? onlineArticle(r) : modernArticle(r);
 }
 
 function utilityBill(r: Random): string[] {
@@ -538,7 +514,7 @@ function receiptPart(r: Random): string[] {
 
 export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   news_article: newsArticle,
-  utility_bill: either(utilityBill, europeanUtilityBill),
+  utility_bill: (r) => (r() < 0.35 ? meterTableBill(r) : either(utilityBill, europeanUtilityBill)(r)),
   certificate,
   // A third of the notes OCR could hardly follow at all: pieces, not misread words.
   handwritten: (r) => (r() < 0.35 ? fragmentedHandwriting(r) : handwritten(r)),

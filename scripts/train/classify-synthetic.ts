@@ -150,7 +150,12 @@ function pageSize(label: string, r: Random): { width?: number; height?: number }
     ]);
   if (label === 'presentation') return r() < 0.5 ? { width: 720, height: 405 } : { width: 720, height: 540 };
   // Résumé templates are often shared as a screen-sized preview image.
-  if (label === 'resume' && r() < 0.2) return pick(r, [{ width: 1200, height: 900 }, { width: 1280, height: 720 }, { width: 1024, height: 768 }]);
+  if (label === 'resume' && r() < 0.2)
+    return pick(r, [
+      { width: 1200, height: 900 },
+      { width: 1280, height: 720 },
+      { width: 1024, height: 768 },
+    ]);
   if (label === 'spreadsheet' && r() < 0.5) return { width: 792, height: 612 };
   if (label === 'receipt' && r() < 0.7) return { width: jitter(230), height: jitter(600) };
   if (r() < 0.15) return {};
@@ -224,6 +229,30 @@ function sender(r: Random): string[] {
   return [who, ...address(r), ...contact.filter(() => r() < 0.6)];
 }
 
+/**
+ * An e-mail as the service reads an .eml or .msg file (engines/mail): From, To, Cc, Date and Subject lines, then the
+ * body, which often stops without a greeting or a closing (a one-line reply, a forwarded note, an automatic message).
+ */
+function mailFile(r: Random, mail: (n: string) => string, body: readonly string[]): string[] {
+  const weekday = pick(r, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']);
+  const stamp =
+    `${weekday}, ${int(r, 1, 28)} ${pick(r, ['Jan', 'Mar', 'Jun', 'Oct'])} 20${int(r, 18, 26)} ` +
+    `${int(r, 7, 19)}:${int(r, 10, 59)}:${int(r, 10, 59)} ${pick(r, ['+0000', '-0500', '+0100'])}`;
+  const from = name(r);
+  const lines = [`From: ${from} <${mail(from)}>`, `To: ${r() < 0.5 ? `${name(r)} <${mail(name(r))}>` : mail(name(r))}`];
+  if (r() < 0.3) lines.push(`Cc: ${mail(name(r))}`);
+  lines.push(
+    `Date: ${stamp}`,
+    `Subject: ${pick(r, ['RE: ', 'Fwd: ', ''])}` +
+      pick(r, ['Delivery schedule', 'Draft contract', 'Meeting Thursday', 'Question about your order', 'Test', 'Photos', 'Your request']),
+    '',
+  );
+  if (r() < 0.5) lines.push(`${pick(r, ['Hi', 'Hello', 'Dear', 'Hallo'])} ${pick(r, FIRST)},`);
+  lines.push(...body.slice(0, int(r, 1, body.length)));
+  if (r() < 0.5) lines.push(pick(r, ['Thanks,', 'Best,', 'Regards,', 'Cheers,']), pick(r, FIRST));
+  return lines;
+}
+
 /** Correspondence is prose around a few header lines: generated as such, not as phrase lists. */
 function correspondence(label: string, r: Random): string[] {
   const body = Array.from({ length: int(r, 2, 5) }, () => pick(r, BODY));
@@ -241,6 +270,13 @@ function correspondence(label: string, r: Random): string[] {
       ...sender(r),
       dated,
       ...recipient,
+      // Business letters often name their matter in a reference line before the greeting.
+      ...(r() < 0.3
+        ? [
+            pick(r, ['Re: ', 'RE: ', 'Subject: ', 'Betreff: ', 'Objet : ']) +
+              `${pick(r, ['Your account ', 'Claim ', 'Order ', 'Policy ', 'Reference '])}${id(r)}`,
+          ]
+        : []),
       pick(r, ['Dear ', 'Dear Mr. ', 'Dear Ms. ', 'Dear Mr ', 'Dear Dr ', 'Sehr geehrte Frau ', 'Madame, ', 'Estimado ']) + pick(r, LAST) + ',',
       ...matters,
       ...body.slice(matters.length ? 2 : 0),
@@ -259,6 +295,7 @@ function correspondence(label: string, r: Random): string[] {
     ];
   }
   const mail = (n: string) => `${n.toLowerCase().replace(/\s+/g, '.')}@${pick(r, ['example.com', 'mail.example', 'corp.example'])}`;
+  if (r() < 0.5) return mailFile(r, mail, body);
   return [
     `From: ${name(r)} <${mail(name(r))}>`,
     `Sent: ${date(r)} 10:${int(r, 10, 59)}`,
@@ -274,7 +311,10 @@ function correspondence(label: string, r: Random): string[] {
 
 /** Share of genre documents that are template previews, their running text still placeholder Latin. */
 const PLACEHOLDER_SHARE = 0.08;
-const LOREM = 'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur'.split(' ');
+const LOREM =
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat duis aute irure in reprehenderit voluptate velit esse cillum fugiat nulla pariatur'.split(
+    ' ',
+  );
 
 /**
  * A template preview: lines of running text (seven words or more) become placeholder Latin of the same length;
@@ -303,11 +343,21 @@ export function syntheticDocument(label: string, r: Random, genreShare = GENRE_S
       return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape, kind: 'xlsx' }], origin: 'synthetic' };
     // A generated deck marks its slides' pages (PAGE_BREAK): each becomes a page, as the service reads one.
     const pages: string[][] = [[]];
-    for (const line of lines) if (line === PAGE_BREAK) pages.push([]); else pages[pages.length - 1].push(line);
-    return { source: `synthetic/${label}`, label, pages: pages.map((page) => ({ text: (noisy ? ocrNoise(page, r, noisy) : page).join('\n'), ...shape })), origin: 'synthetic' };
+    for (const line of lines)
+      if (line === PAGE_BREAK) pages.push([]);
+      else pages[pages.length - 1].push(line);
+    return {
+      source: `synthetic/${label}`,
+      label,
+      pages: pages.map((page) => ({ text: (noisy ? ocrNoise(page, r, noisy) : page).join('\n'), ...shape })),
+      origin: 'synthetic',
+    };
   }
   if (['letter', 'memo', 'email'].includes(label) && r() < 0.7) {
-    return { source: `synthetic/${label}`, label, pages: [{ text: correspondence(label, r).join('\n'), ...shapeOf(label, r) }], origin: 'synthetic' };
+    const lines = correspondence(label, r);
+    // A message read from a mail file is text without a page shape, as the service reports an .eml.
+    const shape = lines[0].startsWith('From: ') && lines.some((l) => l.startsWith('Date: ')) ? { kind: 'eml' } : shapeOf(label, r);
+    return { source: `synthetic/${label}`, label, pages: [{ text: lines.join('\n'), ...shape }], origin: 'synthetic' };
   }
   const cls = BUILT_IN_CLASSES[label as keyof typeof BUILT_IN_CLASSES];
   const phrases = Object.keys(cls.phrases);

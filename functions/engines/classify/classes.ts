@@ -59,7 +59,7 @@ export const BUILT_IN_CLASSES: Readonly<Record<BuiltInClass, ClassDefinition>> =
     ['form w-2', 'form 1099', 'form 1040', 'form w-9', 'tax return', 'steuererklärung', 'déclaration de revenus'],
     { 'internal revenue service': 3, irs: 2, 'tax year': 2.5, 'w-2': 3, '1099': 3, '1040': 3, 'w-9': 3, 'taxpayer identification': 3, 'wages, tips': 3, 'employer identification number': 2, 'department of the treasury': 3, 'omb no': 2.5, 'adjusted gross income': 3, 'filing status': 3, 'finanzamt': 2.5, 'steuernummer': 1.5 }),
   utility_bill: c('utility_bill', 'A bill from an electricity, gas, water, phone or internet provider with meter readings or usage and a billing period.', ['utilities', 'finance', 'lending'],
-    ['electricity bill', 'utility bill', 'gas bill', 'water bill', 'stromrechnung', 'facture d’électricité'],
+    ['electricity bill', 'utility bill', 'gas bill', 'water bill', 'energy bill', 'phone bill', 'stromrechnung', 'gasrechnung', 'wasserrechnung', 'energierechnung', 'facture d’électricité', 'facture de gaz', 'factura de electricidad', 'factura de luz', 'factura de gas', 'factura de agua', 'energierekening', 'waterrekening', 'bolletta'],
     { kwh: 3, 'meter reading': 3, 'meter number': 3, 'billing period': 2, 'usage': 1.5, 'service address': 2, 'account number': 1, electricity: 2, 'natural gas': 2, 'water': 1, 'previous reading': 3, 'current reading': 3, 'tariff': 2, 'supply': 1, 'amount due': 1, 'zählerstand': 3, 'verbrauch': 2 }),
   contract: c('contract', 'A legal agreement between parties with clauses, terms, obligations and signatures.', ['legal', 'procurement', 'hr', 'real estate'],
     ['agreement', 'contract', 'vertrag', 'contrat', 'contrato', 'contratto', 'overeenkomst', 'lease agreement', 'terms and conditions'],

@@ -121,6 +121,25 @@ export function correspondenceToken(lines: readonly string[]): string {
   return `#corr:${salutation ? 1 : 0}:${closing ? 1 : 0}:${addressee ? 1 : 0}`;
 }
 
+/** A closing a note or e-mail ends with besides a letter's ("Thanks,", "Many thanks", "Cheers"). */
+const SHORT_CLOSING = /^(?:thanks|thank\s+you|many\s+thanks|cheers|best|all\s+the\s+best|danke|merci|gracias)\b[^.]{0,12}$/iu;
+
+/**
+ * How the text is signed after its closing: a first name alone (notes, memos, e-mails between colleagues), a full
+ * name (letters sign with the writer's name, often a title below), or no closing at all: `#signoff:first`.
+ */
+export function signOffToken(lines: readonly string[]): string {
+  const tail = lines.slice(-8).map((l) => l.trim());
+  const at = tail.findIndex((l) => CLOSING.test(l) || SHORT_CLOSING.test(l));
+  if (at < 0) return '#signoff:none';
+  const name = tail.slice(at + 1).find(Boolean);
+  if (!name) return '#signoff:unsigned';
+  const words = name.split(/\s+/);
+  if (words.length === 1 && /^\p{Lu}[\p{L}'’-]+$/u.test(name)) return '#signoff:first';
+  if (words.length <= 4 && words.every((w) => /^\p{Lu}[\p{L}.'’-]*,?$/u.test(w))) return '#signoff:full';
+  return '#signoff:other';
+}
+
 /** A byline ("By Ana Ruiz", "Staff Writer", a wire service) and a dateline ("LISBON (Reuters) –", "OSLO, May 3 —"). */
 const BYLINE =
   /^by\s+\p{Lu}[\p{L}.'-]+(?:\s+\p{Lu}[\p{L}.'-]*){1,3}\s*(?:,|$)|\b(?:staff\s+writer|correspondent|associated\s+press|reuters|\(ap\)|\(afp\)|\(dpa\))/iu;
@@ -138,7 +157,7 @@ export function newsTokens(lines: readonly string[]): string[] {
 
 /** Every cue of this module for a document's text and non-empty lines. */
 export function pageCueTokens(lines: readonly string[], text: string): string[] {
-  const out = [commonWordToken(text), brokenLinesToken(lines), idFieldsToken(text), correspondenceToken(lines), ...newsTokens(lines)];
+  const out = [commonWordToken(text), brokenLinesToken(lines), idFieldsToken(text), correspondenceToken(lines), signOffToken(lines), ...newsTokens(lines)];
   if (lines.some(isMrzLike)) out.push('#mrz-like');
   return out;
 }

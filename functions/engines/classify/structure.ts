@@ -27,10 +27,12 @@ import { BUILT_IN_CLASSES } from './classes.ts';
 const TITLE_LINES = 12;
 
 /**
- * A title followed by one of these is a field label ("Invoice date", "Invoice to", "Order: 1120"), not a title.
- * "Invoice No. 4471" at the top of a page names the document by its number: a title.
+ * A title followed by one of these is a field label ("Invoice date", "Invoice to", "Order: 1120"), not a title,
+ * and so is one followed by an amount: "Previous invoice $101.03" is a row of an account summary (a bill or a
+ * statement lists the last invoice), not the page's name. "Invoice No. 4471" at the top of a page names the
+ * document by its number: a title.
  */
-const FIELD_AFTER = /^(?::|date|datum|due|total|amount|to\b|from\b|address|liée|lié)/u;
+const FIELD_AFTER = /^(?::|date|datum|due|total|amount|to\b|from\b|address|liée|lié|[-+]?\s?[$€£]|[-+]?\d{1,3}(?:[.,\s]\d{3})*[.,]\d{2}(?!\d))/u;
 
 /**
  * Document type codes (UNTDID 1001) that e-invoice renderings print beside the title: 381 credit note,
@@ -84,8 +86,8 @@ function titleOfLine(raw: string): string | undefined {
     .toLowerCase()
     .replace(/^(?:\S{1,2}\s+){1,3}(?=\p{L}{3})/u, '')
     .replace(/^[^\p{L}\p{N}]+/u, '');
-  // A sentence, a salutation or a closing ("Thank you,") is no title.
-  if (!line || /[.!?,]$/u.test(line)) return undefined;
+  // A sentence, a salutation or a closing ("Thank you,") is no title, nor a line of prose broken mid-word at a column's edge.
+  if (!line || /[.!?,]$|\p{L}-$/u.test(line)) return undefined;
   const code = TYPE_CODE.exec(line)?.[1];
   if (code && TYPE_CODES[code]) return TYPE_CODES[code];
   const short = line.split(/\s+/).length <= 4;

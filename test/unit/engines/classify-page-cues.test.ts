@@ -8,6 +8,7 @@ import {
   brokenLinesToken,
   commonWordToken,
   correspondenceToken,
+  signOffToken,
   idFieldsToken,
   isMrzLike,
   newsTokens,
@@ -57,6 +58,17 @@ describe('Function: idFieldsToken and isMrzLike', () => {
     ['a heading', 'STATEMENT OF ACCOUNT FOR THE PERIOD', false],
   ])('tells a machine-readable line (%s)', (_name, line, expected) => {
     expect(isMrzLike(line)).toBe(expected);
+  });
+});
+
+describe('Function: signOffToken', () => {
+  it.each([
+    ['a letter signed with a full name', 'Dear Ms Roux,\nThank you for your order.\nKind regards,\nTom Hale\nSales Manager', '#signoff:full'],
+    ['a notice signed with a first name', 'To all staff:\nThe car park is closed on Friday.\nBest regards,\nIda', '#signoff:first'],
+    ['an e-mail thanked and signed', 'Hi Ola,\nthe draft is attached.\nThanks,\nBirk', '#signoff:first'],
+    ['an invoice without a closing', 'INVOICE 2041\nConsulting 3 120.00\nTotal 360.00', '#signoff:none'],
+  ])('reads %s', (_name, text, expected) => {
+    expect(signOffToken(lines(text))).toBe(expected);
   });
 });
 

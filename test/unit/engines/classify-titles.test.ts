@@ -31,6 +31,8 @@ describe('Function: titleOf', () => {
     ['a résumé', 'Resume\nLast Name Doe', 'resume'],
     ['a certificate behind scan specks', '7 ;= LK CERTIFICATE OF MARRIAGE x\nCOUNTY OF ELM', 'certificate'],
     ['a tax form before the generic "form"', 'Form W-2 Wage and Tax Statement 2025', 'tax_form'],
+    ['a German gas bill named by its compound', 'Stadtwerke Nordheim\nGasrechnung 2025\nKundennummer 88120', 'utility_bill'],
+    ['a Spanish electricity bill', 'Eléctrica del Valle\nFactura de luz\nPeriodo de facturación', 'utility_bill'],
   ])('reads %s', (_name, text, expected) => {
     expect(titleOf(lines(text))).toBe(expected);
   });
@@ -40,6 +42,8 @@ describe('Function: titleOf', () => {
     ['a sentence naming an invoice', 'Please find our invoice attached for last month.'],
     ['a closing line', 'Thank you,\nRafael'],
     ['an area code in parentheses', 'Tel (380) 555-0100'],
+    ['an account summary row naming the last invoice', 'Account Summary\nPrevious invoice $88.20\nBalance forward 0.00'],
+    ['a column line broken mid-word', 'avoir reçu la lettre. Les tra-\nvaux commencent lundi'],
   ])('finds no title in %s', (_name, text) => {
     expect(titleOf(lines(text))).toBeUndefined();
   });

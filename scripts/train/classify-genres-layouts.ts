@@ -171,7 +171,7 @@ function slide(r: Random): string[] {
     ];
   }
   const out = [title, ...some(r, BULLETS, 1, 5).map((b) => `${pick(r, ['• ', '- ', '● ', '', ''])}${b}`)];
-  if (r() < 0.2) out.push(pick(r, ['With a sub-point', 'And one more detail', 'Here is some text in a text box!']));
+  if (r() < 0.2) out.push(pick(r, ['With a sub-point', 'And one more detail', 'A short note set in a box']));
   if (r() < 0.15) out.push(`Notes: ${pick(r, ['Mention the pilot results.', 'Keep this slide short.', 'Pause for questions here.'])}`);
   return out;
 }

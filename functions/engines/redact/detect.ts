@@ -5,6 +5,7 @@
  * @module
  */
 import { detectionView } from './detection-view.ts';
+import { textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
@@ -396,19 +397,11 @@ export function localCandidates(text: string, config: DetectionConfig, persons: 
 const DETECTION_PIECE_CHARS = 100_000;
 
 /** `text` in pieces of about {@link DETECTION_PIECE_CHARS}, cut after a blank line (a page break) where one is near, else after a line, else at the limit. */
-export function detectionPieces(text: string): { start: number; text: string }[] {
-  const pieces: { start: number; text: string }[] = [];
-  let start = 0;
-  while (text.length - start > DETECTION_PIECE_CHARS) {
-    const window = text.slice(start, start + DETECTION_PIECE_CHARS);
+export function detectionPieces(text: string): TextPiece[] {
+  return textPieces(text, DETECTION_PIECE_CHARS, (window) => {
     const page = window.lastIndexOf('\n\n');
-    const line = window.lastIndexOf('\n');
-    const cut = page > DETECTION_PIECE_CHARS / 2 ? page + 2 : line > 0 ? line + 1 : DETECTION_PIECE_CHARS;
-    pieces.push({ start, text: text.slice(start, start + cut) });
-    start += cut;
-  }
-  pieces.push({ start, text: text.slice(start) });
-  return pieces;
+    return page > DETECTION_PIECE_CHARS / 2 ? page + 2 : window.lastIndexOf('\n') + 1;
+  });
 }
 
 /**

@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { textPieces, type TextPiece } from './text-pieces.ts';
 import type { NameLexicon, PersonResources } from './name-lexicon.ts';
 import type { Candidate } from './recognizers.ts';
 
@@ -261,19 +262,11 @@ function nameLike(value: string, lex: NameLexicon): boolean {
 const TAGGER_CHUNK_CHARS = 4_000;
 
 /** `text` cut into pieces of at most {@link TAGGER_CHUNK_CHARS}: after a sentence's end at a line break or a blank line, else at a line break, else at the limit. */
-export function taggerChunks(text: string): { start: number; text: string }[] {
-  const chunks: { start: number; text: string }[] = [];
-  let start = 0;
-  while (text.length - start > TAGGER_CHUNK_CHARS) {
-    const window = text.slice(start, start + TAGGER_CHUNK_CHARS);
+export function taggerChunks(text: string): TextPiece[] {
+  return textPieces(text, TAGGER_CHUNK_CHARS, (window) => {
     const sentence = Math.max(window.lastIndexOf('\n\n'), window.search(/[.!?]\s*\n(?![\s\S]*[.!?]\s*\n)/u));
-    const line = window.lastIndexOf('\n');
-    const cut = sentence > 0 ? sentence + 1 : line > 0 ? line + 1 : TAGGER_CHUNK_CHARS;
-    chunks.push({ start, text: text.slice(start, start + cut) });
-    start += cut;
-  }
-  chunks.push({ start, text: text.slice(start) });
-  return chunks;
+    return sentence > 0 ? sentence + 1 : window.lastIndexOf('\n') + 1;
+  });
 }
 
 export function findPersons(text: string, { lexicon: lex, tagger }: PersonResources): Candidate[] {

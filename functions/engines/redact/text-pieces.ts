@@ -1,0 +1,30 @@
+/**
+ * A long text in pieces of bounded length, for work whose cost grows faster
+ * than the length it reads (a tagger, a detector between deadline checks).
+ *
+ * @module
+ */
+
+/** A piece of a text and where it starts in it. */
+export interface TextPiece {
+  readonly start: number;
+  readonly text: string;
+}
+
+/**
+ * `text` in pieces of at most `max` characters that join back to it: each
+ * cut where `cutIn` places it in the next `max` characters (the length of
+ * the piece; 0 or less cuts at the limit).
+ */
+export function textPieces(text: string, max: number, cutIn: (window: string) => number): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let start = 0;
+  while (text.length - start > max) {
+    const found = cutIn(text.slice(start, start + max));
+    const cut = found > 0 && found <= max ? found : max;
+    pieces.push({ start, text: text.slice(start, start + cut) });
+    start += cut;
+  }
+  pieces.push({ start, text: text.slice(start) });
+  return pieces;
+}

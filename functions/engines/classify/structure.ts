@@ -28,7 +28,7 @@ const TITLE_LINES = 12;
 
 /**
  * A title followed by one of these is a field label ("Invoice date", "Invoice to", "Order: 1120"), not a title,
- * and so is one followed by an amount: "Previous invoice $101.03" is a row of an account summary (a bill or a
+ * and so is one followed by an amount: "Previous invoice $88.20" is a row of an account summary (a bill or a
  * statement lists the last invoice), not the page's name. "Invoice No. 4471" at the top of a page names the
  * document by its number: a title.
  */

@@ -39,7 +39,7 @@ describe('Engine: invoice address blocks', () => {
         at('Rechnungsnummer: RE-2026-0412', 330, 230),
         at('Rechnungsdatum: 02.03.2026', 330, 244),
         at('Gesamtbetrag 1.190,00 €', 330, 420),
-        at('Quellbach Schreinerei GmbH · Mühlweg 4 · 34567 Tannfeld · USt-IdNr. DE123456789', 60, 740, 7),
+        at('Quellbach Schreinerei GmbH · Mühlweg 4 · 34567 Tannfeld · USt-IdNr. DE274518396', 60, 740, 7),
       ],
     });
     // Act

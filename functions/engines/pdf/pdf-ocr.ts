@@ -211,7 +211,10 @@ function countOutlines(buffer: ArrayLike<number>, limit: number): number {
   return count + (shaped ? 1 : 0);
 }
 
-/** What a page draws besides its text layer: raster images, and glyph-like vector outlines (counted up to {@link MIN_OUTLINES_SPARSE}). */
+/**
+ * What a page draws besides its text layer: raster images, and glyph-like vector outlines (counted up to
+ * {@link MIN_OUTLINES_SPARSE}). Reuses pdf.js's cached operator list when the page has one.
+ */
 async function pageInk(page: PdfPageProxy): Promise<{ images: boolean; outlines: number }> {
   const { pdfjs } = await loadPdfjs();
   const ops = pdfjs.OPS as unknown as OpsTable;
@@ -233,14 +236,6 @@ async function pageInk(page: PdfPageProxy): Promise<{ images: boolean; outlines:
     }
   }
   return { images, outlines };
-}
-
-/** Whether the page paints any raster image. Reuses pdf.js's cached operator list when the page has one. */
-async function paintsImage(page: PdfPageProxy): Promise<boolean> {
-  const { pdfjs } = await loadPdfjs();
-  const wanted = imageOps(pdfjs.OPS as unknown as OpsTable);
-  const list = await page.getOperatorList();
-  return list.fnArray.some((fn) => wanted.has(fn));
 }
 
 /**
@@ -313,7 +308,7 @@ export async function findOcrCandidates(doc: PdfDocumentProxy, pages?: readonly 
     }
     try {
       const page = await doc.getPage(n);
-      if (await paintsImage(page)) candidates.add(n);
+      if ((await pageInk(page)).images) candidates.add(n);
       page.cleanup(); // drop the decoded images until the page is really read
     } catch {
       candidates.add(n);

@@ -20,6 +20,7 @@
  * @module
  */
 import type { Candidate, Recognizer } from './pattern-recognizer.ts';
+import { textLines } from './text-pieces.ts';
 
 interface LabelKind {
   readonly type: string;
@@ -141,15 +142,8 @@ function lineValues(line: string, at: number, next: { text: string; at: number }
 
 /** Every labelled value of `text` (see the module note). */
 export function labelledValues(text: string): Candidate[] {
-  const lines = text.split('\n');
-  const out: Candidate[] = [];
-  let at = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const next = i + 1 < lines.length ? { text: lines[i + 1], at: at + lines[i].length + 1 } : undefined;
-    out.push(...lineValues(lines[i], at, next));
-    at += lines[i].length + 1;
-  }
-  return out;
+  const lines = textLines(text);
+  return lines.flatMap((line, i) => lineValues(line.text, line.start, lines[i + 1] && { text: lines[i + 1].text, at: lines[i + 1].start }));
 }
 
 /** The labelled values as one recognizer (its candidates carry the types the labels name). */

@@ -15,6 +15,7 @@
  */
 import type { NameLexicon } from './name-lexicon.ts';
 import { mayBeNameWord } from './person-partners.ts';
+import { textLines } from './text-pieces.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** First header cells that name people (English, German, French, Spanish, Italian, Dutch, Portuguese). */
@@ -52,18 +53,17 @@ export interface PersonColumn {
 /** The tables of `text` whose first column holds people (see the module note). */
 export function personColumns(text: string, lex: NameLexicon): PersonColumn[] {
   const out: PersonColumn[] = [];
-  const lines = text.split('\n');
-  const offsets: number[] = [];
-  lines.reduce((at, line) => (offsets.push(at), at + line.length + 1), 0);
-  for (let i = 0; i < lines.length; i++) {
-    if (!PERSON_HEADER.test(lines[i]) || (/^[ \t|]*name\b/iu.test(lines[i]) && GOODS_HEADER.test(lines[i]))) continue;
+  const lines = textLines(text);
+  for (const [i, header] of lines.entries()) {
+    if (!PERSON_HEADER.test(header.text) || (/^[ \t|]*name\b/iu.test(header.text) && GOODS_HEADER.test(header.text))) continue;
     const cells: Candidate[] = [];
     for (let r = i + 1; r < lines.length; r++) {
-      const name = rowName(lines[r], lex);
+      const row = lines[r];
+      const name = rowName(row.text, lex);
       if (!name) break;
-      cells.push({ type: 'PERSON', start: offsets[r] + name.start, end: offsets[r] + name.end, score: 0.6, rule: 'person-column' });
+      cells.push({ type: 'PERSON', start: row.start + name.start, end: row.start + name.end, score: 0.6, rule: 'person-column' });
     }
-    if (cells.length) out.push({ header: { start: offsets[i], end: offsets[i] + lines[i].length }, cells });
+    if (cells.length) out.push({ header: { start: header.start, end: header.start + header.text.length }, cells });
   }
   return out;
 }

@@ -11,6 +11,7 @@
 import type { NameLexicon } from './name-lexicon.ts';
 import { kindOf, ORGANISATION_WORDS } from './names.ts';
 import type { Candidate } from './recognizers.ts';
+import { textLines } from './text-pieces.ts';
 
 /** One capitalised word (no all-caps heading word, no initial). */
 const CAP = "\\p{Lu}[\\p{Ll}\\p{M}'’-]+";
@@ -148,8 +149,7 @@ function nameLineLists(text: string): NameLine[][] {
   const lists: NameLine[][] = [];
   let current: NameLine[] = [];
   let gap = 0;
-  let offset = 0;
-  for (const line of text.split('\n')) {
+  for (const { start: offset, text: line } of textLines(text)) {
     const m = NAME_LINE.exec(line);
     if (m) {
       const start = offset + line.indexOf(m[1]);
@@ -160,7 +160,6 @@ function nameLineLists(text: string): NameLine[][] {
       current = [];
       gap = 0;
     }
-    offset += line.length + 1;
   }
   if (current.length) lists.push(current);
   return lists;

@@ -1,6 +1,7 @@
 /**
- * A long text in pieces of bounded length, for work whose cost grows faster
- * than the length it reads (a tagger, a detector between deadline checks).
+ * A text in pieces that keep their offsets: pieces of bounded length, for
+ * work whose cost grows faster than the length it reads (a tagger, a
+ * detector between deadline checks), and its lines.
  *
  * @module
  */
@@ -27,4 +28,14 @@ export function textPieces(text: string, max: number, cutIn: (window: string) =>
   }
   pieces.push({ start, text: text.slice(start) });
   return pieces;
+}
+
+/** The lines of `text` (split at '\n'), each with where it starts in the text. */
+export function textLines(text: string): TextPiece[] {
+  let start = 0;
+  return text.split('\n').map((line) => {
+    const piece = { start, text: line };
+    start += line.length + 1;
+    return piece;
+  });
 }

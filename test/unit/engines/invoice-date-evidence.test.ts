@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
 import { INVOICE_FEATURES, type InvoiceCandidate, type InvoiceField } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { ambiguousAt, dateKind, kindAbove, kindBefore, localeMonthFirst } from '../../../functions/engines/extract/invoice-date-evidence.ts';
 import { datesIn } from '../../../functions/engines/extract/normalize.ts';
 import { at, buildPage } from './page-builder.ts';
+import { candidatesOf } from './invoice-candidates-of.ts';
 
 // Invented invoices and labels only: every name, number and address below is made up.
 
-function candidatesOf(page: ReturnType<typeof buildPage>): Record<InvoiceField, InvoiceCandidate[]> {
-  let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;
-  extractFinancial([page], { invoiceModel: null, onInvoiceCandidates: (c) => (seen = c) });
-  return seen!;
-}
 const feature = (c: InvoiceCandidate | undefined, field: InvoiceField, name: string) => c?.features[INVOICE_FEATURES[field].indexOf(name)];
 const line = (text: string, x0: number, y0: number, x1: number) => ({
   text,

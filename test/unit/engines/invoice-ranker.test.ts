@@ -4,6 +4,7 @@ import { INVOICE_FEATURES, INVOICE_FIELDS, type InvoiceCandidate, type InvoiceFi
 import { INVOICE_MODEL, modelMatchesCode, rankInvoice, type InvoiceModel } from '../../../functions/engines/extract/invoice-ranker.ts';
 import { pick } from '../../../functions/engines/extract/linear-ranker.ts';
 import { at, buildPage } from './page-builder.ts';
+import { candidatesOf } from './invoice-candidates-of.ts';
 
 // Invented invoices only: every name, number and address below is made up.
 
@@ -39,11 +40,6 @@ const invoice = () =>
   });
 
 /** The invoice ranker's candidates of a page, per field. */
-function candidatesOf(page: ReturnType<typeof buildPage>): Record<InvoiceField, InvoiceCandidate[]> {
-  let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;
-  extractFinancial([page], { invoiceModel: null, onInvoiceCandidates: (c) => (seen = c) });
-  return seen!;
-}
 
 const feature = (c: InvoiceCandidate | undefined, field: InvoiceField, name: string) => c?.features[INVOICE_FEATURES[field].indexOf(name)];
 

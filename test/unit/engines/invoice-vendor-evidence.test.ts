@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
-import { INVOICE_FEATURES, type InvoiceCandidate, type InvoiceField } from '../../../functions/engines/extract/invoice-candidates.ts';
+import { INVOICE_FEATURES, type InvoiceCandidate } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { domainPrefix, legalFormEnd, sentenceLike } from '../../../functions/engines/extract/invoice-vendor-evidence.ts';
 import { at, buildPage } from './page-builder.ts';
+import { candidatesOf } from './invoice-candidates-of.ts';
 
 // Invented invoices and names only.
 
-function candidatesOf(page: ReturnType<typeof buildPage>): Record<InvoiceField, InvoiceCandidate[]> {
-  let seen: Record<InvoiceField, InvoiceCandidate[]> | undefined;
-  extractFinancial([page], { invoiceModel: null, onInvoiceCandidates: (c) => (seen = c) });
-  return seen!;
-}
 const feature = (c: InvoiceCandidate | undefined, name: string) => c?.features[INVOICE_FEATURES.vendor_name.indexOf(name)];
 
 describe('Engine: invoice vendor evidence', () => {

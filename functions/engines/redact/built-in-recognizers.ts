@@ -7,6 +7,7 @@
  */
 import { B, DATE_PATTERN, E, re } from './pattern-fragments.ts';
 import { type Recognizer, cues, patternRecognizer } from './pattern-recognizer.ts';
+import { INSURANCE_NUMBER_RECOGNIZER, NATIONAL_ID_RECOGNIZERS } from './national-id-recognizers.ts';
 import { abaValid, cardNumberValid, luhnValid, ibanValid, ipValid, itinValid, nhsValid, ssnValid } from './validators.ts';
 
 /** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
@@ -214,4 +215,6 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
     rules: [{ name: 'nhs', pattern: re(`${B}\\d{3}[- ]?\\d{3}[- ]?\\d{4}${E}`), score: 0.3, validate: nhsValid }],
     context: cues('nhs', 'national health', 'health service'),
   }),
+  ...NATIONAL_ID_RECOGNIZERS,
+  INSURANCE_NUMBER_RECOGNIZER,
 ];

@@ -39,6 +39,9 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
   MEDICAL_RECORD_NUMBER: 'medical record numbers (next to "MRN", "medical record", "patient id", …)',
   UK_NHS: 'UK NHS numbers (mod-11)',
   UK_NINO: 'UK National Insurance numbers (HMRC prefix rules; other two-letter prefixes next to "National Insurance")',
+  NATIONAL_ID:
+    'national identity, tax and social-security numbers of people (codice fiscale, NIR, AHV, DNI/NIE, German social-security and tax ids, BSN, NIF, SIN, Aadhaar…; check digits, plain runs next to their label)',
+  INSURANCE_NUMBER: 'health-insurance, member and policy numbers (next to "member ID", "policy number", "Versichertennummer", …)',
 };
 
 export interface PiiType {
@@ -345,6 +348,17 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
   return [{ ...c, start, end }];
 }
 
+/** Initials written right before a name ("J. R. Tallworth", "J. Tallworth"): up to three capitals with full stops. */
+const INITIALS_BEFORE = /(?<![\p{L}\p{N}.])(?:\p{Lu}\.[ \t]?){1,3}[ \t]*$/u;
+
+/** A person span with the initials before it, when nothing before them (`previous`) holds them already: they name the person too. */
+function withInitials(text: string, c: Candidate, previous: Candidate | undefined): Candidate {
+  if (c.type !== 'PERSON') return c;
+  const from = Math.max(previous?.end ?? 0, c.start - 12);
+  const initials = INITIALS_BEFORE.exec(text.slice(from, c.start));
+  return initials ? { ...c, start: from + initials.index } : c;
+}
+
 /**
  * The final spans from candidates of every detector: non-overlapping, plus
  * every other mention of a person found once (the same name, or its surname
@@ -353,7 +367,8 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
   const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
-  return resolveOverlaps([...resolved, ...mentions]).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+  const settled = resolveOverlaps([...resolved, ...mentions]);
+  return settled.map((c, i) => withInitials(text, c, settled[i - 1])).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 
 /**

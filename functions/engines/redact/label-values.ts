@@ -59,6 +59,12 @@ const LABELS: readonly LabelKind[] = [
     value: (v) => v.length <= 60 && /\p{L}/u.test(v),
     standsAlone: true,
   },
+  // A signature's typed name: initials and capitalised words only ("Signed: K. Marsh"), never "Signed: see attached".
+  {
+    type: 'PERSON',
+    label: 'signed(?:\\s+by)?|signature|unterschrift|unterzeichnet|signé\\s+par|firmado(?:\\s+por)?|firmato(?:\\s+da)?|getekend|assinado(?:\\s+por)?',
+    value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?\s+){0,3}\p{Lu}[\p{L}'’-]+$/u.test(v),
+  },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
   { type: 'PERSON', label: 'name|nom|nombre|nome|naam', value: (v) => v.length <= 60 && /^\p{Lu}/u.test(v) && !/[._/=()<>{}[\]@]/u.test(v) },
   {
@@ -80,6 +86,17 @@ const LABELS: readonly LabelKind[] = [
     type: 'DRIVER_LICENSE',
     label: "driver'?s?\\s+licen[cs]e(?:\\s+(?:number|no\\.?|#))?|dl\\s*(?:number|no\\.?|#)|führerschein(?:nummer)?",
     value: (v) => /^[A-Z0-9OoIlSBZ-]{5,20}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
+  },
+  {
+    type: 'NATIONAL_ID',
+    label:
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?',
+    value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
+  },
+  {
+    type: 'INSURANCE_NUMBER',
+    label: '(?:insurance|member(?:ship)?|policy|subscriber)\\s*(?:id|number|no\\.?|#)|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
+    value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
 ];
 

@@ -9,10 +9,14 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
-/** Luhn (mod 10) check used by payment cards. */
+/** Luhn (mod 10) check used by payment cards (12 digits or more). */
 export function luhnValid(value: string): boolean {
+  return digitsOf(value).length >= 12 && luhnChecks(value);
+}
+
+/** Whether the digits of `value` pass the Luhn (mod 10) check, whatever their number. */
+export function luhnChecks(value: string): boolean {
   const digits = digitsOf(value);
-  if (digits.length < 12) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);

@@ -1,0 +1,161 @@
+/**
+ * National identity, tax and social-security numbers of people
+ * (`NATIONAL_ID`) and health-insurance, member and policy numbers
+ * (`INSURANCE_NUMBER`) — the identifiers a form in one of the supported
+ * languages carries beside a name, which the US-centred types miss.
+ *
+ * Shapes with a check digit or letter that few other numbers share (an
+ * Italian codice fiscale, a French NIR, a Swiss AHV number, a Spanish
+ * DNI/NIE, a German social-security number, a Belgian register number
+ * written with its dots) count on their own; plain digit runs with a check
+ * (a German tax id, a Dutch BSN, a Portuguese NIF, a Canadian SIN, an
+ * Aadhaar number) and any identifier after an identity-document or
+ * insurance label need their label nearby, as passports do.
+ *
+ * @module
+ */
+import { B, E, re } from './pattern-fragments.ts';
+import { cues, patternRecognizer, type Recognizer } from './pattern-recognizer.ts';
+import {
+  aadhaarValid,
+  belgianNationalNumberValid,
+  canadianSinValid,
+  dutchBsnValid,
+  frenchNirValid,
+  germanHealthInsuranceValid,
+  germanSocialSecurityValid,
+  germanTaxIdValid,
+  italianFiscalCodeValid,
+  portugueseNifValid,
+  spanishIdValid,
+  swissAhvValid,
+} from './national-id-checks.ts';
+
+/** Digits in groups separated by single spaces, dots or dashes: `groups(2, 3, 3, 3)`. */
+const groups = (...sizes: number[]) => sizes.map((n) => `\\d{${n}}`).join('[ .\\-]?');
+/** One identifier token: letters and digits (a digit among them), dashes inside. */
+const IDENTIFIER = `(?=[A-Za-z0-9\\-/]*\\d)[A-Za-z0-9][A-Za-z0-9\\-/]{4,18}[A-Za-z0-9]`;
+
+/** Labels of identity documents and personal numbers in the supported languages. */
+const IDENTITY_CUES = cues(
+  'national id',
+  'national identity',
+  'identity card',
+  'identity number',
+  'id card',
+  'personal number',
+  'personalausweis',
+  'personalausweisnummer',
+  'ausweisnummer',
+  'ausweis-nr',
+  'sozialversicherungsnummer',
+  'rentenversicherungsnummer',
+  'sv-nummer',
+  'sv-nr',
+  "carte d'identité",
+  'carte nationale',
+  'sécurité sociale',
+  'numéro de sécu',
+  'nir',
+  'documento nacional',
+  'documento de identidad',
+  'dni',
+  'codice fiscale',
+  "carta d'identità",
+  "documento d'identità",
+  'identiteitskaart',
+  'identiteitsbewijs',
+  'rijksregisternummer',
+  'numéro national',
+  'registre national',
+  'cartão de cidadão',
+  'bilhete de identidade',
+  'ahv',
+  'avs',
+);
+
+/** The identifiers a label must name (a plain run of digits is anything without one). */
+const LABELLED_RULES: readonly { cue: RegExp[]; pattern: string; validate: (v: string) => boolean; name: string }[] = [
+  {
+    name: 'de-tax-id',
+    pattern: groups(2, 3, 3, 3),
+    validate: germanTaxIdValid,
+    cue: cues('steuer-id', 'steuerid', 'steuer-idnr', 'steueridentifikationsnummer', 'identifikationsnummer', 'idnr', 'tax id', 'tin'),
+  },
+  { name: 'nl-bsn', pattern: `\\d{4}\\.?\\d{2}\\.?\\d{3}|${groups(3, 3, 3)}`, validate: dutchBsnValid, cue: cues('bsn', 'burgerservicenummer', 'sofinummer') },
+  {
+    name: 'pt-nif',
+    pattern: groups(3, 3, 3),
+    validate: portugueseNifValid,
+    cue: cues('nif', 'contribuinte', 'número de identificação fiscal', 'numero de identificacao fiscal'),
+  },
+  { name: 'ca-sin', pattern: groups(3, 3, 3), validate: canadianSinValid, cue: cues('sin', 'social insurance', "numéro d'assurance sociale") },
+  { name: 'in-aadhaar', pattern: groups(4, 4, 4), validate: aadhaarValid, cue: cues('aadhaar', 'aadhar', 'uidai') },
+  { name: 'be-national', pattern: groups(2, 2, 2, 3, 2), validate: belgianNationalNumberValid, cue: IDENTITY_CUES },
+];
+
+/** National identifiers: distinctive checked shapes alone, plain checked runs and identity-document numbers after their label. */
+export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
+  patternRecognizer({
+    type: 'NATIONAL_ID',
+    rules: [
+      { name: 'it-codice-fiscale', pattern: re(`${B}[A-Z]{6}[0-9LMNP-V]{2}[A-EHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]${E}`), score: 0.75, validate: italianFiscalCodeValid },
+      { name: 'fr-nir', pattern: re(`${B}[12378] ?\\d{2} ?\\d{2} ?(?:\\d{2}|2A|2B) ?\\d{3} ?\\d{3} ?\\d{2}${E}`), score: 0.6, validate: frenchNirValid },
+      { name: 'ch-ahv', pattern: re(`${B}756[ .]?\\d{4}[ .]?\\d{4}[ .]?\\d{2}${E}`), score: 0.7, validate: swissAhvValid },
+      { name: 'es-dni-nie', pattern: re(`${B}[XYZ]?-?\\d{7,8}-?[A-Z]${E}`), score: 0.55, validate: spanishIdValid },
+      { name: 'de-social-security', pattern: re(`${B}\\d{2} ?\\d{6} ?[A-Z] ?\\d{3}${E}`), score: 0.55, validate: germanSocialSecurityValid },
+      { name: 'be-national-dotted', pattern: re(`${B}\\d{2}\\.\\d{2}\\.\\d{2}-\\d{3}\\.\\d{2}${E}`), score: 0.6, validate: belgianNationalNumberValid },
+      { name: 'in-pan', pattern: re(`${B}[A-Z]{3}[PCHFATBLJG][A-Z]\\d{4}[A-Z]${E}`), score: 0.2 },
+    ],
+    context: [...IDENTITY_CUES, ...cues('pan', 'permanent account number')],
+  }),
+  ...LABELLED_RULES.map((rule) =>
+    patternRecognizer({
+      type: 'NATIONAL_ID',
+      rules: [{ name: rule.name, pattern: re(`${B}(?:${rule.pattern})${E}`), score: 0.35, validate: rule.validate }],
+      context: rule.cue,
+    }),
+  ),
+  patternRecognizer({ type: 'NATIONAL_ID', rules: [{ name: 'identity-document', pattern: re(`${B}${IDENTIFIER}${E}`), score: 0.1 }], context: IDENTITY_CUES }),
+];
+
+/** Health-insurance, member and policy numbers: after their label (the German health-insurance number's check makes it surer). */
+export const INSURANCE_NUMBER_RECOGNIZER: Recognizer = patternRecognizer({
+  type: 'INSURANCE_NUMBER',
+  rules: [
+    { name: 'de-health-insurance', pattern: re(`${B}[A-Z] ?\\d{8} ?\\d${E}`), score: 0.25, validate: germanHealthInsuranceValid },
+    { name: 'insurance-identifier', pattern: re(`${B}${IDENTIFIER}${E}`), score: 0.1 },
+  ],
+  context: cues(
+    'insurance no',
+    'insurance number',
+    'insurance id',
+    'member id',
+    'member no',
+    'member number',
+    'membership number',
+    'policy no',
+    'policy number',
+    'policy #',
+    'subscriber id',
+    'subscriber no',
+    'health plan',
+    'versichertennummer',
+    'versicherungsnummer',
+    'krankenversichertennummer',
+    'kvnr',
+    'mitgliedsnummer',
+    "numéro d'adhérent",
+    'numéro de police',
+    'número de póliza',
+    'número de afiliación',
+    'número de afiliado',
+    'tarjeta sanitaria',
+    'tessera sanitaria',
+    'numero di polizza',
+    'polisnummer',
+    'verzekeringsnummer',
+    'número de apólice',
+    'número de utente',
+  ),
+});

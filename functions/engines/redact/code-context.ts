@@ -151,8 +151,10 @@ function countsAsModifier(text: string, word: string): boolean {
 
 /** Whether a code-shaped token stands within 100 characters of the run. */
 export function codeNearby(text: string, start: number, end: number): boolean {
-  const window = text.slice(Math.max(0, start - 100), end + 100);
-  for (const m of window.matchAll(CODE_TOKEN)) if (!ADDRESS_TOKEN.test(tokenAround(window, m.index!)) && !PREFIXED_NAME.test(m[0])) return true;
+  const from = Math.max(0, start - 100);
+  const window = text.slice(from, end + 100);
+  // The token is read in the whole text: the window may begin inside an e-mail address, past its "@".
+  for (const m of window.matchAll(CODE_TOKEN)) if (!ADDRESS_TOKEN.test(tokenAround(text, from + m.index!)) && !PREFIXED_NAME.test(m[0])) return true;
   return false;
 }
 

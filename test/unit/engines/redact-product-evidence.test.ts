@@ -58,3 +58,22 @@ describe('product evidence against one-word names', () => {
     expect(score('The parcel went to Drovanek, who signed at once.', 'Drovanek')).toBe(0.6);
   });
 });
+
+describe('e-mail addresses are no code near a name', () => {
+  it('masks a given name in a subject line whose evidence window begins inside an e-mail address', async () => {
+    const text = [
+      'From: "Varnholt, Ilse" <ilse.varnholt@quellmail.example>',
+      'To: Team Payroll <payroll@brisk-example.com>',
+      'Cc: "Dobrev, Kalin" <kdobrev@brisk-example.com>',
+      'Subject: Bank details change for Ilse',
+      '',
+      'Thanks,',
+      'Ilse',
+      '',
+      'Ilse Varnholt | Senior Analyst',
+    ].join('\n');
+    const spans = (await detectPii(text, BUILT_INS)).filter((s) => s.type === 'PERSON');
+    const subject = text.indexOf('for Ilse') + 4;
+    expect(spans.some((s) => s.start === subject && s.value === 'Ilse')).toBe(true);
+  });
+});

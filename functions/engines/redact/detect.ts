@@ -15,6 +15,7 @@ import { modelPersons, modelVetoes, withProductEvidence } from './person-model.t
 import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
 import { personColumns } from './person-columns.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
+import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
@@ -64,7 +65,8 @@ export interface PiiSpan {
   readonly score: number;
 }
 
-const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER];
+/** The pattern recognizers, and the machine-readable zone of identity documents (its lines carry the types they hold). */
+const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, MRZ_RECOGNIZER];
 /** Person names: the rules (names.ts), the learned model's second opinion on runs the rules left below the threshold, and the sequence tagger's names neither accepted. */
 const personRecognizer = (persons: PersonResources): Recognizer => ({ type: 'PERSON', find: (text) => personCandidates(text, persons) });
 

@@ -48,14 +48,14 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'DATE_OF_BIRTH',
     label:
-      'date\\s+of\\s+birth|birth\\s*date|d\\.?o\\.?b\\.?|geburtsdatum|date\\s+de\\s+naissance|fecha\\s+de\\s+nacimiento|data\\s+di\\s+nascita|geboortedatum|data\\s+de\\s+nascimento',
+      'date\\s+of\\s+birth|birth\\s*date|d\\.?o\\.?b\\.?|geburtsdatum|geburtstag|date\\s+de\\s+naissance|fecha\\s+de\\s+nacimiento|data\\s+di\\s+nascita|geboortedatum|data\\s+de\\s+nascimento',
     value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)),
     standsAlone: true,
   },
   {
     type: 'PERSON',
     label:
-      "(?:patient|employee|applicant|customer|client|student|member|insured|policyholder|beneficiary|guardian|parent|spouse|tenant|full|first|last|given|family|maiden)(?:'s)?\\s+name|surname|vorname|nachname|prénom|apellidos?|cognome|voornaam|achternaam",
+      "(?:patient|employee|applicant|customer|client|student|member|insured|policyholder|beneficiary|guardian|parent|spouse|tenant|full|first|last|given|family|maiden)(?:'s)?\\s+names?|surname|vornamen?|nachname|prénoms?|apellidos?|cognome|voornaam|achternaam",
     value: (v) => v.length <= 60 && /\p{L}/u.test(v),
     standsAlone: true,
   },
@@ -105,12 +105,14 @@ const LABELS: readonly LabelKind[] = [
  * and no two quantifiers over the same spaces, so a line of a million spaces is read in linear time.
  */
 const CELL_START = '(?:^[ \\t|]*|(?=\\p{L})(?<=[\\t|][ \\t]*|[ ]{2}))';
+/** The label's translations after it on an identity document or a bilingual form: "Surname / Nachname / Nom". */
+const TRANSLATIONS = "(?:[ \\t]*/[ \\t]*\\p{L}[\\p{L} .'’-]{0,30}?){0,4}";
 /** What ends a label: perhaps "(…)", "No.", "number", then a colon or `#`, then the value. */
 const SEPARATOR = '[ \\t]*(?:(?:\\([^()\\n]{1,12}\\)|no\\.?|nr\\.?|number)[ \\t]*)?[:#][ \\t]*';
 
 /** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
 function labelPattern(kind: LabelKind): RegExp {
-  return new RegExp(`${CELL_START}(?<label>${kind.label})(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$)`, 'giu');
+  return new RegExp(`${CELL_START}(?<label>${kind.label})${TRANSLATIONS}(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$)`, 'giu');
 }
 
 const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));

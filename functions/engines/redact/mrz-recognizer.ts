@@ -7,26 +7,28 @@
  * with the document number and dates as the document's number
  * (`PASSPORT_NUMBER` in a passport's zone, `NATIONAL_ID` in another's).
  *
- * OCR reads the fillers as `<`, `«` or `‹` and may put spaces between
- * them; a line counts when it is 28–46 such characters with a run of
- * fillers and nothing lower case.
+ * OCR reads the fillers as `<`, `«` or `‹`, may put spaces between them
+ * and misread a few characters; a line counts when it is 28–46 characters
+ * with a run of fillers and at most three characters no zone holds.
  *
  * @module
  */
 import type { Candidate, Recognizer } from './pattern-recognizer.ts';
 import { textLines } from './text-pieces.ts';
 
-/** A zone line: capitals, digits and fillers (spaces OCR put between them allowed), at least a run of two fillers. */
-const ZONE_LINE = /^[ \t]*(?=[A-Z0-9<«‹ ]*[<«‹][ ]?[<«‹])[A-Z0-9<«‹][A-Z0-9<«‹ ]{26,60}[A-Z0-9<«‹][ \t]*$/u;
 const FILLER = /[<«‹]/gu;
-/** Characters that count towards a zone line's length (spaces OCR inserted do not). */
-const zoneLength = (line: string) => line.replace(/[ \t]/gu, '').length;
+/** Characters no zone holds (OCR's misreadings: "?", a lower-case letter): a few are allowed. */
+const OTHER = /[^A-Z0-9<«‹ \t]/gu;
 /** A name field: letters, a double filler (which OCR may read as one «), letters ("BRISK<<ADA<MAE"). */
 const NAME_FIELD = /[A-Z]{2,}[ ]?(?:[<‹][ ]?[<‹]|«)[ ]?[A-Z]/u;
+const count = (line: string, pattern: RegExp) => (line.match(pattern) ?? []).length;
 
-function isZoneLine(line: string): boolean {
-  const length = zoneLength(line);
-  return length >= 28 && length <= 46 && ZONE_LINE.test(line) && (line.match(FILLER) ?? []).length >= 3;
+/** How many fillers a zone line has (0 when it is none): 28–46 characters besides spaces, a run of two fillers, at most three others. */
+function zoneFillers(line: string): number {
+  const length = line.replace(/[ \t]/gu, '').length;
+  if (length < 28 || length > 46 || !/[<«‹][ ]?[<«‹]/u.test(line) || count(line, OTHER) > 3) return 0;
+  const fillers = count(line, FILLER);
+  return fillers >= 3 && count(line, /[A-Z0-9]/gu) >= 5 ? fillers : 0;
 }
 
 /** The type of one zone line: the holder's names, else the number and dates (a passport's or another document's). */
@@ -42,8 +44,9 @@ export function machineReadableZones(text: string): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i < lines.length; ) {
     let j = i;
-    while (j < lines.length && isZoneLine(lines[j].text)) j++;
-    if (j - i >= 2) {
+    while (j < lines.length && zoneFillers(lines[j].text) > 0) j++;
+    // Two or three lines in a row; one alone when it is plainly a zone's (five fillers or more: OCR may have broken its neighbours).
+    if (j - i >= 2 || (j - i === 1 && zoneFillers(lines[i].text) >= 5)) {
       const passport = /^[ \t]*P/u.test(lines[i].text);
       for (const line of lines.slice(i, j)) {
         const start = line.start + line.text.length - line.text.trimStart().length;

@@ -9,7 +9,7 @@ import { textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
+import { candidateRuns, contextBefore, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
@@ -153,7 +153,7 @@ function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boole
  * German, French, Spanish, Italian, Dutch or Portuguese prose (prose-language.ts)
  * in which fewer than half of the name words are in a name list
  * ("Beschreibung", "Lieferant", "Gratuité", "Warenwert Zu") and nothing that vouches for a person (a role, a name label,
- * an initial before a surname). In English prose such an unknown word stays
+ * a title, an initial before a surname). In English prose such an unknown word stays
  * evidence of a name.
  */
 function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
@@ -162,6 +162,8 @@ function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']
   // A listed surname among label nouns ("Lieferant Kunde Steuersatz") does not make the run a name: most of its words must be listed.
   if (2 * listed >= kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length) return false;
   if (vouchedFor(text, c, kinds) || NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start))) return false;
+  // A title before it ("Frau", "Herrn", "Mme", "Sra.") says a person follows, whatever the lists hold.
+  if (contextBefore(text, c.start, lex).honorific) return false;
   return foreignProseAround(text, c.start, c.end);
 }
 
@@ -350,8 +352,8 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
   return [{ ...c, start, end }];
 }
 
-/** Initials written right before a name ("J. R. Tallworth", "J. Tallworth"): up to three capitals with full stops. */
-const INITIALS_BEFORE = /(?<![\p{L}\p{N}.])(?:\p{Lu}\.[ \t]?){1,3}[ \t]*$/u;
+/** Initials written right before a name ("J. R. Tallworth", "J. Tallworth", the French "J.-B. Lemercier"): up to three capitals with full stops. */
+const INITIALS_BEFORE = /(?<![\p{L}\p{N}.-])(?:\p{Lu}\.(?:-|[ \t])?){1,3}[ \t]*$/u;
 
 /** A person span with the initials before it, when nothing before them (`previous`) holds them already: they name the person too. */
 function withInitials(text: string, c: Candidate, previous: Candidate | undefined): Candidate {

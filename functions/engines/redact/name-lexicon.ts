@@ -114,6 +114,18 @@ const DOCUMENT_ABBREVIATIONS = [
   'pkg', 'ctn', 'mfr', 'mfg', 'lbs', 'oz', 'vat', 'gst', 'hst', 'ust', 'mwst', 'stk', 'tva', 'ttc', 'ht', 'iva', 'btw', 'incl', 'excl',
 ];
 
+/** Weekday and month names of the supported languages ("Montag", "Dienstag", "Januar"), from the platform's locale data: calendar words, no names. */
+function calendarWords(): string[] {
+  const words: string[] = [];
+  for (const locale of ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt']) {
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+    for (let day = 0; day < 7; day++) words.push(weekday.format(Date.UTC(2024, 0, 1 + day)));
+    for (let m = 0; m < 12; m++) words.push(month.format(Date.UTC(2024, m, 15)));
+  }
+  return words.map((w) => w.toLowerCase());
+}
+
 function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): Omit<NameLexicon, 'languages'> {
   const given = new Set<string>();
   const family = new Set<string>();
@@ -144,8 +156,8 @@ function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySiz
     }
   }
   // Abbreviations of business documents' column headers and labels, which no dictionary lists: "Price Qty" is a header, not a name.
-  for (const word of DOCUMENT_ABBREVIATIONS) vocabulary.add(word);
+  for (const word of [...DOCUMENT_ABBREVIATIONS, ...calendarWords()]) vocabulary.add(word);
   for (const word of vocabulary) wideVocabulary.add(word);
-  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
+  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'herrn', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
   return { given, family, places, vocabulary, wideVocabulary, honorifics };
 }

@@ -95,6 +95,8 @@ export function contextBefore(text: string, start: number, lex: NameLexicon) {
 export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   if (words.length === 0) return 0;
+  // A title after a title ("Prof. Dr. …") is no name.
+  if (words.every((w) => lex.honorifics.has(w.text.toLowerCase().replace(/\.$/, '')))) return 0;
   const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 24);
   const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
@@ -229,9 +231,13 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
     separator = '';
   }
   if (current) runs.push(current);
-  // A run holding an honorific starts after it; a trailing particle is no part of a name.
+  // A run holding an honorific starts after it — after the last one, with the words before it: German nouns are
+  // capitalised too ("Ihre Patientin Frau Hedwig Brandt"); a trailing particle is no part of a name.
+  const isHonorific = (w: { text: string }) => lex.honorifics.has(w.text.toLowerCase().replace(/\.$/, ''));
   return runs.flatMap((run) => {
-    while (run.words.length > 1 && lex.honorifics.has(run.words[0].text.toLowerCase().replace(/\.$/, ''))) run.words.shift();
+    const lastHonorific = run.words.slice(0, -1).findLastIndex(isHonorific);
+    if (lastHonorific > 0) run.words.splice(0, lastHonorific);
+    while (run.words.length > 1 && isHonorific(run.words[0])) run.words.shift();
     while (run.words.length > 0 && run.words[run.words.length - 1].kind === 'particle') run.words.pop();
     // Ordinary words before the name ("The Steffen Mauer version", "Have") are not part of it.
     while (run.words.length > 1 && (run.words[0].kind === 'particle' || run.words[0].kind === 'ordinary')) run.words.shift();

@@ -36,6 +36,9 @@ const groups = (...sizes: number[]) => sizes.map((n) => `\\d{${n}}`).join('[ .\\
 /** One identifier token: letters and digits (a digit among them), dashes inside. */
 const IDENTIFIER = `(?=[A-Za-z0-9\\-/]*\\d)[A-Za-z0-9][A-Za-z0-9\\-/]{4,18}[A-Za-z0-9]`;
 
+/** A French NIR: sex, year, month, département (Corsica's 2A/2B), commune, serial, key. */
+const NIR = '[12378] ?\\d{2} ?\\d{2} ?(?:\\d{2}|2A|2B) ?\\d{3} ?\\d{3} ?\\d{2}';
+
 /** Labels of identity documents and personal numbers in the supported languages. */
 const IDENTITY_CUES = cues(
   'national id',
@@ -100,7 +103,9 @@ export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
     type: 'NATIONAL_ID',
     rules: [
       { name: 'it-codice-fiscale', pattern: re(`${B}[A-Z]{6}[0-9LMNP-V]{2}[A-EHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]${E}`), score: 0.75, validate: italianFiscalCodeValid },
-      { name: 'fr-nir', pattern: re(`${B}[12378] ?\\d{2} ?\\d{2} ?(?:\\d{2}|2A|2B) ?\\d{3} ?\\d{3} ?\\d{2}${E}`), score: 0.6, validate: frenchNirValid },
+      { name: 'fr-nir', pattern: re(`${B}${NIR}${E}`), score: 0.6, validate: frenchNirValid },
+      // Its shape after its label, key mistyped or misread or not.
+      { name: 'fr-nir-shape', pattern: re(`${B}${NIR}${E}`), score: 0.1 },
       { name: 'ch-ahv', pattern: re(`${B}756[ .]?\\d{4}[ .]?\\d{4}[ .]?\\d{2}${E}`), score: 0.7, validate: swissAhvValid },
       { name: 'es-dni-nie', pattern: re(`${B}[XYZ]?-?\\d{7,8}-?[A-Z]${E}`), score: 0.55, validate: spanishIdValid },
       { name: 'de-social-security', pattern: re(`${B}\\d{2} ?\\d{6} ?[A-Z] ?\\d{3}${E}`), score: 0.55, validate: germanSocialSecurityValid },

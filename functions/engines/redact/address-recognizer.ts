@@ -138,20 +138,22 @@ const LOWER_CASE_STREET = re(
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
+/** A unit after the street: "Apt. 4", or the Spanish and Portuguese floor and door ("3º B", "2.º izq.", "1ª"). */
+const ANY_UNIT_PART = `(?:${UNIT_PART}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z](?![\\p{L}\\p{N}])|[ \\t]?(?:izq|izda|dcha|dto|esq)\\.?)?)`;
 /** The UK ("SW1A 1AA", "M4 7QT") and Canadian ("K2P 1L4") postcode shapes, with `gap` between their two halves. */
 const ukOrCanadianPostcode = (gap: string) => `[A-Z]{1,2}\\d[A-Z\\d]?${gap}\\d[A-Z]{2}|[A-Z]\\d[A-Z]${gap}\\d[A-Z]\\d`;
 /**
- * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345"), and the letter-digit codes of the UK
+ * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345", Portugal's "4050-262"), and the letter-digit codes of the UK
  * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors.
  */
-const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
+const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4}-\\d{3}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
 const CONTINUATION = new RegExp(
   // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
   // A postcode may end the sentence ("… Austria 25173."); a word before a full stop may be an abbreviation ("Incl.").
-  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d[A-Z]{0,2})[.?!](?:\\s|$))`,
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${ANY_UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d[A-Z]{0,2})[.?!](?:\\s|$))`,
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */
@@ -305,7 +307,7 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
     const cEnd = c.end + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
     // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
     // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
-    const inlineUnits = new RegExp(`^(?:,?[ \\t]*${UNIT_PART})+`, 'u').exec(text.slice(cEnd, cEnd + 60));
+    const inlineUnits = new RegExp(`^(?:,?[ \\t]*${ANY_UNIT_PART})+`, 'u').exec(text.slice(cEnd, cEnd + 60));
     let end = cEnd + (inlineUnits?.[0].length ?? 0);
     let masked = end;
     const postcodes: { start: number; end: number }[] = [];

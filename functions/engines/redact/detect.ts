@@ -157,6 +157,8 @@ function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boole
  * evidence of a name.
  */
 function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
+  // A lower-case run ("su hijo": a listed given name, then a word no English dictionary holds) is that language's words.
+  if (/^\p{Ll}/u.test(text.charAt(c.start)) && !NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start))) return foreignProseAround(text, c.start, c.end);
   const kinds = wordKinds(text, c, lex);
   const listed = kinds.filter((k) => k === 'strong' || k === 'weak').length;
   // A listed surname among label nouns ("Lieferant Kunde Steuersatz") does not make the run a name: most of its words must be listed.
@@ -177,7 +179,7 @@ function withoutForeignNouns(text: string, c: Candidate, lex: PersonResources['l
   if (!foreignNoun(text, c, lex)) return [c];
   const words = [...text.slice(c.start, c.end).matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)];
   const first = words[0];
-  if (!first || !lex.given.has(first[0].toLowerCase()) || kindOf(first[0], lex) !== 'strong') return [];
+  if (!first || !/^\p{Lu}/u.test(first[0]) || !lex.given.has(first[0].toLowerCase()) || kindOf(first[0], lex) !== 'strong') return [];
   const last = words[1] && /^[ \t]+$/u.test(text.slice(c.start + first.index! + first[0].length, c.start + words[1].index!)) ? words[1] : first;
   return [{ ...c, end: c.start + last.index! + last[0].length }];
 }

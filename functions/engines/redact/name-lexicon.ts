@@ -158,6 +158,9 @@ function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySiz
   // Abbreviations of business documents' column headers and labels, which no dictionary lists: "Price Qty" is a header, not a name.
   for (const word of [...DOCUMENT_ABBREVIATIONS, ...calendarWords()]) vocabulary.add(word);
   for (const word of vocabulary) wideVocabulary.add(word);
-  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'herrn', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr']) honorifics.add(h);
+  for (const h of ['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'dame', 'herr', 'herrn', 'frau', 'mme', 'mlle', 'sr', 'sra', 'srta', 'don', 'doña', 'sig', 'sig.ra', 'dhr', 'mevr',
+    // Written out in the letters of the supported languages ("Geachte heer …", "A Sra. …", "Gentile Signora …").
+    'heer', 'mevrouw', 'señor', 'señora', 'senhor', 'senhora', 'dona', 'signor', 'signora', 'monsieur', 'madame', 'mademoiselle', 'exmo', 'exma', 'dott'])
+    honorifics.add(h);
   return { given, family, places, vocabulary, wideVocabulary, honorifics };
 }

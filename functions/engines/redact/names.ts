@@ -82,7 +82,7 @@ export interface Run {
 
 export function contextBefore(text: string, start: number, lex: NameLexicon) {
   const before = text.slice(Math.max(0, start - 40), start);
-  const honorific = /(?:^|[^\p{L}])(\p{L}{1,6})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
+  const honorific = /(?:^|[^\p{L}])(\p{L}{1,12})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
   return {
     before,
     honorific: honorific !== undefined && lex.honorifics.has(honorific) && !/\n\s*$/u.test(before),

@@ -17,11 +17,12 @@ import type { NameLexicon } from './name-lexicon.ts';
 import { kindOf, ORGANISATION_WORDS } from './names.ts';
 import type { Candidate } from './recognizers.ts';
 
-const SURNAME = "\\p{Lu}[\\p{Ll}\\p{M}'’-]+";
-/** A particle group and the capitalised family name after it, right after an accepted name. */
-const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter|de|del|della|di|da|dos|das|du|le|la)[ \\t]+${SURNAME}(?![\\p{L}\\p{N}])`, 'u');
+/** A capitalised family name, double-barrelled too ("Wit-Brouwer"). */
+const SURNAME = "\\p{Lu}[\\p{Ll}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)*";
+/** A particle group and the capitalised family name after it (and up to two more: "Maria da Conceição Tavares"), right after an accepted name. */
+const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter|de|del|della|di|da|dos|das|du|le|la)[ \\t]+${SURNAME}(?:[ \\t]+${SURNAME}){0,2}(?![\\p{L}\\p{N}])`, 'u');
 /** A Dutch or German particle group opening a family name. */
-const OPENING = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
+const OPENING = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:[Vv]an|[Vv]on)(?:[ \\t]+(?:der|den|de|dem))?|[Tt]en|[Tt]er)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
 
 /** Joiners of a list or a firm's name after or before a family name. */
 const LIST_AFTER = /^[ \t]*(?:[,&+-]|(?:and|en|und|y|e|et|og|och)[ \t]+\p{Lu})/u;
@@ -45,10 +46,15 @@ export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
     const before = /(\p{Lu}[\p{L}'’-]*)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!));
     // A listed given name before it is the same person's ("Beau van der Kwaalstra", where "Beau" alone reads as a word).
     const given = before && lex.given.has(before[1].toLowerCase()) && !before[0].includes('.');
-    if (before && !given && !lex.honorifics.has(before[1].toLowerCase())) continue;
+    // A title before it, written in lower case too ("Geachte heer …").
+    const title = lex.honorifics.has((/(\p{L}+)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!))?.[1] ?? '').toLowerCase());
+    if (before && !given && !title) continue;
+    // Dutch capitalises the particle when no given name comes before it ("heer Van der Meulen"): then only after a title (not "Van Halen").
+    if (/^\p{Lu}/u.test(m[0]) && !title) continue;
     // In a list or a firm's style ("Ackerman, van den Berg and Blom", "van Jaarsveld - van Rooyen", "van Beek en Zonen") it names a firm as often as people.
     const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 20);
-    if (LIST_AFTER.test(after) || LIST_BEFORE.test(text.slice(Math.max(0, start(m, before, given) - 12), start(m, before, given)))) continue;
+    // After a title it is a person's ("Geachte heer Van der Meulen, …").
+    if (!title && (LIST_AFTER.test(after) || LIST_BEFORE.test(text.slice(Math.max(0, start(m, before, given) - 12), start(m, before, given))))) continue;
     const kind = kindOf(surname, lex);
     if (kind === 'place' || ORGANISATION_WORDS.has(surname.toLowerCase())) continue;
     out.push({ type: 'PERSON', start: start(m, before, given), end: m.index! + m[0].length, score: 0.6, rule: 'particle-surname' });

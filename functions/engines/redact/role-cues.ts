@@ -1,5 +1,5 @@
 /**
- * Job titles and roles after which the next words on a letterhead, an
+ * Job titles and roles (and kin in letters) after which the next words on a letterhead, an
  * imprint or a signature block are a person: "Geschäftsführer Greta
  * Vollmerhaus", "Managing Director: Ann Vey", "Contact commercial⏎Tony
  * Dubois", "Gérant M. Lenoir". Company registers and invoices name their
@@ -21,6 +21,14 @@ const TITLES = [
   'gérant(?:e)?', 'directeur général', 'directrice générale', 'pdg', 'contact commercial', 'interlocut(?:eur|rice)',
   'director(?:a)? general', 'administrador(?:a)? únic[oa]', 'amministratore(?: delegato| unico)', 'legale rappresentante',
   'zaakvoerder', 'contactpersoon', 'sócio-gerente', 'sócia-gerente',
+  // Kin before a name in the letters of six languages ("su hijo Íñigo …", "seine Tochter Wiebke …"); not English, where
+  // "Brother", "Mother" and "Sister" open brands and titles as often.
+  'sohn', 'tochter', 'ehefrau', 'ehemann', 'bruder', 'schwester',
+  'fils', 'fille', 'épouse', 'époux', 'frère', 'sœur',
+  'hij[oa]', 'espos[oa]', 'marido', 'herman[oa]',
+  'figli[oa]', 'moglie', 'marito', 'fratello', 'sorella',
+  'zoon', 'dochter', 'echtgeno(?:te|ot)', 'broer', 'zus',
+  'filh[oa]', 'irmão', 'irmã',
 ];
 
 /**

@@ -1,0 +1,42 @@
+/**
+ * Letters in Spanish, Italian, Dutch and Portuguese: written-out titles,
+ * kin before a name, a capitalised Dutch particle after a title,
+ * double-barrelled and particle surnames, a birth date written out, the
+ * Iberian floor and door, a Portuguese postcode. Every name, number and
+ * street here is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const found = async (text: string) => (await detectPii(text, BUILT_INS)).map((s) => [s.type, s.value]);
+
+describe('letters in Romance languages and Dutch', () => {
+  it('masks a son named after "su hijo", not the words "su hijo", and a birth date written out', async () => {
+    const spans = await found('Le confirmamos que su hijo Íñigo Quelvarro, nacido el 5 de mayo de 2012, está inscrito en el curso.');
+    expect(spans).toContainEqual(['PERSON', 'Íñigo Quelvarro']);
+    expect(spans).toContainEqual(['DATE_OF_BIRTH', '5 de mayo de 2012']);
+    expect(spans.some(([, value]) => value.includes('hijo'))).toBe(false);
+  });
+
+  it('reads a Spanish street with "de los" and its floor and door', async () => {
+    const spans = await found('Domicilio: Calle de los Tamarindos 27, 3º B, 28014 Madrid');
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'Calle de los Tamarindos 27, 3º B']);
+  });
+
+  it('masks a Dutch surname after "heer" with its capitalised particle, and a double-barrelled one after "Mevrouw"', async () => {
+    const spans = await found('Geachte heer Van der Quelst,\nMevrouw Femke de Wolde-Brakel woont op de Keizersgracht 221, 1016 DV Amsterdam.');
+    expect(spans).toContainEqual(['PERSON', 'Van der Quelst']);
+    expect(spans).toContainEqual(['PERSON', 'Femke de Wolde-Brakel']);
+  });
+
+  it('masks a Portuguese name over its particle to the last surname, and the postcode after the street', async () => {
+    const spans = await found('A Sra. Maria da Conceição Travanca, NIF 123 456 789, reside na Rua das Acácias 45, 4050-262 Porto.');
+    expect(spans).toContainEqual(['PERSON', 'Maria da Conceição Travanca']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', '4050-262']);
+  });
+
+  it('takes no band named with a capital "Van" for a person without a title', async () => {
+    expect(await found('Van Halen played two encores.')).toEqual([]);
+  });
+});

@@ -16,6 +16,7 @@ import { addressees, lineListPartners, listPartners, pronounSubjects } from './p
 import { personColumns } from './person-columns.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
+import { upperCaseCounterparties } from './person-upper-case.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
@@ -109,7 +110,8 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
   const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
-  return [...found, ...partners, ...particles];
+  // Names in capitals where a statement prints a transfer's counterparty ("payment to MARISOL QUINTERO").
+  return [...found, ...partners, ...particles, ...upperCaseCounterparties(text, persons.lexicon)];
 }
 
 /** A candidate without the job title it opens with ("Geschäftsführer Greta Vollmerhaus" → "Greta Vollmerhaus"). */

@@ -1,0 +1,61 @@
+/**
+ * Names in capitals where a bank or a payment service prints them: the
+ * counterparty of a transfer on a statement ("Zelle payment to MARISOL
+ * QUINTERO", "Gutschrift von ARNE KLEVE", "Virement de M. JEAN DUVAL").
+ * The name rules read capitalised words only (a heading in capitals is no
+ * name), so these were left on the page.
+ *
+ * A run of two to four words in capitals right after a transfer's
+ * preposition is a person when one of its words is a listed given name or
+ * surname and none is an ordinary word or a company's ("ORVANE LOGISTICS
+ * PAYROLL", "STADTWERKE AG" stay).
+ *
+ * @module
+ */
+import type { NameLexicon } from './name-lexicon.ts';
+import { ORGANISATION_WORDS } from './names.ts';
+import type { Candidate } from './pattern-recognizer.ts';
+
+/** A transfer's preposition or label, in the statements of the supported languages, then perhaps a title. */
+const TRANSFER_CUE =
+  '(?:(?:payment|transfer|paid|sent|zelle|venmo|paypal|wire|deposit|check|cheque|refund)[ \\t]+(?:to|from)|received[ \\t]+from|from|to|' +
+  'überweisung[ \\t]+an|gutschrift[ \\t]+von|lastschrift[ \\t]+von|dauerauftrag[ \\t]+an|an|von|' +
+  'virement[ \\t]+(?:de|à|a|en[ \\t]+faveur[ \\t]+de)|de|à|transferencia[ \\t]+(?:a|de)|bizum[ \\t]+(?:a|de)|para|bonifico[ \\t]+(?:a|da)|da|' +
+  'overboeking[ \\t]+(?:naar|van)|naar|transferência[ \\t]+(?:para|de))';
+const TITLE = '(?:(?:MR|MRS|MS|DR|HERR|FRAU|M|MME|SR|SRA|SIG|DHR|MEVR)\\.?[ \\t]+)?';
+const CAPITALS_WORD = "\\p{Lu}[\\p{Lu}'’]+(?:-\\p{Lu}[\\p{Lu}'’]+)?";
+/** Runs of words in capitals (case-sensitive: the cue before them is judged apart, case-insensitively). */
+const CAPITALS_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CAPITALS_WORD}(?:[ \\t]${CAPITALS_WORD}){1,5}(?![\\p{L}\\p{N}])`, 'gu');
+const CUE_BEFORE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TRANSFER_CUE}[ \\t]*:?[ \\t]+${TITLE}$`, 'iu');
+
+/** Whether a word in capitals may be part of a person's name: listed, or known to no dictionary; never a company's word. */
+function nameWord(word: string, lex: NameLexicon): 'listed' | 'unknown' | undefined {
+  const w = word.toLowerCase();
+  if (ORGANISATION_WORDS.has(w) || lex.places.has(w)) return undefined;
+  const parts = w.split('-');
+  const listed = parts.every((p) => lex.given.has(p) || lex.family.has(p));
+  if (listed && parts.every((p) => !lex.vocabulary.has(p) || lex.given.has(p))) return 'listed';
+  return parts.some((p) => lex.vocabulary.has(p)) ? undefined : 'unknown';
+}
+
+/** The words of a run that make a name: the first two to four, all name words, one of them listed (the rest of the run is a memo). */
+function nameLength(words: readonly string[], lex: NameLexicon): number {
+  const kinds = words.map((w) => nameWord(w, lex));
+  let n = 0;
+  while (n < Math.min(4, kinds.length) && kinds[n] !== undefined) n++;
+  return n >= 2 && kinds.slice(0, n).includes('listed') ? n : 0;
+}
+
+/** Names in capitals after a transfer's preposition (see the module note). */
+export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(CAPITALS_RUN)) {
+    if (!CUE_BEFORE.test(text.slice(Math.max(0, m.index! - 48), m.index!))) continue;
+    const words = m[0].split(/[ \t]/u);
+    const n = nameLength(words, lex);
+    if (n === 0) continue;
+    const end = m.index! + words.slice(0, n).join(' ').length;
+    out.push({ type: 'PERSON', start: m.index!, end, score: 0.6, rule: 'upper-case-counterparty' });
+  }
+  return out;
+}

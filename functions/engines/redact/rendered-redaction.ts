@@ -14,6 +14,7 @@ import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts'
 import { renderedPages } from './rendered-page.ts';
 import type { PageTextRange } from './hosted-detect.ts';
 import { buildTextIndex, type IndexedWord } from './text-index.ts';
+import { unreadValueMasks, type UnreadValueMask } from './unread-values.ts';
 
 /** Each page's part of the indexed text, from its first word to its last (pages without words have none). */
 function pageRanges(words: readonly IndexedWord[]): PageTextRange[] {
@@ -57,5 +58,26 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
     index,
     regionOf: rendered.regionOf,
   });
-  return { pages: rendered.pages, plan, found };
+  const unread = await unreadValueMasks(
+    rendered.pages,
+    options.renderer,
+    (i) => (plan.boxes.get(i) ?? []).map((box) => box.bbox),
+    options.pictures?.signal,
+  );
+  return { pages: rendered.pages, plan: withMasksWithoutText(plan, unread, options.mode), found };
+}
+
+/** The plan with the masks of values no reading found: painted like a span's box (blank in de-identify mode), counted under their type. */
+function withMasksWithoutText(plan: RedactionPlan, masks: readonly UnreadValueMask[], mode: RedactMode): RedactionPlan {
+  if (masks.length === 0) return plan;
+  const summary = { ...plan.summary };
+  const boxes = new Map(plan.boxes);
+  for (const mask of masks) {
+    summary[mask.type] = (summary[mask.type] ?? 0) + 1;
+    boxes.set(mask.pageIndex, [
+      ...(boxes.get(mask.pageIndex) ?? []),
+      mode === 'deidentify' ? { bbox: mask.bbox, replacement: '' } : { bbox: mask.bbox },
+    ]);
+  }
+  return { ...plan, summary, boxes };
 }

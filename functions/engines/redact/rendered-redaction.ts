@@ -8,7 +8,9 @@
  * @module
  */
 import type { DocumentPage, PageRenderer } from '../document-model.ts';
-import type { DetectionConfig, PiiSpan } from './detect.ts';
+import { effectiveTypes, type DetectionConfig, type PiiSpan } from './detect.ts';
+import { personResources } from './name-lexicon.ts';
+import { withContinuedColumns } from './person-columns-continued.ts';
 import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
 import { renderedPages } from './rendered-page.ts';
@@ -51,10 +53,14 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   const rendered = renderedPages(pages, pictures);
   const index = buildTextIndex(rendered.pages);
   const found = await options.findSpans(index.text, pageRanges(index.words));
+  // A table of people broken over a page carries its column on: the next page's rows have no header to say so.
+  const spans = effectiveTypes(options.config).has('PERSON')
+    ? await withContinuedColumns(index, found.spans, async () => (await personResources()).lexicon)
+    : found.spans;
   const plan = await planRedaction(rendered.pages, {
     mode: options.mode,
     config: options.config,
-    spans: found.spans,
+    spans,
     index,
     regionOf: rendered.regionOf,
   });

@@ -15,7 +15,8 @@ import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
 import { renderedPages } from './rendered-page.ts';
 import type { PageTextRange } from './hosted-detect.ts';
-import { buildTextIndex, type IndexedWord } from './text-index.ts';
+import { buildTextIndex, type IndexedWord, type TextIndex } from './text-index.ts';
+import { hasDeclaredTables, tableColumnNames } from './person-table-columns.ts';
 import { unreadValueMasks, type UnreadValueMask } from './unread-values.ts';
 
 /** Each page's part of the indexed text, from its first word to its last (pages without words have none). */
@@ -53,10 +54,7 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   const rendered = renderedPages(pages, pictures);
   const index = buildTextIndex(rendered.pages);
   const found = await options.findSpans(index.text, pageRanges(index.words));
-  // A table of people broken over a page carries its column on: the next page's rows have no header to say so.
-  const spans = effectiveTypes(options.config).has('PERSON')
-    ? await withContinuedColumns(index, found.spans, async () => (await personResources()).lexicon)
-    : found.spans;
+  const spans = effectiveTypes(options.config).has('PERSON') ? await withLayoutPersons(rendered.pages, index, found.spans) : found.spans;
   const plan = await planRedaction(rendered.pages, {
     mode: options.mode,
     config: options.config,
@@ -71,6 +69,21 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
     options.pictures?.signal,
   );
   return { pages: rendered.pages, plan: withMasksWithoutText(plan, unread, options.mode), found };
+}
+
+/**
+ * The spans with the people a page's layout names and its text does not
+ * say: a table of people broken over a page carries its column on (the
+ * next page's rows have no header), and a declared table's people columns
+ * other than the first (the text keeps no grid). Both are added where no
+ * span is.
+ */
+async function withLayoutPersons(pages: readonly DocumentPage[], index: TextIndex, spans: readonly PiiSpan[]): Promise<readonly PiiSpan[]> {
+  const lexicon = async () => (await personResources()).lexicon;
+  const continued = await withContinuedColumns(index, spans, lexicon);
+  if (!hasDeclaredTables(pages)) return continued;
+  const cells = tableColumnNames(pages, index, await lexicon()).filter((c) => !continued.some((s) => s.start < c.end && c.start < s.end));
+  return cells.length ? [...continued, ...cells].sort((a, b) => a.start - b.start) : continued;
 }
 
 /** The plan with the masks of values no reading found: painted like a span's box (blank in de-identify mode), counted under their type. */

@@ -8,7 +8,9 @@
  * name of ordinary or organisation words ("Billing Team") is no person.
  *
  * Read from the text as rendered: one header a line, each address as
- * `Display Name <local@domain>` (quotes already dropped).
+ * `Display Name <local@domain>` (quotes already dropped); in a block of
+ * header lines (a quoted message's "From: … Sent: … To: …"), names without
+ * addresses too, entries apart by `;`.
  *
  * @module
  */
@@ -42,20 +44,39 @@ function displayName(entry: string, lex: NameLexicon): { start: number; end: num
   return words.every((w) => mayBeNameWord(w, lex)) ? { start: lead, end } : undefined;
 }
 
+/** Any header line of a message's header block (a forwarded or quoted message's too). */
+const ANY_HEADER =
+  /^[ \t>]*(?:from|to|cc|bcc|sent|date|subject|reply-to|von|an|gesendet|datum|betreff|de|à|envoyé|objet|para|enviado|asunto|da|inviato|oggetto|van|aan|verzonden|onderwerp)[ \t]*:/iu;
+
+/** Whether the line at `k` stands in a block of message headers: another header line within two lines of it. */
+function inHeaderBlock(lines: readonly { text: string }[], k: number): boolean {
+  for (let d = -2; d <= 2; d++) if (d !== 0 && lines[k + d] && ANY_HEADER.test(lines[k + d].text)) return true;
+  return false;
+}
+
 /** The display names of the address headers of `text` (see the module note). */
 export function mailHeaderNames(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
-  for (const line of textLines(text)) {
+  const lines = textLines(text);
+  lines.forEach((line, k) => {
     const header = ADDRESS_HEADER.exec(line.text);
-    if (!header) continue;
+    if (!header) return;
+    const push = (from: number, name: { start: number; end: number }) =>
+      out.push({ type: 'PERSON', start: line.start + from + name.start, end: line.start + from + name.end, score: 0.6, rule: 'mail-header-name' });
     let from = header[0].length;
-    for (const address of line.text.matchAll(ADDRESS)) {
+    const addresses = [...line.text.matchAll(ADDRESS)];
+    for (const address of addresses) {
       if (address.index < from) continue;
       const name = displayName(line.text.slice(from, address.index), lex);
-      if (name)
-        out.push({ type: 'PERSON', start: line.start + from + name.start, end: line.start + from + name.end, score: 0.6, rule: 'mail-header-name' });
+      if (name) push(from, name);
       from = address.index + address[0].length;
     }
-  }
+    // A quoted message's headers often name people without addresses ("To: Yarrowby, Tamsin; Ostrick, Halvard"): in a header block, each entry.
+    if (addresses.length > 0 || !inHeaderBlock(lines, k)) return;
+    for (const entry of line.text.slice(from).matchAll(/[^;]+/gu)) {
+      const name = displayName(entry[0], lex);
+      if (name) push(from + entry.index, name);
+    }
+  });
   return out;
 }

@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { createHandler as createRedact } from '../../../functions/handlers/redact.ts';
 import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { redactedEmailSummary } from '../../../functions/engines/redact/email-metadata.ts';
+import { mailHeaderNames } from '../../../functions/engines/redact/mail-header-names.ts';
+import { personResources } from '../../../functions/engines/redact/name-lexicon.ts';
 import { inferenceEvent, testContext } from '../../helpers/events.ts';
 import { fakeDeps, putDocument, seedKey } from '../../helpers/fakes.ts';
 import { mimeMessage } from './mail-builders.ts';
@@ -23,6 +25,11 @@ describe('display names in address headers', () => {
     ['a list of two', 'To: Brackenridge, Odile <ob@corp.test>, Quennell Brisa <bq@corp.test>', ['Brackenridge, Odile', 'Quennell Brisa']],
     ['a quoted one-word name', 'From: "Yarrowby" <t.y@corp.test>', ['Yarrowby']],
     ['a forwarded message, German', '> Von: Thistlewick, Corran <ct@corp.test>', ['Thistlewick, Corran']],
+    [
+      'a quoted header block naming people without addresses',
+      'From: Thistlewick, Corran <ct@corp.test>\nSent: Monday, 2 March 2026\nTo: Yarrowby, Tamsin; Ostrick, Halvard\nSubject: Weekly schedule',
+      ['Thistlewick, Corran', 'Yarrowby, Tamsin', 'Ostrick, Halvard'],
+    ],
   ])('%s', async (_, line, expected) => {
     expect(await persons(line)).toEqual(expected);
   });
@@ -30,6 +37,9 @@ describe('display names in address headers', () => {
   it('leaves team names and lines that are no address headers', async () => {
     expect(await persons('From: Billing Team <billing@corp.test>')).toEqual([]);
     expect(await persons('Subject: Orders from Quorvex Export <orders@corp.test>')).toEqual([]);
+    // Without an address, only a line of a header block is read as one ("To:" opening a note is not).
+    const { lexicon } = await personResources();
+    expect(mailHeaderNames('Memo\nTo: Yarrowby, Tamsin\nPlease read the attached rota.', lexicon)).toEqual([]);
   });
 });
 

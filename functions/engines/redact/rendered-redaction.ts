@@ -87,12 +87,12 @@ async function withLayoutPersons(pages: readonly DocumentPage[], index: TextInde
 }
 
 /** The plan with the masks of values no reading found: painted like a span's box (blank in de-identify mode), counted under their type. */
-function withMasksWithoutText(plan: RedactionPlan, masks: readonly UnreadValueMask[], mode: RedactMode): RedactionPlan {
+function withMasksWithoutText(plan: RedactionPlan, masks: readonly (UnreadValueMask & { pageIndex: number })[], mode: RedactMode): RedactionPlan {
   if (masks.length === 0) return plan;
   const summary = { ...plan.summary };
   const boxes = new Map(plan.boxes);
   for (const mask of masks) {
-    summary[mask.type] = (summary[mask.type] ?? 0) + 1;
+    if (mask.counted !== false) summary[mask.type] = (summary[mask.type] ?? 0) + 1;
     boxes.set(mask.pageIndex, [
       ...(boxes.get(mask.pageIndex) ?? []),
       mode === 'deidentify' ? { bbox: mask.bbox, replacement: '' } : { bbox: mask.bbox },

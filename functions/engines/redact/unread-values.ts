@@ -27,10 +27,11 @@ import { lineLabels, type LineLabel } from './label-values.ts';
 
 /** A mask without text: the ink of a labelled value no reading found. */
 export interface UnreadValueMask {
-  readonly pageIndex: number;
   /** The label's type (what the summary counts it as). */
   readonly type: string;
   readonly bbox: BBox;
+  /** False when the ink extends a value already masked (counted once, as found). */
+  readonly counted?: false;
 }
 
 /** Where a label's value may be, and what is not the value there. */
@@ -286,17 +287,12 @@ function covered(box: BBox, masked: readonly BBox[], lineHeight: number): boolea
 }
 
 /** The masks of one drawn page's unread values (see the module note). */
-export function unreadValuesOnPage(
-  page: DocumentPage,
-  gray: GrayImage,
-  masked: readonly BBox[],
-  areas = valueAreas(page),
-): { type: string; bbox: BBox }[] {
+export function unreadValuesOnPage(page: DocumentPage, gray: GrayImage, masked: readonly BBox[], areas = valueAreas(page)): UnreadValueMask[] {
   if (areas.length === 0) return [];
   const size = { width: gray.width, height: gray.height };
   const linePx = Math.max(4, Math.min(...areas.map((a) => a.lineHeight)) * gray.height);
   const ink = strokeInk(gray, page.rulings ?? [], linePx);
-  const out: { type: string; bbox: BBox }[] = [];
+  const out: UnreadValueMask[] = [];
   for (const area of areas) {
     // OCR read every word of the value well: the detectors judged that text, and it is no unread value.
     if (area.readWords.length > 0 && area.readWords.every((w) => w.confidence >= WELL_READ)) continue;
@@ -305,7 +301,11 @@ export function unreadValuesOnPage(
     let found = inkBox(ink, size, area.right, reachOf(area.right), area.printed, h * gray.height);
     if (!found && area.below) found = inkBox(ink, size, area.below, reachOf(area.below), [...area.printed, area.label], h * gray.height);
     if (!found || covered(found, [...masked, ...out.map((o) => o.bbox)], h)) continue;
-    out.push({ type: area.type, bbox: found });
+    // Ink reaching past a found value's mask (strokes OCR left out of its words) extends that value: masked, not counted again.
+    const extension = [...masked, ...out.map((o) => o.bbox)].some(
+      (m) => m[0] < found![2] && found![0] < m[2] && m[1] < found![3] && found![1] < m[3],
+    );
+    out.push({ type: area.type, bbox: found, ...(extension ? { counted: false as const } : {}) });
   }
   return out;
 }
@@ -320,7 +320,7 @@ export async function unreadValueMasks(
   renderer: PageRenderer | undefined,
   masked: (pageIndex: number) => readonly BBox[],
   signal?: AbortSignal,
-): Promise<UnreadValueMask[]> {
+): Promise<(UnreadValueMask & { readonly pageIndex: number })[]> {
   const indexOf = new Map(pages.map((page, i) => [page.pageNumber, i]));
   const found = await readDrawnPages(pages, renderer, { dpi: INK_DPI, signal }, (page) => {
     const areas = valueAreas(page);

@@ -156,6 +156,17 @@ describe('where an unread value is looked for', () => {
     expect(unreadValuesOnPage(detected.page, detected.gray, [[0.3, 0.1, 0.5, 0.15]])).toEqual([]);
   });
 
+  it('masks ink reaching past a found value without counting the value twice', () => {
+    // Prepare: OCR read part of the strokes as a value the detectors masked; the rest of the ink is beside it.
+    const { page, gray } = scanOf([[...label, ocrWord('555-01', [0.3, 0.1, 0.45, 0.15], 0.5)]], [[0.3, 0.09, 0.6, 0.16]]);
+    // Act
+    const masks = unreadValuesOnPage(page, gray, [[0.3, 0.1, 0.45, 0.15]]);
+    // Assess
+    expect(masks).toHaveLength(1);
+    expect(masks[0].counted).toBe(false);
+    expect(masks[0].bbox[2]).toBeGreaterThanOrEqual(0.599);
+  });
+
   it('stops at the next label of the line, and reads no text-layer page', () => {
     // Prepare: "Name:" unfilled, "Phone:" beside it with ink after it.
     const { page, gray } = scanOf([[ocrWord('Name:', [0.05, 0.1, 0.18, 0.15]), ocrWord('Phone:', [0.5, 0.1, 0.65, 0.15])]], [[0.7, 0.09, 0.9, 0.16]]);

@@ -12,7 +12,7 @@ import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
-import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
+import { addressees, invertedGivenNames, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
 import { personColumns } from './person-columns.ts';
 import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
@@ -103,6 +103,7 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     ...lineListPartners(text, accepted, persons.lexicon),
     ...addressees(text, accepted, persons.lexicon),
     ...pronounSubjects(text, accepted, persons.lexicon),
+    ...invertedGivenNames(text, accepted, persons.lexicon),
   ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
   const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));

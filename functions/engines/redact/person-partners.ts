@@ -186,3 +186,28 @@ export function lineListPartners(text: string, accepted: readonly Candidate[], l
   }
   return out;
 }
+
+/** A name written surname first, its given names after a comma, where a line or a cell ends ("Quennell, Brisa"). */
+const INVERTED_REST = new RegExp(`^, (${CAP}(?: ${CAP})?)(?=[ \\t]*(?:$|\\t|[ ]{2}|[|;<(]))`, 'u');
+/** A line short enough to be a name standing alone (a heading, a cell, a sheet's name): at most this many words. */
+const SHORT_LINE_WORDS = 5;
+
+/**
+ * The given names after an accepted surname in "Last, First" form: on a
+ * short line (a cell, a sheet's or a file's name, a signature), never in
+ * running text ("Quennell, Brisa" but not "met Quennell, Paris was …").
+ */
+export function invertedGivenNames(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const name of accepted) {
+    if (name.type !== 'PERSON' || text.charAt(name.end) !== ',') continue;
+    const lineStart = text.lastIndexOf('\n', name.start - 1) + 1;
+    const newline = text.indexOf('\n', name.end);
+    const lineEnd = newline < 0 ? text.length : newline;
+    if (lineEnd - lineStart > 200 || text.slice(lineStart, lineEnd).trim().split(/\s+/u).length > SHORT_LINE_WORDS) continue;
+    const m = INVERTED_REST.exec(text.slice(name.end, lineEnd));
+    if (!m || !m[1].split(' ').every((w) => mayBeNameWord(w, lex) && !lex.places.has(w.toLowerCase()))) continue;
+    out.push({ type: 'PERSON', start: name.end + 2, end: name.end + 2 + m[1].length, score: 0.6, rule: 'inverted-name' });
+  }
+  return out;
+}

@@ -101,3 +101,29 @@ describe('people columns of a workbook, on every sheet', () => {
     expect(text).toContain('Harbour View');
   });
 });
+
+describe('a name written surname first', () => {
+  const persons = async (text: string) => (await detectPii(text, BUILT_INS)).filter((s) => s.type === 'PERSON').map((s) => s.value);
+
+  it('masks the given name after the surname in a sheet named "Last, First"', async () => {
+    // Prepare
+    const book = workbook({
+      'Quennell, Brisa': [
+        ['Day', 'Hours'],
+        ['Mon', 6],
+      ],
+    });
+    // Act
+    const text = await redactedText(book);
+    // Assess
+    expect(text).not.toContain('Brisa');
+    expect(text).not.toContain('Quennell');
+  });
+
+  it.each([
+    ['a signature line', 'Signed: Ostrick, Halvard', ['Ostrick', 'Halvard']],
+    ['a place after the comma', 'Contact Ostrick, Paris', ['Ostrick']],
+  ])('%s', async (_, text, expected) => {
+    expect(await persons(text)).toEqual(expected);
+  });
+});

@@ -19,7 +19,7 @@
  *
  * @module
  */
-import type { BBox, DocumentPage, TableCell } from '../document-model.ts';
+import type { BBox, DocumentPage } from '../document-model.ts';
 import type { PiiSpan } from './detect.ts';
 import type { NameLexicon } from './name-lexicon.ts';
 import { mayBeNameWord } from './person-partners.ts';
@@ -36,16 +36,16 @@ const GOODS_HEADER = /^(?:price|sku|qty|quantity|unit|version|size|weight|stock|
 /** A cell's words as a name: capitalised, a comma allowed after the first ("Ostrick, Halvard"). */
 const NAME_CELL = /^\p{Lu}\p{Ll}[\p{L}\p{M}'’-]*(?:,? \p{Lu}\p{Ll}[\p{L}\p{M}'’-]*){0,2}$/u;
 
-/** The column's kind of header: full names, parts of names, or none. */
-function headerKind(cell: TableCell, headerRow: readonly TableCell[]): 'full' | 'part' | undefined {
-  const text = cell.text.trim().replace(/\s+/gu, ' ').replace(/:$/u, '');
-  if (NAME_PART_HEADER.test(text)) return 'part';
-  if (!FULL_NAME_HEADER.test(text)) return undefined;
-  return /^name$/iu.test(text) && headerRow.some((c) => GOODS_HEADER.test(c.text.trim())) ? undefined : 'full';
+/** The kind of a header cell's column: full names, parts of names, or none; `row` holds the header row's cell texts. */
+export function personHeaderKind(text: string, row: readonly string[]): 'full' | 'part' | undefined {
+  const cell = text.trim().replace(/\s+/gu, ' ').replace(/:$/u, '');
+  if (NAME_PART_HEADER.test(cell)) return 'part';
+  if (!FULL_NAME_HEADER.test(cell)) return undefined;
+  return /^name$/iu.test(cell) && row.some((c) => GOODS_HEADER.test(c.trim())) ? undefined : 'full';
 }
 
 /** Whether a cell's text is a name for a column of this kind. */
-function nameCell(text: string, kind: 'full' | 'part', lex: NameLexicon): boolean {
+export function isNameCell(text: string, kind: 'full' | 'part', lex: NameLexicon): boolean {
   const value = text.trim().replace(/\s+/gu, ' ');
   if (!NAME_CELL.test(value)) return false;
   const words = value.split(/[ ,]+/u).filter(Boolean);
@@ -82,11 +82,14 @@ export function tableColumnNames(pages: readonly DocumentPage[], index: TextInde
       const headerRow = flagged.length ? flagged : table.cells.filter((c) => c.row === 0);
       const lastHeaderRow = Math.max(...headerRow.map((c) => c.row));
       for (const header of headerRow) {
-        const kind = headerKind(header, headerRow);
+        const kind = personHeaderKind(
+          header.text,
+          headerRow.map((c) => c.text),
+        );
         if (!kind || header.columnSpan !== 1) continue;
         for (const cell of table.cells) {
           if (cell.row <= lastHeaderRow || cell.column !== header.column || cell.columnSpan !== 1 || !cell.bbox) continue;
-          if (nameCell(cell.text, kind, lex)) out.push(...cellSpans(index.text, words, cell.bbox));
+          if (isNameCell(cell.text, kind, lex)) out.push(...cellSpans(index.text, words, cell.bbox));
         }
       }
     }

@@ -10,7 +10,7 @@
 import type { DocumentPage, PageRenderer } from '../document-model.ts';
 import { effectiveTypes, type DetectionConfig, type PiiSpan } from './detect.ts';
 import { personResources } from './name-lexicon.ts';
-import { withContinuedColumns } from './person-columns-continued.ts';
+import { headedDrawnColumns, withContinuedColumns } from './person-columns-drawn.ts';
 import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
 import { renderedPages } from './rendered-page.ts';
@@ -75,15 +75,21 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
  * The spans with the people a page's layout names and its text does not
  * say: a table of people broken over a page carries its column on (the
  * next page's rows have no header), and a declared table's people columns
- * other than the first (the text keeps no grid). Both are added where no
- * span is.
+ * other than the first, declared (a sheet's grid) or drawn (cells a gap
+ * apart: the text keeps no grid). They are added where no span is.
  */
 async function withLayoutPersons(pages: readonly DocumentPage[], index: TextIndex, spans: readonly PiiSpan[]): Promise<readonly PiiSpan[]> {
-  const lexicon = async () => (await personResources()).lexicon;
-  const continued = await withContinuedColumns(index, spans, lexicon);
-  if (!hasDeclaredTables(pages)) return continued;
-  const cells = tableColumnNames(pages, index, await lexicon()).filter((c) => !continued.some((s) => s.start < c.end && c.start < s.end));
-  return cells.length ? [...continued, ...cells].sort((a, b) => a.start - b.start) : continued;
+  const lexicon = (await personResources()).lexicon;
+  const continued = await withContinuedColumns(index, spans, async () => lexicon);
+  const cells = [...headedDrawnColumns(index, lexicon), ...(hasDeclaredTables(pages) ? tableColumnNames(pages, index, lexicon) : [])];
+  if (cells.length === 0) return continued;
+  const overlaps = (a: PiiSpan, b: PiiSpan) => a.start < b.end && b.start < a.end;
+  // As under a header read from the text (person-columns.ts): a name read across a cell's edge gives way to the cell.
+  const crossesCell = (s: PiiSpan) => s.type === 'PERSON' && cells.some((c) => overlaps(s, c) && (s.start < c.start || s.end > c.end));
+  const kept = continued.filter((s) => !crossesCell(s));
+  const added: PiiSpan[] = [];
+  for (const cell of cells) if (![...kept, ...added].some((s) => overlaps(s, cell))) added.push(cell);
+  return [...kept, ...added].sort((a, b) => a.start - b.start);
 }
 
 /** The plan with the masks of values no reading found: painted like a span's box (blank in de-identify mode), counted under their type. */

@@ -9,7 +9,7 @@ import { openDocument } from '../../../functions/engines/registry.ts';
 import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { planRenderedRedaction } from '../../../functions/engines/redact/rendered-redaction.ts';
 import { checkRenderedLeaks } from '../../fixtures/redact/rendered-leak-check.ts';
-import { makeStaffTablePdf, STAFF_ROWS } from '../../fixtures/redact/staff-table-pages.ts';
+import { makeRegisterPdf, makeStaffTablePdf, REGISTER_ROWS, STAFF_ROWS } from '../../fixtures/redact/staff-table-pages.ts';
 
 afterAll(() => terminateOcr());
 
@@ -58,5 +58,14 @@ describe('a people column continued on the next page', () => {
     // Act, Assess
     expect(await maskedPersons(await makeStaffTablePdf({ shifted: true }))).toEqual([...STAFF_ROWS.first]);
     expect(await maskedPersons(await makeStaffTablePdf(), NAMES_ONLY)).toEqual([]);
+  });
+});
+
+describe('a people column that is not the first, on a drawn page', () => {
+  it('masks the names under "Name" in the second column of a PDF register, and nothing of the prose below', async () => {
+    // Act
+    const persons = await maskedPersons(await makeRegisterPdf());
+    // Assess
+    expect(persons).toEqual([...REGISTER_ROWS]);
   });
 });

@@ -1,10 +1,12 @@
 /**
- * A table of people continued on the next page without its header: a
- * staff list or a patient list a word processor broke at the page's foot.
- * person-columns.ts reads the column under its header and stops at the
- * page break (the header is its evidence); the rows on the next page are
- * the same table when they continue its layout, so their first column is
- * people too.
+ * People columns read from where the words are drawn, which the text does
+ * not keep: a table of people continued on the next page without its
+ * header, and a people column that is not the table's first.
+ *
+ * A staff list or a patient list a word processor broke at the page's foot:
+ * person-columns.ts reads the column under its header and stops at the page
+ * break (the header is its evidence); the rows on the next page are the same
+ * table when they continue its layout, so their first column is people too.
  *
  * - The column's end: two or more rows at the end of a page (only a short
  *   footer, such as a page number, below them) whose first cell is a
@@ -15,6 +17,13 @@
  *   list calls ordinary, as under a header). A row of another shape ends it;
  *   a continuation that reaches its own page's end carries on.
  *
+ * A column further right ("ID  Name  Department", "Site  Manager"): under a
+ * header line of cells (words a gap apart) one of which names people (see
+ * person-table-columns.ts), each following row with as many cells has a
+ * person in that cell when it has a name's shape; a row with another number
+ * of cells ends the table. Cells are counted, not placed: a text file's tabs
+ * do not line its columns up.
+ *
  * Read from the text index's word boxes, so a column a hosted detector
  * found carries on the same way.
  *
@@ -23,10 +32,11 @@
 import type { PiiSpan } from './detect.ts';
 import type { NameLexicon } from './name-lexicon.ts';
 import { rowName } from './person-columns.ts';
+import { isNameCell, personHeaderKind } from './person-table-columns.ts';
 import type { IndexedWord, TextIndex } from './text-index.ts';
 
-/** A gap wider than this, in line heights, separates two cells of a row (words of a cell are a space apart). */
-const CELL_GAP = 1;
+/** A gap wider than this many characters' widths separates two cells of a row (words of a cell are a space apart). */
+const CELL_GAP = 1.8;
 /** Cells start at the same edge within this share of the page width. */
 const EDGE_TOLERANCE = 0.015;
 /** A footer line below a table: in the bottom part of the page, at most this many words. */
@@ -56,11 +66,13 @@ function pageLines(index: TextIndex): Row[][] {
 
 /** A row's cells: its words grouped where the gap between two is wider than a cell gap. */
 function cells(row: Row): Row[] {
-  const height = Math.max(...row.map((w) => w.bbox[3] - w.bbox[1]));
+  // Measured in the line's own characters: a box's width and height are fractions of different page sides.
+  const chars = row.reduce((n, w) => n + w.text.length, 0);
+  const charWidth = row.reduce((n, w) => n + (w.bbox[2] - w.bbox[0]), 0) / Math.max(1, chars);
   const out: IndexedWord[][] = [];
   for (const word of row) {
     const last = out[out.length - 1];
-    if (last && word.bbox[0] - last[last.length - 1].bbox[2] <= CELL_GAP * height) last.push(word);
+    if (last && word.bbox[0] - last[last.length - 1].bbox[2] <= CELL_GAP * charWidth) last.push(word);
     else out.push([word]);
   }
   return out;
@@ -119,4 +131,35 @@ export async function withContinuedColumns(index: TextIndex, spans: readonly Pii
     added.push(...names.filter((n) => !spans.some((s) => s.start < n.end && n.start < s.end)));
   }
   return added.length ? [...spans, ...added].sort((a, b) => a.start - b.start) : [...spans];
+}
+
+/** A row's cell texts (each cell's words as the text has them). */
+const cellTexts = (text: string, row: Row) => cells(row).map((cell) => text.slice(cell[0].start, cell[cell.length - 1].end));
+
+/** The people of the columns right of the first under a header cell that names them (see the module note). */
+export function headedDrawnColumns(index: TextIndex, lex: NameLexicon): PiiSpan[] {
+  const out: PiiSpan[] = [];
+  for (const lines of pageLines(index)) {
+    for (const [k, header] of (lines ?? []).entries()) {
+      const heads = cellTexts(index.text, header);
+      if (heads.length < 2) continue;
+      const columns = heads.flatMap((head, c) => {
+        const kind = c > 0 ? personHeaderKind(head, heads) : undefined;
+        return kind ? [{ c, kind }] : [];
+      });
+      if (columns.length === 0) continue;
+      for (const row of lines.slice(k + 1)) {
+        const rowCells = cells(row);
+        if (rowCells.length !== heads.length) break;
+        for (const { c, kind } of columns) {
+          const cell = rowCells[c];
+          const start = cell[0].start;
+          const end = cell[cell.length - 1].end;
+          if (isNameCell(index.text.slice(start, end), kind, lex))
+            out.push({ type: 'PERSON', start, end, value: index.text.slice(start, end), score: 0.6 });
+        }
+      }
+    }
+  }
+  return out;
 }

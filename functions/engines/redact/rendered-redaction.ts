@@ -55,20 +55,47 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   const index = buildTextIndex(rendered.pages);
   const found = await options.findSpans(index.text, pageRanges(index.words));
   const spans = effectiveTypes(options.config).has('PERSON') ? await withLayoutPersons(rendered.pages, index, found.spans) : found.spans;
-  const plan = await planRedaction(rendered.pages, {
-    mode: options.mode,
-    config: options.config,
-    spans,
-    index,
-    regionOf: rendered.regionOf,
-  });
+  const planOf = (planned: readonly PiiSpan[]) =>
+    planRedaction(rendered.pages, { mode: options.mode, config: options.config, spans: planned, index, regionOf: rendered.regionOf });
+  const plan = await planOf(spans);
   const unread = await unreadValueMasks(
     rendered.pages,
     options.renderer,
     (i) => (plan.boxes.get(i) ?? []).map((box) => box.bbox),
     options.pictures?.signal,
   );
-  return { pages: rendered.pages, plan: withMasksWithoutText(plan, unread, options.mode), found };
+  // What OCR read of an unread value (garbage, a few digits) is a reading of it: replaced in the text like a span, and counted as one.
+  const readings = unreadReadings(index, spans, unread);
+  const planned = readings.spans.length ? await planOf([...spans, ...readings.spans].sort((a, b) => a.start - b.start)) : plan;
+  return { pages: rendered.pages, plan: withMasksWithoutText(planned, readings.masks, options.mode), found };
+}
+
+/** The words read inside unread values' masks as spans of the masks' types (where no span is), and the masks, those with a reading no longer counted. */
+function unreadReadings(
+  index: TextIndex,
+  spans: readonly PiiSpan[],
+  masks: readonly (UnreadValueMask & { pageIndex: number })[],
+): { spans: PiiSpan[]; masks: (UnreadValueMask & { pageIndex: number })[] } {
+  const out: PiiSpan[] = [];
+  const counted = masks.map((mask) => {
+    const [l, t, r, b] = mask.bbox;
+    const inside = index.words.filter((w) => {
+      const x = (w.bbox[0] + w.bbox[2]) / 2;
+      const y = (w.bbox[1] + w.bbox[3]) / 2;
+      return (
+        w.pageIndex === mask.pageIndex && x >= l && x <= r && y >= t && y <= b && ![...spans, ...out].some((s) => s.start < w.end && w.start < s.end)
+      );
+    });
+    if (inside.length === 0) return mask;
+    // One span over the words read there (consecutive in the text: a value's line, or its lines).
+    const start = inside[0].start;
+    const end = inside[inside.length - 1].end;
+    if ([...spans, ...out].some((s) => s.start < end && start < s.end)) {
+      out.push(...inside.map((w) => ({ type: mask.type, start: w.start, end: w.end, value: w.text, score: 0.65 })));
+    } else out.push({ type: mask.type, start, end, value: index.text.slice(start, end), score: 0.65 });
+    return mask.counted === false ? mask : { ...mask, counted: false as const };
+  });
+  return { spans: out, masks: counted };
 }
 
 /**
@@ -99,10 +126,9 @@ function withMasksWithoutText(plan: RedactionPlan, masks: readonly (UnreadValueM
   const boxes = new Map(plan.boxes);
   for (const mask of masks) {
     if (mask.counted !== false) summary[mask.type] = (summary[mask.type] ?? 0) + 1;
-    boxes.set(mask.pageIndex, [
-      ...(boxes.get(mask.pageIndex) ?? []),
-      mode === 'deidentify' ? { bbox: mask.bbox, replacement: '' } : { bbox: mask.bbox },
-    ]);
+    // First: in de-identify mode a synthetic value written over a reading of the value stays on top of the blanked ink.
+    const blank = mode === 'deidentify' ? { bbox: mask.bbox, replacement: '' } : { bbox: mask.bbox };
+    boxes.set(mask.pageIndex, [blank, ...(boxes.get(mask.pageIndex) ?? [])]);
   }
   return { ...plan, summary, boxes };
 }

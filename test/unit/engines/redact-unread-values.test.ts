@@ -81,15 +81,18 @@ describe('unread values on a scanned form', () => {
     expect(after).toMatch(/social security no/iu);
     expect(after).toMatch(/date of birth/iu);
     for (const garbage of before) expect(after).not.toContain(garbage);
+    // Nor does the redacted text keep OCR's reading of them: it is replaced like a span.
+    for (const garbage of before) expect(plan.updatedText).not.toContain(garbage);
+    expect(plan.updatedText).toMatch(/Social Security No\.?:? \[US_SSN\]/iu);
   });
 
-  it('blanks the value without writing anything in de-identify mode', async () => {
+  it('blanks the values in de-identify mode, under any synthetic value', async () => {
     // Act
     const { plan } = await redactScan(makeUnreadValueForm(true).png, 'deidentify');
-    // Assess
+    // Assess: the three values' ink blanked first; a synthetic value goes only over what OCR read of one, on top.
     const boxes = plan.boxes.get(0) ?? [];
-    expect(boxes).toHaveLength(3);
-    expect(boxes.every((box) => box.replacement === '')).toBe(true);
+    expect(plan.summary).toEqual({ US_SSN: 1, DATE_OF_BIRTH: 1, PERSON: 1 });
+    expect(boxes.slice(0, 3).every((box) => box.replacement === '')).toBe(true);
   });
 
   it('adds no mask to the same form left blank', async () => {

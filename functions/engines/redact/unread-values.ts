@@ -65,6 +65,8 @@ const DARK = 140;
 const INK_DPI = 100;
 /** Labels looked at on one page at most (a page of labels is a form, not a list of thousands). */
 const MAX_LABELS = 60;
+/** A line longer than this many words is running text, not a form's label line (and each word is tried as a label's start). */
+const MAX_LINE_WORDS = 40;
 
 const union = (boxes: readonly BBox[]): BBox => [
   Math.min(...boxes.map((b) => b[0])),
@@ -80,6 +82,7 @@ const centreIn = (box: BBox, area: BBox) => {
 
 /** A line that is printed text, where a value below a label stops: a label, or two words read well. */
 function printedLine(words: readonly Word[]): boolean {
+  if (words.length > MAX_LINE_WORDS) return true;
   const text = words.map((w) => w.text).join(' ');
   return lineLabels(text).length > 0 || words.filter((w) => w.confidence >= WELL_READ && /\p{L}{3}/u.test(w.text)).length >= 2;
 }
@@ -137,7 +140,7 @@ function wordLabels(words: readonly Word[], starts: readonly number[]): LineLabe
 /** The value areas of one line's OCR'd labels. */
 function lineAreas(page: DocumentPage, lines: PageLines, lineIndex: number): ValueArea[] {
   const words = lines.words[lineIndex];
-  if (!words.some((w) => w.source === 'ocr')) return [];
+  if (words.length > MAX_LINE_WORDS || !words.some((w) => w.source === 'ocr')) return [];
   // Offsets of each word in the line as the labels are matched (words joined by a space).
   const starts: number[] = [];
   words.reduce((at, w) => (starts.push(at), at + w.text.length + 1), 0);

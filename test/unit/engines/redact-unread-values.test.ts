@@ -170,6 +170,16 @@ describe('where an unread value is looked for', () => {
     expect(masks[0].bbox[2]).toBeGreaterThanOrEqual(0.599);
   });
 
+  it('takes a hostile OCR line of thousands of labels for running text, not a form', () => {
+    // Prepare: one line of 5,000 "SSN:" words.
+    const words = Array.from({ length: 5000 }, (_, k) => ocrWord('SSN:', [(k % 100) / 100, 0.1, (k % 100) / 100 + 0.009, 0.15]));
+    const { page } = scanOf([words], []);
+    // Act
+    const areas = valueAreas(page);
+    // Assess: a line this long is no label line (each word is not tried as a label's start)
+    expect(areas).toEqual([]);
+  });
+
   it('stops at the next label of the line, and reads no text-layer page', () => {
     // Prepare: "Name:" unfilled, "Phone:" beside it with ink after it.
     const { page, gray } = scanOf([[ocrWord('Name:', [0.05, 0.1, 0.18, 0.15]), ocrWord('Phone:', [0.5, 0.1, 0.65, 0.15])]], [[0.7, 0.09, 0.9, 0.16]]);

@@ -25,11 +25,15 @@ const ADDRESS_HEADER = /^[ \t>]*(?:from|to|cc|bcc|reply-to|sender|von|an|kopie|b
 const ADDRESS = /<[^<>\s@]+@[^<>\s]+>/gu;
 /** A display name's words: capitalised, a comma allowed after the first ("Last, First"). */
 const NAME_SHAPE = /^\p{Lu}\p{Ll}[\p{L}\p{M}'’-]*(?:,? \p{Lu}\p{Ll}[\p{L}\p{M}'’-]*){0,3}$/u;
+/** The longest entry read as a display name, with its quotes and comments. */
+const MAX_ENTRY = 160;
 /** A comment after a display name, which says a department or a role, not who: "(Legal)", "[External]". */
 const TRAILING_COMMENT = /\s*(?:\([^()]*\)|\[[^[\]]*\])\s*$/u;
 
 /** The display name in `entry` (the text before an address), as offsets in it, or undefined when it is no person's name. */
 function displayName(entry: string, lex: NameLexicon): { start: number; end: number } | undefined {
+  // A display name is a few words: a longer entry is no name (and its comments are not stripped one by one).
+  if (entry.length > MAX_ENTRY) return undefined;
   const lead = /^[\s,;"']*/u.exec(entry)![0].length;
   let end = entry.length;
   for (;;) {

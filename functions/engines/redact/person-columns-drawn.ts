@@ -140,17 +140,17 @@ const cellTexts = (text: string, row: Row) => cells(row).map((cell) => text.slic
 export function headedDrawnColumns(index: TextIndex, lex: NameLexicon): PiiSpan[] {
   const out: PiiSpan[] = [];
   for (const lines of pageLines(index)) {
-    for (const [k, header] of (lines ?? []).entries()) {
-      const heads = cellTexts(index.text, header);
+    for (let k = 0; lines && k < lines.length; k++) {
+      const heads = cellTexts(index.text, lines[k]);
       if (heads.length < 2) continue;
       const columns = heads.flatMap((head, c) => {
         const kind = c > 0 ? personHeaderKind(head, heads) : undefined;
         return kind ? [{ c, kind }] : [];
       });
       if (columns.length === 0) continue;
-      for (const row of lines.slice(k + 1)) {
-        const rowCells = cells(row);
-        if (rowCells.length !== heads.length) break;
+      // The rows of this table are read once: the next header is looked for after them.
+      while (k + 1 < lines.length && cells(lines[k + 1]).length === heads.length) {
+        const rowCells = cells(lines[++k]);
         for (const { c, kind } of columns) {
           const cell = rowCells[c];
           const start = cell[0].start;

@@ -191,6 +191,7 @@ export function lineListPartners(text: string, accepted: readonly Candidate[], l
 const INVERTED_REST = new RegExp(`^, (${CAP}(?: ${CAP})?)(?=[ \\t]*(?:$|\\t|[ ]{2}|[|;<(]))`, 'u');
 /** A line short enough to be a name standing alone (a heading, a cell, a sheet's name): at most this many words. */
 const SHORT_LINE_WORDS = 5;
+const SHORT_LINE_CHARS = 200;
 
 /**
  * The given names after an accepted surname in "Last, First" form: on a
@@ -201,11 +202,16 @@ export function invertedGivenNames(text: string, accepted: readonly Candidate[],
   const out: Candidate[] = [];
   for (const name of accepted) {
     if (name.type !== 'PERSON' || text.charAt(name.end) !== ',') continue;
-    const lineStart = text.lastIndexOf('\n', name.start - 1) + 1;
-    const newline = text.indexOf('\n', name.end);
-    const lineEnd = newline < 0 ? text.length : newline;
-    if (lineEnd - lineStart > 200 || text.slice(lineStart, lineEnd).trim().split(/\s+/u).length > SHORT_LINE_WORDS) continue;
-    const m = INVERTED_REST.exec(text.slice(name.end, lineEnd));
+    // The line around the name, looked for within a short window (a long line is running text, and is not scanned whole).
+    const before = text.slice(Math.max(0, name.start - SHORT_LINE_CHARS), name.start);
+    const after = text.slice(name.end, name.end + SHORT_LINE_CHARS);
+    const lineStart = before.lastIndexOf('\n');
+    const lineEnd = after.indexOf('\n');
+    if ((lineStart < 0 && name.start > SHORT_LINE_CHARS) || (lineEnd < 0 && name.end + SHORT_LINE_CHARS < text.length)) continue;
+    const line = before.slice(lineStart + 1) + text.slice(name.start, name.end) + (lineEnd < 0 ? after : after.slice(0, lineEnd));
+    if (line.trim().split(/\s+/u).length > SHORT_LINE_WORDS) continue;
+    const rest = lineEnd < 0 ? after : after.slice(0, lineEnd);
+    const m = INVERTED_REST.exec(rest);
     if (!m || !m[1].split(' ').every((w) => mayBeNameWord(w, lex) && !lex.places.has(w.toLowerCase()))) continue;
     out.push({ type: 'PERSON', start: name.end + 2, end: name.end + 2 + m[1].length, score: 0.6, rule: 'inverted-name' });
   }

@@ -20,6 +20,7 @@ import {
 } from '../engines/redact/hosted-detect.ts';
 import { maskPages, redactedPdfPages, type MaskPagesOptions } from '../engines/redact/mask-pages.ts';
 import { buildRedactedPdf } from '../engines/redact/redacted-pdf.ts';
+import { redactedEmailSummary } from '../engines/redact/email-metadata.ts';
 import { planRenderedRedaction } from '../engines/redact/rendered-redaction.ts';
 import { ApiError } from '../contracts/errors.ts';
 import { withLocalFallback, type EngineOutcome } from './engine-fallback.ts';
@@ -212,6 +213,8 @@ export const redactOperation: OperationSpec<RedactQuery, RedactForm> = {
         mode: query.mode,
         file_type: parsed.kind,
         ...readingMetadata(parsed),
+        // The header fields and attachment names say who wrote to whom: redacted like the text.
+        ...(parsed.email ? { email: await redactedEmailSummary(parsed.email, config, signal) } : {}),
         ...(detection.fallback ? { engine_fallback: detection.fallback } : {}),
         ...(detection.value.hostedTextLimit ? { hosted_text_limit: detection.value.hostedTextLimit } : {}),
       },

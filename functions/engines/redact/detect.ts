@@ -12,8 +12,9 @@ import { personResources, type PersonResources } from './name-lexicon.ts';
 import { candidateRuns, contextBefore, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
-import { addressees, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
+import { addressees, invertedGivenNames, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
 import { personColumns } from './person-columns.ts';
+import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
@@ -96,7 +97,8 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   // A table's column headed by a word for people: its cells are names; its header line is none, and a run read across a cell's edge gives way to the cell.
   const tables = personColumns(text, persons.lexicon);
   // The header outweighs a street's shape ("Casdor Prasek Finance 20002" reads as a street and a ZIP code): cells are kept whatever notPersons says.
-  const cells = tables.flatMap((t) => t.cells);
+  // An e-mail address header's display names are people the same way ("Cc: Pellagrue, Oswin (Legal) <…>").
+  const cells = [...tables.flatMap((t) => t.cells), ...mailHeaderNames(text, persons.lexicon)];
   const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
   const crossesCell = (c: Candidate) => cells.some((cell) => overlaps(c, cell) && (c.start < cell.start || c.end > cell.end));
   const found = [...read.filter((c) => !crossesCell(c) && !tables.some((t) => overlaps(c, t.header))), ...cells];
@@ -107,6 +109,7 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     ...lineListPartners(text, accepted, persons.lexicon),
     ...addressees(text, accepted, persons.lexicon),
     ...pronounSubjects(text, accepted, persons.lexicon),
+    ...invertedGivenNames(text, accepted, persons.lexicon),
   ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
   const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));

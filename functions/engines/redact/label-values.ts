@@ -159,6 +159,37 @@ function lineValues(line: string, at: number, next: { text: string; at: number }
   return out;
 }
 
+/** A PII label on one line, as {@link lineLabels} finds it. */
+export interface LineLabel {
+  readonly type: string;
+  /** Where the label starts in the line. */
+  readonly start: number;
+  /** Where the label and its separator end (the value would start here). */
+  readonly end: number;
+  /** Where the label's cell ends: the next cell that is a label of its own, or the line's end. */
+  readonly cellEnd: number;
+}
+
+/**
+ * The PII labels of one line, whatever follows them: a label with its
+ * separator, or one that stands alone at the line's end. For the values no
+ * reading found (a scan's handwriting OCR could not read: unread-values.ts).
+ */
+export function lineLabels(line: string): LineLabel[] {
+  const out: LineLabel[] = [];
+  for (const { kind, pattern } of PATTERNS) {
+    for (const m of line.matchAll(pattern)) {
+      const rest = m.groups?.rest;
+      if (rest === undefined && !kind.standsAlone) continue;
+      if (out.some((label) => label.start === m.index)) continue;
+      const end = m.index + m[0].length - (rest?.length ?? 0);
+      const stop = rest === undefined ? undefined : NEXT_LABEL.exec(rest);
+      out.push({ type: kind.type, start: m.index, end, cellEnd: stop ? end + stop.index : line.length });
+    }
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
 /** Every labelled value of `text` (see the module note). */
 export function labelledValues(text: string): Candidate[] {
   const lines = textLines(text);

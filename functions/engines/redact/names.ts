@@ -355,7 +355,7 @@ const WORD_STARTS = /(?<![\p{L}\p{N}])[\p{L}\p{M}]+/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /**
- * Every whole-word occurrence of the terms in `text`, their words apart by any white space: one pass
+ * Every whole-word occurrence of the terms in `text`, their words apart by any white space or one `_`, `.` or `-`: one pass
  * over the words of the text, each looked up by its leading letters (not one search of the whole text
  * per term, which a directory of thousands of names made quadratic).
  */
@@ -384,6 +384,8 @@ function wordsAt(text: string, at: number, words: readonly string[]): number | u
     if (k > 0) {
       const gap = i;
       while (i < text.length && /\s/u.test(text.charAt(i))) i++;
+      // A file name or handle writes the name's words one separator apart ("Brisa_Quennell-payslip.pdf").
+      if (i === gap && /[_.-]/u.test(text.charAt(i))) i++;
       if (i === gap) return undefined;
     }
     if (!text.startsWith(word, i)) return undefined;

@@ -32,7 +32,7 @@ const GOODS_HEADER = /\b(?:price|sku|qty|quantity|unit|version|size|weight|stock
 const ROW_NAME = /^[ \t|]*(\p{Lu}[\p{Ll}\p{M}'’-]+(?: \p{Lu}[\p{Ll}\p{M}'’-]+){1,2})/u;
 
 /** The leading name of a row (its longest prefix of two or three name words), as offsets in the row. */
-function rowName(row: string, lex: NameLexicon): { start: number; end: number } | undefined {
+export function rowName(row: string, lex: NameLexicon): { start: number; end: number } | undefined {
   const m = ROW_NAME.exec(row);
   if (!m) return undefined;
   const start = row.indexOf(m[1]);

@@ -186,3 +186,34 @@ export function lineListPartners(text: string, accepted: readonly Candidate[], l
   }
   return out;
 }
+
+/** A name written surname first, its given names after a comma, where a line or a cell ends ("Quennell, Brisa"). */
+const INVERTED_REST = new RegExp(`^, (${CAP}(?: ${CAP})?)(?=[ \\t]*(?:$|\\t|[ ]{2}|[|;<(]))`, 'u');
+/** A line short enough to be a name standing alone (a heading, a cell, a sheet's name): at most this many words. */
+const SHORT_LINE_WORDS = 5;
+const SHORT_LINE_CHARS = 200;
+
+/**
+ * The given names after an accepted surname in "Last, First" form: on a
+ * short line (a cell, a sheet's or a file's name, a signature), never in
+ * running text ("Quennell, Brisa" but not "met Quennell, Paris was …").
+ */
+export function invertedGivenNames(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const name of accepted) {
+    if (name.type !== 'PERSON' || text.charAt(name.end) !== ',') continue;
+    // The line around the name, looked for within a short window (a long line is running text, and is not scanned whole).
+    const before = text.slice(Math.max(0, name.start - SHORT_LINE_CHARS), name.start);
+    const after = text.slice(name.end, name.end + SHORT_LINE_CHARS);
+    const lineStart = before.lastIndexOf('\n');
+    const lineEnd = after.indexOf('\n');
+    if ((lineStart < 0 && name.start > SHORT_LINE_CHARS) || (lineEnd < 0 && name.end + SHORT_LINE_CHARS < text.length)) continue;
+    const line = before.slice(lineStart + 1) + text.slice(name.start, name.end) + (lineEnd < 0 ? after : after.slice(0, lineEnd));
+    if (line.trim().split(/\s+/u).length > SHORT_LINE_WORDS) continue;
+    const rest = lineEnd < 0 ? after : after.slice(0, lineEnd);
+    const m = INVERTED_REST.exec(rest);
+    if (!m || !m[1].split(' ').every((w) => mayBeNameWord(w, lex) && !lex.places.has(w.toLowerCase()))) continue;
+    out.push({ type: 'PERSON', start: name.end + 2, end: name.end + 2 + m[1].length, score: 0.6, rule: 'inverted-name' });
+  }
+  return out;
+}

@@ -1,10 +1,12 @@
 /**
  * Invoices laid out unlike the corpus's, rendered as text-layer PDFs (pdf-lib): the stress set of the invoice ranker
  * (`npm run eval -- invoice-stress`) and, from another seed, training invoices. Invented sellers and buyers (faker),
- * seven languages, eight layout families, and on every page the dates an invoice's date is mistaken for: order,
- * delivery and due dates, a service period, a date in the letterhead or the footer, dates inside the item table,
- * payment terms in days. Dates in every common form: dotted, spelled, abbreviated, ISO, slashed in the locale's order
- * (the locale shown by language, currency and address), ordinals, two-digit years.
+ * seven languages, ten layout families (a letter dated only by its town's heading, a header grid set as one line per
+ * row among them), and on every page the dates an invoice's date is mistaken for: order, delivery and due dates, a
+ * service period, a discount's or offer's last day, a date in the letterhead or the footer, dates inside the item
+ * table or a reference, payment terms in days. Dates in every common form: dotted, spelled, abbreviated, ISO, slashed
+ * in the locale's order (the locale shown by language, currency and address), ordinals, two-digit years, and the less
+ * common abbreviations ("3. Mär. 2026", "1er mars 2026", "03-mar-2026"). The words are in invoice-stress-words.ts.
  *
  * Seeded: one seed gives the same invoices, byte for byte.
  *

@@ -32,7 +32,7 @@ const KIND_WORDS: readonly [DateKind, string][] = [
   ['period', 'period\\w*|\\w*zeitraum|periode|periodo|from|desde'],
   [
     'issue',
-    'invoice date|date of issue|issue date|issued|date issued|billing date|dated|of|rechnungsdatum|ausstellungsdatum|belegdatum|vom|date de facture|date de facturation|date d emission|emise le|du|fecha de factura|fecha de emision|fecha factura|del|data fattura|data della fattura|data di emissione|factuurdatum|van|data da fatura|data de emissao|data do documento|de',
+    'invoice date|date of issue|issue date|issued|date issued|billing date|dated|of|rechnungsdatum|ausstellungsdatum|belegdatum|vom|von|date de facture|date de facturation|date d emission|emise le|du|fecha de factura|fecha de emision|fecha factura|del|data fattura|data della fattura|data di emissione|factuurdatum|van|data da fatura|data de emissao|data do documento|de',
   ],
   ['generic', 'date|datum|fecha|data|le'],
 ];

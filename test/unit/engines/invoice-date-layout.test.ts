@@ -63,6 +63,8 @@ describe('Engine: invoice dates on letter and grid layouts', () => {
     ['Skonto bis ', 'due'],
     ['Diensten verleend op ', 'delivery'],
     ["Valable jusqu'au ", 'other'],
+    ['Rechnung # RG-4711 von ', 'issue'],
+    ['Leistungszeitraum von ', 'period'],
   ])('reads the kind a letter’s sentence names before a date: %s → %s', (before, kind) => {
     // Act & Assess
     expect(kindBefore(before)).toBe(kind);

@@ -132,8 +132,8 @@ export function ownLabel(lines: readonly InvoiceLine[], i: number, at: number): 
   if (above && above.pageIndex === line.pageIndex && above.labels.length && line.bbox[1] - above.bbox[3] < 2 * lineHeight(line.bbox)) {
     const overlaps = Math.min(above.bbox[2], line.bbox[2]) - Math.max(above.bbox[0], line.bbox[0]) > 0;
     // In a grid set as two text lines with bars ("Date | No. | Customer No." over its values), the label of the value's
-    // column. Not by wide gaps: on the corpus' invoices these also part a label from its own value (issuer folds,
-    // dev seeds 7 and 11: 6 number misses of 44 with gaps, 4 without).
+    // column. Not by wide gaps: on the corpus' invoices a gap also parts a label from its own value (by gaps, five
+    // corpus invoices' number candidates changed their label); bars say they are a grid.
     const cell = gridCellSpan({ text: above.text }, { text: line.text }, at);
     const inCell = cell && above.labels.filter((h) => h.start < cell.end && cell.start < h.end);
     if (inCell) return inCell.length ? found(i - 1, inCell[inCell.length - 1]) : undefined;

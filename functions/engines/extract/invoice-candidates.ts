@@ -35,6 +35,7 @@ import {
   vector,
   type InvoiceCandidate,
   type InvoiceField,
+  type InvoiceLine,
   type InvoiceRankInput,
   type RuleCandidate,
 } from './invoice-candidate-parts.ts';

@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- invoice-stress [--per-cell N] [--seed N] [--quiet]`: the invoice ranker on invoices laid out unlike
- * the corpus's (scripts/train/invoice-stress-layouts.ts: eight layout families, seven languages, every common date
+ * the corpus's (scripts/train/invoice-stress-layouts.ts: ten layout families, seven languages, every common date
  * form, the dates an invoice's date is mistaken for), rendered as text-layer PDFs and read as the API reads them.
  *
  * Field accuracy (strict, as the extract eval scores) per layout family, leave-layout-family-out: each family is read

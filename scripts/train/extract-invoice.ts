@@ -34,7 +34,7 @@ export const INVOICE_MODEL_PATH = resolve(import.meta.dirname, '..', '..', 'func
 export const INVOICE_SEED = 20261129;
 /** Generated invoices in every training set. */
 export const DEFAULT_GENERATED = 400;
-/** Rendered stress-layout invoices per layout family and language in every training set (8 × 8 cells). */
+/** Rendered stress-layout invoices per layout family and language in every training set (10 families × 8 languages). */
 export const DEFAULT_STRESS = 1;
 /**
  * The fields the stress invoices train: the date and the vendor, where held-back invoices fail in ways the corpus does

@@ -1,10 +1,12 @@
 /**
  * Invoices laid out unlike the corpus's, rendered as text-layer PDFs (pdf-lib): the stress set of the invoice ranker
  * (`npm run eval -- invoice-stress`) and, from another seed, training invoices. Invented sellers and buyers (faker),
- * seven languages, eight layout families, and on every page the dates an invoice's date is mistaken for: order,
- * delivery and due dates, a service period, a date in the letterhead or the footer, dates inside the item table,
- * payment terms in days. Dates in every common form: dotted, spelled, abbreviated, ISO, slashed in the locale's order
- * (the locale shown by language, currency and address), ordinals, two-digit years.
+ * seven languages, ten layout families (a letter dated only by its town's heading, a header grid set as one line per
+ * row among them), and on every page the dates an invoice's date is mistaken for: order, delivery and due dates, a
+ * service period, a discount's or offer's last day, a date in the letterhead or the footer, dates inside the item
+ * table or a reference, payment terms in days. Dates in every common form: dotted, spelled, abbreviated, ISO, slashed
+ * in the locale's order (the locale shown by language, currency and address), ordinals, two-digit years, and the less
+ * common abbreviations ("3. Mär. 2026", "1er mars 2026", "03-mar-2026"). The words are in invoice-stress-words.ts.
  *
  * Seeded: one seed gives the same invoices, byte for byte.
  *
@@ -14,8 +16,6 @@ import { allLocales, base, en, Faker } from '@faker-js/faker';
 import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { pick, seeded, type Random } from '../lib/random.ts';
 
-export type StressLanguage = 'en-GB' | 'en-US' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt';
-export const STRESS_LANGUAGES: readonly StressLanguage[] = ['en-GB', 'en-US', 'de', 'fr', 'es', 'it', 'nl', 'pt'];
 export const STRESS_FAMILIES = [
   'letterhead-inline',
   'header-box',
@@ -25,6 +25,8 @@ export const STRESS_FAMILIES = [
   'remit-to',
   'title-line',
   'table-dates',
+  'letter-date',
+  'header-grid',
 ] as const;
 export type StressFamily = (typeof STRESS_FAMILIES)[number];
 
@@ -37,185 +39,22 @@ export interface StressInvoice {
   readonly truth: { vendor_name: string; invoice_date: string; invoice_number: string; total_amount: string };
 }
 
-type Lang = 'en' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'pt';
-const FAKER_LOCALE: Record<StressLanguage, string> = {
-  'en-GB': 'en_GB',
-  'en-US': 'en_US',
-  de: 'de',
-  fr: 'fr',
-  es: 'es',
-  it: 'it',
-  nl: 'nl',
-  pt: 'pt_PT',
-};
-const langOf = (l: StressLanguage): Lang => (l.startsWith('en') ? 'en' : (l as Lang));
+import {
+  FAKER_LOCALE,
+  langOf,
+  LETTER,
+  MONTHS,
+  SHORT,
+  STRESS_LANGUAGES,
+  VARIANT_MONTHS,
+  W,
+  type Lang,
+  type StressLanguage,
+} from './invoice-stress-words.ts';
 
-/** Words per language: several wordings for each part. */
-const W: Record<Lang, Record<string, readonly string[]>> = {
-  en: {
-    title: ['INVOICE', 'Invoice', 'Tax Invoice'],
-    number: ['Invoice No.', 'Invoice #', 'Invoice number', 'Ref.'],
-    date: ['Invoice date', 'Date', 'Issued', 'Date of issue'],
-    due: ['Due date', 'Payment due', 'Pay by'],
-    order: ['Order date', 'PO date'],
-    delivery: ['Delivery date', 'Shipped', 'Date of supply'],
-    period: ['Service period', 'Billing period'],
-    customer: ['Bill to', 'Billed to', 'Invoice to', 'Customer'],
-    from: ['From', 'Seller', 'Supplier'],
-    remit: ['Remit to', 'Please remit payment to', 'Make cheques payable to'],
-    terms: ['Payment terms: 30 days net', 'Terms: Net 14', 'Payment within 30 days of invoice date'],
-    printed: ['Printed', 'Page generated', 'Statement as of'],
-    since: ['Established', 'Registered on', 'Price list valid from'],
-    subtotal: ['Subtotal', 'Net amount'],
-    tax: ['VAT 20%', 'Sales tax 8%'],
-    total: ['Total', 'Total due', 'Amount due'],
-    legal: ['Ltd', 'Limited', 'LLC', 'Inc.'],
-    items: ['Description', 'Qty', 'Amount'],
-  },
-  de: {
-    title: ['RECHNUNG', 'Rechnung'],
-    number: ['Rechnungsnummer', 'Rechnung Nr.', 'Beleg-Nr.'],
-    date: ['Rechnungsdatum', 'Datum', 'Ausstellungsdatum'],
-    due: ['Fällig am', 'Zahlbar bis', 'Fälligkeitsdatum'],
-    order: ['Bestelldatum', 'Auftragsdatum', 'Ihre Bestellung vom'],
-    delivery: ['Lieferdatum', 'Leistungsdatum', 'Versanddatum'],
-    period: ['Leistungszeitraum', 'Abrechnungszeitraum'],
-    customer: ['Rechnungsempfänger', 'Rechnungsadresse', 'Kunde'],
-    from: ['Absender', 'Rechnungssteller', 'Lieferant'],
-    remit: ['Zahlungsempfänger', 'Bitte überweisen an', 'Kontoinhaber'],
-    terms: ['Zahlbar innerhalb von 14 Tagen ohne Abzug', 'Zahlungsziel: 30 Tage netto'],
-    printed: ['Druckdatum', 'Erstellt am', 'Stand'],
-    since: ['Gegründet', 'Eingetragen am', 'Preisliste gültig ab'],
-    subtotal: ['Zwischensumme', 'Nettobetrag'],
-    tax: ['MwSt. 19%', 'USt. 7%'],
-    total: ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag'],
-    legal: ['GmbH', 'AG', 'GmbH & Co. KG', 'e.K.'],
-    items: ['Bezeichnung', 'Menge', 'Betrag'],
-  },
-  fr: {
-    title: ['FACTURE', 'Facture'],
-    number: ['Facture n°', 'N° de facture', 'Numéro de facture'],
-    date: ['Date de facture', 'Date', "Date d'émission"],
-    due: ['Échéance', 'Date limite de paiement'],
-    order: ['Date de commande', 'Commande du'],
-    delivery: ['Date de livraison', "Date d'expédition"],
-    period: ['Période de prestation', 'Période facturée'],
-    customer: ['Facturé à', 'Client', 'Adresse de facturation'],
-    from: ['Émetteur', 'Fournisseur', 'Vendeur'],
-    remit: ['Paiement à l’ordre de', 'Bénéficiaire', 'Titulaire du compte'],
-    terms: ['Paiement à 30 jours', 'Conditions : 45 jours fin de mois'],
-    printed: ['Édité le', 'Imprimé le'],
-    since: ['Fondée le', 'Immatriculée le', 'Tarifs valables à partir du'],
-    subtotal: ['Total HT', 'Sous-total'],
-    tax: ['TVA 20 %', 'TVA 5,5 %'],
-    total: ['Total TTC', 'Net à payer', 'Montant total'],
-    legal: ['SARL', 'SAS', 'S.A.'],
-    items: ['Désignation', 'Qté', 'Montant'],
-  },
-  es: {
-    title: ['FACTURA', 'Factura'],
-    number: ['Número de factura', 'Factura nº', 'Nº de factura'],
-    date: ['Fecha de factura', 'Fecha', 'Fecha de emisión'],
-    due: ['Fecha de vencimiento', 'Vencimiento'],
-    order: ['Fecha de pedido', 'Pedido del'],
-    delivery: ['Fecha de entrega', 'Fecha de envío'],
-    period: ['Periodo de servicio', 'Periodo facturado'],
-    customer: ['Facturar a', 'Cliente', 'Datos del cliente'],
-    from: ['Emisor', 'Proveedor', 'Vendedor'],
-    remit: ['Beneficiario', 'Titular de la cuenta'],
-    terms: ['Pago a 30 días', 'Forma de pago: transferencia a 60 días'],
-    printed: ['Impreso el', 'Generado el'],
-    since: ['Fundada en', 'Inscrita el', 'Tarifas válidas desde'],
-    subtotal: ['Base imponible', 'Subtotal'],
-    tax: ['IVA 21%', 'IVA 10%'],
-    total: ['Total', 'Total a pagar', 'Importe total'],
-    legal: ['S.L.', 'S.A.', 'S.L.U.'],
-    items: ['Concepto', 'Cantidad', 'Importe'],
-  },
-  it: {
-    title: ['FATTURA', 'Fattura'],
-    number: ['Numero fattura', 'Fattura n.', 'N. fattura'],
-    date: ['Data fattura', 'Data', 'Data di emissione'],
-    due: ['Scadenza', 'Data di scadenza'],
-    order: ['Data ordine', 'Ordine del'],
-    delivery: ['Data di consegna', 'Data spedizione', 'DDT del'],
-    period: ['Periodo di riferimento', 'Periodo di fatturazione'],
-    customer: ['Fatturare a', 'Cliente', 'Intestatario', 'Cessionario'],
-    from: ['Fornitore', 'Cedente', 'Venditore'],
-    remit: ['Beneficiario', 'Intestato a'],
-    terms: ['Pagamento a 30 giorni data fattura', 'Pagamento: 60 gg d.f.f.m.'],
-    printed: ['Stampato il', 'Generato il'],
-    since: ['Fondata nel', 'Iscritta il', 'Listino valido dal'],
-    subtotal: ['Imponibile', 'Subtotale'],
-    tax: ['IVA 22%', 'IVA 10%'],
-    total: ['Totale', 'Totale fattura', 'Totale da pagare'],
-    legal: ['S.r.l.', 'S.p.A.'],
-    items: ['Descrizione', 'Quantità', 'Importo'],
-  },
-  nl: {
-    title: ['FACTUUR', 'Factuur'],
-    number: ['Factuurnummer', 'Factuur nr.', 'Factuurnr'],
-    date: ['Factuurdatum', 'Datum'],
-    due: ['Vervaldatum', 'Te betalen voor'],
-    order: ['Besteldatum', 'Orderdatum'],
-    delivery: ['Leverdatum', 'Verzenddatum'],
-    period: ['Periode', 'Factuurperiode'],
-    customer: ['Factuuradres', 'Klant', 'Factuur aan'],
-    from: ['Afzender', 'Leverancier', 'Verkoper'],
-    remit: ['Ten name van', 'Rekeninghouder', 'Begunstigde'],
-    terms: ['Betaling binnen 30 dagen', 'Betalingstermijn: 14 dagen'],
-    printed: ['Afgedrukt op', 'Aangemaakt op'],
-    since: ['Opgericht', 'Ingeschreven op', 'Prijslijst geldig vanaf'],
-    subtotal: ['Subtotaal', 'Totaal excl. BTW'],
-    tax: ['BTW 21%', 'BTW 9%'],
-    total: ['Totaal', 'Te betalen', 'Totaal incl. BTW'],
-    legal: ['B.V.', 'N.V.', 'VOF'],
-    items: ['Omschrijving', 'Aantal', 'Bedrag'],
-  },
-  pt: {
-    title: ['FATURA', 'Fatura'],
-    number: ['Fatura n.º', 'Número da fatura', 'N.º fatura'],
-    date: ['Data da fatura', 'Data', 'Data de emissão'],
-    due: ['Data de vencimento', 'Vencimento'],
-    order: ['Data da encomenda', 'Encomenda de'],
-    delivery: ['Data de entrega', 'Data de envio'],
-    period: ['Período de faturação', 'Período de serviço'],
-    customer: ['Cliente', 'Faturar a', 'Dados do cliente'],
-    from: ['Fornecedor', 'Emitente', 'Vendedor'],
-    remit: ['Beneficiário', 'Titular da conta'],
-    terms: ['Pagamento a 30 dias', 'Condições de pagamento: 60 dias'],
-    printed: ['Impresso em', 'Processado em'],
-    since: ['Fundada em', 'Registada em', 'Tabela válida desde'],
-    subtotal: ['Subtotal', 'Total sem IVA', 'Base tributável'],
-    tax: ['IVA 23%', 'IVA 6%'],
-    total: ['Total', 'Total a pagar', 'Total com IVA'],
-    legal: ['Lda.', 'S.A.', 'Unipessoal Lda.'],
-    items: ['Descrição', 'Qtd.', 'Valor'],
-  },
-};
+export { STRESS_LANGUAGES, type StressLanguage };
 
-const MONTHS: Record<Lang, readonly string[]> = {
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
-  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
-  it: ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'],
-  nl: ['januari', 'februari', 'maart', 'april', 'mei', 'juni', 'juli', 'augustus', 'september', 'oktober', 'november', 'december'],
-  pt: ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'],
-};
-
-/** Months abbreviated as each language abbreviates them. */
-const SHORT: Record<Lang, readonly string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  de: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'],
-  fr: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
-  es: ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'],
-  it: ['gen.', 'feb.', 'mar.', 'apr.', 'mag.', 'giu.', 'lug.', 'ago.', 'set.', 'ott.', 'nov.', 'dic.'],
-  nl: ['jan.', 'feb.', 'mrt.', 'apr.', 'mei', 'jun.', 'jul.', 'aug.', 'sep.', 'okt.', 'nov.', 'dec.'],
-  pt: ['jan.', 'fev.', 'mar.', 'abr.', 'mai.', 'jun.', 'jul.', 'ago.', 'set.', 'out.', 'nov.', 'dez.'],
-};
-
-const DATE_STYLES = ['dotted', 'spelled', 'abbreviated', 'iso', 'slashed', 'ordinal', 'two-digit'] as const;
+const DATE_STYLES = ['dotted', 'spelled', 'abbreviated', 'iso', 'slashed', 'ordinal', 'two-digit', 'variant'] as const;
 type DateStyle = (typeof DATE_STYLES)[number];
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -249,18 +88,32 @@ export function writeDate(d: Date, language: StressLanguage, style: DateStyle): 
       return lang === 'en' ? `${month.slice(0, 3)} ${ordinal(day)}, ${y}` : lang === 'nl' ? `${pad(day)}-${pad(m)}-${y}` : numeric(String(y));
     case 'two-digit':
       return numeric(pad(y % 100));
+    case 'variant':
+      return variantDate(language, y, m, day);
   }
 }
 
-const ADDRESS: Record<StressLanguage, (f: Faker) => string> = {
-  'en-US': (f) => `${f.location.city()}, ${f.location.state({ abbreviated: true })} ${f.location.zipCode('#####')}`,
-  'en-GB': (f) => `${f.location.city()} ${f.location.zipCode()}`,
-  de: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
-  fr: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
-  es: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
-  it: (f) => `${f.location.zipCode('#####')} ${f.location.city()}`,
-  nl: (f) => `${f.location.zipCode('#### ??')} ${f.location.city()}`,
-  pt: (f) => `${f.location.zipCode('####-###')} ${f.location.city()}`,
+/** The less common written forms: "Mar. 3rd, 2026", "3rd Sept. 2026", "3. Mär. 2026", "1er mars 2026", "3-mar-2026", "3 mrt 2026". */
+function variantDate(language: StressLanguage, y: number, m: number, day: number): string {
+  const lang = langOf(language);
+  const abbr = VARIANT_MONTHS[lang][m - 1];
+  if (language === 'en-US') return `${abbr} ${ordinal(day)}, ${y}`;
+  if (lang === 'en') return `${ordinal(day)} ${abbr} ${y}`;
+  if (lang === 'de') return `${day}. ${abbr} ${y}`;
+  if (lang === 'fr') return `${day === 1 ? '1er' : day} ${abbr} ${y}`;
+  if (lang === 'es' || lang === 'pt') return `${pad(day)}-${abbr.replace('.', '')}-${y}`;
+  return `${day} ${abbr} ${y}`;
+}
+
+const ADDRESS: Record<StressLanguage, (f: Faker, city: string) => string> = {
+  'en-US': (f, city) => `${city}, ${f.location.state({ abbreviated: true })} ${f.location.zipCode('#####')}`,
+  'en-GB': (f, city) => `${city} ${f.location.zipCode()}`,
+  de: (f, city) => `${f.location.zipCode('#####')} ${city}`,
+  fr: (f, city) => `${f.location.zipCode('#####')} ${city}`,
+  es: (f, city) => `${f.location.zipCode('#####')} ${city}`,
+  it: (f, city) => `${f.location.zipCode('#####')} ${city}`,
+  nl: (f, city) => `${f.location.zipCode('#### ??')} ${city}`,
+  pt: (f, city) => `${f.location.zipCode('####-###')} ${city}`,
 };
 
 /** An amount as the locale writes it. */
@@ -279,6 +132,14 @@ interface Text {
   readonly bold?: boolean;
 }
 
+/** A party: its name, street, town's name and the town line as the locale writes it. */
+interface Party {
+  readonly name: string;
+  readonly street: string;
+  readonly city: string;
+  readonly town: string;
+}
+
 /** What one invoice's layout function works with. */
 interface Draft {
   readonly random: Random;
@@ -286,8 +147,8 @@ interface Draft {
   readonly language: StressLanguage;
   readonly w: (k: string) => string;
   readonly date: (d: Date) => string;
-  readonly seller: { name: string; street: string; town: string };
-  readonly buyer: { name: string; street: string; town: string };
+  readonly seller: Party;
+  readonly buyer: Party;
   readonly issued: Date;
   readonly number: string;
   readonly put: (text: string, x: number, y: number, size?: number, bold?: boolean) => void;
@@ -303,6 +164,8 @@ function otherDates(d: Draft): [string, string][] {
   if (random() < 0.5) out.push([w('order'), date(shift(issued, -Math.floor(random() * 25 + 2)))]);
   if (random() < 0.5) out.push([w('delivery'), date(shift(issued, pick(random, [-1, -3, -7, 2])))]);
   if (random() < 0.35) out.push([w('period'), `${date(shift(issued, -31))} - ${date(shift(issued, -1))}`]);
+  // A discount's or an offer's last day, after the invoice's.
+  if (random() < 0.25) out.push([w('valid'), date(shift(issued, pick(random, [7, 10, 14])))]);
   return out;
 }
 
@@ -475,6 +338,56 @@ function tableDates(d: Draft): number {
   return 0.34;
 }
 
+/** A letter: the buyer's window, the town and date as the heading ("Hamburg, 3. März 2026"), the number in the subject, other dates in sentences. */
+function letterDate(d: Draft): number {
+  const { random, put, language } = d;
+  const letter = LETTER[langOf(language)];
+  const say = (k: 'order' | 'delivery' | 'due' | 'heading', date: Date) =>
+    pick(random, letter[k]).replace('{date}', d.date(date)).replace('{town}', d.seller.city);
+  if (random() < 0.5) sellerBlock(d, 0.6, 0.04, true);
+  else put(d.seller.name, 0.08, 0.04, 0.02, true);
+  put(`${d.seller.name} · ${d.seller.street} · ${d.seller.town}`, 0.08, 0.13, 0.008);
+  buyerBlock(d, 0.08, 0.15, false);
+  put(say('heading', d.issued), 0.6, 0.22);
+  put(`${d.w('title')} ${d.w('number').replace(/^\S+\s*/u, '')} ${d.number}`.replace(/\s+/g, ' '), 0.08, 0.26, 0.014, true);
+  put(pick(random, letter.greeting), 0.08, 0.29);
+  const body = [say('order', shift(d.issued, -Math.floor(random() * 20 + 3)))];
+  if (random() < 0.6) body.push(say('delivery', shift(d.issued, -Math.floor(random() * 3 + 1))));
+  if (random() < 0.3) body.reverse();
+  body.forEach((line, k) => put(line, 0.08, 0.31 + k * 0.017));
+  put(say('due', shift(d.issued, pick(random, [14, 30]))), 0.08, 0.75);
+  if (random() < 0.5) put(`${d.w('printed')} ${d.date(shift(d.issued, pick(random, [0, 1, 2])))}`, 0.08, 0.95, 0.008);
+  return 0.37;
+}
+
+/** A grid of labels over values, set as one text line each ("Date | Invoice No. | Customer No."), the columns in any order. */
+function headerGrid(d: Draft): number {
+  const { random, put } = d;
+  sellerBlock(d, 0.08, 0.04, random() < 0.6);
+  buyerBlock(d, 0.08, 0.13, random() < 0.5);
+  put(d.w('title'), 0.6, 0.05, 0.02, true);
+  const stamp = (x: Date) => `${x.getUTCFullYear()}${pad(x.getUTCMonth() + 1)}${pad(x.getUTCDate())}`;
+  const ordered = shift(d.issued, -Math.floor(random() * 20 + 2));
+  const cells: [string, string][] = [
+    [d.w('date'), d.date(d.issued)],
+    [d.w('number'), d.number],
+    [d.w('customerNo'), `${pick(random, ['K', 'C', 'D', ''])}${Math.floor(random() * 90000 + 10000)}`],
+  ];
+  // A reference may hold a date of its own ("PO-20260301-17").
+  if (random() < 0.5) cells.push([d.w('reference'), `${pick(random, ['PO', 'ORD', 'AB'])}-${stamp(ordered)}-${Math.floor(random() * 90 + 10)}`]);
+  const others = otherDates(d).filter(([, v]) => !v.includes(' - '));
+  cells.push(...others.slice(0, 2));
+  const order = cells
+    .map((c) => [random(), c] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => c);
+  const sep = pick(random, [' | ', '   ', ' / ']);
+  put(order.map(([label]) => label.replace(/[:\s]+$/u, '')).join(sep), 0.08, 0.27, 0.01, true);
+  put(order.map(([, value]) => value).join(sep), 0.08, 0.287);
+  if (random() < 0.5) put(`${d.w('printed')} ${d.date(shift(d.issued, pick(random, [0, 1, 5])))}`, 0.6, 0.95, 0.008);
+  return 0.34;
+}
+
 const LAYOUTS: Record<StressFamily, (d: Draft) => number> = {
   'letterhead-inline': letterheadInline,
   'header-box': headerBox,
@@ -484,6 +397,8 @@ const LAYOUTS: Record<StressFamily, (d: Draft) => number> = {
   'remit-to': remitTo,
   'title-line': titleLine,
   'table-dates': tableDates,
+  'letter-date': letterDate,
+  'header-grid': headerGrid,
 };
 
 /** A name in the letters Helvetica can write (the truth must be what the page prints). */
@@ -525,11 +440,12 @@ export function stressInvoice(seed: number, family: StressFamily, language: Stre
   const day = random() < 0.5 ? 1 + Math.floor(random() * 12) : 1 + Math.floor(random() * 28);
   const issued = new Date(Date.UTC(2016 + Math.floor(random() * 11), Math.floor(random() * 12), day));
   const dateStyle = pick(random, DATE_STYLES);
-  const party = () => ({
-    name: latin1(`${f.company.name().replace(/,/g, '').split(/\s+/).slice(0, 3).join(' ')} ${pick(random, W[lang].legal)}`),
-    street: f.location.streetAddress(),
-    town: ADDRESS[language](f),
-  });
+  const party = () => {
+    const name = latin1(`${f.company.name().replace(/,/g, '').split(/\s+/).slice(0, 3).join(' ')} ${pick(random, W[lang].legal)}`);
+    const street = f.location.streetAddress();
+    const city = f.location.city();
+    return { name, street, city, town: ADDRESS[language](f, city) };
+  };
   const number = pick(random, [
     () => `${pick(random, ['INV', 'RE', 'F', 'FT', 'FA'])}-${issued.getUTCFullYear()}-${pad(Math.floor(random() * 9999))}`,
     () => `${Math.floor(random() * 9e5 + 1e5)}`,

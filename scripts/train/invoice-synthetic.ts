@@ -223,6 +223,8 @@ function party(f: Faker, random: Random, language: Language, company: boolean, b
 /** What one invoice's parts share while it is laid out. */
 interface Draft {
   readonly random: Random;
+  /** A second stream for the letter heading and the grid row, so the invoices before them came out as they were. */
+  readonly extra: Random;
   readonly f: Faker;
   readonly language: Language;
   readonly w: (k: string) => string;
@@ -288,9 +290,14 @@ function partyBlocks(d: Draft): number {
   return 0.55;
 }
 
-/** Number, date, due, other dates and numbers: inline, in two columns, or a row of labels over a row of values. */
+/**
+ * Number, date, due, other dates and numbers: inline, in two columns, a row of labels over a row of values, or such a
+ * grid set as one text line per row ("Date | Invoice No. | Customer No."). Some invoices date the letter instead: the
+ * seller's town and the date right above the fields ("Hamburg, den 3. März 2026"), no label.
+ */
 function headerFields(d: Draft, x: number, inTitle: boolean): void {
-  const { random, put, w, language, style, issued } = d;
+  const { random, extra, put, w, language, style, issued } = d;
+  const heading = !inTitle && extra() < 0.08;
   const fields: [string, string][] = inTitle
     ? []
     : [
@@ -303,8 +310,20 @@ function headerFields(d: Draft, x: number, inTitle: boolean): void {
   if (random() < 0.25) fields.push([w('other'), `${written(shift(issued, -30), language, style)} - ${written(shift(issued, -1), language, style)}`]);
   if (random() < 0.5) fields.push([w('order'), String(Math.floor(random() * 9e5 + 1e5))]);
   for (let i = fields.length - 1; i > 1; i--) if (random() < 0.5) [fields[i], fields[i - 1]] = [fields[i - 1], fields[i]];
-  const layout = inTitle ? 'inline' : pick(random, ['inline', 'columns', 'row'] as const);
+  const drawn = inTitle ? 'inline' : pick(random, ['inline', 'columns', 'row'] as const);
+  const layout = drawn !== 'inline' && extra() < 0.1 ? 'grid' : drawn;
   const y0 = inTitle ? 0.1 : 0.32;
+  if (heading) {
+    const particle = pick(extra, ['', '', language === 'de' ? 'den ' : language === 'fr' ? 'le ' : '']);
+    put(`${d.seller.town.replace(/^[\d\s-]+/u, '')}, ${particle}${written(issued, language, style)}`, 0.6, y0 - 0.03);
+    fields.splice(1, 1);
+  }
+  if (layout === 'grid') {
+    const sep = pick(extra, [' | ', ' / ']);
+    put(fields.map(([label]) => label.replace(/[:\s]+$/u, '')).join(sep), 0.08, y0);
+    put(fields.map(([, value]) => value).join(sep), 0.08, y0 + 0.017);
+    return;
+  }
   fields.forEach(([label, value], k) => {
     if (layout === 'inline') put(`${label} ${value}`, inTitle ? 0.12 : x, y0 + k * 0.017);
     else if (layout === 'columns') (put(label, x, y0 + k * 0.017), put(value, x + 0.2, y0 + k * 0.017));
@@ -400,6 +419,7 @@ export function generateInvoice(seed: number): GeneratedInvoice {
   const segments: Segment[] = [];
   const draft: Draft = {
     random,
+    extra: seeded(seed + 7_777_777),
     f,
     language,
     issued,

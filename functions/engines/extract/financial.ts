@@ -27,6 +27,7 @@ import { type RankCandidate, type RankedField, type RankerModel } from './receip
 import { RECEIPT_VOCABULARY } from './receipt-vocabulary.ts';
 import type { InvoiceCandidate, InvoiceField } from './invoice-candidates.ts';
 import { chooseInvoiceFields, INVOICE_MODEL, type InvoiceModel } from './invoice-ranker.ts';
+import { cellStartsOf } from './invoice-date-evidence.ts';
 import { vendorBlock, vendorCandidates } from './vendor-candidates.ts';
 
 // Re-exported for the modules and tests that read them from here.
@@ -202,7 +203,7 @@ export function extractFinancial(pages: readonly DocumentPage[], options: Financ
   // Any other document (text-layer invoices, scans of several pages): the learned invoice ranker chooses the vendor,
   // date, number and total among the rules' candidates and its own; what the rules chose is one of its features.
   if (!(pages.length === 1 && pages[0].source === 'ocr') && lines.length) {
-    const invoiceLines = lines.map((l) => ({ text: l.text, bbox: l.bbox, pageIndex: l.pageIndex, labels: labelsOn(l) }));
+    const invoiceLines = lines.map((l) => ({ text: l.text, bbox: l.bbox, pageIndex: l.pageIndex, labels: labelsOn(l), cellStarts: cellStartsOf(l.words) }));
     const model = options.invoiceModel === undefined ? INVOICE_MODEL : options.invoiceModel;
     const input = { lines: invoiceLines, rules: candidates, rulePick: { ...entities }, monthFirst };
     chooseInvoiceFields(input, { entities, confidence, readFrom }, { model, creditNote: isCreditNote(lines), onCandidates: options.onInvoiceCandidates });

@@ -10,212 +10,47 @@
  *
  * @module
  */
-import type { BBox } from '../document-model.ts';
 import type { FinancialField } from './labels.ts';
 import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
-import { height as lineHeight, vOverlap } from './page-lines.ts';
+import { height as lineHeight } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
 import { addressBlocks, blockFeatures, companyLineName } from './invoice-address-blocks.ts';
-import { ambiguousAt, DATE_KINDS, dateKind, localeMonthFirst, nearLines, readingFeatures } from './invoice-date-evidence.ts';
+import { dateCandidates } from './invoice-date-candidates.ts';
 import {
-  domainPrefix,
-  legalFormEnd,
-  nearIdentifier,
-  sentenceLike,
-  twoLineName,
-  vendorLineEvidence,
-} from './invoice-vendor-evidence.ts';
+  amountKey,
+  BARE_TITLE,
+  INVOICE_FEATURES,
+  key,
+  linesHolding,
+  median,
+  ownLabel,
+  Pool,
+  ratio,
+  rowLabels,
+  rowMates,
+  ruleEvidence,
+  ruleOccurrence,
+  TITLE_WORD,
+  vector,
+  type InvoiceCandidate,
+  type InvoiceField,
+  type InvoiceLine,
+  type InvoiceRankInput,
+  type RuleCandidate,
+} from './invoice-candidate-parts.ts';
+import { domainPrefix, legalFormEnd, nearIdentifier, sentenceLike, twoLineName, vendorLineEvidence } from './invoice-vendor-evidence.ts';
 
-export type InvoiceField = 'vendor_name' | 'invoice_date' | 'invoice_number' | 'total_amount';
-export const INVOICE_FIELDS: readonly InvoiceField[] = ['vendor_name', 'invoice_date', 'invoice_number', 'total_amount'];
-
-/** A label found on a line: which field it names and where it stands in the line's text. */
-export interface InvoiceLabel {
-  readonly field: FinancialField;
-  readonly start: number;
-  readonly end: number;
-}
-
-/** One text line as the invoice ranker sees it. */
-export interface InvoiceLine {
-  readonly text: string;
-  readonly bbox: BBox;
-  readonly pageIndex: number;
-  readonly labels: readonly InvoiceLabel[];
-}
-
-/** A candidate the hand rules found: its field, value, the rule's strength (0–1) and its line (negative: not read off one line). */
-export interface RuleCandidate {
-  readonly field: string;
-  readonly value: string;
-  readonly score: number;
-  readonly order: number;
-}
-
-export interface InvoiceRankInput {
-  readonly lines: readonly InvoiceLine[];
-  readonly rules: readonly RuleCandidate[];
-  /** What the rules chose per field. */
-  readonly rulePick: Readonly<Record<string, string | undefined>>;
-  readonly monthFirst: boolean;
-}
-
-export interface InvoiceCandidate {
-  readonly field: InvoiceField;
-  readonly value: string;
-  /** Lines it was read from (the citation's hint). */
-  readonly lines: readonly number[];
-  readonly features: readonly number[];
-}
-
-/** Feature names per field, in vector order (the model file names them too: a stale model is refused). */
-export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>> = {
-  vendor_name: [
-    'bias rule_pick rule_score rule_labelled rule_letterhead rule_domain company y first_page top_index height tallest_top',
-    'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
-    'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
-    'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
-    'opens_company_line footer_names_other under_sender_line',
-  ]
-    .join(' ')
-    .split(' '),
-  invoice_date: [
-    'bias rule_pick rule_score own_invoice_date own_generic_date own_due own_other row_invoice_date row_due y first_page',
-    'first_date repeats earliest latest rank_from_earliest is_rule_due title_line period_line dates_on_line top_half',
-    'kind_issue kind_generic kind_due kind_order kind_delivery kind_period kind_other kind_none near_number in_footer in_letterhead',
-    'amount_on_line other_reading reading_fits_locale reading_against_locale',
-  ]
-    .join(' ')
-    .split(' '),
-  invoice_number: [
-    'bias rule_pick rule_score own_number own_bare_title own_po own_other y first_page repeats length digit_share has_letters',
-    'has_separator title_line all_digits long_digits after_number_word',
-  ]
-    .join(' ')
-    .split(' '),
-  total_amount: [
-    'bias rule_pick rule_score own_total own_subtotal own_tax own_due is_max value_over_max makes_total is_net repeats y',
-    'last_page cents grand_word is_rule_due is_rule_subtotal labelled_lines',
-  ]
-    .join(' ')
-    .split(' '),
-};
-
-/** Amounts compare to the cent. */
-const amountKey = (v: string) => Number(v).toFixed(2);
-const key = (s: string) =>
-  s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-const ratio = (s: string, re: RegExp) => (s.match(re)?.length ?? 0) / Math.max(1, s.replace(/\s/g, '').length);
-const median = (xs: readonly number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : 0.01);
-
-/** Lines sharing a row with line i on its page (labels in a left column, values in a right one). */
-function rowMates(lines: readonly InvoiceLine[], i: number): number[] {
-  const l = lines[i];
-  const out: number[] = [];
-  for (let j = Math.max(0, i - 12); j < Math.min(lines.length, i + 12); j++) {
-    const m = lines[j];
-    if (j === i || m.pageIndex !== l.pageIndex) continue;
-    if (vOverlap(m.bbox, l.bbox) > 0.5 * Math.min(lineHeight(m.bbox), lineHeight(l.bbox))) out.push(j);
-  }
-  return out;
-}
-
-/**
- * The label a value at `at` on line i belongs to: the nearest label before it on its line, else the nearest label
- * on a line to its left in the same row, else a label on the line right above it (a value under its label).
- */
-function ownLabel(lines: readonly InvoiceLine[], i: number, at: number): { readonly label: InvoiceLabel; readonly text: string } | undefined {
-  const line = lines[i];
-  const found = (j: number, label: InvoiceLabel | undefined) => {
-    const text = label ? lines[j].text.slice(label.start, label.end).toLowerCase() : '';
-    // French "avoir" heads a credit note only where it opens the line; elsewhere it is the verb "to have".
-    if (!label || (text === 'avoir' && lines[j].text.slice(0, label.start).trim())) return undefined;
-    return { label, text };
-  };
-  const before = line.labels.filter((h) => h.end <= at + 1);
-  if (before.length) return found(i, before[before.length - 1]);
-  const left = rowMates(lines, i)
-    .filter((j) => lines[j].bbox[2] <= line.bbox[0] + 0.01 && lines[j].labels.length)
-    .sort((a, b) => lines[b].bbox[2] - lines[a].bbox[2]);
-  if (left.length) return found(left[0], lines[left[0]].labels[lines[left[0]].labels.length - 1]);
-  const above = lines[i - 1];
-  if (above && above.pageIndex === line.pageIndex && above.labels.length && line.bbox[1] - above.bbox[3] < 2 * lineHeight(line.bbox)) {
-    const overlaps = Math.min(above.bbox[2], line.bbox[2]) - Math.max(above.bbox[0], line.bbox[0]) > 0;
-    if (overlaps) return found(i - 1, above.labels[above.labels.length - 1]);
-  }
-  return undefined;
-}
-
-/** The labels of a line and its row mates. */
-const rowLabels = (lines: readonly InvoiceLine[], i: number) =>
-  new Set([i, ...rowMates(lines, i)].flatMap((j) => lines[j].labels.map((h) => h.field)));
-
-interface Occurrence {
-  readonly line: number;
-  readonly at: number;
-  readonly raw?: string;
-}
-
-/** Collects occurrences per normalised value, keeping the first spelling. */
-class Pool {
-  readonly entries = new Map<string, { value: string; occurrences: Occurrence[] }>();
-  add(value: string | undefined, occurrence: Occurrence | undefined, normalised = value ? key(value) : ''): void {
-    if (!value || !normalised) return;
-    const entry = this.entries.get(normalised) ?? { value, occurrences: [] };
-    if (occurrence && !entry.occurrences.some((o) => o.line === occurrence.line && o.at === occurrence.at)) entry.occurrences.push(occurrence);
-    this.entries.set(normalised, entry);
-  }
-}
-
-/** Words folded for comparison, space-separated and padded: whole-word containment is a substring test. */
-const words = (s: string) =>
-  ` ${s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()} `;
-
-/** Lines that print a value as whole words ("Factuur" is not in "Factuurnummer"). */
-function linesHolding(lines: readonly InvoiceLine[], value: string): number[] {
-  const wanted = words(value);
-  if (wanted.trim() === '') return [];
-  const out: number[] = [];
-  lines.forEach((l, i) => {
-    if (words(l.text).includes(wanted)) out.push(i);
-  });
-  return out;
-}
-
-/** Where a rule's value stands on the line it was read from (-1: not as printed, a date or amount normalised). */
-function ruleOccurrence(
-  lines: readonly InvoiceLine[],
-  r: RuleCandidate,
-  find: (text: string) => number = (t) => t.indexOf(r.value),
-): Occurrence | undefined {
-  if (r.order < 0 || !lines[r.order]) return undefined;
-  return { line: r.order, at: find(lines[r.order].text) };
-}
-
-/** What the rules said about a value of a field: the strongest rule score, and the kinds of rule that found it. */
-function ruleEvidence(input: InvoiceRankInput, field: string, normalised: string, same: (a: string, b: string) => boolean = (a, b) => key(a) === b) {
-  const found = input.rules.filter((r) => r.field === field && same(r.value, normalised));
-  const pick = input.rulePick[field];
-  return {
-    pick: pick !== undefined && same(pick, normalised),
-    score: found.reduce((a, r) => Math.max(a, r.score), 0),
-    labelled: found.some((r) => r.order >= 0),
-    letterhead: found.some((r) => r.order === -1),
-    domain: found.some((r) => r.order === -2),
-  };
-}
-
-const vector = (names: readonly string[], values: Record<string, number | boolean>) => names.map((n) => Number(values[n] ?? 0));
+export {
+  INVOICE_FEATURES,
+  INVOICE_FIELDS,
+  type InvoiceCandidate,
+  type InvoiceField,
+  type InvoiceLabel,
+  type InvoiceLine,
+  type InvoiceRankInput,
+  type RuleCandidate,
+} from './invoice-candidate-parts.ts';
 
 /** Lines that head the customer's block ("Bill to", "Rechnungsempfänger"): the names under them are the buyer's. */
 function customerHeads(input: InvoiceRankInput): Set<number> {
@@ -363,115 +198,8 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   return out;
 }
 
-/** Words of a service or delivery period or of another event than the invoice's issue. */
-const PERIOD_WORDS = (
-  'period zeitraum leistungs\\w* lieferdatum delivery livraison shipped order\\s+date bestelldatum from bis until to du au vom valid gültig paid ' +
-  'bezahlt payé since seit'
-).split(' ');
-const PERIOD = new RegExp(String.raw`(?<![\p{L}])(?:${PERIOD_WORDS.join('|')})(?![\p{L}])`, 'iu');
 /** A number word right before a value ("Nr. 4711", "No: 4711", "#4711", "Nummer 4711", "n° 4711"). */
 const NUMBER_WORD = /(?:(?<![\p{L}])(?:nr|no|n°|nº|num|number|nummer|numéro|número|numero|nummer)\.?|#)\s*[:#]?\s*$/iu;
-
-/** The bare title word used as a number's label ("Invoice 4711"): a title more often than a label. */
-const BARE_TITLE = /^(?:invoice|rechnung|facture|factura|fattura|fatura|factuur|credit note|gutschrift|avoir|creditnota)$/u;
-/** The document's title word (German compounds too: "Handelsrechnung"); French "avoir" only opening a line, as it is also a verb. */
-const TITLE_WORD = /(?:(?<![\p{L}])(?:invoice|facture|factura|fattura|fatura|factuur|receipt|gutschrift|credit note)|rechnung|^\s*avoir)(?![\p{L}])/iu;
-
-/** Invoice dates: every date on the document, with the label it belongs to. */
-function dateCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
-  const { lines } = input;
-  const pool = new Pool();
-  // A slashed date whose day and month could swap is read both ways: the locale's evidence is a feature.
-  const otherReadings = new Set<string>();
-  lines.forEach((l, i) => {
-    for (const d of datesIn(l.text, { monthFirst: input.monthFirst })) pool.add(d.value, { line: i, at: d.start }, d.value);
-    for (const d of datesIn(l.text, { monthFirst: !input.monthFirst }))
-      if (ambiguousAt(l.text, d.start) && !pool.entries.has(d.value)) {
-        otherReadings.add(d.value);
-        pool.add(d.value, { line: i, at: d.start }, d.value);
-      }
-  });
-  const locale = localeMonthFirst(lines.map((l) => l.text).join('\n'));
-  const numberLines = numberAnchors(input);
-  for (const r of input.rules)
-    if (r.field === 'invoice_date' || r.field === 'due_date') pool.add(r.value, r.order >= 0 ? { line: r.order, at: -1 } : undefined, r.value);
-  const sorted = [...pool.entries.keys()].sort();
-  const ruleDue = input.rulePick.due_date;
-  const firstDateLine = Math.min(...[...pool.entries.values()].flatMap((e) => e.occurrences.filter((x) => x.at >= 0).map((x) => x.line)));
-  const out: InvoiceCandidate[] = [];
-  for (const [value, { occurrences }] of pool.entries) {
-    const seen = occurrences.filter((o) => o.at >= 0);
-    const labels = seen.map((o) => ownLabel(lines, o.line, o.at));
-    const own = labels.map((h) => h?.label.field);
-    const generic = labels.some((h) => h?.label.field === 'invoice_date' && /^(?:date|datum|fecha|data)$/u.test(h.text));
-    const first = seen.length ? lines[seen[0].line] : undefined;
-    const rule = ruleEvidence(input, 'invoice_date', value, (a, b2) => a === b2);
-    const rows = seen.map((o) => rowLabels(lines, o.line));
-    const values = {
-      bias: 1,
-      rule_pick: rule.pick,
-      rule_score: rule.score,
-      own_invoice_date: own.includes('invoice_date') && !generic,
-      own_generic_date: generic,
-      own_due: own.includes('due_date'),
-      own_other: own.some((f) => f !== undefined && f !== 'invoice_date' && f !== 'due_date'),
-      row_invoice_date: rows.some((r) => r.has('invoice_date')),
-      row_due: rows.some((r) => r.has('due_date')),
-      y: first ? first.bbox[1] : 1,
-      first_page: Boolean(first && first.pageIndex === 0),
-      first_date: seen.some((o) => o.line === firstDateLine),
-      repeats: Math.min(4, seen.length) / 4,
-      earliest: value === sorted[0],
-      latest: value === sorted[sorted.length - 1] && sorted.length > 1,
-      rank_from_earliest: Math.min(4, sorted.indexOf(value)) / 4,
-      is_rule_due: ruleDue === value,
-      title_line: seen.some((o) => TITLE_WORD.test(lines[o.line].text)),
-      period_line: seen.length > 0 && seen.every((o) => PERIOD.test(lines[o.line].text)),
-      dates_on_line: first ? Math.min(3, datesIn(first.text).length) / 3 : 0,
-      top_half: seen.some((o) => lines[o.line].pageIndex === 0 && lines[o.line].bbox[1] < 0.5),
-      ...dateKindFeatures(lines, seen),
-      near_number: seen.some((o) => nearLines(lines, o.line, numberLines)),
-      in_footer: seen.length > 0 && seen.every((o) => lines[o.line].bbox[1] > 0.82),
-      in_letterhead: seen.length > 0 && seen.every((o) => lines[o.line].bbox[1] < 0.06),
-      amount_on_line: seen.some((o) => amountsIn(lines[o.line].text).some((a) => /[.,]\d{2}(?!\d)/.test(a.raw) && !datesIn(a.raw).length)),
-      other_reading: otherReadings.has(value),
-      ...readingFeatures(
-        seen.map((o) => ({ text: lines[o.line].text, at: o.at })),
-        otherReadings.has(value) ? !input.monthFirst : input.monthFirst,
-        locale,
-      ),
-    };
-    out.push({ field: 'invoice_date', value, lines: seen.length ? [seen[0].line] : [], features: vector(INVOICE_FEATURES.invoice_date, values) });
-  }
-  return out;
-}
-
-/** Which kinds of date the labels of a value's occurrences name (kind_none: no label names one). */
-function dateKindFeatures(lines: readonly InvoiceLine[], seen: readonly Occurrence[]): Record<string, boolean> {
-  const kinds = seen.map((o) =>
-    dateKind(
-      lines,
-      o.line,
-      o.at,
-      rowMates(lines, o.line)
-        .filter((j) => lines[j].bbox[2] <= lines[o.line].bbox[0] + 0.01)
-        .sort((a, b) => lines[b].bbox[2] - lines[a].bbox[2]),
-    ),
-  );
-  const out: Record<string, boolean> = { kind_none: kinds.every((k) => k === undefined) };
-  for (const kind of DATE_KINDS) out[`kind_${kind}`] = kinds.includes(kind);
-  return out;
-}
-
-/** Lines that hold the invoice's number as the rules or a number label see it (where the number block is). */
-function numberAnchors(input: InvoiceRankInput): number[] {
-  const out = new Set<number>();
-  for (const r of input.rules) if (r.field === 'invoice_number' && r.order >= 0 && r.value === input.rulePick.invoice_number) out.add(r.order);
-  input.lines.forEach((l, i) => {
-    if (l.labels.some((h) => h.field === 'invoice_number' && !BARE_TITLE.test(l.text.slice(h.start, h.end).toLowerCase()))) out.add(i);
-  });
-  return [...out];
-}
 
 /** An IBAN's shape: country, check digits, ten or more letters and digits. */
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;

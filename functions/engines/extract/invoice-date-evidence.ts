@@ -8,6 +8,7 @@
  * @module
  */
 import type { BBox } from '../document-model.ts';
+import { datesIn } from './normalize.ts';
 
 /** The kinds of date a label names. */
 export type DateKind = 'issue' | 'generic' | 'due' | 'order' | 'delivery' | 'period' | 'other';
@@ -17,12 +18,12 @@ export const DATE_KINDS: readonly DateKind[] = ['issue', 'generic', 'due', 'orde
 const KIND_WORDS: readonly [DateKind, string][] = [
   [
     'due',
-    'due|pay by|payable by|payment due|fallig\\w*|zahlbar bis|echeance|date limite|a payer avant|vencimiento|vence|scadenza|vervaldatum|te betalen voor|vencimento',
+    'due|pay by|payable by|payment due|please pay|pay the amount by|discount until|fallig\\w*|zahlbar bis|uberweisen|skonto\\w*|echeance|date limite|a payer avant|regler|escompte|vencimiento|vence|antes del|pagar\\w*|scadenza|entro il|vervaldatum|te betalen voor|betaaldatum|uiterste|vencimento|data limite',
   ],
   ['order', 'order(?:ed)?|po date|purchase order|bestell\\w*|auftrag\\w*|commande|pedido|ordine|orderdatum|besteldatum|encomenda'],
   [
     'delivery',
-    'deliver\\w*|shipped|ship date|shipping date|dispatch\\w*|despatch\\w*|date of supply|supply date|liefer\\w*|leistungsdatum|versand\\w*|livraison|expedition|entrega|envio|consegna|spedizione|ddt|lever\\w*|verzend\\w*',
+    'deliver\\w*|shipped|ship date|shipping date|dispatch\\w*|despatch\\w*|date of supply|supply date|liefer\\w*|leistungsdatum|versand\\w*|livraison|expedition|entrega|envio|consegna|spedizione|ddt|lever\\w*|verzend\\w*|rendered|erbracht|realise\\w*|prestad\\w*|reso|geleverd|verleend',
   ],
   [
     'other',
@@ -31,7 +32,7 @@ const KIND_WORDS: readonly [DateKind, string][] = [
   ['period', 'period\\w*|\\w*zeitraum|periode|periodo|from|desde'],
   [
     'issue',
-    'invoice date|date of issue|issue date|issued|date issued|billing date|dated|of|rechnungsdatum|ausstellungsdatum|belegdatum|vom|date de facture|date de facturation|date d emission|emise le|du|fecha de factura|fecha de emision|fecha factura|del|data fattura|data della fattura|data di emissione|factuurdatum|van|data da fatura|data de emissao|data do documento|de',
+    'invoice date|date of issue|issue date|issued|date issued|billing date|dated|of|rechnungsdatum|ausstellungsdatum|belegdatum|vom|von|date de facture|date de facturation|date d emission|emise le|du|fecha de factura|fecha de emision|fecha factura|del|data fattura|data della fattura|data di emissione|factuurdatum|van|data da fatura|data de emissao|data do documento|de',
   ],
   ['generic', 'date|datum|fecha|data|le'],
 ];
@@ -83,7 +84,7 @@ export function kindAbove(label: EvidenceLine, valueLine: EvidenceLine, at: numb
 }
 
 /** One text line as the date evidence sees it. */
-export interface EvidenceLine {
+export interface EvidenceLine extends GridLine {
   readonly text: string;
   readonly bbox: BBox;
   readonly pageIndex: number;
@@ -116,7 +117,91 @@ export function dateKind(lines: readonly EvidenceLine[], i: number, at: number, 
     if (kind) return kind;
   }
   const above = lineAbove(lines, i);
-  return above === undefined ? undefined : kindAbove(lines[above], lines[i], at);
+  if (above === undefined) return undefined;
+  const cell = gridCell(lines[above], lines[i], at);
+  return cell === undefined ? kindAbove(lines[above], lines[i], at) : kindOfWords(fold(cell));
+}
+
+/** What separates the cells of a grid row set as one text line: a bar, a slash between spaces, or a wide gap. */
+const CELL_BREAK = /\s+[|¦]\s+|\s+\/\s+|\s{3,}|\t+/u;
+
+/** A line as a grid row: its text and, where its words were measured, where a wide gap opens a new cell. */
+export interface GridLine {
+  readonly text: string;
+  /** Offsets in the text of the words that follow a gap wider than a word space (a table's next cell). */
+  readonly cellStarts?: readonly number[];
+}
+
+/**
+ * The offsets of the words that follow a wide gap (over 0.6 line heights: a word space is about a quarter of one),
+ * where a line's words carry their boxes; a grid's cells set as one text line ("Date   Invoice No.").
+ *
+ * @example
+ * cellStartsOf([{ start: 0, bbox: [0.1, 0.2, 0.13, 0.21] }, { start: 5, bbox: [0.15, 0.2, 0.2, 0.21] }]); // [5]
+ */
+export function cellStartsOf(words: readonly { readonly start: number; readonly bbox: BBox }[] | undefined): number[] {
+  if (!words || words.length < 2) return [];
+  const out: number[] = [];
+  for (let k = 1; k < words.length; k++) {
+    const height = Math.max(lineHeight(words[k].bbox), lineHeight(words[k - 1].bbox));
+    if (words[k].bbox[0] - words[k - 1].bbox[2] > 0.6 * height) out.push(words[k].start);
+  }
+  return out;
+}
+
+/** A grid row's cells: split at bars or spaced slashes, else at its wide gaps. */
+function cellsOf(line: GridLine): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  const push = (start: number, end: number) => {
+    const cell = line.text.slice(start, end);
+    if (cell.trim()) out.push({ start: start + cell.length - cell.trimStart().length, end: start + cell.trimEnd().length });
+  };
+  let from = 0;
+  for (const m of line.text.matchAll(new RegExp(CELL_BREAK.source, 'gu'))) {
+    push(from, m.index!);
+    from = m.index! + m[0].length;
+  }
+  push(from, line.text.length);
+  if (out.length > 1 || !line.cellStarts?.length) return out;
+  const starts = [0, ...line.cellStarts, line.text.length];
+  out.length = 0;
+  for (let k = 0; k + 1 < starts.length; k++) push(starts[k], starts[k + 1]);
+  return out;
+}
+
+/**
+ * The label over a value in a grid set as two text lines ("Date | Invoice No. | Customer No." over "03.03.2026 |
+ * 4711 | K-10023", or cells apart by wide gaps): the label cell in the value's column, where both rows hold the same
+ * number of cells (two or more). Columns are counted, not measured: the labels' and values' widths differ.
+ */
+export function gridCell(label: GridLine, value: GridLine, at: number): string | undefined {
+  const span = gridCellSpan(label, value, at);
+  return span && label.text.slice(span.start, span.end);
+}
+
+/** Where the label cell over a grid value stands in the label line's text ({@link gridCell}). */
+export function gridCellSpan(label: GridLine, value: GridLine, at: number): { start: number; end: number } | undefined {
+  const [labels, values] = [cellsOf(label), cellsOf(value)];
+  if (labels.length < 2 || labels.length !== values.length) return undefined;
+  const column = values.findIndex((c) => at < c.end);
+  return column < 0 ? undefined : labels[column];
+}
+
+/** Whether a date is the heading of a letter: the only thing on its line after a town and a comma ("Hamburg, den 3. März 2026", "Paris, le 3 mars 2026"). */
+export function townHeading(text: string, at: number): boolean {
+  const date = datesIn(text.slice(at))[0];
+  if (
+    !date ||
+    date.start !== 0 ||
+    text
+      .slice(at + date.end)
+      .trim()
+      .replace(/[.,]$/u, '') !== ''
+  )
+    return false;
+  const m = /^\s*(\p{Lu}[\p{L}'’. -]{1,40})(?<!\s),\s*(?:(?:le|den|am|a|lì|li|the)\s+)?$/u.exec(text.slice(0, at));
+  // A town, not a label ("Invoice date, 3 March 2026").
+  return Boolean(m && !kindOfWords(fold(m[1])));
 }
 
 /** Whether line i stands by one of the lines holding the invoice's number: the same line or row, or within three lines under or over it and overlapping it. */
@@ -145,6 +230,21 @@ export function localeMonthFirst(text: string): boolean | undefined {
   return us === dayFirst ? undefined : us;
 }
 
+/**
+ * Which order the page's other numeric dates show: a slashed or dashed date with a part over 12 reads one way only
+ * ("03/17/2026" is month first, "17/03/2026" day first). Undefined where none does or they disagree.
+ */
+export function datesMonthFirst(text: string): boolean | undefined {
+  let monthFirst = false;
+  let dayFirst = false;
+  for (const m of text.matchAll(/(?<![\d.])(\d{1,2})([/-])(\d{1,2})\2(?:\d{4}|\d{2})(?!\d)/g)) {
+    const [a, b] = [Number(m[1]), Number(m[3])];
+    if (a > 12 && a <= 31 && b <= 12) dayFirst = true;
+    if (b > 12 && b <= 31 && a <= 12) monthFirst = true;
+  }
+  return monthFirst === dayFirst ? undefined : monthFirst;
+}
+
 /** A numeric date whose day and month could swap ("03/11/2026"): both parts 12 or under, not dotted (dotted is day-first everywhere). */
 export const ambiguousAt = (text: string, at: number) => /^(0?[1-9]|1[0-2])([/-])(0?[1-9]|1[0-2])\2\d{2,4}(?!\d)/.test(text.slice(at));
 
@@ -156,7 +256,29 @@ export function readingFeatures(
   occurrences: readonly { readonly text: string; readonly at: number }[],
   readMonthFirst: boolean,
   locale: boolean | undefined,
+  pageDates?: boolean,
 ): Record<string, boolean> {
-  if (locale === undefined || !occurrences.some((o) => ambiguousAt(o.text, o.at))) return {};
-  return { reading_fits_locale: readMonthFirst === locale, reading_against_locale: readMonthFirst !== locale };
+  if (!occurrences.some((o) => ambiguousAt(o.text, o.at))) return {};
+  const out: Record<string, boolean> = {};
+  if (locale !== undefined) Object.assign(out, { reading_fits_locale: readMonthFirst === locale, reading_against_locale: readMonthFirst !== locale });
+  if (pageDates !== undefined)
+    Object.assign(out, { reading_fits_dates: readMonthFirst === pageDates, reading_against_dates: readMonthFirst !== pageDates });
+  return out;
+}
+
+/**
+ * How far a date stands from the invoice's number: the vertical gap between their lines in the number line's heights
+ * (0 on its line or row), the nearest of the date's occurrences to the nearest line holding the number, the same page
+ * only; Infinity where the page shows no number. The reading order is not used: a letter's heading date stands right
+ * of the column the subject line opens.
+ */
+export function numberDistance(lines: readonly EvidenceLine[], occurrenceLines: readonly number[], anchors: readonly number[]): number {
+  let best = Infinity;
+  for (const i of occurrenceLines)
+    for (const j of anchors) {
+      const [a, b] = [lines[i].bbox, lines[j].bbox];
+      if (lines[i].pageIndex !== lines[j].pageIndex) continue;
+      best = Math.min(best, Math.max(0, a[1] - b[3], b[1] - a[3]) / Math.max(1e-6, lineHeight(b)));
+    }
+  return best;
 }

@@ -84,18 +84,18 @@ const MONTH_NAMES: [number, string[]][] = [
 ];
 for (const [n, names] of MONTH_NAMES) for (const name of names) MONTHS[name] = n;
 /**
- * Portuguese months and the Italian, Portuguese and French short forms the list above lacks ("4 lug. 2020",
- * "9 fev. 2021", "3 déc. 2026"). Kept apart so that the OCR month repair below (SHORT_MONTHS) weighs the same
+ * Portuguese months and the Italian, Portuguese, French and German short forms the list above lacks ("4 lug. 2020",
+ * "9 fev. 2021", "3 déc. 2026", "3. Mär. 2026", "5 sett. 2026"). Kept apart so that the OCR month repair below (SHORT_MONTHS) weighs the same
  * abbreviations as before: receipts read exactly as they did.
  */
 const MORE_MONTH_NAMES: [number, string[]][] = [
   [1, ['janeiro']],
-  [2, ['fevereiro', 'fev']],
-  [3, ['março']],
+  [2, ['fevereiro', 'fev', 'fév']],
+  [3, ['março', 'mär']],
   [5, ['maio', 'mag']],
   [6, ['junho', 'giu']],
   [7, ['julho', 'lug']],
-  [9, ['setembro']],
+  [9, ['setembro', 'sett']],
   [10, ['outubro', 'out']],
   [11, ['novembro']],
   [12, ['dezembro', 'déc']],

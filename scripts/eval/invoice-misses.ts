@@ -1,6 +1,7 @@
 /**
- * `tsx scripts/eval/invoice-vendor-misses.ts [--seeds 7,11] [--fold-seeds 7] [--top 5]`: the invoice ranker's vendor
- * misses and why, for diagnosis (prints to the terminal; corpus values never go into the repository).
+ * `tsx scripts/eval/invoice-misses.ts [--field vendor_name|invoice_date|invoice_number|total_amount] [--seeds 7,11]
+ * [--fold-seeds 7] [--top 5] [--families a,b]`: the invoice ranker's misses of one field (the vendor by default) and why,
+ * for diagnosis (prints to the terminal; corpus values never go into the repository).
  *
  * Stress invoices (invoice-stress-layouts.ts) are read by the model fitted with their layout family left out, as the
  * stress eval reads them; corpus invoices by the fold model that never saw their issuer (folds over issuers, as the
@@ -9,7 +10,7 @@
  *
  * @module
  */
-import { INVOICE_FEATURES, type InvoiceCandidate } from '../../functions/engines/extract/invoice-candidates.ts';
+import { INVOICE_FEATURES, type InvoiceCandidate, type InvoiceField } from '../../functions/engines/extract/invoice-candidates.ts';
 import type { InvoiceModel } from '../../functions/engines/extract/invoice-ranker.ts';
 import { pick, type FieldModel } from '../../functions/engines/extract/linear-ranker.ts';
 import { corpusDir } from '../lib/corpus.ts';
@@ -31,7 +32,7 @@ const arg = (name: string, fallback: string) => {
 
 /** The features that tell the picked candidate from the right one, weighted, largest first. */
 function contributions(model: FieldModel, picked: InvoiceCandidate, truth: InvoiceCandidate | undefined, top: number): string {
-  const names = INVOICE_FEATURES.vendor_name;
+  const names = INVOICE_FEATURES[picked.field];
   const std = (c: InvoiceCandidate | undefined, k: number) =>
     c ? (model.std[k] ? (c.features[k] - model.mean[k]) / model.std[k] : c.features[k]) : 0;
   return names
@@ -43,16 +44,19 @@ function contributions(model: FieldModel, picked: InvoiceCandidate, truth: Invoi
     .join(', ');
 }
 
-/** One document's vendor pick against its truth: a line when it misses. */
+/** The field diagnosed (`--field`, the vendor by default). */
+const FIELD = arg('field', 'vendor_name') as InvoiceField;
+
+/** One document's pick of the field against its truth: a line when it misses. */
 function miss(label: string, model: InvoiceModel, candidates: TrainingInvoice['candidates'], top: number): string | undefined {
-  const list = candidates.vendor_name;
+  const list = candidates[FIELD];
   const chosen = pick(
-    model.fields.vendor_name,
+    model.fields[FIELD],
     list.map((c) => c.candidate),
   );
   const right = list.find((c) => c.right)?.candidate;
   if (chosen && right && chosen.candidate === right) return undefined;
-  const why = chosen ? contributions(model.fields.vendor_name!, chosen.candidate, right, top) : '';
+  const why = chosen ? contributions(model.fields[FIELD]!, chosen.candidate, right, top) : '';
   return `  ${label}: picked ${JSON.stringify(chosen?.candidate.value ?? null)}${right ? '' : ' (truth not a candidate)'} — ${why}`;
 }
 
@@ -63,7 +67,8 @@ async function main(): Promise<void> {
     const stress = stressInvoices(2, seed);
     let of = 0;
     const lines: string[] = [];
-    for (const family of STRESS_FAMILIES) {
+    const families = arg('families', STRESS_FAMILIES.join(',')).split(',');
+    for (const family of STRESS_FAMILIES.filter((f) => families.includes(f))) {
       const model = fitInvoiceModel(
         docs.filter((d) => d.set !== `stress:${family}`),
         INVOICE_SEED,
@@ -71,18 +76,18 @@ async function main(): Promise<void> {
       for (const s of stress.filter((x) => x.family === family)) {
         const candidates = marked(await pagesOfBytes(await s.pdf(), s.id), s.truth);
         of++;
-        const line = candidates && miss(`${family} ${s.language}`, model, candidates, top);
+        const line = candidates && miss(`${family} ${s.language} ${s.dateStyle}`, model, candidates, top);
         if (line) lines.push(line);
       }
     }
-    console.log(`stress seed ${seed}: vendor misses ${lines.length} of ${of}`);
+    console.log(`stress seed ${seed}: ${FIELD} misses ${lines.length} of ${of}`);
     for (const l of lines.sort()) console.log(l);
   }
   for (const foldSeed of arg('fold-seeds', '7').split(',').filter(Boolean).map(Number)) {
     const { folds, models } = foldModels(docs, 5, foldSeed);
-    const corpus = docs.filter((d) => d.source === 'corpus' && d.truth.vendor_name !== undefined);
+    const corpus = docs.filter((d) => d.source === 'corpus' && d.truth[FIELD] !== undefined);
     const lines = corpus.flatMap((d) => miss(d.id.split('/').slice(1, 2).join(''), models[folds.get(d.issuer)!], d.candidates, top) ?? []);
-    console.log(`corpus, folds over issuers (seed ${foldSeed}): vendor misses ${lines.length} of ${corpus.length} (trainer's pick)`);
+    console.log(`corpus, folds over issuers (seed ${foldSeed}): ${FIELD} misses ${lines.length} of ${corpus.length} (trainer's pick)`);
     for (const l of lines.sort()) console.log(l);
   }
 }

@@ -20,8 +20,9 @@ describe('letters in Romance languages and Dutch', () => {
   });
 
   it('reads a Spanish street with "de los" and its floor and door', async () => {
-    const spans = await found('Domicilio: Calle de los Tamarindos 27, 3º B, 28014 Madrid');
+    const spans = await found('Domicilio: Calle de los Tamarindos 27, 3º B, 28014 Madrid. DNI en trámite.');
     expect(spans).toContainEqual(['STREET_ADDRESS', 'Calle de los Tamarindos 27, 3º B']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', '28014']);
   });
 
   it('masks a Dutch surname after "heer" with its capitalised particle, and a double-barrelled one after "Mevrouw"', async () => {

@@ -10,8 +10,8 @@
  * - misread: one OCR word lies on it alone and spells it otherwise.
  *
  * Each word not read is also given the first cause that fits on the image: `ruling` (a ruling line found in the
- * image runs through the word's box or within a third of its height under or over it), `shaded` (its box's
- * background is grey: a halftone or dotted fill), `small` (box under 10 px high, ~7 pt at the scans' ~90 dpi),
+ * image runs through the word's box or within a third of its height under or over it), `shaded` (the paper
+ * round it is grey: a halftone or dotted fill; looked at first), `small` (box under 10 px high, ~7 pt at the scans' ~90 dpi),
  * `other` (typewriter or dot-matrix glyphs, handwriting, stamps, fax speckle: told apart by eye only).
  * Reading order: CER of the page text against the reference, and of the same OCR words laid out in the
  * reference's own order (rows top to bottom, left to right); the difference is what reading order costs.
@@ -39,8 +39,10 @@ const lies = (o: readonly number[], box: readonly number[]) => overlap(o, box) >
 
 /** Below this many pixels high a word is small at the scans' resolution. */
 const SMALL_WORD_PX = 10;
-/** A box whose lightest tenth of pixels is darker than this sits on a grey fill. */
-const SHADED_PAPER = 200;
+/** A word whose surroundings are on average darker than this sits on a grey fill (a halftone or dotted shade). */
+const SHADED_PAPER = 215;
+/** Width of the ring around a word its paper is measured on, in pixels. */
+const RING = 3;
 
 interface Grey {
   data: Uint8Array;
@@ -61,18 +63,28 @@ function classify(box: readonly number[], gold: string, page: DocumentPage, gold
 /** The first cause that fits a word on the image (see the module comment); boxes in pixels of `grey`. */
 function causeOf(px: readonly number[], page: DocumentPage, grey: Grey): Cause {
   const h = px[3] - px[1];
+  if (ringMean(px, grey) < SHADED_PAPER) return 'shaded';
   const near = h / 3;
   const onRuling = page.rulings.some((r) => {
     const [x0, y0, x1, y1] = [r.x0 * grey.width, r.y0 * grey.height, r.x1 * grey.width, r.y1 * grey.height];
     return x1 >= px[0] && x0 <= px[2] && y1 >= px[1] - near && y0 <= px[3] + near;
   });
   if (onRuling) return 'ruling';
-  const values: number[] = [];
-  for (let y = Math.max(0, Math.floor(px[1])); y < Math.min(grey.height, Math.ceil(px[3])); y++)
-    for (let x = Math.max(0, Math.floor(px[0])); x < Math.min(grey.width, Math.ceil(px[2])); x++) values.push(grey.data[y * grey.width + x]);
-  values.sort((a, b) => a - b);
-  if (values.length && values[Math.floor(values.length * 0.9)] < SHADED_PAPER) return 'shaded';
   return h < SMALL_WORD_PX ? 'small' : 'other';
+}
+
+/** Mean grey of a ring of {@link RING} pixels around a box, inside the image (the paper the word is printed on). */
+function ringMean(px: readonly number[], grey: Grey): number {
+  let sum = 0;
+  let n = 0;
+  const [l, t, r, b] = [Math.floor(px[0]) - RING, Math.floor(px[1]) - RING, Math.ceil(px[2]) + RING, Math.ceil(px[3]) + RING];
+  for (let y = Math.max(0, t); y < Math.min(grey.height, b); y++)
+    for (let x = Math.max(0, l); x < Math.min(grey.width, r); x++) {
+      if (x >= px[0] && x < px[2] && y >= px[1] && y < px[3]) continue;
+      sum += grey.data[y * grey.width + x];
+      n++;
+    }
+  return n ? sum / n : 255;
 }
 
 export interface FormOcrErrors {

@@ -65,7 +65,7 @@ function causeOf(px: readonly number[], page: DocumentPage, grey: Grey): Cause {
   const h = px[3] - px[1];
   if (ringMean(px, grey) < SHADED_PAPER) return 'shaded';
   const near = h / 3;
-  const onRuling = page.rulings.some((r) => {
+  const onRuling = (page.rulings ?? []).some((r) => {
     const [x0, y0, x1, y1] = [r.x0 * grey.width, r.y0 * grey.height, r.x1 * grey.width, r.y1 * grey.height];
     return x1 >= px[0] && x0 <= px[2] && y1 >= px[1] - near && y0 <= px[3] + near;
   });

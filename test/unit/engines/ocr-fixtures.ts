@@ -133,3 +133,40 @@ export function ruledTableImage(rows: readonly (readonly string[])[], options: {
   const text = rows.map((row) => row.join(' ')).join('\n');
   return { png: canvas.toBuffer('image/png'), width, height, words: [], text };
 }
+
+/**
+ * A low-resolution form (text about 10 px high, as a 90-dpi fax): each field's label, then its value typed on a
+ * fill-in line drawn 2 px thick just under the value (descenders cross it), the line running on well past the value; and one
+ * value in a box whose border lies 2 px from its letters. `words` are the values' boxes.
+ */
+export function filledLineFormImage(fields: readonly (readonly [string, string])[], boxed: string, options: { fontSize?: number } = {}): TextImage {
+  const { fontSize = 14 } = options;
+  const left = 40;
+  const top = 60;
+  const step = fontSize * 3;
+  const width = 760;
+  const height = top + (fields.length + 2) * step;
+  const { canvas, ctx } = whitePage(width, height, fontSize);
+  const words: DrawnWord[] = [];
+  fields.forEach(([label, value], i) => {
+    const baseline = top + i * step;
+    ctx.fillText(label, left, baseline);
+    const x = left + 200;
+    ctx.fillText(value, x, baseline);
+    // Just under the letters, touching them and crossed by descenders, as a value typed onto a printed line is.
+    ctx.fillRect(x - 10, baseline + 1, 420, 2);
+    const m = ctx.measureText(value);
+    const [inkTop, inkBottom] = [baseline - m.actualBoundingBoxAscent, baseline + m.actualBoundingBoxDescent];
+    words.push({ text: value, bbox: [x / width, inkTop / height, (x + m.width) / width, inkBottom / height] });
+  });
+  const baseline = top + fields.length * step + fontSize;
+  const m = ctx.measureText(boxed);
+  ctx.fillText(boxed, left + 200, baseline);
+  const [bx0, by0, bx1, by1] = [left + 198, baseline - m.actualBoundingBoxAscent - 3, left + 202 + m.width, baseline + m.actualBoundingBoxDescent + 3];
+  ctx.fillRect(bx0, by0, bx1 - bx0, 1);
+  ctx.fillRect(bx0, by1, bx1 - bx0, 1);
+  ctx.fillRect(bx0, by0, 1, by1 - by0);
+  ctx.fillRect(bx1, by0, 1, by1 - by0 + 1);
+  const text = [...fields.map(([l, v]) => `${l} ${v}`), boxed].join('\n');
+  return { png: canvas.toBuffer('image/png'), width, height, words, text };
+}

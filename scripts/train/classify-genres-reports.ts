@@ -100,6 +100,8 @@ function reportSentence(lang: Lang, r: Random): string {
     `Data were collected through ${int(r, 3, 40)} interviews, a survey of ${int(r, 100, 3000)} participants and a review of programme records.`,
     `Overall, the programme achieved most of its objectives, although progress on the second outcome was slower than planned.`,
     `Net cash from operating activities amounted to ${int(r, 2, 900)} million, an increase of ${n} million on the previous year.`,
+    `According to the ${pick(r, ['annual survey', 'industry estimates', 'national statistics'])}, ${n}% of ` +
+      `${pick(r, ['respondents', 'firms', 'households'])} ${pick(r, ['expect higher costs', 'plan to invest', 'reported delays'])}.`,
     `The risk is rated ${pick(r, ['high', 'medium', 'low'])} because the weakness could lead to undetected errors in the financial statements.`,
   ];
   const de = [
@@ -275,6 +277,105 @@ export function generatedReport(r: Random): string[] {
     lines.push(`${pick(r, ORG)} ${pick(r, ['Group', 'Consulting', 'Institute'])} | ${pick(r, ['Page', 'Seite', 'Page', 'Página'])} ${int(r, 2, 40)}`);
   // Annual reports and brochures are often set in two columns: their prose then runs on in short lines too.
   return r() < 0.15 ? lines.flatMap((l) => (l.length > 60 ? columns(l, r) : [l])) : lines;
+}
+
+/** Plain community news in four languages: announcements, appointments, results and decisions, told without quotes. */
+const PLAIN: Record<Lang, readonly ((r: Random) => string)[]> = {
+  en: [
+    (r) => `The ${pick(r, CITY)} public library will stay open until ${int(r, 7, 9)} p.m. on weekdays from the first of next month.`,
+    (r) =>
+      `${person(r)} has been appointed head of the ` +
+      `${pick(r, ['fire brigade', 'harbour board', 'county museum', 'hospital trust'])} and takes up the post in ${pick(r, MONTH)}.`,
+    (r) =>
+      `The ${pick(r, ['Rovers', 'Falcons', 'Mariners', 'Wanderers'])} beat ${pick(r, CITY)} ${int(r, 2, 6)}-` +
+      `${int(r, 0, 1)} on Saturday and lead the league by ${int(r, 2, 9)} points.`,
+    (r) =>
+      `Road works on ${pick(r, ['Bridge Street', 'the ring road', 'Station Hill', 'the coast road'])} will close one lane for ${int(r, 2, 8)} weeks.`,
+    (r) =>
+      `The ${pick(r, ['garden club', 'rowing club', 'chess society', 'brass band'])} meets every ${pick(r, ['Tuesday', 'Thursday'])} at the ` +
+      `${pick(r, ['parish hall', 'community centre', 'old fire station'])}.`,
+    (r) =>
+      `Members of the council voted ${int(r, 5, 12)} to ${int(r, 0, 4)} to ` +
+      `${pick(r, ['raise parking fees', 'rebuild the pier', 'buy two new buses', 'close the landfill'])}.`,
+    (r) =>
+      `The ${pick(r, ['harvest fair', 'kite festival', 'winter market', 'regatta'])} returns on the ` +
+      `${int(r, 2, 28)}th, with stalls, music and a raffle for the lifeboat fund.`,
+    (r) => `Applications for the ${pick(r, ['apprenticeship scheme', 'youth grants', 'allotment plots'])} close at the end of ${pick(r, MONTH)}.`,
+    (r) =>
+      `Heavy rain flooded ${int(r, 3, 40)} cellars in the lower town overnight, and the river reached its highest level in ${int(r, 5, 30)} years.`,
+    (r) =>
+      `A new ${pick(r, ['pharmacy', 'bakery', 'bicycle shop', 'dental practice'])} opened on ` +
+      `${pick(r, ['Market Square', 'Mill Lane', 'High Street'])} this week.`,
+  ],
+  de: [
+    (r) => `Die Stadtbücherei ${pick(r, CITY)} hat ab nächstem Monat werktags bis ${int(r, 19, 21)} Uhr geöffnet.`,
+    (r) => `${person(r)} ist neuer Leiter der ${pick(r, ['Feuerwehr', 'Musikschule', 'Volkshochschule'])} und tritt das Amt im ${pick(r, MONTH)} an.`,
+    (r) => `Die Bauarbeiten an der ${pick(r, ['Brückenstraße', 'Ortsumgehung', 'Bahnhofstraße'])} dauern noch etwa ${int(r, 2, 8)} Wochen.`,
+    (r) =>
+      `Der Gemeinderat stimmte mit ${int(r, 5, 20)} zu ${int(r, 0, 4)} Stimmen für ` +
+      `${pick(r, ['den neuen Kindergarten', 'höhere Parkgebühren', 'die Sanierung des Freibads'])}.`,
+    (r) => `Das ${pick(r, ['Weinfest', 'Drachenfest', 'Stadtfest'])} findet am ${int(r, 2, 28)}. ${pick(r, MONTH)} statt.`,
+  ],
+  fr: [
+    (r) => `La médiathèque de ${pick(r, CITY)} sera ouverte jusqu'à ${int(r, 19, 21)} heures en semaine à partir du mois prochain.`,
+    (r) =>
+      `${person(r)} a été nommé directeur du ${pick(r, ['musée', 'centre hospitalier', 'conservatoire'])} et prendra ses fonctions en ${pick(r, MONTH)}.`,
+    (r) => `Les travaux de la ${pick(r, ['rue du Pont', 'route départementale', 'place de la Gare'])} dureront encore ${int(r, 2, 8)} semaines.`,
+    (r) => `Le conseil municipal a voté par ${int(r, 5, 20)} voix contre ${int(r, 0, 4)} la rénovation de la piscine.`,
+    (r) => `La fête des vendanges aura lieu le ${int(r, 2, 28)} ${pick(r, MONTH)} sur la place du marché.`,
+  ],
+  es: [
+    (r) => `La biblioteca municipal de ${pick(r, CITY)} abrirá hasta las ${int(r, 19, 21)} horas a partir del próximo mes.`,
+    (r) =>
+      `${person(r)} ha sido nombrado director del ${pick(r, ['museo', 'hospital comarcal', 'conservatorio'])} y asumirá el cargo en ${pick(r, MONTH)}.`,
+    (r) => `Las obras de la ${pick(r, ['calle Mayor', 'carretera de la costa', 'plaza de la Estación'])} durarán unas ${int(r, 2, 8)} semanas más.`,
+    (r) => `El pleno aprobó por ${int(r, 5, 20)} votos a ${int(r, 0, 4)} la reforma del polideportivo.`,
+    (r) => `La feria de otoño se celebrará el ${int(r, 2, 28)} de ${pick(r, MONTH)} en la plaza.`,
+  ],
+};
+
+const PAPER_TITLES: Record<Lang, readonly string[]> = {
+  en: ['Beacon', 'Clarion', 'Advertiser', 'Chronicle', 'Lantern'],
+  de: ['Bote', 'Anzeiger', 'Kurier'],
+  fr: ['Écho', 'Courrier', 'Progrès'],
+  es: ['Heraldo', 'Eco', 'Correo'],
+};
+const PLAIN_HEADLINES: Record<Lang, readonly string[]> = {
+  en: ['Library Hours Extended', 'New Harbour Master Named', 'Rovers Stay Top', 'Lane Closures Ahead', 'Council Backs Pier Plan', 'Around the Town'],
+  de: ['Neue Öffnungszeiten', 'Wechsel an der Spitze', 'Rat stimmt zu', 'Aus dem Ortsgeschehen'],
+  fr: ['Nouveaux horaires', 'Un nouveau directeur', 'Le conseil a voté', 'Vie locale'],
+  es: ['Nuevo horario', 'Nuevo director', 'Aprobada la reforma', 'Vida local'],
+};
+
+/**
+ * A page of community news told plainly, without quotes or attributions (many real pages are so: announcements,
+ * appointments, results, decisions), under a running head or over a folio line, in columns or long lines.
+ */
+export function plainNewsPage(r: Random): string[] {
+  const lang = pick(r, ['en', 'en', 'de', 'fr', 'es'] as const);
+  const article = pick(r, { en: ['The', ''], de: [''], fr: ['Le', 'La'], es: ['El', 'La'] }[lang]);
+  const title = pick(r, PAPER_TITLES[lang]);
+  const paper = `${article} ${pick(r, CITY)} ${title}`.trim();
+  const folio = `${pick(r, { en: ['Page', 'Page'], de: ['Seite'], fr: ['Page'], es: ['Página'] }[lang])} ${int(r, 2, 24)}`;
+  const lines: string[] = [];
+  if (r() < 0.5) lines.push(r() < 0.5 ? `${folio}  ${paper}` : `${paper.toUpperCase()}  ${day(r)}`);
+  const narrow = r() < 0.7;
+  for (let story = int(r, 1, 4); story > 0; story--) {
+    const text = some(r, PLAIN[lang], 2, 6)
+      .map((sentence) => sentence(r))
+      .join(' ');
+    const headline = pick(r, PLAIN_HEADLINES[lang]);
+    lines.push(r() < 0.4 ? headline.toUpperCase() : headline);
+    lines.push(...(narrow ? columns(text, r) : wrap(text, int(r, 70, 95))));
+  }
+  if (r() < 0.5)
+    lines.push(
+      `${pick(r, ORG).toUpperCase()} ${pick(r, ['GARAGE', 'FLORIST', 'DRAPERS', 'TAILORS'])}`,
+      `Open ${int(r, 7, 9)} to ${int(r, 5, 7)}`,
+      `Phone ${digits(r, 4)}`,
+    );
+  if (r() < 0.5) lines.push(`${folio} ${paper}`);
+  return lines;
 }
 
 /** A news agency's credit, invented: the shapes of the big wires (an acronym or a short name in parentheses). */

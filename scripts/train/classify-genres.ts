@@ -32,7 +32,7 @@ import { slideDeck, straightBillOfLading, topicalSentence } from './classify-gen
 import { fragmentedHandwriting, scannedIdCard } from './classify-genres-scanned.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { columns, meterTableBill, onlineArticle, pressPage } from './classify-genres-press.ts';
-import { acrossColumns, generatedReport, webPrintout, wireStory } from './classify-genres-reports.ts';
+import { acrossColumns, generatedReport, plainNewsPage, webPrintout, wireStory } from './classify-genres-reports.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
@@ -116,13 +116,20 @@ const advertLines = (r: Random): string[] => [
 
 /** Newspaper pages, clippings, wire copy and web articles in their several layouts (classify-genres-press.ts, classify-genres-reports.ts). */
 function newsArticle(r: Random): string[] {
+  // A whole page runs long (1,000 words and more with its advertisements): a story page and a page of short news together.
+  return r() < 0.2 ? [...newsLayout(r), ...plainNewsPage(r)] : newsLayout(r);
+}
+
+function newsLayout(r: Random): string[] {
   const roll = r();
   if (roll < 0.2) return newspaperPage(r);
   if (roll < 0.4) return pressPage(r);
   if (roll < 0.53) return onlineArticle(r);
   if (roll < 0.66) return modernArticle(r);
-  if (roll < 0.78) return wireStory(r);
-  if (roll < 0.9) return webPrintout(r);
+  if (roll < 0.74) return wireStory(r);
+  if (roll < 0.82) return webPrintout(r);
+  // Many pages tell their news plainly, without a quote or a "said": announcements, appointments, results.
+  if (roll < 0.93) return plainNewsPage(r);
   const story = () => Array.from({ length: int(r, 5, 12) }, () => storySentence(r)).join(' ');
   const head = r() < 0.5 ? [`THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['HERALD', 'COURIER', 'OBSERVER', 'GAZETTE'])}`] : [];
   return [...head, ...acrossColumns(r, story(), story()), ...(r() < 0.5 ? some(r, advertLines(r), 3, 7) : [])];

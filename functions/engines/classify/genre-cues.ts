@@ -2,8 +2,9 @@
  * Cues that tell a news story from a report when both are long prose on the
  * same subjects (schools, budgets, research), read from a document's lines
  * and added by features.ts as tokens the learned model weighs (none decides
- * a class; each is also present as "none", so the model can learn what a
- * report without report parts looks like):
+ * a class; the press and report cues are also present as "none", so the model
+ * can learn what a report without report parts looks like; reporting is not,
+ * see `reportingTokens`):
  *
  * - a newspaper's furniture: jump lines ("Continued on page 6", "See BUDGET,
  *   Page A4"), photo credits, issue and edition lines, a page named by a word
@@ -65,11 +66,15 @@ const ATTRIBUTION = new RegExp(
 /** Quoted speech of three words or more, in the quotation marks of the languages we read. */
 const QUOTED = /["“„«]\s?[\p{L}'’]+(?:[\s,]+[\p{L}'’]+){2,}[^"”“«»]{0,200}["”“»]/gu;
 
-/** Attributions and quoted speech, each counted and bucketed: `#said:2:1`. */
-export function reportingToken(text: string): string {
+/**
+ * Attributions and quoted speech, each counted and bucketed (`#said:2:1`), or nothing when the text has neither:
+ * many news pages tell their news without a quote (announcements, results), so their absence is no evidence of
+ * a report, and a "none" token would teach the model that it is.
+ */
+export function reportingTokens(text: string): string[] {
   const said = (text.match(ATTRIBUTION) ?? []).length;
   const quoted = (text.match(QUOTED) ?? []).length;
-  return `#said:${bucket(said, [1, 3, 6])}:${bucket(quoted, [1, 3])}`;
+  return said || quoted ? [`#said:${bucket(said, [1, 3, 6])}:${bucket(quoted, [1, 3])}`] : [];
 }
 
 /** The headings of a report's parts, each to one name, in English, German, French, Spanish and Italian. */
@@ -149,5 +154,5 @@ export function reportTokens(lines: readonly string[]): string[] {
 
 /** Every cue of this module for a document's non-empty lines and text. */
 export function genreCueTokens(lines: readonly string[], text: string): string[] {
-  return [pressToken(lines), reportingToken(text), ...reportTokens(lines)];
+  return [pressToken(lines), ...reportingTokens(text), ...reportTokens(lines)];
 }

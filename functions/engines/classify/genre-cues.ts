@@ -124,8 +124,16 @@ const CAPTION = anyOf(
   String.raw`^(?:figure|fig\.|table|chart|exhibit|graph|abbildung|abb\.|tabelle|tableau|graphique|gráfico|tabla|figura|grafico)`,
   String.raw`\s*\d{1,2}(?:\.\d{1,2})?\s*[.:—–-]?\s+\p{L}`,
 );
-/** A contents line: a heading, dot leaders, a page number. */
-const LEADERS = /\p{L}.*(?:\.\s?){4,}\s*[\divx]{1,4}\s*$|\p{L}.*…{2,}\s*\d{1,4}\s*$/u;
+/**
+ * A contents line: a heading, then dot leaders and a page number at the end. The leaders are found from the end
+ * and the heading's letter looked for before them: one pattern of both ("a letter, anything, leaders") tried
+ * every start on a long line without leaders and took seconds on a 16,000-character line.
+ */
+const LEADERS = /(?:\.\s?){4,}\s*[\divx]{1,4}\s*$|…{2,}\s*\d{1,4}\s*$/u;
+function isContentsLine(line: string): boolean {
+  const leaders = LEADERS.exec(line);
+  return leaders !== null && /\p{L}/u.test(line.slice(0, leaders.index));
+}
 
 /**
  * A report's parts, bucketed: `#report-parts:K`, kinds of part headings (0, 1, 2–3, 4+); `#numbered:N`, numbered
@@ -142,7 +150,7 @@ export function reportTokens(lines: readonly string[]): string[] {
     if (part) parts.add(part);
     if (t.length <= 70 && NUMBERED_HEADING.test(t)) numbered++;
     if (CAPTION.test(t)) captions++;
-    if (LEADERS.test(t)) leaders++;
+    if (isContentsLine(t)) leaders++;
   }
   return [
     `#report-parts:${parts.size <= 1 ? parts.size : parts.size <= 3 ? 2 : 3}`,

@@ -103,3 +103,13 @@ describe('Function: reportingTokens (accented verbs)', () => {
     expect(reportingTokens(text)[0]).toBe(expected);
   });
 });
+
+describe('Function: reportTokens (contents lines)', () => {
+  it.each([
+    ['dot leaders and a number', ['Contents', 'Scope .......... 4', 'Findings . . . . . . . . 9', 'Annex ........ xii'], '#toc:1'],
+    ['leaders with no heading before them', ['.......... 4', '. . . . . . 9', '........ 12'], '#toc:0'],
+    ['one long line of prose without leaders', ['lorem ipsum dolor sit amet '.repeat(600)], '#toc:0'],
+  ])('reads %s', (_name, input, expected) => {
+    expect(reportTokens(input)[3]).toBe(expected);
+  });
+});

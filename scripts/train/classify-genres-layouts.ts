@@ -195,10 +195,10 @@ export function slideDeck(r: Random): string[] {
 export function topicalSentence(r: Random): string {
   return pick(r, [
     `The ${pick(r, ['department', 'institute', 'faculty', 'agency'])} said its analysis of the ${pick(r, ['program', 'budget', 'survey', 'trial'])} would be published in ${pick(r, ['spring', 'the autumn', 'two parts'])}.`,
-    `Teachers from ${int(r, 3, 40)} schools took part in the ${pick(r, ['summer course', 'workshop', 'study sessions'])}, which covered methods, language and culture.`,
+    `Nurses from ${int(r, 3, 40)} clinics took part in the ${pick(r, ['training days', 'workshop', 'pilot'])}, which covered triage, records and patient safety.`,
     `Revenue for the quarter was ${pick(r, ['up', 'down'])} ${int(r, 2, 30)} percent, the ${pick(r, ['company', 'board', 'firm'])} reported, citing ${pick(r, ['higher costs', 'strong demand', 'the weather'])}.`,
     `Researchers at the ${pick(r, ['university', 'state laboratory', 'hospital'])} found that ${pick(r, ['the new method', 'the treatment', 'the survey'])} improved results in most of the cases studied.`,
-    `The objective of the ${pick(r, ['project', 'course', 'plan'])} is twofold: to strengthen ${pick(r, ['knowledge', 'skills', 'services'])} and to improve the ${pick(r, ['quality', 'reach', 'cost'])} of ${pick(r, ['teaching', 'care', 'roads'])}.`,
+    `The ${pick(r, ['project', 'scheme', 'plan'])} aims to ${pick(r, ['cut waiting times', 'widen access', 'lower costs'])} for ${pick(r, ['patients', 'commuters', 'small firms'])} and to improve the ${pick(r, ['quality', 'reach', 'safety'])} of ${pick(r, ['care', 'transport', 'advice'])}.`,
     `Members of the ${pick(r, ['committee', 'staff', 'faculty'])} will meet ${pick(r, ['each morning', 'every Tuesday', 'twice a month'])} to review progress and plan the next steps.`,
     `The report recommends ${int(r, 2, 12)} changes, including ${pick(r, ['longer hours', 'a new office', 'more staff', 'lower fees'])} and a review in ${int(r, 2, 5)} years.`,
     `Officials expect ${pick(r, ['enrolment', 'traffic', 'demand', 'attendance'])} to grow by about ${int(r, 2, 40)} percent over the coming year.`,

@@ -32,6 +32,7 @@ import { slideDeck, straightBillOfLading, topicalSentence } from './classify-gen
 import { fragmentedHandwriting, scannedIdCard } from './classify-genres-scanned.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { columns, meterTableBill, onlineArticle, pressPage } from './classify-genres-press.ts';
+import { acrossColumns, generatedReport, plainNewsPage, webPrintout, wireStory } from './classify-genres-reports.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
 /** Sentences for news-style prose, assembled from parts so no two articles repeat. */
@@ -47,9 +48,9 @@ function newsSentence(r: Random): string {
     `Critics argue the measure does not go far enough, while supporters call it a first step.`,
     `It was not immediately clear when the ${pick(r, ['bridge', 'plant', 'school', 'line', 'hospital'])} would reopen.`,
     `${person(r)} contributed reporting.`,
-    `Classes ${pick(r, ['begin', 'resume', 'are held'])} ${pick(r, ['each morning', 'in the new hall', 'every weekday'])} and are open to ${pick(r, ['residents', 'teachers', 'members', 'all students'])} of the ${pick(r, ['county', 'district', 'state'])}.`,
+    `Sessions ${pick(r, ['begin', 'resume', 'are held'])} ${pick(r, ['each evening', 'in the new hall', 'every weekend'])} and are open to ${pick(r, ['residents', 'volunteers', 'members', 'families'])} of the ${pick(r, ['county', 'district', 'valley'])}.`,
     `The ${pick(r, ['program', 'institute', 'society', 'club'])} was founded ${int(r, 2, 60)} years ago and now counts ${int(r, 20, 900)} members.`,
-    `Participants come from ${int(r, 2, 30)} ${pick(r, ['states', 'towns', 'schools'])} and will stay until the end of the ${pick(r, ['month', 'summer', 'term'])}.`,
+    `Volunteers came from ${int(r, 2, 30)} ${pick(r, ['towns', 'parishes', 'clubs'])} and will help until the end of the ${pick(r, ['month', 'season', 'harvest'])}.`,
     `The ${pick(r, ['steamer', 'mail train', 'fire brigade', 'relief party', 'delegation'])} arrived ${pick(r, ['early yesterday', 'at noon', 'late last night'])} and was met by a large crowd.`,
     `It is understood that the ${pick(r, ['committee', 'board of aldermen', 'legislature', 'commission'])} will take up the question at its next session.`,
     `Mr. ${pick(r, LAST)} declined to make any statement when seen at his ${pick(r, ['residence', 'office', 'hotel'])} last evening.`,
@@ -113,9 +114,25 @@ const advertLines = (r: Random): string[] => [
   `${pick(r, CITY)}`,
 ];
 
+/** Newspaper pages, clippings, wire copy and web articles in their several layouts (classify-genres-press.ts, classify-genres-reports.ts). */
 function newsArticle(r: Random): string[] {
+  // A whole page runs long (1,000 words and more with its advertisements): a story page and a page of short news together.
+  return r() < 0.2 ? [...newsLayout(r), ...plainNewsPage(r)] : newsLayout(r);
+}
+
+function newsLayout(r: Random): string[] {
   const roll = r();
-  return roll < 0.25 ? newspaperPage(r) : roll < 0.55 ? pressPage(r) : roll < 0.75 ? onlineArticle(r) : modernArticle(r);
+  if (roll < 0.2) return newspaperPage(r);
+  if (roll < 0.4) return pressPage(r);
+  if (roll < 0.53) return onlineArticle(r);
+  if (roll < 0.66) return modernArticle(r);
+  if (roll < 0.74) return wireStory(r);
+  if (roll < 0.82) return webPrintout(r);
+  // Many pages tell their news plainly, without a quote or a "said": announcements, appointments, results.
+  if (roll < 0.93) return plainNewsPage(r);
+  const story = () => Array.from({ length: int(r, 5, 12) }, () => storySentence(r)).join(' ');
+  const head = r() < 0.5 ? [`THE ${pick(r, CITY).toUpperCase()} ${pick(r, ['HERALD', 'COURIER', 'OBSERVER', 'GAZETTE'])}`] : [];
+  return [...head, ...acrossColumns(r, story(), story()), ...(r() < 0.5 ? some(r, advertLines(r), 3, 7) : [])];
 }
 
 function utilityBill(r: Random): string[] {
@@ -538,7 +555,8 @@ export const GENRES: Readonly<Record<string, (r: Random) => string[]>> = {
   tax_form: taxForm,
   // Half the credit notes come from an invoice's template with a credit title: the title, not the template, tells them apart.
   credit_note: either((r) => eInvoiceRendering(r, 'credit_note'), either(creditNote, creditNoteVariant)),
-  report,
+  // Reports of several kinds and languages (classify-genres-reports.ts), and the short older template.
+  report: (r) => (r() < 0.75 ? generatedReport(r) : report(r)),
   // Many memos carry no MEMORANDUM title or header block: a date, who it is for, a few facts, a first name.
   memo: (r) => (r() < 0.2 ? typedNote(r) : r() < 0.6 ? shortNotice(r) : memo(r)),
   quote,

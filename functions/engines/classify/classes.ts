@@ -129,7 +129,9 @@ export const BUILT_IN_CLASSES: Readonly<Record<BuiltInClass, ClassDefinition>> =
     { borrower: 3, lender: 2.5, 'loan amount': 3, 'interest rate': 2.5, 'loan term': 3, 'monthly principal': 3, 'principal & interest': 3, 'principal and interest': 3, 'closing costs': 3, 'escrow': 2.5, 'mortgage': 2.5, 'loan estimate': 3, 'closing disclosure': 3, 'apr': 1.5, 'annual percentage rate': 3, 'prepayment penalty': 3, 'balloon payment': 3, 'property address': 2, 'co-borrower': 3, 'nmls': 3, 'deed of trust': 3, 'promissory note': 3, 'loan': 1 }),
   news_article: c('news_article', 'A news article or press item: headline, byline, dateline, quoted sources, published date, in columns.', ['general', 'media'],
     ['press release', 'for immediate release'],
-    { 'said': 1.5, 'according to': 2, 'reported': 1.5, 'reporter': 2.5, 'staff writer': 3, 'press release': 3, 'for immediate release': 3, 'media contact': 3, 'published': 1.5, 'updated': 1, 'associated press': 3, 'reuters': 3, '(ap)': 3, 'correspondent': 2.5, 'spokesperson': 2, 'spokesman': 2, 'told': 1, 'news': 1, 'edition': 1.5 }),
+    { 'said': 1.5, 'according to': 2, 'reported': 1.5, 'reporter': 2.5, 'staff writer': 3, 'press release': 3, 'for immediate release': 3, 'media contact': 3, 'published': 1.5, 'updated': 1, 'associated press': 3, 'reuters': 3, '(ap)': 3, 'correspondent': 2.5, 'spokesperson': 2, 'spokesman': 2, 'told': 1, 'news': 1, 'edition': 1.5,
+      // Reporting in the other languages we read.
+      'sagte': 1.5, 'erklärte': 1, 'a déclaré': 1.5, 'a expliqué': 1, 'dijo': 1.5, 'explicó': 1, 'ha detto': 1.5, 'zeitung': 1 }),
   handwritten: c('handwritten', 'A handwritten note or letter: short irregular lines of handwriting, often informal, with few printed elements.', ['general', 'correspondence'],
     // No title: typed "Notes" and "Note" headings (meeting notes, notes to accounts) are not handwriting.
     [],

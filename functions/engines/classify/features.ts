@@ -13,6 +13,7 @@
  * @module
  */
 
+import { genreCueTokens } from './genre-cues.ts';
 import { commonWordToken, idFieldsToken, pageCueTokens } from './page-cues.ts';
 import { structureTokens } from './structure.ts';
 
@@ -210,6 +211,8 @@ export function layoutTokens(pages: readonly FeaturePage[], text: string = pages
   const fragmentBucket = bucket(fragments(text), [0.08, 0.16, 0.25]);
   tokens.push(`#fragments:${fragmentBucket}`);
   tokens.push(...pageCueTokens(lines, text));
+  // A news story and a report share subjects and long prose: press furniture, attributions and a report's parts tell them apart.
+  tokens.push(...genreCueTokens(lines, text));
   // Short pages (cards, IDs, slides, photos) are told apart by shape and kind as much as by their few words:
   // these pairs let a linear model weigh "few words on a card-shaped photo" apart from "few words on a page".
   const few = bucket(words.length, [15, 40, 120]);

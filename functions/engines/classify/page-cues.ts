@@ -143,8 +143,12 @@ export function signOffToken(lines: readonly string[]): string {
 /** A byline ("By Ana Ruiz", "Staff Writer", a wire service) and a dateline ("LISBON (Reuters) –", "OSLO, May 3 —"). */
 const BYLINE =
   /^by\s+\p{Lu}[\p{L}.'-]+(?:\s+\p{Lu}[\p{L}.'-]*){1,3}\s*(?:,|$)|\b(?:staff\s+writer|correspondent|associated\s+press|reuters|\(ap\)|\(afp\)|\(dpa\))/iu;
-const DATELINE =
-  /^\p{Lu}{3,}(?:[ .'-]\p{Lu}{2,}){0,2}\s*(?:,\s*\p{Lu}\p{Ll}{2,}\.?\s+\d{1,2}\s*(?:\((?:AP|AFP|Reuters|dpa|UPI)\)\s*)?|\((?:AP|AFP|Reuters|dpa|UPI)\)\s*)[—–-]{1,2}\s*\p{Lu}/u;
+/** A wire service's credit in a dateline: an acronym or a short name in parentheses ("(AP)", "(Reuters)", "(Global Wire)"). */
+const AGENCY_CREDIT = String.raw`\((?:\p{Lu}{2,5}|\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)\)\s*`;
+const DATELINE = new RegExp(
+  String.raw`^\p{Lu}{3,}(?:[ .'-]\p{Lu}{2,}){0,2}\s*(?:,\s*\p{Lu}\p{Ll}{2,}\.?\s+\d{1,2}\s*(?:${AGENCY_CREDIT})?|${AGENCY_CREDIT})[—–-]{1,2}\s*\p{Lu}`,
+  'u',
+);
 
 /** The news cues of a document's top lines. */
 export function newsTokens(lines: readonly string[]): string[] {

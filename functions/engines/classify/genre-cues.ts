@@ -1,0 +1,166 @@
+/**
+ * Cues that tell a news story from a report when both are long prose on the
+ * same subjects (schools, budgets, research), read from a document's lines
+ * and added by features.ts as tokens the learned model weighs (none decides
+ * a class; the press and report cues are also present as "none", so the model
+ * can learn what a report without report parts looks like; reporting is not,
+ * see `reportingTokens`):
+ *
+ * - a newspaper's furniture: jump lines ("Continued on page 6", "See BUDGET,
+ *   Page A4"), photo credits, issue and edition lines, a page named by a word
+ *   or a section letter ("Page Four", "Page B2"), a web article's timestamp,
+ *   navigation crumbs, share and related-story lines, advertisement breaks;
+ * - reporting: attributions ("… said", "according to", "sagte", "selon")
+ *   and quoted speech;
+ * - a report's parts: headings such as executive summary, table of contents,
+ *   methodology, findings, recommendations, appendix (in the languages we
+ *   read), numbered section headings ("2.1 Scope", "Section 4"), figure and
+ *   table captions, contents lines with dot leaders.
+ *
+ * @module
+ */
+
+const bucket = (n: number, edges: readonly number[]) => edges.findIndex((e) => n < e) + 1 || edges.length + 1;
+
+/** One case-insensitive pattern written in pieces (joined as they stand: a piece may open a group the next closes). */
+const anyOf = (...pieces: string[]) => new RegExp(pieces.join(''), 'iu');
+
+/** One pattern per kind of newspaper or news-site furniture: the cue counts the kinds present, not their lines. */
+const PRESS_FURNITURE: readonly RegExp[] = [
+  // A story that jumps to or from another page.
+  anyOf(
+    String.raw`\b(?:continued\s+(?:on|from)\s+(?:page|p\.)|see\s+\p{Lu}{3,}(?:\s+\p{Lu}{2,})?,\s+(?:page|p\.)`,
+    String.raw`|fortsetzung\s+(?:auf|von)\s+seite|suite\s+(?:en\s+)?page|sigue\s+en\s+(?:la\s+)?página|continua\s+a\s+pagina)`,
+  ),
+  // A photo's credit line.
+  /^\(?(?:photo(?:graph)?|foto|bild|picture)\s*(?::|by\b|courtesy\b)|\/\s*(?:AFP|AP|Reuters|dpa|EFE|ANP|Getty\s+Images)\s*\)?$/iu,
+  // An issue or edition line, or a page named by a word or a section letter.
+  anyOf(
+    String.raw`\bvol\.?\s*[\dIVXLC]+,?\s*(?:no\.?|nr\.?|n°|number)\s*\d+|\b(?:late|final|home|morning|evening|city)\s+edition\b`,
+    String.raw`|\bpage\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[A-H]\d{1,2})\b|\b\d{1,3}\.\s+jahrgang\b`,
+  ),
+  // A web article's time stamp.
+  /^(?:published|updated|posted|last\s+modified|veröffentlicht|aktualisiert|publié\s+le|mis\s+à\s+jour|publicado|actualizado)\b.{0,40}\d/iu,
+  // Navigation crumbs and the links around a web article.
+  anyOf(
+    String.raw`^(?:home|start|startseite|accueil|inicio|news|nachrichten)\s*[>›»/|]\s*\p{L}`,
+    String.raw`|\b(?:share\s+(?:this|on)|related\s+(?:stories|articles|coverage)|most\s+(?:read|popular)|sign\s+up\s+for\s+our|\d+\s+min(?:ute)?s?\s+read`,
+    String.raw`|listen\s+to\s+this\s+article|artikel\s+teilen|partager\s+(?:cet|sur)|compartir\s+en)\b`,
+  ),
+  // An advertisement break in the text.
+  /^(?:advertisement|anzeige|publicité|publicidad|sponsored)$/iu,
+];
+
+/** How many kinds of press furniture a text holds, bucketed: `#press:0` … `#press:3`. */
+export function pressToken(lines: readonly string[]): string {
+  const n = PRESS_FURNITURE.filter((re) => lines.some((l) => re.test(l.trim()))).length;
+  return `#press:${n <= 2 ? n : 3}`;
+}
+
+/** An attribution: a reporting verb after a quote or a name, or "according to" and its kin. */
+const ATTRIBUTION = new RegExp(
+  String.raw`(?<!\p{L})(?:said|says|told\s+(?:reporters|the)|added|according\s+to|sagte|sagt|erklärte|betonte|laut|a\s+déclaré|a\s+expliqué|a\s+indiqué` +
+    String.raw`|selon|dijo|explicó|afirmó|según|ha\s+detto|secondo)(?!\p{L})`,
+  'giu',
+);
+/** Quoted speech of three words or more, in the quotation marks of the languages we read. */
+const QUOTED = /["“„«]\s?[\p{L}'’]+(?:[\s,]+[\p{L}'’]+){2,}[^"”“«»]{0,200}["”“»]/gu;
+
+/**
+ * Attributions and quoted speech, each counted and bucketed (`#said:2:1`), or nothing when the text has neither:
+ * many news pages tell their news without a quote (announcements, results), so their absence is no evidence of
+ * a report, and a "none" token would teach the model that it is.
+ */
+export function reportingTokens(text: string): string[] {
+  const said = (text.match(ATTRIBUTION) ?? []).length;
+  const quoted = (text.match(QUOTED) ?? []).length;
+  return said || quoted ? [`#said:${bucket(said, [1, 3, 6])}:${bucket(quoted, [1, 3])}`] : [];
+}
+
+/** The headings of a report's parts, each to one name, in English, German, French, Spanish and Italian. */
+const REPORT_PARTS: readonly (readonly [string, RegExp])[] = [
+  [
+    'summary',
+    anyOf(
+      String.raw`^(?:executive\s+summary|management\s+summary|summary\s+of\s+findings|key\s+(?:findings|highlights|messages)`,
+      String.raw`|zusammenfassung|résumé\s+analytique|synthèse|resumen\s+ejecutivo|sintesi)$`,
+    ),
+  ],
+  ['contents', /^(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|table\s+des\s+matières|sommaire|índice|indice)$/iu],
+  [
+    'method',
+    anyOf(
+      String.raw`^(?:methodology|methods|approach|scope(?:\s+and\s+methodology)?|data\s+(?:and\s+methods|sources)`,
+      String.raw`|methodik|vorgehen|méthodologie|metodología|metodologia)$`,
+    ),
+  ],
+  ['findings', /^(?:(?:detailed\s+)?findings|results|observations|analysis|ergebnisse|befunde|résultats|constats|resultados|hallazgos|risultati)$/iu],
+  [
+    'recommend',
+    /^(?:recommendations?|next\s+steps|corrective\s+actions?|action\s+plan|empfehlungen|maßnahmen|recommandations|recomendaciones|raccomandazioni)$/iu,
+  ],
+  ['conclusion', /^(?:conclusions?|outlook|fazit|ausblick|perspectives|conclusiones|conclusioni)$/iu],
+  ['appendix', /^(?:appendix|appendices|annex|anhang|annexe|anexo|allegato)(?:\s+[A-Z\d]+)?$/iu],
+  ['background', /^(?:background|introduction|purpose|objectives?|einleitung|hintergrund|contexte|introducción|antecedentes|introduzione)$/iu],
+];
+/** A section number before a heading: "3.", "2.1", "IV.", "A.". */
+const SECTION_NUMBER = /^(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?|[IVX]{1,4}\.|[A-H]\.)\s+/u;
+
+/** The name of the report part a line is the heading of, if it is one. */
+function reportPartOf(line: string): string | undefined {
+  const heading = line.trim().replace(SECTION_NUMBER, '').replace(/[:.]$/u, '').trim();
+  if (!heading || heading.length > 40) return undefined;
+  return REPORT_PARTS.find(([, re]) => re.test(heading))?.[0];
+}
+
+/** A numbered section heading: "2.1 Scope of the review", "Section 4: Results", "Kapitel 3 Ergebnisse" (no figures after). */
+const NUMBERED_HEADING = new RegExp(
+  String.raw`^(?:\d{1,2}(?:\.\d{1,2}){0,2}\.?|[IVX]{1,4}\.|(?:section|chapter|part|kapitel|abschnitt|chapitre|capítulo|sezione)\s+[\dIVX]+[.:]?)` +
+    String.raw`\s+\p{Lu}\p{Ll}[\p{L}\s,&'’()/-]{1,60}$`,
+  'u',
+);
+/** A figure's or table's caption. */
+const CAPTION = anyOf(
+  String.raw`^(?:figure|fig\.|table|chart|exhibit|graph|abbildung|abb\.|tabelle|tableau|graphique|gráfico|tabla|figura|grafico)`,
+  String.raw`\s*\d{1,2}(?:\.\d{1,2})?\s*[.:—–-]?\s+\p{L}`,
+);
+/**
+ * A contents line: a heading, then dot leaders and a page number at the end. The leaders are found from the end
+ * and the heading's letter looked for before them: one pattern of both ("a letter, anything, leaders") tried
+ * every start on a long line without leaders and took seconds on a 16,000-character line.
+ */
+const LEADERS = /(?:\.\s?){4,}\s*[\divx]{1,4}\s*$|…{2,}\s*\d{1,4}\s*$/u;
+function isContentsLine(line: string): boolean {
+  const leaders = LEADERS.exec(line);
+  return leaders !== null && /\p{L}/u.test(line.slice(0, leaders.index));
+}
+
+/**
+ * A report's parts, bucketed: `#report-parts:K`, kinds of part headings (0, 1, 2–3, 4+); `#numbered:N`, numbered
+ * section headings; `#captions:N`, figure and table captions; `#toc:1` when three or more contents lines have leaders.
+ */
+export function reportTokens(lines: readonly string[]): string[] {
+  const parts = new Set<string>();
+  let numbered = 0;
+  let captions = 0;
+  let leaders = 0;
+  for (const line of lines) {
+    const t = line.trim();
+    const part = reportPartOf(t);
+    if (part) parts.add(part);
+    if (t.length <= 70 && NUMBERED_HEADING.test(t)) numbered++;
+    if (CAPTION.test(t)) captions++;
+    if (isContentsLine(t)) leaders++;
+  }
+  return [
+    `#report-parts:${parts.size <= 1 ? parts.size : parts.size <= 3 ? 2 : 3}`,
+    `#numbered:${bucket(numbered, [1, 3, 6])}`,
+    `#captions:${bucket(captions, [1, 3])}`,
+    `#toc:${leaders >= 3 ? 1 : 0}`,
+  ];
+}
+
+/** Every cue of this module for a document's non-empty lines and text. */
+export function genreCueTokens(lines: readonly string[], text: string): string[] {
+  return [pressToken(lines), ...reportingTokens(text), ...reportTokens(lines)];
+}

@@ -96,6 +96,18 @@ export interface FormOcrErrors {
   refChars: number;
 }
 
+/** Counts at zero, to add a form's to. */
+function noErrors(): FormOcrErrors {
+  return {
+    words: 0,
+    classes: { read: 0, missed: 0, split: 0, merged: 0, misread: 0 },
+    causes: { ruling: 0, shaded: 0, small: 0, other: 0 },
+    cer: 0,
+    cerInReferenceOrder: 0,
+    refChars: 0,
+  };
+}
+
 /** The word classes, causes and CERs of one form's OCR reading. */
 export async function formOcrErrors(form: Form, page: DocumentPage): Promise<FormOcrErrors> {
   const image = corpusPath('forms', 'funsd', 'training_data', 'images', form.name.replace(/\.json$/, '.png'));
@@ -107,14 +119,7 @@ export async function formOcrErrors(form: Form, page: DocumentPage): Promise<For
   const framed = inFrameOf(form, page);
   const words = framed.entities.flatMap((e) => e.words).filter((w) => letters(w.text));
   const boxes = words.map((w) => boxOf(w.box, framed));
-  const out: FormOcrErrors = {
-    words: 0,
-    classes: { read: 0, missed: 0, split: 0, merged: 0, misread: 0 },
-    causes: { ruling: 0, shaded: 0, small: 0, other: 0 },
-    cer: 0,
-    cerInReferenceOrder: 0,
-    refChars: 0,
-  };
+  const out = noErrors();
   words.forEach((w, i) => {
     out.words++;
     const c = classify(boxes[i], letters(w.text), page, boxes);
@@ -139,14 +144,7 @@ export async function formOcrErrors(form: Form, page: DocumentPage): Promise<For
 
 /** The classes and causes summed over the ten forms, and their CERs pooled. */
 export async function funsdOcrErrors(log: (line: string) => void = () => {}): Promise<Omit<FormOcrErrors, 'refChars'>> {
-  const total: FormOcrErrors = {
-    words: 0,
-    classes: { read: 0, missed: 0, split: 0, merged: 0, misread: 0 },
-    causes: { ruling: 0, shaded: 0, small: 0, other: 0 },
-    cer: 0,
-    cerInReferenceOrder: 0,
-    refChars: 0,
-  };
+  const total = noErrors();
   for (const form of await loadForms()) {
     const image = corpusPath('forms', 'funsd', 'training_data', 'images', form.name.replace(/\.json$/, '.png'));
     const e = await formOcrErrors(form, (await cachedPages(image)).pages[0]);

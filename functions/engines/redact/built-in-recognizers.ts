@@ -14,11 +14,21 @@ import { abaValid, cardNumberValid, luhnValid, ibanValid, ipValid, itinValid, nh
 const EU_VAT_COMPACT =
   /^(?:ATU\d{8}|BE[01]\d{9}|DE\d{9}|DK\d{8}|FI\d{8}|FR[0-9A-HJ-NP-Z]{2}\d{9}|GB(?:\d{9}|\d{12})|IE\d{7}[A-W][A-I]?|IT\d{11}|LU\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|SE\d{12}|ES[A-Z0-9]\d{7}[A-Z0-9]|CHE\d{9})$/u;
 
+/** An e-mail address spelled out: "at" and "dot" in brackets (or "AT"/"DOT" in capitals between spaces). */
+const SPELLED_AT = '[ \\t]*(?:[[({][ \\t]*(?:at|AT)[ \\t]*[\\])}]|(?<=[ \\t])AT(?=[ \\t]))[ \\t]*';
+const SPELLED_DOT = '(?:\\.|[ \\t]*(?:[[({][ \\t]*(?:dot|DOT)[ \\t]*[\\])}]|(?<=[ \\t])DOT(?=[ \\t]))[ \\t]*)';
+const SPELLED_LOCAL = `[\\p{L}\\p{N}_%+-]+(?:${SPELLED_DOT}[\\p{L}\\p{N}_%+-]+){0,3}`;
+const SPELLED_HOST = `[\\p{L}\\p{N}-]+(?:${SPELLED_DOT}[\\p{L}\\p{N}-]+){0,3}${SPELLED_DOT}\\p{L}{2,}`;
+
 /** The pattern recognizers; addresses, phone numbers and names have their own (address-recognizer.ts, phone-recognizer.ts, names.ts). */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   patternRecognizer({
     type: 'EMAIL_ADDRESS',
-    rules: [{ name: 'email', pattern: re(`${B}[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}${E}`), score: 0.9 }],
+    rules: [
+      { name: 'email', pattern: re(`${B}[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}${E}`), score: 0.9 },
+      // Written to dodge harvesters: "ada.brisk [at] mailhost [dot] org", "ada(dot)brisk(at)mailhost(dot)org".
+      { name: 'email-spelled', pattern: re(`${B}${SPELLED_LOCAL}${SPELLED_AT}${SPELLED_HOST}${E}`), score: 0.8 },
+    ],
     context: cues('email', 'e-mail', 'mail'),
   }),
   patternRecognizer({

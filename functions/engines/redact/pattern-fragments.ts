@@ -19,7 +19,7 @@ export const MONTHS =
   'januari|februari|maart|mei|augustus|' +
   'janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|dezembro';
 /** Dates written the common ways: numeric with / - ., and with month names. */
-export const DATE_PATTERN = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[./-]\\d{1,2}[./-](?:\\d{4}|\\d{2})|\\d{1,2}\\.?\\s*(?:${MONTHS})\\.?,?\\s+\\d{4}|(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}-(?:${MONTHS})-\\d{2,4}|\\d{1,2}\\s+de\\s+(?:${MONTHS})\\s+de\\s+\\d{4})`;
+export const DATE_PATTERN = `(?:\\d{4}-\\d{1,2}-\\d{1,2}|\\d{1,2}[./-]\\d{1,2}[./-](?:\\d{4}|\\d{2})|\\d{1,2}(?:\\.|er|st|nd|rd|th)?\\s*(?:${MONTHS})\\.?,?\\s+\\d{4}|(?:${MONTHS})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?,?\\s+\\d{4}|\\d{1,2}-(?:${MONTHS})-\\d{2,4}|\\d{1,2}\\s+de\\s+(?:${MONTHS})\\s+de\\s+\\d{4})`;
 
 export const STREET_SUFFIX =
   'Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Ter|Parkway|Pkwy|Circle|Cir|Highway|Hwy|Square|Sq|Trail|Trl|Alley|Loop|Crescent|Close|Row|Plaza|Pike|Ridge|Run|Path|Walk|Mews|Gardens|Grove|Hill|Heights|Park|Point|Crossing|Expressway|Freeway|Route|Rte';

@@ -41,3 +41,16 @@ describe('letters in Romance languages and Dutch', () => {
     expect(await found('Van Halen played two encores.')).toEqual([]);
   });
 });
+
+describe('contact details written to dodge harvesters, and French ordinal dates', () => {
+  it('masks e-mail addresses spelled with [at] and (dot), and a birth date on the 1er of a month', async () => {
+    const spans = await found('Écrivez à quill.brisk [at] mailhost [dot] org ou quill(dot)brisk(at)mailhost(dot)org.\nNé le 1er avril 1979.');
+    expect(spans).toContainEqual(['EMAIL_ADDRESS', 'quill.brisk [at] mailhost [dot] org']);
+    expect(spans).toContainEqual(['EMAIL_ADDRESS', 'quill(dot)brisk(at)mailhost(dot)org']);
+    expect(spans).toContainEqual(['DATE_OF_BIRTH', '1er avril 1979']);
+  });
+
+  it('takes no "at" or "dot" of prose for an address', async () => {
+    expect(await found('We meet at home. Look at the dot on the map.')).toEqual([]);
+  });
+});

@@ -65,6 +65,13 @@ const LABELS: readonly LabelKind[] = [
     label: 'signed(?:\\s+by)?|signature|unterschrift|unterzeichnet|signé\\s+par|firmado(?:\\s+por)?|firmato(?:\\s+da)?|getekend|assinado(?:\\s+por)?',
     value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?\s+){0,3}\p{Lu}[\p{L}'’-]+$/u.test(v),
   },
+  // A form's roles name people ("Attending physician: DR. RAJ VELLAN", "Emergency contact: Ada Brisk"): two to five capitalised words only.
+  {
+    type: 'PERSON',
+    label:
+      '(?:(?:attending|referring|treating|primary(?:\\s+care)?|family)\\s+)?(?:physician|doctor|provider|surgeon|dentist|therapist|pharmacist|nurse)|emergency\\s+contact|next\\s+of\\s+kin|guarantor|witness|policyholder|subscriber|insured|beneficiary|(?:behandelnde[rn]?\\s+)?(?:arzt|ärztin)|hausarzt|médecin(?:\\s+traitant)?|médico|medico|huisarts',
+    value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?,?\s+){1,4}\p{Lu}[\p{L}'’-]+$/u.test(v),
+  },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
   { type: 'PERSON', label: 'name|nom|nombre|nome|naam', value: (v) => v.length <= 60 && /^\p{Lu}/u.test(v) && !/[._/=()<>{}[\]@]/u.test(v) },
   {

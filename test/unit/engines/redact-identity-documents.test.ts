@@ -49,3 +49,15 @@ describe('identity documents', () => {
     expect(machineReadableZones('if (a << 2 < b) return x << 1;\nconst y = z << 3;\n')).toEqual([]);
   });
 });
+
+describe('people named by their role on a form', () => {
+  it('masks a name in capitals after the role that names it, title and surname included', async () => {
+    const spans = await found('ATTENDING PHYSICIAN: DR. RAJIV VELLANKORAM\nWitness: Tamsin Yarrowby');
+    expect(spans).toContainEqual(['PERSON', 'DR. RAJIV VELLANKORAM']);
+    expect(spans).toContainEqual(['PERSON', 'Tamsin Yarrowby']);
+  });
+
+  it('takes no answer that is a word or a phrase for a name', async () => {
+    expect(await found('Physician: see attached list\nDoctor: Who\nGuarantor: same as patient\nInsured: Yes')).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 /**
- * Names in capitals where a bank or a payment service prints them: the
- * counterparty of a transfer on a statement ("Zelle payment to MARISOL
+ * Names in capitals where a bank, a payment service or a memo's header
+ * prints them ("CC: Lorna Brisk; DEV OKONJO"): the counterparty of a transfer on a statement ("Zelle payment to MARISOL
  * QUINTERO", "Gutschrift von ARNE KLEVE", "Virement de M. JEAN DUVAL").
  * The name rules read capitalised words only (a heading in capitals is no
  * name), so these were left on the page.
@@ -27,14 +27,19 @@ const CAPITALS_WORD = "\\p{Lu}[\\p{Lu}'’]+(?:-\\p{Lu}[\\p{Lu}'’]+)?";
 /** Runs of words in capitals (case-sensitive: the cue before them is judged apart, case-insensitively). */
 const CAPITALS_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CAPITALS_WORD}(?:[ \\t]${CAPITALS_WORD}){1,5}(?![\\p{L}\\p{N}])`, 'gu');
 const CUE_BEFORE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TRANSFER_CUE}[ \\t]*:?[ \\t]+${TITLE}$`, 'iu');
+/** A memo's or an e-mail's header line ("CC: Lorna Brisk; DEV OKONJO"), the name first or after a list separator. */
+const HEADER_BEFORE = new RegExp(`(?:^|\\n)[ \\t]*(?:to|from|cc|bcc|attn|an|von|à|de|para|da|aan|van)[ \\t]*:(?:[^\\n]{0,120}[;,])?[ \\t]*${TITLE}$`, 'iu');
 
 /** Whether a word in capitals may be part of a person's name: listed, or known to no dictionary; never a company's word. */
 function nameWord(word: string, lex: NameLexicon): 'listed' | 'unknown' | undefined {
   const w = word.toLowerCase();
   if (ORGANISATION_WORDS.has(w) || lex.places.has(w)) return undefined;
   const parts = w.split('-');
-  const listed = parts.every((p) => lex.given.has(p) || lex.family.has(p));
-  if (listed && parts.every((p) => !lex.vocabulary.has(p) || lex.given.has(p))) return 'listed';
+  const listed = (p: string) => lex.given.has(p) || lex.family.has(p);
+  if (parts.every(listed) && parts.every((p) => !lex.vocabulary.has(p) || lex.given.has(p))) return 'listed';
+  // A double-barrelled name may hold a word ("ASHWORTH-BRAY"): a part that is a name, or no word, vouches for the rest.
+  if (parts.length > 1 && parts.some((p) => listed(p) && !lex.vocabulary.has(p))) return 'listed';
+  if (parts.length > 1 && parts.some((p) => !lex.vocabulary.has(p) && !lex.places.has(p))) return 'unknown';
   return parts.some((p) => lex.vocabulary.has(p)) ? undefined : 'unknown';
 }
 
@@ -50,7 +55,8 @@ function nameLength(words: readonly string[], lex: NameLexicon): number {
 export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(CAPITALS_RUN)) {
-    if (!CUE_BEFORE.test(text.slice(Math.max(0, m.index! - 48), m.index!))) continue;
+    const before = text.slice(Math.max(0, m.index! - 160), m.index!);
+    if (!CUE_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
     const words = m[0].split(/[ \t]/u);
     const n = nameLength(words, lex);
     if (n === 0) continue;

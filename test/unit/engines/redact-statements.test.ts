@@ -31,3 +31,13 @@ describe('bank statements', () => {
     expect(values.some((v) => /BRISKMARKT|ORVANE|SAVINGS/u.test(v))).toBe(false);
   });
 });
+
+describe('memo headers', () => {
+  it('masks names in capitals on the From and CC lines, double-barrelled or after a list separator', async () => {
+    const spans = await found('MEMORANDUM\nTO: All Department Heads\nFROM: QUENTIN ASHWELL-BRAY, VP Operations\nCC: Lorna Fitzwarren; DEV OKONJARO\n');
+    expect(spans).toContainEqual(['PERSON', 'QUENTIN ASHWELL-BRAY']);
+    expect(spans).toContainEqual(['PERSON', 'DEV OKONJARO']);
+    expect(spans.some(([, value]) => value.includes('Department'))).toBe(false);
+  });
+});
+

@@ -54,6 +54,9 @@ export const ORGANISATION_WORDS = new Set(
 export const SURNAME_SHAPE =
   /^\p{Lu}\p{Ll}{2,}(?:ova|eva|ovich|ovna|ovski|evski|ski|ska|sky|skaya|wicz|czyk|enko|escu|idis|opoulos|akis|sson|dottir|dóttir|yan|ishvili|shvili|adze|oglu|oğlu|zadeh|moto|mura|yama|kawa|hashi|saki|uchi)$/u;
 
+/** Whether a word is a title ("Frau", "Dr.", "señora"): context for a name, never one. */
+export const isTitle = (word: string, lex: NameLexicon) => lex.honorifics.has(word.toLowerCase().replace(/\.$/u, ''));
+
 export type WordKind = 'strong' | 'weak' | 'unknown' | 'place' | 'ordinary' | 'initial' | 'particle';
 
 export function kindOf(word: string, lex: NameLexicon): WordKind {
@@ -96,7 +99,7 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
   const words = run.words.filter((w) => w.kind !== 'particle' && w.kind !== 'initial');
   if (words.length === 0) return 0;
   // A title after a title ("Prof. Dr. …") is no name.
-  if (words.every((w) => lex.honorifics.has(w.text.toLowerCase().replace(/\.$/, '')))) return 0;
+  if (words.every((w) => isTitle(w.text, lex))) return 0;
   const { before, honorific, cue, weakCue } = contextBefore(text, run.start, lex);
   const after = text.slice(run.end, run.end + 24);
   const count = (k: WordKind) => words.filter((w) => w.kind === k).length;
@@ -233,11 +236,10 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
   if (current) runs.push(current);
   // A run holding an honorific starts after it — after the last one, with the words before it: German nouns are
   // capitalised too ("Ihre Patientin Frau Hedwig Brandt"); a trailing particle is no part of a name.
-  const isHonorific = (w: { text: string }) => lex.honorifics.has(w.text.toLowerCase().replace(/\.$/, ''));
   return runs.flatMap((run) => {
-    const lastHonorific = run.words.slice(0, -1).findLastIndex(isHonorific);
-    if (lastHonorific > 0) run.words.splice(0, lastHonorific);
-    while (run.words.length > 1 && isHonorific(run.words[0])) run.words.shift();
+    const lastTitle = run.words.slice(0, -1).findLastIndex((w) => isTitle(w.text, lex));
+    if (lastTitle > 0) run.words.splice(0, lastTitle);
+    while (run.words.length > 1 && isTitle(run.words[0].text, lex)) run.words.shift();
     while (run.words.length > 0 && run.words[run.words.length - 1].kind === 'particle') run.words.pop();
     // Ordinary words before the name ("The Steffen Mauer version", "Have") are not part of it.
     while (run.words.length > 1 && (run.words[0].kind === 'particle' || run.words[0].kind === 'ordinary')) run.words.shift();

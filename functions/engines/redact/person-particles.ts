@@ -14,7 +14,7 @@
  * @module
  */
 import type { NameLexicon } from './name-lexicon.ts';
-import { kindOf, ORGANISATION_WORDS } from './names.ts';
+import { isTitle, kindOf, ORGANISATION_WORDS } from './names.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** A capitalised family name, double-barrelled too ("Wit-Brouwer"). */
@@ -47,7 +47,7 @@ export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
     // A listed given name before it is the same person's ("Beau van der Kwaalstra", where "Beau" alone reads as a word).
     const given = before && lex.given.has(before[1].toLowerCase()) && !before[0].includes('.');
     // A title before it, written in lower case too ("Geachte heer …").
-    const title = lex.honorifics.has((/(\p{L}+)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!))?.[1] ?? '').toLowerCase());
+    const title = isTitle(/(\p{L}+)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!))?.[1] ?? '', lex);
     if (before && !given && !title) continue;
     // Dutch capitalises the particle when no given name comes before it ("heer Van der Meulen"): then only after a title (not "Van Halen").
     if (/^\p{Lu}/u.test(m[0]) && !title) continue;

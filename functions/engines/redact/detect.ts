@@ -162,13 +162,14 @@ function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boole
  * evidence of a name.
  */
 function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
+  const labelled = NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start));
   // A lower-case run ("su hijo": a listed given name, then a word no English dictionary holds) is that language's words.
-  if (/^\p{Ll}/u.test(text.charAt(c.start)) && !NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start))) return foreignProseAround(text, c.start, c.end);
+  if (/^\p{Ll}/u.test(text.charAt(c.start)) && !labelled) return foreignProseAround(text, c.start, c.end);
   const kinds = wordKinds(text, c, lex);
   const listed = kinds.filter((k) => k === 'strong' || k === 'weak').length;
   // A listed surname among label nouns ("Lieferant Kunde Steuersatz") does not make the run a name: most of its words must be listed.
   if (2 * listed >= kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length) return false;
-  if (vouchedFor(text, c, kinds) || NAME_LABEL.test(text.slice(Math.max(0, c.start - 30), c.start))) return false;
+  if (vouchedFor(text, c, kinds) || labelled) return false;
   // A title before it ("Frau", "Herrn", "Mme", "Sra.") says a person follows, whatever the lists hold.
   if (contextBefore(text, c.start, lex).honorific) return false;
   return foreignProseAround(text, c.start, c.end);

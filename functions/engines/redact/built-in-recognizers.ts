@@ -8,7 +8,11 @@
 import { B, DATE_PATTERN, E, re } from './pattern-fragments.ts';
 import { type Recognizer, cues, patternRecognizer } from './pattern-recognizer.ts';
 import { INSURANCE_NUMBER_RECOGNIZER, NATIONAL_ID_RECOGNIZERS } from './national-id-recognizers.ts';
+import { LICENCE_PLATE_RECOGNIZER, ONLINE_PROFILE_RECOGNIZER, VEHICLE_ID_RECOGNIZER } from './vehicle-profile-recognizers.ts';
 import { abaValid, cardNumberValid, luhnValid, ibanValid, ipValid, itinValid, nhsValid, ssnValid } from './validators.ts';
+
+/** "DL" as a licence's abbreviation, never the unit of a lab value ("mg/dL 70-99"). */
+const DL_CUE = /(?:^|[^\p{L}\p{N}/])dl(?:$|[^\p{L}\p{N}])/iu;
 
 /** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
 const EU_VAT_COMPACT =
@@ -212,14 +216,13 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
       'license number',
       'licence no',
       'licence number',
-      'dl',
       'dl#',
       'dln',
       'driving',
       'führerschein',
       'permis de conduire',
       'licencia',
-    ),
+    ).concat(DL_CUE),
   }),
   patternRecognizer({
     type: 'MEDICAL_RECORD_NUMBER',
@@ -257,5 +260,8 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
     context: cues('nhs', 'national health', 'health service'),
   }),
   ...NATIONAL_ID_RECOGNIZERS,
+  VEHICLE_ID_RECOGNIZER,
+  LICENCE_PLATE_RECOGNIZER,
+  ONLINE_PROFILE_RECOGNIZER,
   INSURANCE_NUMBER_RECOGNIZER,
 ];

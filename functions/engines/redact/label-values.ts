@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { ORGANISATION_WORDS } from './names.ts';
 import type { Candidate, Recognizer } from './pattern-recognizer.ts';
 import { textLines } from './text-pieces.ts';
 
@@ -37,6 +38,14 @@ const DIGIT_LIKE = /[0-9OoIlSBZ]/gu;
 const digitLike = (value: string) => (value.match(DIGIT_LIKE) ?? []).length;
 const hasDigit = (value: string) => /\d/u.test(value);
 const MONTH = /\b(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|janv|févr|avr|juil|déc|ene|abr|ago|dic|gen|giu|lug|set|ott|mei|okt)/iu;
+
+/** A name as forms and tickets print it: capitalised words and initials, apart by spaces, a comma or an airline's `/`. */
+const NAME_TOKEN = /^\p{Lu}[\p{L}'’-]*\.?$/u;
+function partyName(value: string): boolean {
+  const tokens = value.split(/[\s,/]+/u).filter(Boolean);
+  if (value.length > 60 || tokens.length === 0 || tokens.length > 6 || !tokens.every((t) => NAME_TOKEN.test(t))) return false;
+  return tokens.some((t) => /\p{L}{2}/u.test(t)) && tokens.every((t) => !ORGANISATION_WORDS.has(t.replace(/\.$/u, '').toLowerCase()));
+}
 
 const LABELS: readonly LabelKind[] = [
   {
@@ -71,6 +80,14 @@ const LABELS: readonly LabelKind[] = [
     label:
       '(?:(?:attending|referring|treating|primary(?:\\s+care)?|family)\\s+)?(?:physician|doctor|provider|surgeon|dentist|therapist|pharmacist|nurse)|emergency\\s+contact|next\\s+of\\s+kin|guarantor|witness|policyholder|subscriber|insured|beneficiary|(?:behandelnde[rn]?\\s+)?(?:arzt|ärztin)|hausarzt|médecin(?:\\s+traitant)?|médico|medico|huisarts',
     value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?,?\s+){1,4}\p{Lu}[\p{L}'’-]+$/u.test(v),
+  },
+  // A party a form, a ticket or a pleading names by its role ("PATIENT: BRISK, ADA M", "Passenger: QUELL/ODA MS",
+  // "Name of passenger: MR ODA QUELL", "Defendant: Tam Orvell"): a name's shape only, never a company's.
+  {
+    type: 'PERSON',
+    label:
+      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|employee|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
+    value: partyName,
   },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
   { type: 'PERSON', label: 'name|nom|nombre|nome|naam', value: (v) => v.length <= 60 && /^\p{Lu}/u.test(v) && !/[._/=()<>{}[\]@]/u.test(v) },

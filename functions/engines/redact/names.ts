@@ -85,7 +85,9 @@ export interface Run {
 
 export function contextBefore(text: string, start: number, lex: NameLexicon) {
   const before = text.slice(Math.max(0, start - 40), start);
-  const honorific = /(?:^|[^\p{L}])(\p{L}{1,12})\.?\s*$/u.exec(before)?.[1]?.toLowerCase();
+  // A title stands a space (two after its full stop) before the name: across a cell's gap ("Passenger: QUELL/ODA MS      Flight: …")
+  // it ends the cell before.
+  const honorific = /(?:^|[^\p{L}])(\p{L}{1,12})(?:\.[ \t]{0,2}|[ \t]?)$/u.exec(before)?.[1]?.toLowerCase();
   return {
     before,
     honorific: honorific !== undefined && lex.honorifics.has(honorific) && !/\n\s*$/u.test(before),
@@ -162,6 +164,8 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
     // "Name:", "Summary:" at a line start look like speakers: only a strong name is one.
     if (word.kind === 'unknown') {
       if (personVerb || speaker) return 0.6;
+      // An initial before a word no dictionary knows ("by J. Oduvale"): a person signing with their initial.
+      if (run.words[0].kind === 'initial' && /^\p{Lu}\p{Ll}{2,}$/u.test(word.text)) return 0.6;
       // Mid-sentence, a word no dictionary knows shaped like a surname (Yefremova, Hartvigsson, Kowalczyk).
       if (!sentenceStart && SURNAME_SHAPE.test(word.text)) return weakCue ? 0.55 : 0.5;
       return 0;
@@ -344,12 +348,21 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
     if (c.type !== 'PERSON') continue;
     const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
     const words = value.split(/\s+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
-    for (const term of new Set([value, ...(value.includes(' ') ? words : [])])) {
+    for (const term of new Set([value, ...(value.includes(' ') ? words : [])].flatMap(caseForms))) {
       // A name is a few words: a longer run (hostile text of capitalised words) is searched for by no pattern of its own.
       if (term.length >= 3 && term.length <= MAX_MENTION_CHARS) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
     }
   }
   return termsIn(text, terms).map(({ start, end, score }) => ({ type: 'PERSON', start, end, score, rule: 'same-name' }));
+}
+
+/**
+ * A name as written and in the two other cases a document prints names in: a caption or a header in capitals
+ * ("ESTELLE BRISK, Plaintiff") and running text ("Plaintiff Brisk states…") name the same person.
+ */
+function caseForms(name: string): string[] {
+  const title = name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
+  return [name, name.toUpperCase(), title];
 }
 
 const LEADING_LETTERS = /^[\p{L}\p{M}]+/u;

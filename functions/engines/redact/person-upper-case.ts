@@ -6,7 +6,8 @@
  * name), so these were left on the page.
  *
  * A run of two to four words in capitals right after a transfer's
- * preposition is a person when one of its words is a listed given name or
+ * preposition or a header's label, or alone on its line (a résumé's head, a
+ * pleading's caption), is a person when one of its words is a listed given name or
  * surname and none is an ordinary word or a company's ("ORVANE LOGISTICS
  * PAYROLL", "STADTWERKE AG" stay).
  *
@@ -51,15 +52,24 @@ function nameLength(words: readonly string[], lex: NameLexicon): number {
   return n >= 2 && kinds.slice(0, n).includes('listed') ? n : 0;
 }
 
-/** Names in capitals after a transfer's preposition (see the module note). */
+/** A run that is its line (a comma after it at most): a résumé's head line, a pleading's caption ("ODA QUELL-BRISK,"). */
+function wholeLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', end);
+  return /^[ \t]*$/u.test(text.slice(lineStart, start)) && /^,?[ \t]*$/u.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
+}
+
+/** Names in capitals after a transfer's preposition or a header label, or standing as a line of their own (see the module note). */
 export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
   for (const m of text.matchAll(CAPITALS_RUN)) {
     const before = text.slice(Math.max(0, m.index! - 160), m.index!);
-    if (!CUE_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
     const words = m[0].split(/[ \t]/u);
+    // A line of its own must be a name throughout (a heading in capitals holds a word, a place or a company's word).
+    const alone = words.length <= 4 && wholeLine(text, m.index!, m.index! + m[0].length);
+    if (!alone && !CUE_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
     const n = nameLength(words, lex);
-    if (n === 0) continue;
+    if (n === 0 || (alone && n < words.length)) continue;
     const end = m.index! + words.slice(0, n).join(' ').length;
     out.push({ type: 'PERSON', start: m.index!, end, score: 0.6, rule: 'upper-case-counterparty' });
   }

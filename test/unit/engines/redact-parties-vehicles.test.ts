@@ -1,0 +1,90 @@
+/**
+ * Documents unlike our sets that left a person readable: a lab report's
+ * "PATIENT: SURNAME, GIVEN M", a boarding pass's "SURNAME/GIVEN MS", a
+ * pleading's caption in capitals and the surname in running text after it,
+ * a résumé's head line, a vehicle's VIN and plate, profile links. Every
+ * name, number and link is invented (the VINs' check digits worked out).
+ */
+import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+import { vinCheckValid } from '../../../functions/engines/redact/vehicle-profile-recognizers.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const found = async (text: string) => (await detectPii(text, BUILT_INS)).map((s) => [s.type, s.value]);
+const values = async (text: string) => (await found(text)).map(([, value]) => value);
+
+describe('parties named by their role on forms, tickets and pleadings', () => {
+  it('masks a lab report patient written surname first, and no lab value as a licence', async () => {
+    const report = [
+      'PATIENT: QUARRINGTON, ELSPETH R            DOB: 07/22/1971   Sex: F',
+      'Glucose, fasting          131       H      mg/dL     70-99',
+    ].join('\n');
+    const spans = await found(report);
+    expect(spans).toContainEqual(['PERSON', 'QUARRINGTON, ELSPETH R']);
+    expect(spans.some(([, value]) => value.includes('70-99') || value.includes('DOB'))).toBe(false);
+  });
+
+  it('masks a boarding pass passenger in the airline form, and not the next cell after the title', async () => {
+    const pass = ['Passenger: HALVORSEN/BRITTA MS          Flight: QV 2231    Date: 14MAR', 'Name of passenger: MR TOMASZ ABERNETHY-KROLL'].join(
+      '\n',
+    );
+    const spans = await found(pass);
+    expect(spans).toContainEqual(['PERSON', 'HALVORSEN/BRITTA MS']);
+    expect(spans).toContainEqual(['PERSON', 'MR TOMASZ ABERNETHY-KROLL']);
+    expect(spans.some(([, value]) => value === 'Flight')).toBe(false);
+  });
+
+  it('leaves a company after a role label alone', async () => {
+    expect(await values('Defendant: Corvane Freight Holdings LLC\nTenant: Ashdown Bakery Ltd')).toEqual([]);
+  });
+
+  it('masks a caption in capitals and the surname in running text after it', async () => {
+    const pleading = [
+      'ROSALIND PEMBERFORTH-ISAKSEN,',
+      '        Plaintiff,',
+      'v.                                   Case No. 25-CV-118',
+      'AUGUSTIN DELACOURTE,',
+      '        Defendant.',
+      '',
+      '2. Defendant Delacourte is an individual residing in the county.',
+    ].join('\n');
+    const spans = await found(pleading);
+    expect(spans).toContainEqual(['PERSON', 'ROSALIND PEMBERFORTH-ISAKSEN']);
+    expect(spans).toContainEqual(['PERSON', 'AUGUSTIN DELACOURTE']);
+    expect(spans).toContainEqual(['PERSON', 'Delacourte']);
+  });
+
+  it('masks a résumé head line in capitals, and leaves headings in capitals alone', async () => {
+    const resume = ['CORMAC ADEYEMI-FALK', 'Platform Engineer', '', 'QUARTERLY OPERATIONS REVIEW', 'WESTBROOK COUNTY'].join('\n');
+    expect(await values(resume)).toEqual(['CORMAC ADEYEMI-FALK']);
+  });
+});
+
+describe('vehicle identifiers', () => {
+  it('checks a VIN by its ninth character', () => {
+    expect(vinCheckValid('3GKALTEV5KL204417')).toBe(true);
+    expect(vinCheckValid('3GKALTEV6KL204417')).toBe(false);
+    expect(vinCheckValid('3GKALTEV5KL2044I7')).toBe(false);
+  });
+
+  it('masks a checked VIN alone, any VIN after its label and a plate after its label', async () => {
+    const spans = await found('Vehicle 3GKALTEV5KL204417 was towed.\nFahrgestellnummer: WVWZZZ3CZWE123465\nLicense plate: 7QK-4J2, Missouri');
+    expect(spans).toContainEqual(['VEHICLE_ID', '3GKALTEV5KL204417']);
+    expect(spans).toContainEqual(['VEHICLE_ID', 'WVWZZZ3CZWE123465']);
+    expect(spans).toContainEqual(['VEHICLE_ID', '7QK-4J2']);
+  });
+
+  it('leaves seventeen-character codes without a check or a label, and plate-like codes without a plate word, alone', async () => {
+    expect(await values('Build 3GKALTEV6KL204417 shipped with firmware A7-22.')).toEqual([]);
+  });
+});
+
+describe('online profiles', () => {
+  it('masks links to one person’s page, not the sites’ own pages nor a repository', async () => {
+    const text = 'linkedin.com/in/cormac-adeyemi-falk · https://github.com/cfalk-dev · see github.com/features and https://github.com/acme/widgets';
+    const spans = await found(text);
+    expect(spans).toContainEqual(['ONLINE_PROFILE', 'linkedin.com/in/cormac-adeyemi-falk']);
+    expect(spans).toContainEqual(['ONLINE_PROFILE', 'https://github.com/cfalk-dev']);
+    expect(spans.some(([, value]) => /features|acme|widgets/u.test(value))).toBe(false);
+  });
+});

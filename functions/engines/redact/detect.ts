@@ -45,6 +45,8 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
   NATIONAL_ID:
     'national identity, tax and social-security numbers of people (codice fiscale, NIR, AHV, DNI/NIE, German social-security and tax ids, BSN, NIF, SIN, Aadhaar…; check digits, plain runs next to their label)',
   INSURANCE_NUMBER: 'health-insurance, member and policy numbers (next to "member ID", "policy number", "Versichertennummer", …)',
+  VEHICLE_ID: 'vehicle identification numbers (check digit, or next to "VIN", "Fahrgestellnummer", …) and licence plates next to their label',
+  ONLINE_PROFILE: "links to one person's page on a social or developer network (linkedin.com/in/…, github.com/<user>, x.com/<user>, …)",
 };
 
 export interface PiiType {

@@ -81,7 +81,12 @@ export function personCandidates(text: string, persons: PersonResources): Candid
   // So are the words of an accepted street line, named after a person or not ("Rua Orvela Maltrin 1213").
   const notPersons = [...firmLists(text), ...addressPlaces(text), ...addressStreets(text)];
   // The rules' one-word names have the page's product evidence weighed in as the tagger's do (the model's own candidates weighed it already).
-  const ruledByRules = modelVetoes(text, runs, persons.lexicon, findPersons(text, persons)).map((c) => withProductEvidence(text, runs, persons.lexicon, c));
+  // What the document vouches for (a title, a role, an initial before a surname) no model vetoes, as vetoable() says for the tagger.
+  const byRules = findPersons(text, persons);
+  const vouched = byRules.filter((c) => c.type === 'PERSON' && vouchedFor(text, c, wordKinds(text, c, persons.lexicon), persons.lexicon));
+  const ruledByRules = [...modelVetoes(text, runs, persons.lexicon, byRules.filter((c) => !vouched.includes(c))), ...vouched].map((c) =>
+    withProductEvidence(text, runs, persons.lexicon, c),
+  );
   const ruled = [...ruledByRules, ...modelPersons(text, runs, persons.lexicon, SCORE_THRESHOLD)].map((c) => withoutRole(text, c));
   const reading = persons.sequence ? readPersons(text, persons.lexicon, persons.sequence) : undefined;
   // A one-word name only the tagger found has the page's product evidence weighed in (person-model.ts withProductEvidence:
@@ -136,7 +141,7 @@ function withoutRole(text: string, c: Candidate): Candidate {
 export function vetoable(text: string, c: Candidate, lex: PersonResources['lexicon']): boolean {
   const kinds = wordKinds(text, c, lex);
   const nameWords = kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length;
-  return !(nameWords >= 2 && kinds.includes('strong')) && !vouchedFor(text, c, kinds);
+  return !(nameWords >= 2 && kinds.includes('strong')) && !vouchedFor(text, c, kinds, lex);
 }
 
 const wordKinds = (text: string, c: Candidate, lex: PersonResources['lexicon']) => (text.slice(c.start, c.end).match(/\p{L}[\p{L}\p{M}'’-]*/gu) ?? []).map((w) => kindOf(w, lex));
@@ -147,11 +152,11 @@ const NAME_LABEL = /(?:^|[^\p{L}])(?:name|full name|nom|nombre|vorname|nachname|
 /**
  * Whether the document vouches for a run being a person whatever the word
  * lists say: a job title or role right before it ("Geschäftsführer Greta
- * Vollmerhaus", "CEO …", "Contact:⏎…"), or the shape of an initial and a
+ * Vollmerhaus", "CEO …", "Contact:⏎…"), a title ("Teacher: Ms. Brandvik"), or the shape of an initial and a
  * surname ("K Wendelborn").
  */
-function vouchedFor(text: string, c: Candidate, kinds: readonly string[]): boolean {
-  if (roleBefore(text, c.start)) return true;
+function vouchedFor(text: string, c: Candidate, kinds: readonly string[], lex: PersonResources['lexicon']): boolean {
+  if (roleBefore(text, c.start) || contextBefore(text, c.start, lex).honorific) return true;
   return kinds.length === 2 && kinds[0] === 'initial' && (kinds[1] === 'unknown' || kinds[1] === 'strong' || kinds[1] === 'weak') && /^\p{Lu}\.?[ \t]+\p{Lu}\p{Ll}/u.test(text.slice(c.start, c.end));
 }
 
@@ -171,9 +176,7 @@ function foreignNoun(text: string, c: Candidate, lex: PersonResources['lexicon']
   const listed = kinds.filter((k) => k === 'strong' || k === 'weak').length;
   // A listed surname among label nouns ("Lieferant Kunde Steuersatz") does not make the run a name: most of its words must be listed.
   if (2 * listed >= kinds.filter((k) => k === 'strong' || k === 'weak' || k === 'unknown').length) return false;
-  if (vouchedFor(text, c, kinds) || labelled) return false;
-  // A title before it ("Frau", "Herrn", "Mme", "Sra.") says a person follows, whatever the lists hold.
-  if (contextBefore(text, c.start, lex).honorific) return false;
+  if (vouchedFor(text, c, kinds, lex) || labelled) return false;
   return foreignProseAround(text, c.start, c.end);
 }
 
@@ -329,14 +332,36 @@ function recognizersFor(config: DetectionConfig, persons: PersonResources | unde
  * Keeps the best candidates that do not overlap: higher score first, then
  * the longer span (a full address beats the number inside it).
  */
-export function resolveOverlaps(candidates: readonly Candidate[]): Candidate[] {
+export function resolveOverlaps(text: string, candidates: readonly Candidate[]): Candidate[] {
   const sorted = [...candidates].sort((a, b) => b.score - a.score || b.end - b.start - (a.end - a.start) || a.start - b.start);
   const kept: Candidate[] = [];
+  const outvoted: Candidate[] = [];
   for (const c of sorted) {
-    if (kept.some((k) => c.start < k.end && k.start < c.end)) continue;
-    kept.push(c);
+    if (kept.some((k) => c.start < k.end && k.start < c.end)) outvoted.push(c);
+    else kept.push(c);
   }
+  // A label's value outvoted where it overlaps keeps the rest of its cell ("Last name⏎Ada J   Quell-Brisk" beside a surer
+  // "Ada"): the label says the whole cell is the value, and a mask dropped there would leave it readable.
+  for (const c of outvoted) if (c.rule.startsWith('labelled-value')) kept.push(...uncovered(text, c, kept));
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** The pieces of `c` outside every span of `kept` that hold two letters or digits, trimmed to its words. */
+function uncovered(text: string, c: Candidate, kept: readonly Candidate[]): Candidate[] {
+  const cover = kept.filter((k) => c.start < k.end && k.start < c.end).sort((a, b) => a.start - b.start);
+  const pieces: Candidate[] = [];
+  let at = c.start;
+  for (const k of [...cover, { start: c.end, end: c.end }]) {
+    if (k.start > at) pieces.push({ ...c, start: at, end: k.start });
+    at = Math.max(at, k.end);
+  }
+  return pieces.flatMap((p) => {
+    const value = text.slice(p.start, p.end);
+    const lead = value.search(/[\p{L}\p{N}]/u);
+    const trail = value.length - (value.match(/[^\p{L}\p{N}]*$/u)?.[0].length ?? 0);
+    const piece = { ...p, start: p.start + lead, end: p.start + trail };
+    return lead >= 0 && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2 ? onWholeTokens(text, piece) : [];
+  });
 }
 
 /** Whether a candidate can be a span: scored high enough, not empty, and never across a blank line (a page or block break). */
@@ -379,9 +404,9 @@ function withInitials(text: string, c: Candidate, previous: Candidate | undefine
  * alone). `persons` is absent when no person type is asked for.
  */
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
-  const resolved = resolveOverlaps(candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
+  const resolved = resolveOverlaps(text, candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
-  const settled = resolveOverlaps([...resolved, ...mentions]);
+  const settled = resolveOverlaps(text, [...resolved, ...mentions]);
   return settled.map((c, i) => withInitials(text, c, settled[i - 1])).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 

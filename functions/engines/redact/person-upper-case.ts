@@ -6,7 +6,7 @@
  * name), so these were left on the page.
  *
  * A run of two to four words in capitals right after a transfer's
- * preposition or a header's label, or alone on its line (a résumé's head, a
+ * preposition, a header's label or a party's role ("Complainant"), or alone on its line (a résumé's head, a
  * pleading's caption), is a person when one of its words is a listed given name or
  * surname and none is an ordinary word or a company's ("ORVANE LOGISTICS
  * PAYROLL", "STADTWERKE AG" stay).
@@ -30,6 +30,12 @@ const CAPITALS_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CAPITALS_WORD}(?:[ \\t]${C
 const CUE_BEFORE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TRANSFER_CUE}[ \\t]*:?[ \\t]+${TITLE}$`, 'iu');
 /** A memo's or an e-mail's header line ("CC: Lorna Brisk; DEV OKONJO"), the name first or after a list separator. */
 const HEADER_BEFORE = new RegExp(`(?:^|\\n)[ \\t]*(?:to|from|cc|bcc|attn|an|von|à|de|para|da|aan|van)[ \\t]*:(?:[^\\n]{0,120}[;,])?[ \\t]*${TITLE}$`, 'iu');
+
+/** A party's role in a report or a pleading, written before the name without a colon ("Complainant DOLORES QUELL"). */
+const PARTY_BEFORE = new RegExp(
+  `(?:^|[^\\p{L}])(?:complainant|plaintiff|defendant|witness|suspect|victim|decedent|petitioner|respondent|claimant|appellant|applicant|patient|passenger|tenant|landlord|employee|officer|deputy|detective|sgt|ofc|det)\\.?[ \\t]*:?[ \\t]+${TITLE}$`,
+  'iu',
+);
 
 /** Whether a word in capitals may be part of a person's name: listed, or known to no dictionary; never a company's word. */
 function nameWord(word: string, lex: NameLexicon): 'listed' | 'unknown' | undefined {
@@ -67,7 +73,7 @@ export function upperCaseCounterparties(text: string, lex: NameLexicon): Candida
     const words = m[0].split(/[ \t]/u);
     // A line of its own must be a name throughout (a heading in capitals holds a word, a place or a company's word).
     const alone = words.length <= 4 && wholeLine(text, m.index!, m.index! + m[0].length);
-    if (!alone && !CUE_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
+    if (!alone && !CUE_BEFORE.test(before.slice(-48)) && !PARTY_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
     const n = nameLength(words, lex);
     if (n === 0 || (alone && n < words.length)) continue;
     const end = m.index! + words.slice(0, n).join(' ').length;

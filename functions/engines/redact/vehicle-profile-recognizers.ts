@@ -62,6 +62,7 @@ const PLATE_CUES = cues(
   'number plate',
   'registration plate',
   'plate number',
+  'plate',
   'plate no',
   'vehicle registration',
   'kennzeichen',

@@ -60,6 +60,53 @@ describe('parties named by their role on forms, tickets and pleadings', () => {
   });
 });
 
+describe('names the document vouches for', () => {
+  it('masks a surname after a title, whatever the sequence tagger reads', async () => {
+    const card = [
+      'Hollyfield Primary School — Report Card, Autumn Term',
+      'Student: Wren Ashcombe-Duval        Grade: 4        Teacher: Ms. Thorsgaard',
+      'Parent/Guardian: Odile Ashcombe',
+      'Wren has made excellent progress in reading this term. She works well with Anwen and Kasimir in group tasks.',
+    ].join('\n');
+    expect(await found(card)).toContainEqual(['PERSON', 'Thorsgaard']);
+  });
+
+  it('masks a surname after an initial, whatever the person model reads', async () => {
+    const report = [
+      'NORTHGATE CLINICAL LABORATORIES',
+      '1180 Orchard Park Blvd, Suite 210, Fairhaven, OH 44021   CLIA #36D0987123',
+      '',
+      'PATIENT: QUELLING, ADA M            DOB: 03/17/1968   Sex: F   Age: 58',
+      'MRN: 00481277                          Accession: NG-26-118204',
+      'Ordering Provider: Brisk, Tomas MD   NPI: 1487720396',
+      'Collected: 11/20/2026 07:42            Received: 11/20/2026 09:15',
+      'Patient Phone: (614) 555-0199          Address: 77 Larkspur Lane, Apt 4, Fairhaven OH 44021',
+      'Insurance: BlueRiver PPO   Member ID: XKB928341107   Group: 00417',
+      '',
+      'TEST                      RESULT    FLAG   UNITS     REFERENCE',
+      'Hemoglobin A1c            6.9       H      %         4.0-5.6',
+      'Glucose, fasting          131       H      mg/dL     70-99',
+      '',
+      'Comments: Results called to Nurse Anjali Ravindran at 10:02 by J. Oduya, MLS(ASCP).',
+      'Verified by: Corwin Ashby, MD, Laboratory Director',
+    ].join('\n');
+    expect(await found(report)).toContainEqual(['PERSON', 'J. Oduya']);
+  });
+
+  it('masks a name in capitals after a party’s role, and a plate after "plate"', async () => {
+    const spans = await found('Complainant HENRIETTA GOLDTHWAITE stated that the car (OH plate KZT 2290) left.');
+    expect(spans).toContainEqual(['PERSON', 'HENRIETTA GOLDTHWAITE']);
+    expect(spans).toContainEqual(['VEHICLE_ID', 'KZT 2290']);
+  });
+
+  it('masks the whole cell under a "Last name" label when a surer name covers part of its line', async () => {
+    const form = ["e Employee's first name and initial   Last name", '  Rosalind J                           Penhallow-Quist'].join('\n');
+    const masked = (await values(form)).join(' ');
+    expect(masked).toContain('Rosalind');
+    expect(masked).toContain('Penhallow-Quist');
+  });
+});
+
 describe('vehicle identifiers', () => {
   it('checks a VIN by its ninth character', () => {
     expect(vinCheckValid('3GKALTEV5KL204417')).toBe(true);

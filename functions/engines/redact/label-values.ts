@@ -150,10 +150,16 @@ const BLANK = /^[\s_.…\-[\]()]*$/u;
 /** The next line as a label's value: at most this long. */
 const MAX_NEXT_LINE = 60;
 
-/** The value of a label in `rest` (after its separator), trimmed, as offsets within `rest`. */
-function valueIn(rest: string): { start: number; end: number } | undefined {
+/** A cell's gap: a tab or three spaces (a name holds neither; "Patient name: Ada Brisk     MRN 7730419" names no "MRN"). */
+const CELL_GAP = /\t|[ ]{3}/u;
+
+/** The value of a label in `rest` (after its separator), trimmed, as offsets within `rest`; a name's ends at a cell's gap. */
+function valueIn(rest: string, name = false): { start: number; end: number } | undefined {
   const stop = NEXT_LABEL.exec(rest);
-  const cell = stop ? rest.slice(0, stop.index) : rest;
+  let cell = stop ? rest.slice(0, stop.index) : rest;
+  const lead = cell.length - cell.trimStart().length;
+  const gap = name ? CELL_GAP.exec(cell.slice(lead)) : null;
+  if (gap) cell = cell.slice(0, lead + gap.index);
   const start = cell.length - cell.trimStart().length;
   const end = cell.trimEnd().length;
   return end > start && !BLANK.test(cell) ? { start, end } : undefined;
@@ -166,7 +172,7 @@ function lineValues(line: string, at: number, next: { text: string; at: number }
     for (const m of line.matchAll(pattern)) {
       const rest = m.groups?.rest;
       const restAt = rest === undefined ? -1 : m.index + m[0].length - rest.length;
-      const value = rest === undefined ? undefined : valueIn(rest);
+      const value = rest === undefined ? undefined : valueIn(rest, kind.type === 'PERSON');
       if (value) {
         const text = rest!.slice(value.start, value.end);
         if (kind.value(text)) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.end, score: 0.65, rule: 'labelled-value' });

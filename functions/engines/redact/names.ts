@@ -24,6 +24,8 @@ import type { NameLexicon, PersonResources } from './name-lexicon.ts';
 import type { Candidate } from './recognizers.ts';
 
 /** Labels and phrases after which the next word is a person, even an unknown or lower-case one. */
+/** The words that label a name on a form ("Name:", "Surname:", "Nom :"). */
+const NAME_LABEL_WORD = /^(?:names?|surname|nom|nombre|nome|naam|vorname|nachname|apellidos?|cognome|voornaam|achternaam|prénoms?)$/iu;
 export const NAME_CUE =
   /(?:^|[^\p{L}])(?:my name is|name is|named|called|named (?:him|her)|called (?:him|her)|i am|i'm|this is|last name\??|first name\??|surname|given name|name|full name|patient|employee|customer name|client name|applicant|insured|policyholder|beneficiary|cardholder|card holder|account holder|signed|signature|signed by|attn|attention|contact person|dear|hi|hello|prepared by|approved by|witness|guardian|spouse|regards|sincerely|yours|nombre|nom|prénom|vorname|nachname|naam|nome|cognome|sehr geehrte[rn]?|estimado|estimada|cher|chère|gentile|geachte)\s*[:\-,?]?\s*$/iu;
 /** Weaker cues: they make a run of name words more likely a person, never a single unknown word. */
@@ -138,6 +140,8 @@ export function scoreRun(text: string, run: Run, lex: NameLexicon): number {
     if (ordinary > 1 || words.length > 3 || !words.some(surnameLike)) return 0;
     return Math.min(1, 0.55 + (honorific ? 0.35 : cue ? 0.3 : personVerb || speaker ? 0.2 : 0));
   }
+  // A name's own label ("Patient Name:", "Nom :") is no name, whatever a list holds.
+  if (labelAfter && NAME_LABEL_WORD.test(words[words.length - 1].text)) return 0;
   // A field label ("Website:") unless the words are names.
   if (labelAfter && !speaker && strong + weak === 0) return 0;
   // Lower case: strong names only, or any non-ordinary word right after a name cue ("my name is caleb").

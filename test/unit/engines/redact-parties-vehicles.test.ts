@@ -34,6 +34,12 @@ describe('parties named by their role on forms, tickets and pleadings', () => {
     expect(spans.some(([, value]) => value === 'Flight')).toBe(false);
   });
 
+  it('masks a patient name surname first and neither its label nor the next cell', async () => {
+    const spans = await found('Patient Name: Oyelowo-Brandt, Casimir     MRN 7730419     Admit: 11/02/2026');
+    expect(spans.filter(([type]) => type === 'PERSON').map(([, value]) => value)).toEqual(['Oyelowo-Brandt', 'Casimir']);
+    expect(spans).toContainEqual(['MEDICAL_RECORD_NUMBER', '7730419']);
+  });
+
   it('leaves a company after a role label alone', async () => {
     expect(await values('Defendant: Corvane Freight Holdings LLC\nTenant: Ashdown Bakery Ltd')).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { B, DATE_PATTERN, E, re } from './pattern-fragments.ts';
 import { type Recognizer, cues, patternRecognizer } from './pattern-recognizer.ts';
 import { INSURANCE_NUMBER_RECOGNIZER, NATIONAL_ID_RECOGNIZERS } from './national-id-recognizers.ts';
 import { LICENCE_PLATE_RECOGNIZER, ONLINE_PROFILE_RECOGNIZER, VEHICLE_ID_RECOGNIZER } from './vehicle-profile-recognizers.ts';
-import { abaValid, cardNumberValid, luhnValid, ibanValid, ipValid, itinValid, nhsValid, ssnValid } from './validators.ts';
+import { abaValid, cardNumberValid, luhnValid, ibanShapeValid, ibanValid, ipValid, itinValid, nhsValid, ssnValid } from './validators.ts';
 
 /** "DL" as a licence's abbreviation, never the unit of a lab value ("mg/dL 70-99"). */
 const DL_CUE = /(?:^|[^\p{L}\p{N}/])dl(?:$|[^\p{L}\p{N}])/iu;
@@ -110,8 +110,10 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
         validate: ibanValid,
         shrink: true,
       },
+      // Its check digits wrong (a typo, an OCR misreading): only next to an account word.
+      { name: 'iban-unchecked', pattern: re(`${B}[A-Z]{2}\\d{2}(?:[ -]?[A-Z0-9]{1,4}){3,8}${E}`, 'giu'), score: 0.3, validate: ibanShapeValid, shrink: true },
     ],
-    context: cues('iban', 'bank', 'account', 'konto', 'compte'),
+    context: cues('iban', 'bank', 'account', 'konto', 'compte', 'cuenta', 'conto', 'rekening', 'conta', 'virement', 'überweisen', 'überweisung', 'bonifico', 'transferencia'),
   }),
   patternRecognizer({
     type: 'ABA_ROUTING_NUMBER',

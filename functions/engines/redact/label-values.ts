@@ -40,14 +40,20 @@ const hasDigit = (value: string) => /\d/u.test(value);
 const MONTH = /\b(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]|janv|févr|avr|juil|déc|ene|abr|ago|dic|gen|giu|lug|set|ott|mei|okt)/iu;
 
 /** A name as forms and tickets print it: capitalised words and initials, apart by spaces, a comma or an airline's `/`. */
-const NAME_TOKEN = /^\p{Lu}[\p{L}'’-]*\.?$/u;
+const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|(?:\p{Lu}\.){2,3}|van|von|de[nrl]?|da|di|du|dos|das|do|zu|ten|ter|la|le|y)$/u;
 function partyName(value: string): boolean {
   const tokens = value.split(/[\s,/]+/u).filter(Boolean);
-  if (value.length > 60 || tokens.length === 0 || tokens.length > 6 || !tokens.every((t) => NAME_TOKEN.test(t))) return false;
+  if (value.length > 60 || tokens.length === 0 || tokens.length > 7 || !tokens.every((t) => NAME_TOKEN.test(t)) || !/^\p{Lu}/u.test(tokens[tokens.length - 1])) return false;
   return tokens.some((t) => /\p{L}{2}/u.test(t)) && tokens.every((t) => !ORGANISATION_WORDS.has(t.replace(/\.$/u, '').toLowerCase()));
 }
 
 const LABELS: readonly LabelKind[] = [
+  // An account's IBAN as written or misread ("IBAN: DE44 68O5 …"): a country's letters, then mostly digits.
+  {
+    type: 'IBAN_CODE',
+    label: 'iban',
+    value: (v) => /^[A-Z]{2}[0-9OoIlSBZ]{2}[A-Z0-9OoIlSBZ]{8,30}$/u.test(v.replace(/[\s-]/gu, '')) && digitLike(v) >= 10,
+  },
   {
     type: 'US_SSN',
     label: 'social\\s+security(?:\\s+(?:number|no\\.?|#))?|ssn|ss\\s*#|soc\\.?\\s*sec\\.?(?:\\s+no\\.?)?',
@@ -86,7 +92,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|employee|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
+      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
     value: partyName,
   },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
@@ -114,7 +120,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?',
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
   },
   {

@@ -5,7 +5,7 @@
  * @module
  */
 import { isIP } from 'node:net';
-import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidIBAN, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
@@ -81,6 +81,17 @@ export function abaValid(value: string): boolean {
 export function ibanValid(value: string): boolean {
   const compact = electronicFormatIBAN(value.toUpperCase()) ?? '';
   return isValidIBAN(compact);
+}
+
+/**
+ * An IBAN of a known country's length and format whose check digits are wrong: a typo or an OCR misreading
+ * ("DE44 6805 …" with one digit off). Still that person's account: masked next to an account word.
+ */
+export function ibanShapeValid(value: string): boolean {
+  const compact = electronicFormatIBAN(value.toUpperCase()) ?? '';
+  const { errorCodes } = validateIBAN(compact);
+  const checksumOnly = [ValidationErrorsIBAN.WrongIBANChecksum, ValidationErrorsIBAN.WrongAccountBankBranchChecksum, ValidationErrorsIBAN.ChecksumNotNumber];
+  return errorCodes.length > 0 && errorCodes.every((code) => checksumOnly.includes(code));
 }
 
 export function ipValid(value: string): boolean {

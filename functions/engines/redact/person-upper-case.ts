@@ -33,7 +33,7 @@ const HEADER_BEFORE = new RegExp(`(?:^|\\n)[ \\t]*(?:to|from|cc|bcc|attn|an|von|
 
 /** A party's role in a report or a pleading, written before the name without a colon ("Complainant DOLORES QUELL"). */
 const PARTY_BEFORE = new RegExp(
-  `(?:^|[^\\p{L}])(?:complainant|plaintiff|defendant|witness|suspect|victim|decedent|petitioner|respondent|claimant|appellant|applicant|patient|passenger|tenant|landlord|employee|officer|deputy|detective|sgt|ofc|det)\\.?[ \\t]*:?[ \\t]+${TITLE}$`,
+  `(?:^|[^\\p{L}])(?:complainant|plaintiff|defendant|witness|suspect|victim|decedent|petitioner|respondent|claimant|appellant|applicant|patient|passenger|tenant|landlord|employee|officer|deputy|detective|sgt|ofc|det|(?:card|account)?[ \\t_-]?holder|(?:konto)?inhaber(?:in)?|titulaire|titular)\\.?[ \\t]*[:=]?[ \\t]*["'“]?[ \\t]*${TITLE}$`,
   'iu',
 );
 

@@ -17,6 +17,7 @@ import { renderedPages } from './rendered-page.ts';
 import type { PageTextRange } from './hosted-detect.ts';
 import { buildTextIndex, type IndexedWord, type TextIndex } from './text-index.ts';
 import { hasDeclaredTables, tableColumnNames } from './person-table-columns.ts';
+import { typedColumnValues } from './typed-table-columns.ts';
 import { unreadValueMasks, type UnreadValueMask } from './unread-values.ts';
 
 /** Each page's part of the indexed text, from its first word to its last (pages without words have none). */
@@ -108,7 +109,10 @@ function unreadReadings(
 async function withLayoutPersons(pages: readonly DocumentPage[], index: TextIndex, spans: readonly PiiSpan[]): Promise<readonly PiiSpan[]> {
   const lexicon = (await personResources()).lexicon;
   const continued = await withContinuedColumns(index, spans, async () => lexicon);
-  const cells = [...headedDrawnColumns(index, lexicon), ...(hasDeclaredTables(pages) ? tableColumnNames(pages, index, lexicon) : [])];
+  const cells = [
+    ...headedDrawnColumns(index, lexicon),
+    ...(hasDeclaredTables(pages) ? [...tableColumnNames(pages, index, lexicon), ...typedColumnValues(pages, index)] : []),
+  ];
   if (cells.length === 0) return continued;
   const overlaps = (a: PiiSpan, b: PiiSpan) => a.start < b.end && b.start < a.end;
   // As under a header read from the text (person-columns.ts): a name read across a cell's edge gives way to the cell.

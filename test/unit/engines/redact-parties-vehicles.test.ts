@@ -113,6 +113,18 @@ describe('names the document vouches for', () => {
   });
 });
 
+describe('application logs', () => {
+  it('masks a found name written as a user name, and a card holder in capitals', async () => {
+    const log = [
+      '2026-11-27T10:14:02Z INFO login ok {"user":"leocadia.brandwijk","name":"Leocadia Brandwijk"}',
+      '2026-11-27T10:15:40Z WARN payment failed holder="ROSALIE BENEDIKTSSON"',
+    ].join('\n');
+    const spans = await found(log);
+    expect(spans).toContainEqual(['PERSON', 'leocadia.brandwijk']);
+    expect(spans).toContainEqual(['PERSON', 'ROSALIE BENEDIKTSSON']);
+  });
+});
+
 describe('vehicle identifiers', () => {
   it('checks a VIN by its ninth character', () => {
     expect(vinCheckValid('3GKALTEV5KL204417')).toBe(true);

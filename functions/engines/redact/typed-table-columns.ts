@@ -1,0 +1,42 @@
+/**
+ * Values in a declared table's columns whose header names their type: a
+ * spreadsheet or CSV export's "phone", "dob", "date_of_birth", "ssn",
+ * "iban", "address" columns. Running text labels a value beside it
+ * (label-values.ts); a table labels a whole column once, at its top, so the
+ * cells far below carry no cue of their own and their patterns alone miss
+ * what a misreading, a national format or a bare date leaves them.
+ *
+ * Each cell under such a header (below the header rows, one column wide) is
+ * masked as the header's type when it has the type's shape as label-values
+ * asks of a labelled value (enough digits for a number, a digit or a month
+ * for a date). People columns are person-table-columns.ts's.
+ *
+ * @module
+ */
+import type { DocumentPage } from '../document-model.ts';
+import type { PiiSpan } from './detect.ts';
+import { columnKind } from './label-values.ts';
+import { cellSpans, headerWords } from './person-table-columns.ts';
+import type { TextIndex } from './text-index.ts';
+
+/** The typed values in the pages' declared tables (see the module note). */
+export function typedColumnValues(pages: readonly DocumentPage[], index: TextIndex): PiiSpan[] {
+  const out: PiiSpan[] = [];
+  pages.forEach((page, pageIndex) => {
+    const words = index.words.filter((w) => w.pageIndex === pageIndex);
+    for (const table of page.tables ?? []) {
+      const flagged = table.cells.filter((c) => c.header);
+      const headerRow = flagged.length ? flagged : table.cells.filter((c) => c.row === 0);
+      const lastHeaderRow = Math.max(...headerRow.map((c) => c.row));
+      for (const header of headerRow) {
+        const kind = header.columnSpan === 1 ? columnKind(headerWords(header.text)) : undefined;
+        if (!kind) continue;
+        for (const cell of table.cells) {
+          if (cell.row <= lastHeaderRow || cell.column !== header.column || cell.columnSpan !== 1 || !cell.bbox) continue;
+          if (cell.text.trim() && kind.value(cell.text.trim())) out.push(...cellSpans(index.text, words, cell.bbox, kind.type));
+        }
+      }
+    }
+  });
+  return out;
+}

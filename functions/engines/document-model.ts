@@ -131,6 +131,8 @@ export interface DocumentPage {
   readonly rulings?: readonly Ruling[];
   /** Where images are drawn (PDF image placements), for figure regions. Optional per backend. */
   readonly figures?: readonly BBox[];
+  /** Rows of text drawn as vector outlines (PDF: glyph-shaped filled paths), which no text layer holds. Optional per backend. */
+  readonly outlinedText?: readonly BBox[];
   /** Small circles drawn on the page (PDF vector paths: radio buttons and their dots; rings found in a scan's image). Optional per backend. */
   readonly circles?: readonly DrawnCircle[];
   /** Form fields on the page (PDF AcroForm), with their values. Optional per backend. */

@@ -23,6 +23,7 @@ import type { BBox, DrawnCircle, Ruling } from '../document-model.ts';
 import type { PdfPageProxy } from './pdfjs.ts';
 import { multiply, transformedBox, type Matrix } from './matrix.ts';
 import { loadPdfjs } from './pdfjs.ts';
+import { MAX_GLYPH_BOXES, outlinedTextRegions } from './outlined-text.ts';
 import type { PdfViewportLike } from './text-items.ts';
 
 /** Operators inspected per page; the rest are ignored. */
@@ -54,6 +55,8 @@ export interface PageGraphics {
   readonly rulings?: Ruling[];
   readonly figures?: BBox[];
   readonly circles?: DrawnCircle[];
+  /** Rows of glyph-shaped vector outlines: text drawn as curves (outlined-text.ts). */
+  readonly outlinedText?: BBox[];
 }
 
 
@@ -69,6 +72,8 @@ class Collector {
   readonly rulings: Ruling[] = [];
   readonly figures: BBox[] = [];
   readonly circles: DrawnCircle[] = [];
+  /** Boxes of filled shaped subpaths (curves or slanted edges), in viewport units: glyphs when text is drawn as outlines. */
+  readonly glyphs: [number, number, number, number][] = [];
   private readonly seen = new Set<string>();
   constructor(private readonly vw: number, private readonly vh: number) {}
 
@@ -127,6 +132,15 @@ class Collector {
     if (!(Math.min(w, h) >= MIN_CIRCLE_SIDE) || Math.max(w, h) > MAX_CIRCLE_SIDE || Math.max(w / h, h / w) > CIRCLE_ASPECT) return;
     const bbox: BBox = [clamp01(x0 / this.vw), clamp01(y0 / this.vh), clamp01(x1 / this.vw), clamp01(y1 / this.vh)];
     this.circles.push({ bbox, filled, stroked });
+  }
+
+  /** A filled subpath with curves or slanted edges, in viewport units. */
+  glyph(pts: readonly ([number, number] | null)[]): void {
+    if (this.glyphs.length >= MAX_GLYPH_BOXES) return;
+    const ends = pts.filter((p): p is [number, number] => p !== null);
+    const xs = ends.map((p) => p[0]);
+    const ys = ends.map((p) => p[1]);
+    this.glyphs.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
   }
 
   figure(m: Matrix): void {
@@ -192,10 +206,12 @@ export function collectGraphics(
       walkPath(buffer, ctm, filled, stroked, out);
     }
   }
+  const outlined = outlinedTextRegions(out.glyphs, viewport.width, viewport.height);
   return {
     ...(out.rulings.length ? { rulings: out.rulings } : {}),
     ...(out.figures.length ? { figures: out.figures } : {}),
     ...(out.circles.length ? { circles: out.circles } : {}),
+    ...(outlined.length ? { outlinedText: outlined } : {}),
   };
 }
 
@@ -219,6 +235,8 @@ function walkPath(buf: ArrayLike<number>, m: Matrix, filled: boolean, stroked: b
     const wasCurved = curved;
     curved = false;
     if (pts.length < 2) return;
+    // A filled shape with curves or slanted edges may be a glyph of text drawn as outlines.
+    if (filled && (wasCurved || (pts.length > 2 && !asRectangle(pts)))) out.glyph(pts);
     if (wasCurved) {
       const ring = closedCurve(pts, closed);
       if (ring) out.circle(ring[0], ring[1], ring[2], ring[3], filled, stroked);

@@ -6,7 +6,8 @@
  * resolution, read by the same reader) and what it says joins the page.
  *
  * Which pictures are read (the decision rule, also in docs/api.md): images
- * the page draws (PDF image placements) and stamp or free-text annotations
+ * the page draws (PDF image placements), rows of text drawn as vector
+ * outlines (pdf/outlined-text.ts) and stamp or free-text annotations
  * whose appearance has no readable text, on pages read from their text
  * layer (OCR'd pages were read whole), when the picture is big enough to
  * hold a line of text (at least {@link MIN_PICTURE_WIDTH_POINTS} by
@@ -48,6 +49,7 @@ export function picturesToRead(page: DocumentPage): BBox[] {
   if (page.source === 'ocr') return [];
   const drawn: BBox[] = [
     ...(page.figures ?? []),
+    ...(page.outlinedText ?? []),
     ...(page.annotations ?? []).filter((a) => a.drawn && a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)).map((a) => a.bbox),
   ];
   const candidates = drawn

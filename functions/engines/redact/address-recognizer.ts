@@ -9,6 +9,9 @@
 import { CAP, B, E, MONTHS, NAME_PARTICLE, STATE, STREET_PREFIX, STREET_SUFFIX, UNIT, caseForms, re } from './pattern-fragments.ts';
 import { type Candidate, type Recognizer, CONTEXT_BOOST, SCORE_THRESHOLD, cues, hasContext, patternRecognizer } from './pattern-recognizer.ts';
 
+/** A unit after a street in capitals ("APT 2B", "STE 210", "# 4"). */
+const UNIT_CAPITALS = '(?:,?\\s*(?:APT|APARTMENT|SUITE|STE|UNIT|FLAT|FLOOR|FL|ROOM|RM|#)\\.?\\s*#?[\\p{Lu}\\p{N}-]+)';
+
 const STREET_CORES = patternRecognizer({
     type: 'STREET_ADDRESS',
     rules: [
@@ -17,6 +20,14 @@ const STREET_CORES = patternRecognizer({
         name: 'us-street',
         pattern: re(
           `${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:(?:[NSEW]|North|South|East|West)\\.?[ \\t]+)?(?:${CAP}[ \\t]+){0,4}(?:${STREET_SUFFIX})\\.?${E}${UNIT}?`,
+        ),
+        score: 0.6,
+      },
+      {
+        // 4417 BRAMBLEWOOD DR APT 2B: the same in capitals, as envelopes, forms and statements print it (USPS style)
+        name: 'us-street-capitals',
+        pattern: re(
+          `${B}\\d{1,6}[A-Z]?[ \\t]+(?:(?:[NSEW]|NORTH|SOUTH|EAST|WEST)\\.?[ \\t]+)?(?:\\p{Lu}[\\p{Lu}'’.-]*[ \\t]+){0,4}(?:${STREET_SUFFIX.toUpperCase()})\\.?${E}${UNIT_CAPITALS}?`,
         ),
         score: 0.6,
       },

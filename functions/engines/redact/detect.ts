@@ -346,6 +346,9 @@ export function resolveOverlaps(text: string, candidates: readonly Candidate[]):
   return kept.sort((a, b) => a.start - b.start);
 }
 
+/** A title left of a name a surer span took ("Account holder: Mr ⟨Ada Quell⟩"): nobody's name on its own. */
+const TITLE_ALONE = /^(?:mr|mrs|ms|miss|mx|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?$/iu;
+
 /** The pieces of `c` outside every span of `kept` that hold two letters or digits, trimmed to its words. */
 function uncovered(text: string, c: Candidate, kept: readonly Candidate[]): Candidate[] {
   const cover = kept.filter((k) => c.start < k.end && k.start < c.end).sort((a, b) => a.start - b.start);
@@ -360,7 +363,8 @@ function uncovered(text: string, c: Candidate, kept: readonly Candidate[]): Cand
     const lead = value.search(/[\p{L}\p{N}]/u);
     const trail = value.length - (value.match(/[^\p{L}\p{N}]*$/u)?.[0].length ?? 0);
     const piece = { ...p, start: p.start + lead, end: p.start + trail };
-    return lead >= 0 && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2 ? onWholeTokens(text, piece) : [];
+    const word = text.slice(piece.start, piece.end);
+    return lead >= 0 && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2 && !TITLE_ALONE.test(word) ? onWholeTokens(text, piece) : [];
   });
 }
 

@@ -70,7 +70,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      "(?:patient|employee|applicant|customer|client|student|member|insured|policyholder|beneficiary|guardian|parent|spouse|tenant|full|first|last|given|family|maiden)(?:'s)?\\s+names?|surname|vornamen?|nachname|prénoms?|apellidos?|cognome|voornaam|achternaam",
+      "(?:(?:your|spouse'?s?)\\s+)?(?:patient|employee|applicant|customer|client|student|member|insured|policyholder|beneficiary|guardian|parent|spouse|tenant|full|first|last|given|family|maiden)(?:'s)?\\s+names?(?:\\s+and\\s+(?:middle\\s+)?initials?)?|surname|vornamen?|nachname|prénoms?|apellidos?|cognome|voornaam|achternaam",
     value: (v) => v.length <= 60 && /\p{L}/u.test(v),
     standsAlone: true,
   },
@@ -84,7 +84,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      '(?:(?:attending|referring|treating|primary(?:\\s+care)?|family)\\s+)?(?:physician|doctor|provider|surgeon|dentist|therapist|pharmacist|nurse)|emergency\\s+contact|next\\s+of\\s+kin|guarantor|witness|policyholder|subscriber|insured|beneficiary|(?:behandelnde[rn]?\\s+)?(?:arzt|ärztin)|hausarzt|médecin(?:\\s+traitant)?|médico|medico|huisarts',
+      '(?:(?:attending|referring|treating|ordering|prescribing|primary(?:\\s+care)?|family)\\s+)?(?:physician|doctor|provider|surgeon|dentist|therapist|pharmacist|nurse)|prescriber|emergency\\s+contact|next\\s+of\\s+kin|guarantor|witness|policyholder|subscriber|insured|beneficiary|(?:behandelnde[rn]?\\s+)?(?:arzt|ärztin)|hausarzt|médecin(?:\\s+traitant)?|médico|medico|huisarts',
     value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?,?\s+){1,4}\p{Lu}[\p{L}'’-]+$/u.test(v),
   },
   // A party a form, a ticket or a pleading names by its role ("PATIENT: BRISK, ADA M", "Passenger: QUELL/ODA MS",
@@ -92,7 +92,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
+      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
     value: partyName,
   },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
@@ -106,6 +106,12 @@ const LABELS: readonly LabelKind[] = [
     type: 'STREET_ADDRESS',
     label: '(?:home|street|mailing|residential|postal|permanent)\\s+address|anschrift|wohnadresse|adresse|dirección|direccion|indirizzo|adres|morada|endereço',
     value: (v) => v.length <= 80 && hasDigit(v),
+  },
+  // An account with a utility, a shop or a bank after its label ("Account number: 3300-1847-22"), digits as written or misread.
+  {
+    type: 'US_BANK_NUMBER',
+    label: 'account\\s*(?:number|no\\.?|#)|acct\\.?\\s*(?:number|no\\.?|#)?|kontonummer|numéro\\s+de\\s+compte|número\\s+de\\s+cuenta|numero\\s+di\\s+conto|rekeningnummer|número\\s+da\\s+conta',
+    value: (v) => /^[0-9OoIlSBZ][0-9OoIlSBZ .\/-]{4,24}$/u.test(v) && digitLike(v) >= 6,
   },
   {
     type: 'PASSPORT_NUMBER',
@@ -160,7 +166,7 @@ const SEPARATOR = '[ \\t]*(?:(?:\\([^()\\n]{1,12}\\)|no\\.?|nr\\.?|number)[ \\t]
 
 /** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
 function labelPattern(kind: LabelKind): RegExp {
-  return new RegExp(`${CELL_START}(?<label>${kind.label})${TRANSLATIONS}(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$)`, 'giu');
+  return new RegExp(`${CELL_START}(?<label>${kind.label})${TRANSLATIONS}(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$|(?=\\t|[ ]{2}))`, 'giu');
 }
 
 const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));
@@ -174,19 +180,30 @@ const BLANK = /^[\s_.…\-[\]()]*$/u;
 /** The next line as a label's value: at most this long. */
 const MAX_NEXT_LINE = 60;
 
-/** A cell's gap: a tab or three spaces (a name holds neither; "Patient name: Ada Brisk     MRN 7730419" names no "MRN"). */
+/** A cell's gap: a tab or three spaces (a value holds neither; "Patient name: Ada Brisk     MRN 7730419" names no "MRN"). */
 const CELL_GAP = /\t|[ ]{3}/u;
 
-/** The value of a label in `rest` (after its separator), trimmed, as offsets within `rest`; a name's ends at a cell's gap. */
-function valueIn(rest: string, name = false): { start: number; end: number } | undefined {
+/** The value of a label in `rest` (after its separator), trimmed, as offsets within `rest`; it ends at a cell's gap. */
+function valueIn(rest: string): { start: number; end: number } | undefined {
   const stop = NEXT_LABEL.exec(rest);
   let cell = stop ? rest.slice(0, stop.index) : rest;
   const lead = cell.length - cell.trimStart().length;
-  const gap = name ? CELL_GAP.exec(cell.slice(lead)) : null;
+  const gap = CELL_GAP.exec(cell.slice(lead));
   if (gap) cell = cell.slice(0, lead + gap.index);
   const start = cell.length - cell.trimStart().length;
   const end = cell.trimEnd().length;
   return end > start && !BLANK.test(cell) ? { start, end } : undefined;
+}
+
+/**
+ * What stands below a label on the next line: the whole line when it is one cell, else the cell (cells a tab or two
+ * spaces apart) under the label's columns — a form's row of labels over its row of values ("First name   Last name"
+ * over "ADA R   QUELL"). Undefined when no cell of a line of cells lies under the label.
+ */
+function cellBelow(line: string, from: number, to: number): { start: number; text: string } | undefined {
+  const cells = [...line.matchAll(/\S+(?:[ ]\S+)*/gu)].map((m) => ({ start: m.index, text: m[0] }));
+  if (cells.length <= 1) return cells[0];
+  return cells.find((c) => c.start < to && from < c.start + c.text.length);
 }
 
 /** The candidates of one line's labels; `next` is the line below (a value for a label standing alone). */
@@ -196,18 +213,20 @@ function lineValues(line: string, at: number, next: { text: string; at: number }
     for (const m of line.matchAll(pattern)) {
       const rest = m.groups?.rest;
       const restAt = rest === undefined ? -1 : m.index + m[0].length - rest.length;
-      const value = rest === undefined ? undefined : valueIn(rest, kind.type === 'PERSON');
+      const value = rest === undefined ? undefined : valueIn(rest);
       if (value) {
         const text = rest!.slice(value.start, value.end);
         if (kind.value(text)) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.end, score: 0.65, rule: 'labelled-value' });
         continue;
       }
-      // A label ending its line: its value is the next line, if the label can only mean this (a colon, or a label that stands alone).
+      // A label ending its line or its cell: its value is below it, if the label can only mean this (a colon, or a label that stands alone).
       const alone = rest !== undefined || kind.standsAlone;
-      const below = next?.text.trim();
-      if (!alone || !next || !below || below.length > MAX_NEXT_LINE || LABEL_LINE.test(next.text) || BLANK.test(below) || !kind.value(below)) continue;
-      const start = next.at + next.text.indexOf(below);
-      out.push({ type: kind.type, start, end: start + below.length, score: 0.65, rule: 'labelled-value-below' });
+      if (!alone || !next || LABEL_LINE.test(next.text)) continue;
+      const labelEnd = m.index + (m.groups?.label?.length ?? 0);
+      const cell = cellBelow(next.text, m.index, labelEnd);
+      const below = cell?.text;
+      if (!cell || !below || below.length > MAX_NEXT_LINE || BLANK.test(below) || !kind.value(below)) continue;
+      out.push({ type: kind.type, start: next.at + cell.start, end: next.at + cell.start + below.length, score: 0.65, rule: 'labelled-value-below' });
     }
   }
   return out;

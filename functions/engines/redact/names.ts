@@ -351,7 +351,7 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
   for (const c of found) {
     if (c.type !== 'PERSON') continue;
     const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
-    const words = value.split(/\s+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
+    const words = value.split(/[\s,]+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
     for (const term of new Set([value, ...(value.includes(' ') ? words : [])].flatMap(caseForms))) {
       // A name is a few words: a longer run (hostile text of capitalised words) is searched for by no pattern of its own.
       if (term.length >= 3 && term.length <= MAX_MENTION_CHARS) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));

@@ -82,8 +82,12 @@ function under(a: InvoiceLine, b: InvoiceLine, reach: number): boolean {
   return a.pageIndex === b.pageIndex && across && gap >= -0.002 && gap < reach;
 }
 
-/** The lines of line i's column under it, nearest first, each within `reach` of the one before (a block). */
-function blockBelow(lines: readonly InvoiceLine[], i: number, reach = 0.03, max = 6): number[] {
+/**
+ * The lines of line i's column under it, nearest first, each within `reach` of the one before (a block); with
+ * `addressOnly`, up to the first line that opens with a label (an address holds none: "Invoice No." starts other
+ * fields; a title the text layer joined to the street's line, right of it, does not end the block).
+ */
+function blockBelow(lines: readonly InvoiceLine[], i: number, reach = 0.03, max = 6, addressOnly = false): number[] {
   const out: number[] = [];
   let last = lines[i];
   const rest = lines
@@ -93,6 +97,7 @@ function blockBelow(lines: readonly InvoiceLine[], i: number, reach = 0.03, max 
   for (const j of rest) {
     if (out.length >= max) break;
     if (!under(last, lines[j], reach)) continue;
+    if (addressOnly && lines[j].labels.some((h) => h.start <= 2)) break;
     out.push(j);
     last = lines[j];
   }
@@ -106,7 +111,7 @@ function blockHeads(lines: readonly InvoiceLine[]): number[] {
     .filter((i) => {
       const l = lines[i];
       if (l.pageIndex !== 0 || l.bbox[1] > 0.8 || l.labels.length || /\d/.test(l.text) || !/\p{L}{2,}/u.test(l.text)) return false;
-      return blockBelow(lines, i, 0.03, 2).some((j) => /\d/.test(lines[j].text) && !lines[j].labels.length);
+      return blockBelow(lines, i, 0.03, 2, true).some((j) => /\d/.test(lines[j].text));
     });
 }
 
@@ -115,7 +120,7 @@ function blockHeads(lines: readonly InvoiceLine[]): number[] {
  * address's, seldom the invoice's.
  */
 export function partyBlockLines(lines: readonly InvoiceLine[], heads: readonly number[] = blockHeads(lines)): Set<number> {
-  return new Set(heads.flatMap((h) => blockBelow(lines, h, 0.03, 3)));
+  return new Set(heads.flatMap((h) => blockBelow(lines, h, 0.03, 3, true)));
 }
 
 /** Whether another party's block starts wholly above line i on its page (its head's foot over i's top). */

@@ -311,7 +311,7 @@ function headerFields(d: Draft, x: number, inTitle: boolean): void {
   if (random() < 0.5) fields.push([w('order'), String(Math.floor(random() * 9e5 + 1e5))]);
   for (let i = fields.length - 1; i > 1; i--) if (random() < 0.5) [fields[i], fields[i - 1]] = [fields[i - 1], fields[i]];
   const drawn = inTitle ? 'inline' : pick(random, ['inline', 'columns', 'row'] as const);
-  const layout = drawn !== 'inline' && extra() < 0.1 ? 'grid' : drawn;
+  const layout = drawn !== 'inline' && extra() < 0.2 ? 'grid' : drawn;
   const y0 = inTitle ? 0.1 : 0.32;
   if (heading) {
     const particle = pick(extra, ['', '', language === 'de' ? 'den ' : language === 'fr' ? 'le ' : '']);
@@ -319,9 +319,7 @@ function headerFields(d: Draft, x: number, inTitle: boolean): void {
     fields.splice(1, 1);
   }
   if (layout === 'grid') {
-    const sep = pick(extra, [' | ', ' / ']);
-    put(fields.map(([label]) => label.replace(/[:\s]+$/u, '')).join(sep), 0.08, y0);
-    put(fields.map(([, value]) => value).join(sep), 0.08, y0 + 0.017);
+    gridRows(d, fields, y0);
     return;
   }
   fields.forEach(([label, value], k) => {
@@ -329,6 +327,33 @@ function headerFields(d: Draft, x: number, inTitle: boolean): void {
     else if (layout === 'columns') (put(label, x, y0 + k * 0.017), put(value, x + 0.2, y0 + k * 0.017));
     else (put(label.replace(/[:\s]+$/u, ''), 0.08 + k * 0.18, y0), put(value, 0.08 + k * 0.18, y0 + 0.017));
   });
+}
+
+/**
+ * The header fields as a grid of two rows, labels over values: set as one text line per row (bars or spaced slashes
+ * between the cells) or as cells apart by wide gaps; half the grids put the columns in another order and add a
+ * customer's or order's number column, so the number is not always the first cell (the rules' pick there).
+ */
+function gridRows(d: Draft, fields: [string, string][], y0: number): void {
+  const { extra, put } = d;
+  const cells = [...fields];
+  if (extra() < 0.5) {
+    cells.push([pick(extra, WORDS[d.language].order), `${pick(extra, ['K', 'C', 'KD-', ''])}${Math.floor(extra() * 90000 + 10000)}`]);
+    for (let i = cells.length - 1; i > 0; i--) {
+      const j = Math.floor(extra() * (i + 1));
+      [cells[i], cells[j]] = [cells[j], cells[i]];
+    }
+  }
+  const labels = cells.map(([label]) => label.replace(/[:\s]+$/u, ''));
+  if (extra() < 0.35) {
+    // Cells apart by wide gaps only: each cell its own run of text.
+    const width = 0.84 / cells.length;
+    cells.forEach(([, value], k) => (put(labels[k], 0.08 + k * width, y0), put(value, 0.08 + k * width, y0 + 0.017)));
+    return;
+  }
+  const sep = pick(extra, [' | ', ' / ']);
+  put(labels.join(sep), 0.08, y0);
+  put(cells.map(([, value]) => value).join(sep), 0.08, y0 + 0.017);
 }
 
 /** Items, then subtotal, tax, total (and a payment line); returns the total. */

@@ -60,7 +60,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
     'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
-    'opens_company_line footer_names_other under_sender_line',
+    'opens_company_line footer_names_other under_sender_line block_above contact_in_block person_like',
   ]
     .join(' ')
     .split(' '),
@@ -75,7 +75,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     .split(' '),
   invoice_number: [
     'bias rule_pick rule_score own_number own_bare_title own_po own_other y first_page repeats length digit_share has_letters',
-    'has_separator title_line all_digits long_digits after_number_word',
+    'has_separator title_line all_digits long_digits after_number_word grid_number grid_other in_address',
   ]
     .join(' ')
     .split(' '),
@@ -140,6 +140,22 @@ export function ownLabel(lines: readonly InvoiceLine[], i: number, at: number): 
     if (overlaps) return found(i - 1, above.labels[above.labels.length - 1]);
   }
   return undefined;
+}
+
+/**
+ * The label fields over a value in a grid set as two text lines, its cells apart by bars, spaced slashes or wide gaps
+ * (both rows as many cells, two or more): the fields of the labels in the value's column, the last first; undefined
+ * where line i is no such grid row. Evidence beside {@link ownLabel}, which reads a grid by bars only.
+ */
+export function gridLabelFields(lines: readonly InvoiceLine[], i: number, at: number): string[] | undefined {
+  const [above, line] = [lines[i - 1], lines[i]];
+  if (!above || above.pageIndex !== line.pageIndex || !above.labels.length || line.bbox[1] - above.bbox[3] > 2 * lineHeight(line.bbox)) return undefined;
+  const cell = gridCellSpan(above, line, at);
+  if (!cell) return undefined;
+  return above.labels
+    .filter((h) => h.start < cell.end && cell.start < h.end)
+    .map((h) => h.field)
+    .reverse();
 }
 
 /** The labels of a line and its row mates. */

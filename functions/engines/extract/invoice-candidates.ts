@@ -15,7 +15,7 @@ import { amountsIn, datesIn } from './normalize.ts';
 import { canonicalSdnBhd } from './legal-forms.ts';
 import { height as lineHeight } from './page-lines.ts';
 import { COMPANY, CONTACT_LINE, DOCUMENT_TITLE, partyName } from './parties.ts';
-import { addressBlocks, blockFeatures, companyLineName } from './invoice-address-blocks.ts';
+import { addressBlocks, blockFeatures, companyLineName, partyBlockLines } from './invoice-address-blocks.ts';
 import { dateCandidates } from './invoice-date-candidates.ts';
 import {
   amountKey,
@@ -24,6 +24,7 @@ import {
   key,
   linesHolding,
   median,
+  gridLabelFields,
   ownLabel,
   Pool,
   ratio,
@@ -191,7 +192,7 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       two_lines: value.includes('\n'),
       currency_code: CURRENCY_CODE.test(value.trim()),
       copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
-      ...blockFeatures(lines, blocks, normalised, at),
+      ...blockFeatures(lines, blocks, normalised, at, value),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }
@@ -233,6 +234,7 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       if (!l.labels.some((h) => id.at < h.end && h.start < id.at + id.value.length)) pool.add(id.value, { line: i, at: id.at });
   });
   for (const r of input.rules) if (r.field === 'invoice_number' && !IBAN.test(r.value)) pool.add(r.value, ruleOccurrence(lines, r));
+  const addressLines = partyBlockLines(lines);
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     const holding = linesHolding(lines, value);
@@ -241,6 +243,8 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
     const first = holding.length ? lines[holding[0]] : undefined;
     const rule = ruleEvidence(input, 'invoice_number', normalised);
     const digits = value.replace(/\D/g, '').length;
+    // The column's label where the value stands in a grid row (cells by bars or by wide gaps).
+    const columns = seen.map((o) => gridLabelFields(lines, o.line, o.at));
     const values = {
       bias: 1,
       rule_pick: rule.pick,
@@ -260,10 +264,15 @@ function numberCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       all_digits: /^\d+$/.test(value),
       after_number_word: seen.some((o) => NUMBER_WORD.test(lines[o.line].text.slice(Math.max(0, o.at - 12), o.at))),
       long_digits: digits >= 12,
+      grid_number: columns.some((c) => c?.[0] === 'invoice_number'),
+      grid_other: columns.some((c) => c !== undefined && c[0] !== 'invoice_number'),
+      // Read off a party's address (a postcode, a street number): every line it is printed on is one.
+      in_address: holding.length > 0 && holding.every((i) => addressLines.has(i)),
     };
     // Only values something says are the invoice's number (a rule, an invoice-number label, a number word on the title
     // line): the page's other identifiers (customer, order, registration, bank numbers) are no candidates at all.
-    const evidenced = rule.score > 0 || values.own_number || values.own_bare_title || (values.after_number_word && values.title_line);
+    const evidenced =
+      rule.score > 0 || values.own_number || values.own_bare_title || values.grid_number || (values.after_number_word && values.title_line);
     if (evidenced)
       out.push({ field: 'invoice_number', value, lines: holding.slice(0, 1), features: vector(INVOICE_FEATURES.invoice_number, values) });
   }

@@ -10,12 +10,12 @@
 import type { InvoiceLine } from './invoice-candidates.ts';
 
 /**
- * A legal form that closes a name ("… GmbH", "… Ltd.", "…, Inc.", "… S.A.", "… B.V.", "… SARL", "… Pvt. Ltd."): forms
+ * A legal form that closes a name ("… GmbH", "… Ltd.", "…, Inc.", "… S.A.", "… B.V.", "… SARL", "… Lda.", "… Pvt. Ltd."): forms
  * only, not words a shop or a sentence may end with ("company", "store", "trading").
  */
 const LEGAL_FORM_END = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.\s?k\.|ug(?:\s*\(haftungsbeschränkt\))?|e\.\s?v\.|a\.\s?g\.|ltd|limited|inc|incorporated|llc|llp|plc|corp|` +
-    String.raw`s\.\s?a\.(?:\s?s\.)?|sas|sarl|s\.\s?à\s?r\.\s?l|s\.\s?r\.\s?l|srl|s\.\s?l(?:\.\s?u)?|s\.\s?p\.\s?a|s\.\s?n\.\s?c|spa|eurl|vof|b\.\s?v|bv|n\.\s?v|nv|oy|ab|a\/s|aps|as|pty(?:\s+ltd)?|pvt\.?\s*ltd|sdn\.?\s*bhd|bhd)\.?$`,
+    String.raw`s\.\s?a\.(?:\s?s\.)?|sas|sarl|s\.\s?à\s?r\.\s?l|s\.\s?r\.\s?l|srl|s\.\s?l(?:\.\s?u)?|s\.\s?p\.\s?a|s\.\s?n\.\s?c|spa|srls|eurl|vof|b\.\s?v|bv|n\.\s?v|nv|bvba|sprl|gbr|lda|ltda|oy|ab|a\/s|aps|as|pty(?:\s+ltd)?|pvt\.?\s*ltd|sdn\.?\s*bhd|bhd)\.?$`,
   'iu',
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyLineName } from '../../../functions/engines/extract/invoice-address-blocks.ts';
+import { companyLineName, personLike } from '../../../functions/engines/extract/invoice-address-blocks.ts';
 import { INVOICE_FEATURES, type InvoiceCandidate } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { at, buildPage } from './page-builder.ts';
 import { candidatesOf } from './invoice-candidates-of.ts';
@@ -85,5 +85,46 @@ describe('Engine: invoice address blocks', () => {
     // Assess
     expect(vendors).toContain('Lourenço Mobiliário Lda.');
     expect(vendors).not.toContain('Fatura');
+  });
+
+  it.each([
+    ['Jana Ostrowski', true],
+    ['Marta K. Ilvesson', true],
+    ['Ostrowski Haustechnik GmbH', false],
+    ['JANA OSTROWSKI', false],
+    ['Kestrel', false],
+    ['Nordlicht Brillen und Optik Berlin', false],
+  ])('personLike(%j) is %j', (name, expected) => {
+    expect(personLike(name)).toBe(expected);
+  });
+
+  it('tells the letterhead block at the top right from the unlabelled buyer window under it on the left', () => {
+    // Prepare: the seller's block right with its phone and VAT id, the buyer's window left and lower, no label; the text
+    // layer reads the left column first.
+    const page = buildPage({
+      items: [
+        at('Halvorsen Leuchten GmbH', 360, 40, 14),
+        at('Kranichweg 17', 360, 60),
+        at('23456 Wiesenfurt', 360, 73),
+        at('Tel. 04021 55 66 70', 360, 86),
+        at('USt-IdNr. DE193847561', 360, 99),
+        at('Henrike Adamczyk', 60, 120),
+        at('Lindenallee 3', 60, 133),
+        at('34567 Ostermoor', 60, 146),
+        at('Rechnung Nr. RE-7731 vom 04.03.2026', 60, 220, 13),
+        at('Gesamtbetrag 714,00 €', 330, 420),
+      ],
+    });
+    // Act
+    const vendors = candidatesOf(page).vendor_name;
+    const seller = named(vendors, 'Halvorsen Leuchten GmbH');
+    const buyer = named(vendors, 'Henrike Adamczyk');
+    // Assess
+    expect(feature(seller, 'block_above')).toBe(0);
+    expect(feature(buyer, 'block_above')).toBe(1);
+    expect(feature(seller, 'contact_in_block')).toBe(1);
+    expect(feature(buyer, 'contact_in_block')).toBe(0);
+    expect(feature(buyer, 'person_like')).toBe(1);
+    expect(feature(seller, 'person_like')).toBe(0);
   });
 });

@@ -149,4 +149,29 @@ describe('Engine: invoice dates on letter and grid layouts', () => {
     ).toBe(1);
     expect(numbers.find((c) => c.value === 'C-40112')).toBeUndefined();
   });
+
+  it('gives a number in a grid set apart by wide gaps its column’s label, beside the bars ownLabel reads', () => {
+    // Prepare: labels over values, the cells apart by wide gaps only (no bars), the number's column third.
+    const page = buildPage({
+      items: [
+        at('Pellwarden Tools Ltd', 60, 40, 16),
+        at('INVOICE', 380, 40, 16),
+        at('Date', 60, 200),
+        at('Customer No.', 170, 200),
+        at('Invoice No.', 280, 200),
+        at('05/03/2026', 60, 214),
+        at('C-40112', 170, 214),
+        at('PT-88213', 280, 214),
+        at('Total £975.80', 340, 360),
+      ],
+    });
+    // Act
+    const numbers = candidatesOf(page).invoice_number;
+    const number = numbers.find((c) => c.value === 'PT-88213');
+    // Assess
+    expect(feature(number, 'invoice_number', 'grid_number')).toBe(1);
+    expect(feature(number, 'invoice_number', 'grid_other')).toBe(0);
+    for (const other of numbers.filter((c) => c.value !== 'PT-88213')) expect(feature(other, 'invoice_number', 'grid_number')).toBe(0);
+  });
 });
+

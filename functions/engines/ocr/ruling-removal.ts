@@ -57,7 +57,13 @@ export function removeRulings(image: GrayImage, lineHeight: number, options: { g
   // Long and unbroken: a row through a word of close-set type (the tops of its letters, its serifs) runs on
   // with small breaks for a word's length, a form's line for several words' length.
   const found = detectImageRulings(image, { threshold, minLength: Math.round(MIN_LENGTH_LINES * lineHeight), maxGap: MAX_GAP, maxThickness });
-  const taken: { ruling: Ruling; sections: CrossSection[]; runs: (DarkRun | undefined)[] }[] = [];
+  const ink = inkSpan(image, threshold);
+  // Rulings are taken out one after another, as kv5 measured it: where two meet (a box's corner, a grid's
+  // crossing), the first one's paint leaves the second clear there. The gate is decided on what was taken out,
+  // and a page that is no form gets its image back untouched.
+  const original = options.gate === false ? undefined : Uint8Array.from(data);
+  const taken: Ruling[] = [];
+  let pixels = 0;
   for (const ruling of found) {
     const sections = crossSections(ruling, width, height);
     const runs = sections.map((s) => darkRun(data, s.base, s.stride, s.length, s.centre, maxThickness, threshold));
@@ -66,17 +72,7 @@ export function removeRulings(image: GrayImage, lineHeight: number, options: { g
     // A row of a text line's serifs or a letter's long bar also reads as a short "ruling": a form's line is
     // dark along most of its length, and most of it is crossed by nothing.
     if (dark.length < MIN_DARK_SHARE * sections.length || clear < MIN_CLEAR_SHARE * dark.length) continue;
-    taken.push({ ruling, sections, runs });
-  }
-  const evidence = formEvidence(
-    taken.map((t) => scaled(t.ruling, width, height)),
-    lineHeight,
-    inkSpan(image, threshold),
-  );
-  const form = options.gate === false || isFormPage(evidence);
-  if (!form) return { rulings: 0, pixels: 0, evidence, form };
-  let pixels = 0;
-  for (const { sections, runs } of taken) {
+    taken.push(scaled(ruling, width, height));
     runs.forEach((run, k) => {
       if (!run?.clear) return;
       const { base, stride } = sections[k];
@@ -86,18 +82,17 @@ export function removeRulings(image: GrayImage, lineHeight: number, options: { g
       pixels += to - from + 1;
     });
   }
-  return { rulings: taken.length, pixels, evidence, form };
+  const evidence = formEvidence(taken, lineHeight, ink);
+  if (original && !isFormPage(evidence)) {
+    data.set(original);
+    return { rulings: 0, pixels: 0, evidence, form: false };
+  }
+  return { rulings: taken.length, pixels, evidence, form: true };
 }
 
 /** A ruling's ends in the image's pixels. */
 function scaled(r: Ruling, width: number, height: number): Ruling {
   return { x0: r.x0 * width, y0: r.y0 * height, x1: r.x1 * width, y1: r.y1 * height };
-}
-
-interface DarkRun {
-  start: number;
-  end: number;
-  clear: boolean;
 }
 
 interface CrossSection {
@@ -136,7 +131,7 @@ function darkRun(
   centre: number,
   maxThickness: number,
   threshold: number,
-): DarkRun | undefined {
+): { start: number; end: number; clear: boolean } | undefined {
   const dark = (i: number) => i >= 0 && i < length && data[base + i * stride] <= threshold;
   const reach = Math.ceil(maxThickness / 2) + SEARCH_MARGIN;
   let seed = -1;

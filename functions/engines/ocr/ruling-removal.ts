@@ -49,7 +49,7 @@ export interface RulingRemoval {
  */
 export function removeRulings(image: GrayImage, lineHeight: number, options: { gate?: boolean } = {}): RulingRemoval {
   const { data, width, height } = image;
-  if (!(width > 0 && height > 0)) return { rulings: 0, pixels: 0, evidence: formEvidence([], lineHeight), form: false };
+  if (!(width > 0 && height > 0)) return { rulings: 0, pixels: 0, evidence: formEvidence([], lineHeight, { left: 0, right: 0 }), form: false };
   const threshold = Math.min(200, otsuThreshold(data));
   // A line no thicker than a quarter of a text line (a letter's stroke is about that): a line and the bottoms of
   // the letters typed on it are thicker together, and are left alone.

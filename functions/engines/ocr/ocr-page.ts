@@ -58,8 +58,13 @@ export { MAX_OCR_PIXELS } from './page-frame.ts';
  *    threshold first in the rescue readings.
  * 7: parts of lines the page reading left out (a receipt's right-aligned amounts) read alone, binarised,
  *    and added to their lines (unread-line-parts.ts).
+ * 8: (kv5, reverted: it changed receipt readings) form rulings painted over on every page.
+ * 9: form rulings (long, thin, straight lines: fill-in lines, box borders, table grids) painted over in the image
+ *    tesseract reads, where no stroke crosses them (ruling-removal.ts), on pages that are forms by their rulings
+ *    (form-gate.ts); other pages read exactly as in revision 7. The layout weights (trained on FUNSD readings) are
+ *    retrained with it.
  */
-export const OCR_OUTPUT_REVISION = 7;
+export const OCR_OUTPUT_REVISION = 9;
 /**
  * Most ink a page of text on paper has on the page-wide split (printed
  * pages and receipts: 2–12%); more means grey areas, pictures or a backdrop

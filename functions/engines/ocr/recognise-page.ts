@@ -1,6 +1,6 @@
 /**
  * One reading of a page in a decided turn: the image tesseract sees (turned,
- * backdrop painted, rescaled, deskewed), read in bands across the pool, its
+ * backdrop painted, rescaled, deskewed, a form's rulings taken out), read in bands across the pool, its
  * doubtful numbers, lines and left-out line parts read again, and the result
  * mapped back onto the input.
  *
@@ -31,6 +31,7 @@ import { rereadLines } from './line-reread.ts';
 import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
 import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
 import { grayRaw } from './gray-raw.ts';
+import { removeRulings } from './ruling-removal.ts';
 import { guessLanguage } from './language-detect.ts';
 import type { OcrInput, OcrOptions, OcrPage } from './ocr-page-types.ts';
 import { ANALYSIS_SIDE, boxMapper, chooseScale, source, toPgm } from './page-frame.ts';
@@ -39,6 +40,8 @@ import type { Rotation } from './page-orientation.ts';
 
 /** Skews smaller than this are left alone (tesseract copes; resampling would blur). */
 const MIN_DESKEW_DEGREES = 0.3;
+/** Text line height (input pixels) taken when none was measured: about 10-pt print at 150 dpi. */
+const ASSUMED_LINE_HEIGHT = 20;
 const DEFAULT_OCR_LANGUAGES: readonly OcrLanguage[] = ['en'];
 
 let charModel: CharLanguageModel | undefined;
@@ -114,6 +117,11 @@ export async function recognisePage(input: OcrInput, plan: PagePlan, options: Oc
       sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 1 } }).rotate(skew, { background: '#ffffff' }),
     );
   }
+
+  // Form rulings out of the image tesseract reads (ruling-removal.ts), after the deskew: a line is found only
+  // when it runs straight along the rows or columns. Only on a page its rulings show to be a form (form-gate.ts):
+  // any other page (a receipt, a letter) is read from the image as it was.
+  removeRulings(upright, (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale);
 
   // 5. Recognition, with the page's languages (English unless given or found).
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;

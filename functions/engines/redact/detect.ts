@@ -391,6 +391,17 @@ export function onWholeTokens(text: string, c: Candidate): Candidate[] {
   return [{ ...c, start, end }];
 }
 
+/**
+ * A person span with the rest of its hyphened word ("St. John-⟨Mwangi⟩" → "John-Mwangi"): one part of a
+ * double-barrelled name masked would leave the other readable. Not into a neighbouring span.
+ */
+function withHyphenedParts(text: string, c: Candidate, previous: Candidate | undefined, next: Candidate | undefined): Candidate {
+  if (c.type !== 'PERSON') return c;
+  const before = /\p{Lu}[\p{L}\p{M}'’]*-$/u.exec(text.slice(Math.max(previous?.end ?? 0, c.start - 40), c.start));
+  const after = /^-\p{Lu}[\p{L}\p{M}'’]*/u.exec(text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 40)));
+  return before || after ? { ...c, start: c.start - (before?.[0].length ?? 0), end: c.end + (after?.[0].length ?? 0) } : c;
+}
+
 /** Initials written right before a name ("J. R. Tallworth", "J. Tallworth", the French "J.-B. Lemercier"): up to three capitals with full stops. */
 const INITIALS_BEFORE = /(?<![\p{L}\p{N}.-])(?:\p{Lu}\.(?:-|[ \t])?){1,3}[ \t]*$/u;
 
@@ -411,7 +422,7 @@ export function settleSpans(text: string, candidates: readonly Candidate[], pers
   const resolved = resolveOverlaps(text, candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
   const settled = resolveOverlaps(text, [...resolved, ...mentions]);
-  return settled.map((c, i) => withInitials(text, c, settled[i - 1])).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+  return settled.map((c, i) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1])).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 
 /**

@@ -113,6 +113,13 @@ describe('names the document vouches for', () => {
   });
 });
 
+describe('double-barrelled names', () => {
+  it('masks the whole hyphened word when one part of it is found', async () => {
+    const values = (await found('Amina Mwangi chaired the panel. Please also thank Dr. St. John-Mwangi for her notes.')).map(([, value]) => value).join(' ');
+    expect(values).toContain('John-Mwangi');
+  });
+});
+
 describe('application logs', () => {
   it('masks a found name written as a user name, and a card holder in capitals', async () => {
     const log = [

@@ -4,7 +4,8 @@
  * invoice folders, SROIE receipts, FUNSD forms; and the splitting packets. Text comes from our own engines (text layer, Office
  * layout, OCR for scans), so the model sees what it will see in service.
  * OCR on a shared box is slow, so each file's pages are cached under
- * `.cache/classify-text/` (gitignored) keyed by path and size.
+ * `.cache/classify-text/` (gitignored) keyed by path, size and the OCR's output revision (a
+ * new revision reads scans differently, so their text is read again).
  *
  * @module
  */
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { OCR_OUTPUT_REVISION } from '../../functions/engines/ocr/ocr-page.ts';
 import { openDocument } from '../../functions/engines/registry.ts';
 
 export interface CorpusPage {
@@ -58,7 +60,7 @@ let cachedOnly = false;
 
 async function cached(path: string, read: () => Promise<CorpusPage[]>, variant = ''): Promise<CorpusPage[]> {
   const info = await stat(path);
-  const key = createHash('sha1').update(`${path}:${info.size}${variant}`).digest('hex');
+  const key = createHash('sha1').update(`${path}:${info.size}:ocr${OCR_OUTPUT_REVISION}${variant}`).digest('hex');
   const file = join(CACHE, `${key}.json`);
   if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as CorpusPage[];
   if (cachedOnly) return [];

@@ -3,13 +3,17 @@
  * AWS-protocol emulators embedded and all state under
  * ${DOCINTEL_DATA_DIR:-./.docintel}.
  */
+import { ENV } from '../functions/contracts/env.ts';
 import { ROUTES } from '../functions/contracts/routes.ts';
+import { sourceRevision } from '../lib/source-revision.ts';
 import { warmUpEngines } from '../functions/engines/warm-up.ts';
 import { loadHandler } from '../functions/runtime/local/local-api-gateway.ts';
 import { LocalServerStartError, startLocalServer, type LocalServer } from '../functions/runtime/local/local-server.ts';
 import { quietSdkNodeNotice } from '../functions/runtime/local/sdk-notices.ts';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'INFO';
+// As a deployment does: a result computed by older code is not served from the cache after an edit.
+process.env[ENV.codeRevision] ??= sourceRevision(process.cwd());
 quietSdkNodeNotice();
 
 let server: LocalServer;

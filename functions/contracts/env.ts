@@ -34,6 +34,8 @@ export const ENV = {
   /** Locally: the master secret itself (hex). */
   masterSecret: 'DOCINTEL_MASTER_SECRET',
   region: 'AWS_REGION',
+  /** The source revision (lib/source-revision.ts), set at synth and by `npm start`: results cached by another build are not served. */
+  codeRevision: 'DOCINTEL_CODE_REVISION',
   /** On AWS, document-engine functions only: which handler the shared engine bundle runs (functions/handlers/engines.ts). */
   handlerName: 'DOCINTEL_HANDLER',
 } as const;

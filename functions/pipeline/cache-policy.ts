@@ -41,10 +41,13 @@ export function contentHash(bytes: Uint8Array): string {
  * hk_test_ key must never reach an hk_live_ key as a (free) cache hit, or
  * test keys would make billing optional.
  */
-export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>, keyKind: KeyKind, engines = ''): string {
-  // The engine tag is appended only when a hosted engine is on, so an all-local deployment keeps its keys.
+export function cacheDigest(operation: string, documentHash: string, params: Record<string, unknown>, keyKind: KeyKind, engines = '', codeRevision = ''): string {
+  // The engine tag is appended only when a hosted engine is on, so an all-local deployment keeps its keys; the code
+  // revision whenever the build has one, so a new release never serves what an older one computed.
   return createHash('sha256')
-    .update(`${keyKind}\n${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}${engines ? `\n${engines}` : ''}`)
+    .update(
+      `${keyKind}\n${operation}\n${documentHash}\n${JSON.stringify(canonical(params))}${engines ? `\n${engines}` : ''}${codeRevision ? `\ncode:${codeRevision}` : ''}`,
+    )
     .digest('hex');
 }
 

@@ -195,6 +195,7 @@ export async function runInference<Q, F>(appDeps: AppDeps, spec: OperationSpec<Q
     spec.params(query, submission.form),
     principal.keyKind,
     engineCacheTag(deps.engines, deps.hosted),
+    deps.codeRevision,
   );
   if (!submission.forceRefresh) {
     const entry = await deps.cache.get(principal.orgId, digest, deps.clock.now());

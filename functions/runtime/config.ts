@@ -27,6 +27,8 @@ export interface ServiceConfig {
   readonly s3Endpoint?: string;
   readonly masterSecretArn?: string;
   readonly masterSecretHex?: string;
+  /** The source revision of this build (`DOCINTEL_CODE_REVISION`), part of every result-cache key; empty in tests. */
+  readonly codeRevision: string;
   /** What runs each slot (`DOCINTEL_<SLOT>_ENGINE`); unset slots run the local engines. */
   readonly engines: EngineSelection;
   /** The model the `bedrock` engines call (`DOCINTEL_BEDROCK_MODEL_ID`). */
@@ -61,6 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     s3Endpoint: optional(env, ENV.s3Endpoint),
     masterSecretArn: optional(env, ENV.masterSecretArn),
     masterSecretHex: optional(env, ENV.masterSecret),
+    codeRevision: optional(env, ENV.codeRevision) ?? '',
     engines: engineSelectionFromEnv(env),
     bedrockModelId: optional(env, BEDROCK_MODEL_ENV) ?? DEFAULT_BEDROCK_MODEL_ID,
   };

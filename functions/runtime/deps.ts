@@ -74,6 +74,8 @@ export interface AppDeps {
   readonly extractor?: Extractor;
   /** What runs each slot (contracts/engines.ts); absent → the local engines everywhere. */
   readonly engines?: EngineSelection;
+  /** The build's source revision (`DOCINTEL_CODE_REVISION`): part of every result-cache key, so a new build recomputes. */
+  readonly codeRevision?: string;
   /** Clients of the hosted services the selection turned on; absent → none. */
   readonly hosted?: HostedServices;
 }
@@ -112,6 +114,7 @@ export function buildDeps(config: ServiceConfig, overrides: Partial<AppDeps> = {
     // The local extractor; with DOCINTEL_EXTRACT_ENGINE=bedrock the operation asks `hosted.languageModel` first and falls back to it.
     extractor: localExtractor,
     engines: config.engines,
+    codeRevision: config.codeRevision,
     hosted: buildHostedServices(config),
     batches: new DynamoDbBatchRepository(db, config.batchesTable),
     batchQueue: config.batchQueueUrl

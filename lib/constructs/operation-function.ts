@@ -27,6 +27,7 @@ import { Construct } from 'constructs';
 import { ENGINE_NODE_FLAGS, ENV } from '../../functions/contracts/env.ts';
 import { KEY_FAMILIES, type KeyFamilyId } from '../../functions/contracts/key-families.ts';
 import { isEngineHandler } from '../../functions/contracts/routes.ts';
+import { sourceRevision } from '../source-revision.ts';
 import { STORAGE } from '../../functions/contracts/storage.ts';
 import { TABLES, type TableId } from '../../functions/contracts/tables.ts';
 import { accessFor, type OperationAccess, type ScopedTableAccess, type StoragePrefixId, type TableAccess } from './operation-access.ts';
@@ -204,7 +205,11 @@ export class OperationFunction extends Construct {
       ...(props.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: props.reservedConcurrency } : {}),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...environmentFor(props.resources, access, props.handler, heavy), ...(props.settings ?? {}) },
+      environment: {
+        ...environmentFor(props.resources, access, props.handler, heavy),
+        [ENV.codeRevision]: sourceRevision(projectRoot),
+        ...(props.settings ?? {}),
+      },
       bundling: {
         forceDockerBundling: false,
         format: OutputFormat.ESM,

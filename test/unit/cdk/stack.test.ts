@@ -109,6 +109,9 @@ describe('Stack: Docintel', () => {
         for (const name of [ENV.accountsTable, ENV.documentsTable, ENV.requestsTable, ENV.bucket, ENV.masterSecretArn]) {
           expect(variables[name], name).toBeDefined();
         }
+        // The build's source revision keys the result cache: every function of one synth carries the same one.
+        expect(variables[ENV.codeRevision]).toMatch(/^[0-9a-f]{16}$/u);
+        expect(variables[ENV.codeRevision]).toBe(functions[0][1].Properties.Environment.Variables[ENV.codeRevision]);
         // Engine functions also get the engine V8 flags (a larger young generation for pdf.js); the others only source maps.
         const nodeOptions = variables[ENV.handlerName] ? `--enable-source-maps ${ENGINE_NODE_FLAGS.join(' ')}` : '--enable-source-maps';
         expect(variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: 'docintel', NODE_OPTIONS: nodeOptions });

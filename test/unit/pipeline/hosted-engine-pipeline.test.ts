@@ -24,6 +24,16 @@ const page = (pageNumber: number, ocrFallback?: DocumentPage['ocrFallback']): Do
   ...(ocrFallback ? { ocrFallback } : {}),
 });
 
+describe('the build in the cache key', () => {
+  it('keys a result to the code that computed it, and keeps the keys of a build without a revision', () => {
+    const params = { mode: 'fast' };
+    const older = cacheDigest('redact', 'abc', params, 'live', '', '0123456789abcdef');
+    const newer = cacheDigest('redact', 'abc', params, 'live', '', 'fedcba9876543210');
+    expect(older).not.toBe(newer);
+    expect(cacheDigest('redact', 'abc', params, 'live', '', '')).toBe(cacheDigest('redact', 'abc', params, 'live'));
+  });
+});
+
 describe('engine choice in the cache key', () => {
   it('leaves an all-local deployment with the keys it had, and separates each hosted choice', () => {
     // Arrange

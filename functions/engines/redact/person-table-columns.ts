@@ -86,29 +86,39 @@ export function cellSpans(text: string, words: readonly IndexedWord[], cell: BBo
   return out;
 }
 
-/** The names in the people columns of the pages' declared tables (see the module note). */
-export function tableColumnNames(pages: readonly DocumentPage[], index: TextIndex, lex: NameLexicon): PiiSpan[] {
-  const out: PiiSpan[] = [];
+/** A declared table's column: its header cell, the header row's texts, and the cells below it one column wide. */
+export interface DeclaredColumn {
+  readonly pageIndex: number;
+  readonly header: string;
+  readonly headerRow: readonly string[];
+  readonly cells: readonly { readonly text: string; readonly bbox: BBox }[];
+}
+
+/** Every column of the pages' declared tables under a one-column header cell (the flagged header rows, or the first row). */
+export function declaredColumns(pages: readonly DocumentPage[]): DeclaredColumn[] {
+  const out: DeclaredColumn[] = [];
   pages.forEach((page, pageIndex) => {
-    const words = index.words.filter((w) => w.pageIndex === pageIndex);
     for (const table of page.tables ?? []) {
       const flagged = table.cells.filter((c) => c.header);
       const headerRow = flagged.length ? flagged : table.cells.filter((c) => c.row === 0);
       const lastHeaderRow = Math.max(...headerRow.map((c) => c.row));
-      for (const header of headerRow) {
-        const kind = personHeaderKind(
-          header.text,
-          headerRow.map((c) => c.text),
-        );
-        if (!kind || header.columnSpan !== 1) continue;
-        for (const cell of table.cells) {
-          if (cell.row <= lastHeaderRow || cell.column !== header.column || cell.columnSpan !== 1 || !cell.bbox) continue;
-          if (isNameCell(cell.text, kind, lex)) out.push(...cellSpans(index.text, words, cell.bbox));
-        }
+      for (const header of headerRow.filter((c) => c.columnSpan === 1)) {
+        const cells = table.cells.filter((c) => c.row > lastHeaderRow && c.column === header.column && c.columnSpan === 1 && c.bbox);
+        out.push({ pageIndex, header: header.text, headerRow: headerRow.map((c) => c.text), cells: cells.map((c) => ({ text: c.text, bbox: c.bbox! })) });
       }
     }
   });
   return out;
+}
+
+/** The names in the people columns of the pages' declared tables (see the module note). */
+export function tableColumnNames(pages: readonly DocumentPage[], index: TextIndex, lex: NameLexicon): PiiSpan[] {
+  return declaredColumns(pages).flatMap((column) => {
+    const kind = personHeaderKind(column.header, column.headerRow);
+    if (!kind) return [];
+    const words = index.words.filter((w) => w.pageIndex === column.pageIndex);
+    return column.cells.filter((cell) => isNameCell(cell.text, kind, lex)).flatMap((cell) => cellSpans(index.text, words, cell.bbox));
+  });
 }
 
 /** Whether a table's columns exist on any page: no lexicon is loaded for documents without declared tables. */

@@ -16,27 +16,16 @@
 import type { DocumentPage } from '../document-model.ts';
 import type { PiiSpan } from './detect.ts';
 import { columnKind } from './label-values.ts';
-import { cellSpans, headerWords } from './person-table-columns.ts';
+import { cellSpans, declaredColumns, headerWords } from './person-table-columns.ts';
 import type { TextIndex } from './text-index.ts';
 
 /** The typed values in the pages' declared tables (see the module note). */
 export function typedColumnValues(pages: readonly DocumentPage[], index: TextIndex): PiiSpan[] {
-  const out: PiiSpan[] = [];
-  pages.forEach((page, pageIndex) => {
-    const words = index.words.filter((w) => w.pageIndex === pageIndex);
-    for (const table of page.tables ?? []) {
-      const flagged = table.cells.filter((c) => c.header);
-      const headerRow = flagged.length ? flagged : table.cells.filter((c) => c.row === 0);
-      const lastHeaderRow = Math.max(...headerRow.map((c) => c.row));
-      for (const header of headerRow) {
-        const kind = header.columnSpan === 1 ? columnKind(headerWords(header.text)) : undefined;
-        if (!kind) continue;
-        for (const cell of table.cells) {
-          if (cell.row <= lastHeaderRow || cell.column !== header.column || cell.columnSpan !== 1 || !cell.bbox) continue;
-          if (cell.text.trim() && kind.value(cell.text.trim())) out.push(...cellSpans(index.text, words, cell.bbox, kind.type));
-        }
-      }
-    }
+  return declaredColumns(pages).flatMap((column) => {
+    const kind = columnKind(headerWords(column.header));
+    if (!kind) return [];
+    const words = index.words.filter((w) => w.pageIndex === column.pageIndex);
+    const typed = column.cells.filter((cell) => cell.text.trim() && kind.value(cell.text.trim()));
+    return typed.flatMap((cell) => cellSpans(index.text, words, cell.bbox, kind.type));
   });
-  return out;
 }

@@ -7,30 +7,10 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { openDocument } from '../../../functions/engines/registry.ts';
-import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { columnKind } from '../../../functions/engines/redact/label-values.ts';
 import { headerWords } from '../../../functions/engines/redact/person-table-columns.ts';
-import { planRenderedRedaction } from '../../../functions/engines/redact/rendered-redaction.ts';
+import { redactedText } from './redact-plan.ts';
 
-const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
-
-/** The redacted text of a document, as the redact operation plans it. */
-async function redactedText(bytes: Uint8Array, filename: string): Promise<string> {
-  const document = await openDocument(bytes, { filename });
-  try {
-    const parsed = await document.extract(undefined, { graphics: true });
-    const { plan } = await planRenderedRedaction(parsed.pages, {
-      renderer: document.renderer,
-      mode: 'redact',
-      config: BUILT_INS,
-      findSpans: async (text) => ({ spans: await detectPii(text, BUILT_INS) }),
-    });
-    return plan.updatedText;
-  } finally {
-    await document.close();
-  }
-}
 
 describe('typed columns of an export', () => {
   it('reads field names as words and knows the types headers name', () => {

@@ -28,6 +28,13 @@ const MAX_GAP_HEIGHTS = 1.5;
 const PAD_HEIGHTS = 0.35;
 
 type Box = readonly [number, number, number, number];
+interface Row {
+  box: [number, number, number, number];
+  count: number;
+}
+/** The height of one band of the row index, in points. */
+const BAND = 8;
+const bandOf = (y: number) => Math.floor(y / BAND);
 
 /**
  * Rows of glyph-sized shapes among `boxes` (viewport points, y down), as regions normalised to the page
@@ -35,13 +42,32 @@ type Box = readonly [number, number, number, number];
  */
 export function outlinedTextRegions(boxes: readonly Box[], width: number, height: number): BBox[] {
   const glyphs = boxes.filter((b) => b[3] - b[1] >= MIN_GLYPH_HEIGHT && b[3] - b[1] <= MAX_GLYPH_HEIGHT).sort((a, b) => a[0] - b[0]);
-  const rows: { box: [number, number, number, number]; count: number }[] = [];
+  const rows: Row[] = [];
+  // Rows by the bands of the page's height they span, so a shape is compared with the rows beside it only
+  // (a hostile page of thousands of scattered shapes would otherwise compare each with every row).
+  const bands = new Map<number, Row[]>();
+  const register = (row: Row, from: number, to: number) => {
+    for (let band = from; band <= to; band++) {
+      const list = bands.get(band);
+      if (list) list.push(row);
+      else bands.set(band, [row]);
+    }
+  };
   for (const g of glyphs) {
-    const row = rows.find(({ box }) => sameRow(box, g));
+    const candidates = new Set<Row>();
+    for (let band = bandOf(g[1]); band <= bandOf(g[3]); band++) for (const row of bands.get(band) ?? []) candidates.add(row);
+    const row = [...candidates].find(({ box }) => sameRow(box, g));
     if (row) {
+      const [before, after] = [[bandOf(row.box[1]), bandOf(row.box[3])], [bandOf(Math.min(row.box[1], g[1])), bandOf(Math.max(row.box[3], g[3]))]];
       row.box = [Math.min(row.box[0], g[0]), Math.min(row.box[1], g[1]), Math.max(row.box[2], g[2]), Math.max(row.box[3], g[3])];
       row.count++;
-    } else rows.push({ box: [...g], count: 1 });
+      if (after[0] < before[0]) register(row, after[0], before[0] - 1);
+      if (after[1] > before[1]) register(row, before[1] + 1, after[1]);
+    } else {
+      const added: Row = { box: [...g], count: 1 };
+      rows.push(added);
+      register(added, bandOf(g[1]), bandOf(g[3]));
+    }
   }
   return rows
     .filter((row) => row.count >= MIN_GLYPHS)

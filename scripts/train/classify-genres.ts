@@ -32,6 +32,7 @@ import { slideDeck, straightBillOfLading, topicalSentence } from './classify-gen
 import { fragmentedHandwriting, scannedIdCard } from './classify-genres-scanned.ts';
 import { clinicalNote, eInvoiceRendering, shortNotice, utilitySummaryPage } from './classify-genres-titled.ts';
 import { columns, meterTableBill, onlineArticle, pressPage } from './classify-genres-press.ts';
+import { newsFeature } from './classify-genres-features.ts';
 import { acrossColumns, generatedReport, plainNewsPage, webPrintout, wireStory } from './classify-genres-reports.ts';
 import { CITY, cityLine, company, day, digits, FIRST, int, LAST, money, MONTH, ORG, person, short, some, STATE, STREET, street, year } from './classify-genre-words.ts';
 
@@ -116,6 +117,8 @@ const advertLines = (r: Random): string[] => [
 
 /** Newspaper pages, clippings, wire copy and web articles in their several layouts (classify-genres-press.ts, classify-genres-reports.ts). */
 function newsArticle(r: Random): string[] {
+  // A long feature without byline, dateline or quotes (classify-genres-features.ts): a report's words in a story's shape.
+  if (r() < 0.25) return newsFeature(r);
   // A whole page runs long (1,000 words and more with its advertisements): a story page and a page of short news together.
   return r() < 0.2 ? [...newsLayout(r), ...plainNewsPage(r)] : newsLayout(r);
 }

@@ -160,7 +160,74 @@ export function reportTokens(lines: readonly string[]): string[] {
   ];
 }
 
+/**
+ * A heading: a short line without closing punctuation, commas or figures whose longer words are all capitalised
+ * ("Results and Next Steps", "BACKGROUND"), or a numbered one. Prose set in columns breaks into short lines too,
+ * and some hold only names, but with commas, lower-case words and line-end hyphens between them.
+ */
+export function isHeading(line: string): boolean {
+  if (line.length > 70) return false;
+  if (NUMBERED_HEADING.test(line)) return true;
+  if (!/^\p{Lu}/u.test(line) || /[.,;:!?-]$|,|\d/u.test(line)) return false;
+  const words = line.split(/\s+/);
+  const long = words.filter((w) => /^\p{L}{4,}/u.test(w));
+  if (!long.length || words.length > 8 || !long.every((w) => /^\p{Lu}/u.test(w))) return false;
+  return long.length >= 2 || line === line.toUpperCase();
+}
+
+/** Expressions that place a story in time: weekdays, "last year", "yesterday", "ago", in the languages we read. */
+const TIME_EXPRESSIONS = new RegExp(
+  [
+    String.raw`(?<!\p{L})(?:on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|last\s+(?:night|week|month|year|spring|summer|autumn|winter)`,
+    String.raw`|earlier\s+this\s+(?:week|month|year)|\d+\s+(?:days|weeks|months|years)\s+ago|that\s+(?:evening|morning|afternoon|night)`,
+    String.raw`|gestern|(?:vorige|letzte)[nr]?\s+(?:woche|monat|jahr)|am\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|vor\s+\d+\s+jahren`,
+    String.raw`|hier\s+soir|la\s+semaine\s+dernière|l'an\s+dernier|l'année\s+dernière|il\s+y\s+a\s+\d+\s+ans`,
+    String.raw`|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi)\s+(?:dernier|soir|matin)`,
+    String.raw`|ayer|la\s+semana\s+pasada|el\s+año\s+pasado|hace\s+\d+\s+años|el\s+(?:lunes|martes|miércoles|jueves|viernes|sábado|domingo))(?!\p{L})`,
+  ].join(''),
+  'giu',
+);
+/**
+ * People named by a title or an office: "Mr. Hale", "Dr Ruiz", "the mayor", "Frau Lenz", "Mme Caron", "la alcaldesa".
+ * Case-sensitive: under the i flag \p{Lu} matches any letter, and a title is what it is by its capital.
+ */
+const TITLED = new RegExp(
+  [
+    String.raw`(?<!\p{L})(?:(?:Mr|Mrs|Ms|MR|MRS|Dr|Prof|Rev|Gov|Sen|Rep|Capt|Sgt|Col|Gen|Herr|Frau|Mme|Sr|Sra)\.?\s+\p{Lu}|Miss\s+\p{Lu}|M\.\s+\p{Lu}\p{Ll}`,
+    String.raw`|[Tt]he\s+(?:mayor|minister|governor|president|senator|superintendent|chief|sheriff|bishop|principal|chairman|chairwoman)(?!\p{L})`,
+    String.raw`|(?:der|die)\s+(?:Bürgermeister(?:in)?|Minister(?:in)?|Landrat|Landrätin)|(?:le|la)\s+(?:maire|ministre|préfète?|présidente?)(?!\p{L})`,
+    String.raw`|(?:el|la)\s+(?:alcalde(?:sa)?|ministr[oa]|president[ae]|concejala?)(?!\p{L}))`,
+  ].join(''),
+  'gu',
+);
+/** Verbs that tell a story in the past, and those that state, prescribe or plan (a report's present and future). */
+const PAST = /(?<!\p{L})(?:was|were|had|did|war|waren|wurde|wurden|hatte|hatten|était|étaient|avait|fut|fue|fueron|era|eran|había)(?!\p{L})/giu;
+const PRESENT =
+  /(?<!\p{L})(?:is|are|will|should|must|shall|ist|sind|wird|werden|sollte|muss|est|sont|sera|doit|doivent|es|son|será|debe|deben)(?!\p{L})/giu;
+
+/**
+ * A document's shape as prose (issue 41: a long news feature without byline, dateline or quotes read as a report):
+ * `#heads-k:N`, headings per 1,000 words (a report has many titled or numbered sections, a story a headline and
+ * perhaps a cross-head); `#tense:N`, the share of past-tense markers among tense markers (a story narrates, a
+ * report states and recommends); `#time-k:N`, time expressions per 1,000 words; `#titled-k:N`, people named by a
+ * title or office per 1,000 words; and `#prose-shape:W:H:T`, length, headings and tense together, so a linear
+ * model can weigh "long, few headings, narrated" apart from each part. Texts under 150 words give none.
+ */
+export function proseShapeTokens(lines: readonly string[], text: string): string[] {
+  const words = text.match(/\p{L}+/gu)?.length ?? 0;
+  if (words < 150) return [];
+  const perK = (n: number) => (n * 1000) / words;
+  const heads = bucket(perK(lines.filter((l) => isHeading(l.trim())).length), [2, 5, 10, 20]);
+  const past = (text.match(PAST) ?? []).length;
+  const present = (text.match(PRESENT) ?? []).length;
+  const tense = past + present < 15 ? 0 : bucket(past / (past + present), [0.3, 0.45, 0.6]);
+  const time = bucket(perK((text.match(TIME_EXPRESSIONS) ?? []).length), [1, 3, 6]);
+  const titled = bucket(perK((text.match(TITLED) ?? []).length), [1, 3, 8]);
+  const length = bucket(words, [400, 900]);
+  return [`#heads-k:${heads}`, `#tense:${tense}`, `#time-k:${time}`, `#titled-k:${titled}`, `#prose-shape:${length}:${heads}:${tense}`];
+}
+
 /** Every cue of this module for a document's non-empty lines and text. */
 export function genreCueTokens(lines: readonly string[], text: string): string[] {
-  return [pressToken(lines), ...reportingTokens(text), ...reportTokens(lines)];
+  return [pressToken(lines), ...reportingTokens(text), ...reportTokens(lines), ...proseShapeTokens(lines, text)];
 }

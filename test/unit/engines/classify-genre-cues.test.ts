@@ -4,7 +4,14 @@
  * and contents leaders. Texts are made-up look-alikes.
  */
 import { describe, expect, it } from 'vitest';
-import { genreCueTokens, pressToken, reportingTokens, reportTokens } from '../../../functions/engines/classify/genre-cues.ts';
+import {
+  genreCueTokens,
+  isHeading,
+  proseShapeTokens,
+  pressToken,
+  reportingTokens,
+  reportTokens,
+} from '../../../functions/engines/classify/genre-cues.ts';
 import { newsTokens } from '../../../functions/engines/classify/page-cues.ts';
 import { layoutTokens } from '../../../functions/engines/classify/features.ts';
 
@@ -111,5 +118,53 @@ describe('Function: reportTokens (contents lines)', () => {
     ['one long line of prose without leaders', ['lorem ipsum dolor sit amet '.repeat(600)], '#toc:0'],
   ])('reads %s', (_name, input, expected) => {
     expect(reportTokens(input)[3]).toBe(expected);
+  });
+});
+
+/** An invented feature story: narrated, people by title, time expressions, one headline and no sections. */
+const FEATURE = [
+  'The Orchard Nobody Wanted',
+  ...Array.from({ length: 14 }, (_, i) =>
+    [
+      `Mr. Tolland was ${9 + i} when his family moved to Wrenhollow, and the orchard was already half wild.`,
+      'Last year the parish council had voted to sell it, but the sale fell through on Tuesday after a survey.',
+      'Mrs. Abery, who had kept bees there since the war, did not attend; the mayor did.',
+    ].join(' '),
+  ),
+];
+/** An invented report of the same length: many titled and numbered sections, stated in the present and future. */
+const REPORT = Array.from({ length: 8 }, (_, i) => [
+  `${i + 1}. Orchard Management Options`,
+  'The site is in poor condition and the council should decide on its future. Costs are shown in the annex.',
+  'Maintenance will require two visits a month. Volunteers are available but funding must be confirmed.',
+  'Option B is preferred because it is cheaper and the risk is low. The board should approve it.',
+  'Key Risks',
+]).flat();
+
+describe('Function: proseShapeTokens', () => {
+  it('reads a narrated feature as few headings, past tense, time expressions and titled people', () => {
+    const tokens = proseShapeTokens(FEATURE, FEATURE.join('\n'));
+    expect(tokens).toEqual(['#heads-k:1', '#tense:4', '#time-k:4', '#titled-k:4', '#prose-shape:2:1:4']);
+  });
+
+  it('reads a sectioned report as many headings in the present, without time expressions or titles', () => {
+    const tokens = proseShapeTokens(REPORT, REPORT.join('\n'));
+    expect(tokens).toEqual(['#heads-k:4', '#tense:1', '#time-k:1', '#titled-k:1', '#prose-shape:2:4:1']);
+  });
+
+  it('gives nothing for a short text', () => {
+    expect(proseShapeTokens(['Mr. Tolland was here on Tuesday.'], 'Mr. Tolland was here on Tuesday.')).toEqual([]);
+  });
+
+  it.each([
+    ['a title-case heading', 'Results and Next Steps', true],
+    ['a heading in capitals', 'BACKGROUND', true],
+    ['a numbered heading', '2.1 Scope of the Review', true],
+    ['a column line of names with commas', 'Tolland, Mrs. Abery and Canon', false],
+    ['a column line ending in a hyphen', 'Parish Council Treas-', false],
+    ['a table row with figures', 'Total Revenue 315,880', false],
+    ['a sentence', 'The orchard was sold.', false],
+  ])('tells %s', (_name, line, expected) => {
+    expect(isHeading(line)).toBe(expected);
   });
 });

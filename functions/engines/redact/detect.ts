@@ -16,6 +16,7 @@ import { addressees, invertedGivenNames, lineListPartners, listPartners, pronoun
 import { personColumns } from './person-columns.ts';
 import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
+import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
@@ -69,8 +70,8 @@ export interface PiiSpan {
   readonly score: number;
 }
 
-/** The pattern recognizers, and the machine-readable zone of identity documents (its lines carry the types they hold). */
-const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, MRZ_RECOGNIZER];
+/** The pattern recognizers, the machine-readable zone of identity documents and a cheque's MICR line (their lines carry the types they hold). */
+const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, MRZ_RECOGNIZER, MICR_RECOGNIZER];
 /** Person names: the rules (names.ts), the learned model's second opinion on runs the rules left below the threshold, and the sequence tagger's names neither accepted. */
 const personRecognizer = (persons: PersonResources): Recognizer => ({ type: 'PERSON', find: (text) => personCandidates(text, persons) });
 

@@ -65,6 +65,25 @@ function wholeLine(text: string, start: number, end: number): boolean {
   return /^[ \t]*$/u.test(text.slice(lineStart, start)) && /^,?[ \t]*$/u.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
 }
 
+/**
+ * A line that is a name in capitals written surname first, as a wristband, a chart label or a roster prints it
+ * ("QUELLMAN, ODA R"): a comma, one or two given names, perhaps an initial — which OCR may read as a bracket or a bar.
+ */
+const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t]${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?[ \\t]*$`, 'gmu');
+
+/** The names of {@link SURNAME_FIRST_LINE}'s lines whose words are all name words, one of them listed (the initial stays: it names nobody). */
+function surnameFirstLines(text: string, lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(SURNAME_FIRST_LINE)) {
+    const words = [...m[2].split(/[ \t]/u), m[1]];
+    if (nameLength(words, lex) !== words.length) continue;
+    const start = m.index! + m[0].indexOf(m[1]);
+    const end = m.index! + m[0].indexOf(m[2], m[0].indexOf(',')) + m[2].length;
+    out.push({ type: 'PERSON', start, end, score: 0.6, rule: 'upper-case-surname-first' });
+  }
+  return out;
+}
+
 /** Names in capitals after a transfer's preposition or a header label, or standing as a line of their own (see the module note). */
 export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
@@ -79,5 +98,5 @@ export function upperCaseCounterparties(text: string, lex: NameLexicon): Candida
     const end = m.index! + words.slice(0, n).join(' ').length;
     out.push({ type: 'PERSON', start: m.index!, end, score: 0.6, rule: 'upper-case-counterparty' });
   }
-  return out;
+  return [...out, ...surnameFirstLines(text, lex)];
 }

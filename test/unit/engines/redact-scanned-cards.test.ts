@@ -62,3 +62,11 @@ describe('scanned cards and tickets', () => {
     expect(await masked('NOTES, GENERAL\n')).toContain('NOTES, GENERAL');
   });
 });
+
+describe('a name cut at its initial', () => {
+  it("masks the surname after a title and an initial on a wristband's line ('DR. H. QUORVELL' was masked as 'DR. H')", async () => {
+    const out = await masked('ADM 11/02/2026 RM 212-A DR. T. QUORVELL\nALLERGY: NONE\n');
+    expect(out).not.toContain('QUORVELL');
+    expect(out).toContain('ALLERGY');
+  });
+});

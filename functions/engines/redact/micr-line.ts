@@ -7,11 +7,13 @@
  * the shape or the context words its pattern asks for, and both stayed
  * readable on a scanned cheque.
  *
- * A line is a MICR line when it is mostly digits, holds a nine-digit window
- * that passes the routing checksum (abaValid) in a run of up to eleven, and another run of at least
- * six digits: the routing window is masked as ABA_ROUTING_NUMBER and the
- * other long runs as US_BANK_NUMBER (the account; a long cheque or
- * amount field with them is masked too, which leaks nothing).
+ * A line is a MICR line when it is mostly digits and holds a run of nine to
+ * eleven digits with a window that passes the routing checksum (abaValid),
+ * and another field of at least six digits (digits a single space apart are
+ * one field: an account read in groups). The routing field is masked as
+ * ABA_ROUTING_NUMBER and the other long fields as US_BANK_NUMBER (the
+ * account; a long cheque or amount field with them is masked too, which
+ * leaks nothing).
  *
  * @module
  */
@@ -23,7 +25,6 @@ import { abaValid } from './validators.ts';
 const MAX_LINE = 80;
 /** Digits a line needs, at least (a routing number and an account number of six). */
 const MIN_DIGITS = 15;
-const DIGIT_RUN = /\d+/gu;
 
 /** Whether a run of 9 to 11 digits holds a routing number: a symbol read as a digit may stand before or after it. */
 function holdsRouting(run: string): boolean {
@@ -39,19 +40,23 @@ function mostlyDigits(line: string): boolean {
   return digits >= MIN_DIGITS && letters <= 4 && digits >= 0.7 * line.replace(/\s/gu, '').length;
 }
 
+/** Digits a single space apart are one field: an account printed or read in groups ("3318 7720 45"). */
+const FIELD = /\d+(?: \d+)*/gu;
+
 /** The routing and account numbers of the MICR lines in `text`. */
 export function micrLines(text: string): Candidate[] {
   const out: Candidate[] = [];
   for (const line of textLines(text)) {
     if (line.text.length > MAX_LINE || !mostlyDigits(line.text)) continue;
-    const runs = [...line.text.matchAll(DIGIT_RUN)].map((m) => ({ at: line.start + m.index, digits: m[0] }));
-    const routing = runs.findIndex((r) => holdsRouting(r.digits));
-    const others = runs.filter((r, i) => i !== routing && r.digits.length >= 6);
-    if (routing === -1 || others.length === 0) continue;
-    // The whole run is masked: which of its digits was a symbol is a guess, and a digit left is a digit leaked.
-    const run = runs[routing];
-    out.push({ type: 'ABA_ROUTING_NUMBER', start: run.at, end: run.at + run.digits.length, score: 0.85, rule: 'micr-line' });
-    for (const r of others) out.push({ type: 'US_BANK_NUMBER', start: r.at, end: r.at + r.digits.length, score: 0.85, rule: 'micr-line' });
+    const fields = [...line.text.matchAll(FIELD)].map((m) => ({ at: line.start + m.index, text: m[0], digits: m[0].replace(/ /gu, '') }));
+    // The routing number is one run of its own (a symbol read as a digit beside it at most), or a field's first group when OCR dropped the symbol after it.
+    const routing = fields.findIndex((f) => holdsRouting(f.digits) || holdsRouting(f.text.split(' ')[0]));
+    const others = fields.filter((f, i) => i !== routing && f.digits.length >= 6);
+    if (routing === -1 || (others.length === 0 && fields[routing].digits.length < 15)) continue;
+    // Whole fields are masked: which digit was a symbol is a guess, and a digit left is a digit leaked.
+    const field = fields[routing];
+    out.push({ type: 'ABA_ROUTING_NUMBER', start: field.at, end: field.at + field.text.length, score: 0.85, rule: 'micr-line' });
+    for (const f of others) out.push({ type: 'US_BANK_NUMBER', start: f.at, end: f.at + f.text.length, score: 0.85, rule: 'micr-line' });
   }
   return out;
 }

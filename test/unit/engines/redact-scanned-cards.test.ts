@@ -70,3 +70,26 @@ describe('a name cut at its initial', () => {
     expect(out).toContain('ALLERGY');
   });
 });
+
+describe('a deposit slip', () => {
+  it("masks an account read in groups in the magnetic line ('3318 7720 45' after the routing number)", async () => {
+    const out = await masked('DEPOSIT TICKET\n[1091733001] 5520 4417 83]\n');
+    expect(out).not.toMatch(/5520|4417|091733001/u);
+  });
+});
+
+describe('a lab report row', () => {
+  it('masks a patient and a physician in capitals written surname first at the start of a row of figures under their header', async () => {
+    const report = [
+      'NORTHVALE PATHOLOGY',
+      'PATIENT DOB MRN',
+      'QUARRINGTON-OBI, PATIENCE R 1984-03-12 NV-5541029',
+      'ORDERING PHYSICIAN COLLECTED',
+      'HALLORANDE, SILAS MD 2026-11-18 07:42',
+      'GLUCOSE, FASTING 104 mg/dL 70-99',
+    ].join('\n');
+    const out = await masked(report);
+    expect(out).not.toMatch(/QUARRINGTON|PATIENCE|HALLORANDE|SILAS/u);
+    expect(out).toContain('GLUCOSE, FASTING 104');
+  });
+});

@@ -418,6 +418,8 @@ function withInitials(text: string, c: Candidate, previous: Candidate | undefine
 const ENDS_IN_INITIAL = /(?:^|[\s.])\p{Lu}$/u;
 const TITLE_AND_INITIAL = /^(?:dr|mr|mrs|ms|prof|herr|frau|mme|sr|sra)\.?[ \t]+\p{Lu}$/iu;
 const SURNAME_IN_CAPITALS = /^\.[ \t]*\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?(?![\p{L}\p{N}])/u;
+const TITLE_BEFORE = /(?:^|[^\p{L}])(?:dr|mr|mrs|ms|miss|prof|herr|frau|mme|mlle)\.?[ \t]+$/iu;
+const SURNAMES_AFTER = /^(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?){1,2}(?![\p{L}\p{N}])/u;
 const SURNAME_CAPITALISED = /^\.[ \t]*\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?(?![\p{L}\p{N}])/u;
 
 /**
@@ -428,6 +430,12 @@ const SURNAME_CAPITALISED = /^\.[ \t]*\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+
 function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | undefined): Candidate {
   if (c.type !== 'PERSON') return c;
   const span = text.slice(c.start, c.end);
+  // A name after a title that starts in lower case is a capital OCR misread ("Dr lise Marchetti-Boone" for "Ilse"): the
+  // name rules, reading capitalised words, cut it there; the surname after it on the line is the same person's.
+  if (/^\p{Ll}/u.test(span) && TITLE_BEFORE.test(text.slice(Math.max(0, c.start - 8), c.start))) {
+    const rest = SURNAMES_AFTER.exec(text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 60)));
+    if (rest) return { ...c, end: c.end + rest[0].length };
+  }
   if (!ENDS_IN_INITIAL.test(span)) return c;
   const after = text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 40));
   const surname = SURNAME_IN_CAPITALS.exec(after) ?? (TITLE_AND_INITIAL.test(span) ? SURNAME_CAPITALISED.exec(after) : null);

@@ -93,3 +93,10 @@ describe('a lab report row', () => {
     expect(out).toContain('GLUCOSE, FASTING 104');
   });
 });
+
+describe('a name whose capital OCR misread', () => {
+  it("masks the surname after a title and a given name read in lower case ('Dr lise ⟨Marchetti-Boone⟩' for 'Ilse')", async () => {
+    const out = await masked('Kind regards,\n\nDr lise Verrano-Quist\nClinic registration 5528140\n');
+    expect(out).not.toMatch(/Verrano|Quist/u);
+  });
+});

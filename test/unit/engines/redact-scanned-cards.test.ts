@@ -100,3 +100,10 @@ describe('a name whose capital OCR misread', () => {
     expect(out).not.toMatch(/Verrano|Quist/u);
   });
 });
+
+describe('an address line with scan noise', () => {
+  it("masks the ZIP code of a town line that ends in a stray mark OCR read ('MAPLEWICK VT 05641 i')", async () => {
+    const out = await masked('REGISTERED OWNER\n7 ALDER CROFT RD\nQUILLSTEAD VT 05733 i\nMAKE HONDA\n');
+    expect(out).not.toContain('05733');
+  });
+});

@@ -101,10 +101,12 @@ const LABELS: readonly LabelKind[] = [
       'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
     value: partyName,
   },
-  // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS").
+  // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS");
+  // so does a vehicle registration's "REGISTERED OWNER".
   {
     type: 'PERSON',
-    label: '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder))|(?:passenger|guest|traveller|traveler)\\s+name',
+    label:
+      '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder))|(?:passenger|guest|traveller|traveler|owner)\\s+name|registered\\s+(?:owner|keeper)|vehicle\\s+owner',
     value: partyName,
     standsAlone: true,
   },

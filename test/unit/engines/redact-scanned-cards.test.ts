@@ -71,6 +71,14 @@ describe('a name cut at its initial', () => {
   });
 });
 
+describe('a vehicle registration', () => {
+  it("masks the owner under 'REGISTERED OWNER', not a leasing company there", async () => {
+    const out = await masked('CERTIFICATE OF VEHICLE REGISTRATION\nREGISTERED OWNER\nQUELLWORTH ANSELM T\n7 ALDER CROFT RD\n');
+    expect(out).not.toMatch(/QUELLWORTH|ANSELM/u);
+    expect(await masked('REGISTERED OWNER\nHARLOW LEASING LLC\n')).toContain('HARLOW LEASING LLC');
+  });
+});
+
 describe('a deposit slip', () => {
   it("masks an account read in groups in the magnetic line ('3318 7720 45' after the routing number)", async () => {
     const out = await masked('DEPOSIT TICKET\n[1091733001] 5520 4417 83]\n');

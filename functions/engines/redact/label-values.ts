@@ -107,7 +107,8 @@ const LABELS: readonly LabelKind[] = [
     type: 'PERSON',
     label:
       '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder))|(?:passenger|guest|traveller|traveler|owner)\\s+name|registered\\s+(?:owner|keeper)|vehicle\\s+owner',
-    value: partyName,
+    // Two words at least: a card's next column's label ("VIN", read between the label and its value) is no name.
+    value: (v) => partyName(v) && v.split(/[\s,/]+/u).filter((t) => /\p{L}{2}/u.test(t)).length >= 2,
     standsAlone: true,
   },
   // Who a parcel or a letter goes to ("SHIP TO:" over "MARISELA QUENT"): a name's shape only, so a company on that line stays.

@@ -76,6 +76,8 @@ describe('a vehicle registration', () => {
     const out = await masked('CERTIFICATE OF VEHICLE REGISTRATION\nREGISTERED OWNER\nQUELLWORTH ANSELM T\n7 ALDER CROFT RD\n');
     expect(out).not.toMatch(/QUELLWORTH|ANSELM/u);
     expect(await masked('REGISTERED OWNER\nHARLOW LEASING LLC\n')).toContain('HARLOW LEASING LLC');
+    // The next column's label read between the label and its value is no name.
+    expect(await masked('REGISTERED OWNER\nVIN\nQUELLWORTH ANSELM T\n')).toContain('VIN');
   });
 });
 

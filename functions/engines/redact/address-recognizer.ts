@@ -164,8 +164,9 @@ const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the
 const CONTINUATION = new RegExp(
   // One part per line or comma: [ \t] inside a part, so a part never runs over a line end (nor a blank line).
   // A postcode may end the sentence ("… Austria 25173."), and so may a postcode and its town ("… 28014 Madrid."); another
-  // word before a full stop may be an abbreviation ("Incl.").
-  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${ANY_UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d[A-Z]{0,2}|\\d[ \\t]+\\p{Lu}[\\p{L}'’-]*)[.?!](?:\\s|$))`,
+  // word before a full stop may be an abbreviation ("Incl."). On a scan a stray mark OCR read after the postcode
+  // ("MAPLEWICK VT 05641 i": a speck, a fold) still ends the line.
+  `^(?:,|\\n)?[ \\t>]*(?:,[ \\t]*)?(?:${ANY_UNIT_PART}|${POSTCODE}(?:[ \\t]+${CAP}(?:[ \\t]+${CAP}){0,2})?|${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${STATE})\\.?[ \\t]+\\d{5}(?:-\\d{4})?|(?<=\\n[ \\t>]*)\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:${TOWN_PARTICLE}[ \\t]+){0,2}\\p{Lu}[\\p{L}'’.-]*){1,3}(?:[ \\t]+${POSTCODE})?(?=[ \\t]*(?:\\n|$))|\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+\\p{Lu}[\\p{L}'’.-]*){0,2}(?:[ \\t]+\\([\\p{L} .'’-]{2,30}\\))?(?:[ \\t]+${POSTCODE})?|(?:${STATE})|(?<=\\n[ \\t>]*,[ \\t]*)(?:\\p{Ll}{2}|\\d{2}))(?=[ \\t]*(?:,|\\n|$)|(?<=\\d[A-Z]{0,2}|\\d[ \\t]+\\p{Lu}[\\p{L}'’-]*)[.?!](?:\\s|$)|(?<=\\d)[ \\t]+[|!'’\`il][ \\t]*(?:\\n|$))`,
   'u',
 );
 /** The last line of an address block set apart by one blank line ("⏎⏎ Denmark 35018"): only its postcode is taken. */

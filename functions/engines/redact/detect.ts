@@ -16,6 +16,7 @@ import { addressees, invertedGivenNames, lineListPartners, listPartners, pronoun
 import { personColumns } from './person-columns.ts';
 import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
+import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
 import { continuedOverParticles, particleSurnames } from './person-particles.ts';
@@ -69,8 +70,8 @@ export interface PiiSpan {
   readonly score: number;
 }
 
-/** The pattern recognizers, and the machine-readable zone of identity documents (its lines carry the types they hold). */
-const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, MRZ_RECOGNIZER];
+/** The pattern recognizers, the machine-readable zone of identity documents and a cheque's MICR line (their lines carry the types they hold). */
+const PATTERN_BUILT_INS: readonly Recognizer[] = [...BUILT_IN_RECOGNIZERS, ADDRESS_RECOGNIZER, PHONE_RECOGNIZER, MRZ_RECOGNIZER, MICR_RECOGNIZER];
 /** Person names: the rules (names.ts), the learned model's second opinion on runs the rules left below the threshold, and the sequence tagger's names neither accepted. */
 const personRecognizer = (persons: PersonResources): Recognizer => ({ type: 'PERSON', find: (text) => personCandidates(text, persons) });
 
@@ -413,6 +414,34 @@ function withInitials(text: string, c: Candidate, previous: Candidate | undefine
   return initials ? { ...c, start: from + initials.index } : c;
 }
 
+/** A span's last word, a lone initial ("DR. H"), then its full stop and a surname: in capitals, or any capitalised word after a title and an initial. */
+const ENDS_IN_INITIAL = /(?:^|[\s.])\p{Lu}$/u;
+const TITLE_AND_INITIAL = /^(?:dr|mr|mrs|ms|prof|herr|frau|mme|sr|sra)\.?[ \t]+\p{Lu}$/iu;
+const SURNAME_IN_CAPITALS = /^\.[ \t]*\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?(?![\p{L}\p{N}])/u;
+const TITLE_BEFORE = /(?:^|[^\p{L}])(?:dr|mr|mrs|ms|miss|prof|herr|frau|mme|mlle)\.?[ \t]+$/iu;
+const SURNAMES_AFTER = /^(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?){1,2}(?![\p{L}\p{N}])/u;
+const SURNAME_CAPITALISED = /^\.[ \t]*\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?(?![\p{L}\p{N}])/u;
+
+/**
+ * A person span that stops at an initial with the surname after it ("DR. H. QUISTORP" masked as "DR. H": the
+ * name rules read no word in capitals): the initial alone names nobody, so the span takes the surname. Not into
+ * the next span.
+ */
+function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | undefined): Candidate {
+  if (c.type !== 'PERSON') return c;
+  const span = text.slice(c.start, c.end);
+  // A name after a title that starts in lower case is a capital OCR misread ("Dr lise Marchetti-Boone" for "Ilse"): the
+  // name rules, reading capitalised words, cut it there; the surname after it on the line is the same person's.
+  if (/^\p{Ll}/u.test(span) && TITLE_BEFORE.test(text.slice(Math.max(0, c.start - 8), c.start))) {
+    const rest = SURNAMES_AFTER.exec(text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 60)));
+    if (rest) return { ...c, end: c.end + rest[0].length };
+  }
+  if (!ENDS_IN_INITIAL.test(span)) return c;
+  const after = text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 40));
+  const surname = SURNAME_IN_CAPITALS.exec(after) ?? (TITLE_AND_INITIAL.test(span) ? SURNAME_CAPITALISED.exec(after) : null);
+  return surname ? { ...c, end: c.end + surname[0].length } : c;
+}
+
 /**
  * The final spans from candidates of every detector: non-overlapping, plus
  * every other mention of a person found once (the same name, or its surname
@@ -422,7 +451,10 @@ export function settleSpans(text: string, candidates: readonly Candidate[], pers
   const resolved = resolveOverlaps(text, candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
   const settled = resolveOverlaps(text, [...resolved, ...mentions]);
-  return settled.map((c, i) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1])).map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
+  const whole = (c: Candidate, i: number) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1]);
+  return settled
+    .map((c, i) => withSurnameAfterInitial(text, whole(c, i), settled[i + 1]))
+    .map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 
 /**

@@ -31,6 +31,12 @@ interface LabelKind {
   readonly value: (value: string) => boolean;
   /** Whether the label alone on its line, without a colon, still names the line below (it can be nothing else). */
   readonly standsAlone?: boolean;
+  /** Whether the label needs no separator before its value on the line (a cheque's "PAY TO THE ORDER OF Ada Brisk", a licence's "LN QUELL"). */
+  readonly bare?: boolean;
+  /** Where a value on the label's line stops, when more follows it in the same cell (the cheque's amount after the payee). */
+  readonly stopsAt?: RegExp;
+  /** Words the document must hold somewhere for the label to count ("Document no." names an identity document's number only on one). */
+  readonly onlyWith?: RegExp;
 }
 
 /** Characters a number's digits are misread as (O for 0, l and I for 1, S for 5, B for 8, Z for 2). */
@@ -92,8 +98,36 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student)|patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
+      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
     value: partyName,
+  },
+  // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS");
+  // so does a vehicle registration's "REGISTERED OWNER".
+  {
+    type: 'PERSON',
+    label:
+      '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder))|(?:passenger|guest|traveller|traveler|owner)\\s+name|registered\\s+(?:owner|keeper)|vehicle\\s+owner',
+    // Two words at least: a card's next column's label ("VIN", read between the label and its value) is no name.
+    value: (v) => partyName(v) && v.split(/[\s,/]+/u).filter((t) => /\p{L}{2}/u.test(t)).length >= 2,
+    standsAlone: true,
+  },
+  // Who a parcel or a letter goes to ("SHIP TO:" over "MARISELA QUENT"): a name's shape only, so a company on that line stays.
+  {
+    type: 'PERSON',
+    label: 'ship(?:ped)?\\s+to|deliver(?:y|ed)?\\s+to|consignee|addressee|recipient|empfänger(?:in)?|destinataire|destinatario|ontvanger',
+    value: partyName,
+  },
+  // A cheque's payee, printed without a colon and followed by the amount in the same cell.
+  { type: 'PERSON', label: 'pay\\s+to\\s+the\\s+order\\s+of|pay\\s+to', value: partyName, bare: true, stopsAt: /[ \t]*[$€£¥*\d]/u },
+  // A US driver licence's field codes before the holder's names in capitals ("LN QUELL", "FN ODA MARIT"); capitals only, so prose never matches.
+  { type: 'PERSON', label: '(?:[12][ \\t]*)?(?:ln|fn)', value: (v) => partyName(v) && v === v.toUpperCase(), bare: true },
+  // An identity card's or a licence's document number ("Document no." over "VX4471029"), on a document that says it is one.
+  {
+    type: 'NATIONAL_ID',
+    label: 'document\\s*(?:number|no\\.?|nr\\.?|#)|card\\s*(?:number|no\\.?)|id\\s*(?:number|no\\.?|#)|dokumentennummer|n[°º]\\s*(?:du\\s+)?document|número\\s+de\\s+documento',
+    value: (v) => /^[A-Z0-9OoIlSBZ<-]{6,14}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
+    standsAlone: true,
+    onlyWith: /\b(?:identity\s+card|id\s+card|identification\s+card|passport|driver'?s?\s+licen[cs]e|residence\s+permit|personalausweis|carte\s+(?:nationale\s+)?d.identité|documento\s+(?:nacional\s+)?de\s+identidad|carta\s+d.identità|identiteitskaart)\b/iu,
   },
   // A bare "Name" is a person's only when its value starts with a capital and reads like no identifier.
   { type: 'PERSON', label: 'name|nom|nombre|nome|naam', value: (v) => v.length <= 60 && /^\p{Lu}/u.test(v) && !/[._/=()<>{}[\]@]/u.test(v) },
@@ -166,10 +200,15 @@ const SEPARATOR = '[ \\t]*(?:(?:\\([^()\\n]{1,12}\\)|no\\.?|nr\\.?|number)[ \\t]
 
 /** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
 function labelPattern(kind: LabelKind): RegExp {
-  return new RegExp(`${CELL_START}(?<label>${kind.label})${TRANSLATIONS}(?:${SEPARATOR}(?<rest>.*)|[ \\t]*$|(?=\\t|[ ]{2}))`, 'giu');
+  // A bare label's value follows a space; the label must end at a word's end ("LN QUELL", never "LNX …").
+  const separator = kind.bare ? `(?:${SEPARATOR}|[ \\t]+)` : SEPARATOR;
+  return new RegExp(`${CELL_START}(?<label>${kind.label})${kind.bare ? '(?![\\p{L}\\p{N}])' : ''}${TRANSLATIONS}(?:${separator}(?<rest>.*)|[ \\t]*$|(?=\\t|[ ]{2}))`, 'giu');
 }
 
 const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));
+
+/** The labels that count in `text`: those that ask for a kind of document only where its words occur. */
+const patternsFor = (text: string) => PATTERNS.filter(({ kind }) => !kind.onlyWith || kind.onlyWith.test(text));
 
 /** A line that is itself a label line: a short lead followed by a colon (the next label, not a value). */
 const LABEL_LINE = /^[ \t]*[\p{L}][\p{L} .'’/-]{0,30}:/u;
@@ -206,14 +245,20 @@ function cellBelow(line: string, from: number, to: number): { start: number; tex
   return cells.find((c) => c.start < to && from < c.start + c.text.length);
 }
 
+/** `rest` up to where `stop` first matches (all of it without a stop or a match). */
+function cutAt(rest: string, stop: RegExp | undefined): string {
+  const end = stop ? rest.search(stop) : -1;
+  return end === -1 ? rest : rest.slice(0, end);
+}
+
 /** The candidates of one line's labels; `next` is the line below (a value for a label standing alone). */
-function lineValues(line: string, at: number, next: { text: string; at: number } | undefined): Candidate[] {
+function lineValues(patterns: typeof PATTERNS, line: string, at: number, next: { text: string; at: number } | undefined): Candidate[] {
   const out: Candidate[] = [];
-  for (const { kind, pattern } of PATTERNS) {
+  for (const { kind, pattern } of patterns) {
     for (const m of line.matchAll(pattern)) {
       const rest = m.groups?.rest;
       const restAt = rest === undefined ? -1 : m.index + m[0].length - rest.length;
-      const value = rest === undefined ? undefined : valueIn(rest);
+      const value = rest === undefined ? undefined : valueIn(cutAt(rest, kind.stopsAt));
       if (value) {
         const text = rest!.slice(value.start, value.end);
         if (kind.value(text)) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.end, score: 0.65, rule: 'labelled-value' });
@@ -250,7 +295,8 @@ export interface LineLabel {
  */
 export function lineLabels(line: string): LineLabel[] {
   const out: LineLabel[] = [];
-  for (const { kind, pattern } of PATTERNS) {
+  // A bare label ("LN") or one that needs its document's words is too weak alone to mask ink OCR could not read.
+  for (const { kind, pattern } of PATTERNS.filter(({ kind }) => !kind.bare && !kind.onlyWith)) {
     for (const m of line.matchAll(pattern)) {
       const rest = m.groups?.rest;
       if (rest === undefined && !kind.standsAlone) continue;
@@ -266,7 +312,8 @@ export function lineLabels(line: string): LineLabel[] {
 /** Every labelled value of `text` (see the module note). */
 export function labelledValues(text: string): Candidate[] {
   const lines = textLines(text);
-  return lines.flatMap((line, i) => lineValues(line.text, line.start, lines[i + 1] && { text: lines[i + 1].text, at: lines[i + 1].start }));
+  const patterns = patternsFor(text);
+  return lines.flatMap((line, i) => lineValues(patterns, line.text, line.start, lines[i + 1] && { text: lines[i + 1].text, at: lines[i + 1].start }));
 }
 
 /** The labelled values as one recognizer (its candidates carry the types the labels name). */

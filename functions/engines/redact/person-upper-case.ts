@@ -65,6 +65,33 @@ function wholeLine(text: string, start: number, end: number): boolean {
   return /^[ \t]*$/u.test(text.slice(lineStart, start)) && /^,?[ \t]*$/u.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
 }
 
+/** A clinician's credential after a name ("BRISK, ODA MD"): no part of it. */
+const CREDENTIAL = '(?:MD|DO|RN|NP|PA|DDS|DMD|PHD|PHARMD)';
+/** A header row naming a person's column right above the line ("PATIENT   DOB   MRN", "ORDERING PHYSICIAN"). */
+const PERSON_HEADER_ABOVE = /(?:^|[^\p{L}])(?:patient|physician|doctor|provider|member|employee|guest|owner|name)(?![\p{L}])[^\n]*\n[ \t]*$/iu;
+
+/**
+ * A line that is a name in capitals written surname first, as a wristband, a chart label or a roster prints it
+ * ("QUELLMAN, ODA R"): a comma, one or two given names, perhaps an initial — which OCR may read as a bracket or a bar —
+ * and a credential; a lab report's row may go on with the patient's figures ("QUELLMAN, ODA R 1983-07-21 NG-55120").
+ */
+const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t](?!${CREDENTIAL}(?![\\p{L}]))${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?(?:,?[ \\t]+${CREDENTIAL})?(?:[ \\t]+(?=\\d)[^\\n]*)?[ \\t]*$`, 'gmu');
+
+/** The names of {@link SURNAME_FIRST_LINE}'s lines whose words are all name words, one of them listed (the initial stays: it names nobody). */
+function surnameFirstLines(text: string, lex: NameLexicon): Candidate[] {
+  const out: Candidate[] = [];
+  for (const m of text.matchAll(SURNAME_FIRST_LINE)) {
+    const words = [...m[2].split(/[ \t]/u), m[1]];
+    // Under a header naming the column a person's, the surname alone must be a name word (a given name may be a word: "TEMPERANCE").
+    const underHeader = PERSON_HEADER_ABOVE.test(text.slice(Math.max(0, m.index! - 160), m.index!));
+    if (underHeader ? nameWord(m[1], lex) === undefined : nameLength(words, lex) !== words.length) continue;
+    const start = m.index! + m[0].indexOf(m[1]);
+    const end = m.index! + m[0].indexOf(m[2], m[0].indexOf(',')) + m[2].length;
+    out.push({ type: 'PERSON', start, end, score: 0.6, rule: 'upper-case-surname-first' });
+  }
+  return out;
+}
+
 /** Names in capitals after a transfer's preposition or a header label, or standing as a line of their own (see the module note). */
 export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
@@ -79,5 +106,5 @@ export function upperCaseCounterparties(text: string, lex: NameLexicon): Candida
     const end = m.index! + words.slice(0, n).join(' ').length;
     out.push({ type: 'PERSON', start: m.index!, end, score: 0.6, rule: 'upper-case-counterparty' });
   }
-  return out;
+  return [...out, ...surnameFirstLines(text, lex)];
 }

@@ -74,7 +74,7 @@ const centreIn = (box: BBox, cell: BBox) => {
 };
 
 /** The span over a cell's words in the index (one per run of consecutive words), as `type`. */
-export function cellSpans(text: string, words: readonly IndexedWord[], cell: BBox, type = 'PERSON'): PiiSpan[] {
+function cellSpans(text: string, words: readonly IndexedWord[], cell: BBox, type: string): PiiSpan[] {
   const inside = words.filter((w) => centreIn(w.bbox, cell));
   const out: PiiSpan[] = [];
   inside.forEach((word, k) => {
@@ -95,7 +95,7 @@ export interface DeclaredColumn {
 }
 
 /** Every column of the pages' declared tables under a one-column header cell (the flagged header rows, or the first row). */
-export function declaredColumns(pages: readonly DocumentPage[]): DeclaredColumn[] {
+function declaredColumns(pages: readonly DocumentPage[]): DeclaredColumn[] {
   const out: DeclaredColumn[] = [];
   pages.forEach((page, pageIndex) => {
     for (const table of page.tables ?? []) {
@@ -111,13 +111,36 @@ export function declaredColumns(pages: readonly DocumentPage[]): DeclaredColumn[
   return out;
 }
 
+/** What a column's header makes of its cells: the type they are masked as, and which cells have that type's shape. */
+export interface ColumnChoice {
+  readonly type: string;
+  readonly cell: (text: string) => boolean;
+}
+
+/**
+ * The spans over the cells of the pages' declared columns that `choose` picks by their header (undefined: the
+ * column is left alone), each over the words drawn in the cell. The index's words are grouped by page once.
+ */
+export function headedColumnSpans(pages: readonly DocumentPage[], index: TextIndex, choose: (column: DeclaredColumn) => ColumnChoice | undefined): PiiSpan[] {
+  const wordsByPage = new Map<number, IndexedWord[]>();
+  for (const word of index.words) {
+    const onPage = wordsByPage.get(word.pageIndex);
+    if (onPage) onPage.push(word);
+    else wordsByPage.set(word.pageIndex, [word]);
+  }
+  return declaredColumns(pages).flatMap((column) => {
+    const choice = choose(column);
+    if (!choice) return [];
+    const words = wordsByPage.get(column.pageIndex) ?? [];
+    return column.cells.filter((cell) => choice.cell(cell.text)).flatMap((cell) => cellSpans(index.text, words, cell.bbox, choice.type));
+  });
+}
+
 /** The names in the people columns of the pages' declared tables (see the module note). */
 export function tableColumnNames(pages: readonly DocumentPage[], index: TextIndex, lex: NameLexicon): PiiSpan[] {
-  return declaredColumns(pages).flatMap((column) => {
+  return headedColumnSpans(pages, index, (column) => {
     const kind = personHeaderKind(column.header, column.headerRow);
-    if (!kind) return [];
-    const words = index.words.filter((w) => w.pageIndex === column.pageIndex);
-    return column.cells.filter((cell) => isNameCell(cell.text, kind, lex)).flatMap((cell) => cellSpans(index.text, words, cell.bbox));
+    return kind && { type: 'PERSON', cell: (text) => isNameCell(text, kind, lex) };
   });
 }
 

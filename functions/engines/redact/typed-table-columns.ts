@@ -16,16 +16,13 @@
 import type { DocumentPage } from '../document-model.ts';
 import type { PiiSpan } from './detect.ts';
 import { columnKind } from './label-values.ts';
-import { cellSpans, declaredColumns, headerWords } from './person-table-columns.ts';
+import { headedColumnSpans, headerWords } from './person-table-columns.ts';
 import type { TextIndex } from './text-index.ts';
 
 /** The typed values in the pages' declared tables (see the module note). */
 export function typedColumnValues(pages: readonly DocumentPage[], index: TextIndex): PiiSpan[] {
-  return declaredColumns(pages).flatMap((column) => {
+  return headedColumnSpans(pages, index, (column) => {
     const kind = columnKind(headerWords(column.header));
-    if (!kind) return [];
-    const words = index.words.filter((w) => w.pageIndex === column.pageIndex);
-    const typed = column.cells.filter((cell) => cell.text.trim() && kind.value(cell.text.trim()));
-    return typed.flatMap((cell) => cellSpans(index.text, words, cell.bbox, kind.type));
+    return kind && { type: kind.type, cell: (text) => text.trim() !== '' && kind.value(text.trim()) };
   });
 }

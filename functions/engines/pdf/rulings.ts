@@ -137,10 +137,16 @@ class Collector {
   /** A filled subpath with curves or slanted edges, in viewport units. */
   glyph(pts: readonly ([number, number] | null)[]): void {
     if (this.glyphs.length >= MAX_GLYPH_BOXES) return;
-    const ends = pts.filter((p): p is [number, number] => p !== null);
-    const xs = ends.map((p) => p[0]);
-    const ys = ends.map((p) => p[1]);
-    this.glyphs.push([Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]);
+    // A loop, not Math.min(...xs): a hostile subpath of a million points would overflow the argument stack.
+    const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const p of pts) {
+      if (!p) continue;
+      box[0] = Math.min(box[0], p[0]);
+      box[1] = Math.min(box[1], p[1]);
+      box[2] = Math.max(box[2], p[0]);
+      box[3] = Math.max(box[3], p[1]);
+    }
+    if (box[0] <= box[2]) this.glyphs.push(box);
   }
 
   figure(m: Matrix): void {

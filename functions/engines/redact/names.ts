@@ -352,7 +352,7 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
     if (c.type !== 'PERSON') continue;
     const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
     const words = value.split(/[\s,]+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
-    for (const term of new Set([value, ...(value.includes(' ') ? words : [])].flatMap(caseForms))) {
+    for (const term of new Set([value, ...(value.includes(' ') ? words : [])].flatMap(nameInCases))) {
       // A name is a few words: a longer run (hostile text of capitalised words) is searched for by no pattern of its own.
       if (term.length >= 3 && term.length <= MAX_MENTION_CHARS) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
     }
@@ -364,7 +364,7 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
  * A name as written and in the other cases a document prints names in: a caption or a header in capitals
  * ("ESTELLE BRISK, Plaintiff") and running text ("Plaintiff Brisk states…") name the same person.
  */
-function caseForms(name: string): string[] {
+function nameInCases(name: string): string[] {
   const title = name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, lead: string, letter: string) => lead + letter.toUpperCase());
   // A full name also in lower case, as a user name or an address writes it ("ada.quell"); one word alone may be a word.
   return [name, name.toUpperCase(), title, ...(/\s/u.test(name) ? [name.toLowerCase()] : [])];

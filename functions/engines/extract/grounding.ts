@@ -116,7 +116,8 @@ function spells(value: string, lines: readonly GroundLine[]): boolean {
  */
 export function ground(field: string, value: string, lines: readonly GroundLine[], options: { hint?: readonly number[]; monthFirst?: boolean } = {}): Citation | undefined {
   const monthFirst = options.monthFirst ?? false;
-  const hinted = (options.hint ?? []).map((i) => lines[i]).filter(Boolean);
+  // A hint may name a line more than once (two candidates of the same value on it): each line is cited once.
+  const hinted = [...new Set(options.hint ?? [])].map((i) => lines[i]).filter(Boolean);
   // A value over several named lines (an address) is cited there only when those lines spell it (issue 38: a model,
   // or a document steering it, must not put a citation box over lines that do not hold the value).
   if (hinted.length > 1 && !AMOUNT_FIELDS.has(field) && !DATE_FIELDS.has(field) && spells(value, hinted)) return citeLines(hinted);

@@ -69,4 +69,20 @@ describe('citations only where the value is', () => {
     // One line that is a small piece of a longer value is not its citation.
     expect(ground('vendor_address', 'Harbour Lights Ltd, 40 Elsewhere Street, Far Town', lines)).toBeUndefined();
   });
+
+  it('cites a value whose hint names one line twice on that line once, by the value\'s own words', () => {
+    const line: GroundLine = {
+      pageIndex: 0,
+      text: 'Invoice No: 5582',
+      bbox: [0.1, 0.1, 0.4, 0.12],
+      words: [
+        { text: 'Invoice', bbox: [0.1, 0.1, 0.2, 0.12], start: 0 },
+        { text: 'No:', bbox: [0.21, 0.1, 0.25, 0.12], start: 8 },
+        { text: '5582', bbox: [0.26, 0.1, 0.32, 0.12], start: 12 },
+      ],
+    };
+    const citation = ground('invoice_number', '5582', [line], { hint: [0, 0] });
+    expect(citation?.text).toBe('5582');
+    expect(citation?.bbox).toEqual([0.26, 0.1, 0.32, 0.12]);
+  });
 });

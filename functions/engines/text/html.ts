@@ -2,8 +2,8 @@
  * HTML to a flow of paragraphs and tables: the visible text in document
  * order, the way a browser would show it without styles.
  *
- * htmlparser2 tokenizes (forgiving, streaming, no DOM and no recursion, so
- * nesting depth costs nothing); nothing is fetched or run: scripts, styles,
+ * htmlparser2 tokenizes (forgiving, streaming, no DOM and no recursion; its
+ * open-element stack costs time with depth, so depth is capped); nothing is fetched or run: scripts, styles,
  * templates, frames, SVG and form controls are skipped with their content,
  * and images give their `alt` text. Block elements (paragraphs, headings,
  * list items, `<br>`, …) end a line; `<pre>` keeps its spacing; a `<table>`
@@ -20,6 +20,12 @@ import type { FlowItem, TableCellInput } from './virtual-page.ts';
 export const MAX_HTML_ELEMENTS = 500_000;
 /** Cells of one table; more are refused (`file_too_large`). */
 export const MAX_HTML_TABLE_CELLS = 200_000;
+/**
+ * Elements open at once; a page nested deeper is refused (`document_corrupt`). htmlparser2 keeps its open
+ * elements in an array it shifts at the front, so each tag costs time in proportion to the depth: 100,000 nested
+ * `<div>`s (1 MB) took 13 s, quadratic, where a browser stops nesting at 512 levels.
+ */
+export const MAX_HTML_DEPTH = 1_024;
 
 const SKIPPED = new Set([
   'script',
@@ -93,12 +99,18 @@ class HtmlFlowBuilder {
   private skipDepth = 0;
   private preDepth = 0;
   private elements = 0;
+  private depth = 0;
   private readonly tables: TableState[] = [];
 
   open(name: string, attributes: Record<string, string>): void {
     if (++this.elements > MAX_HTML_ELEMENTS) {
       throw new DocumentLoadError('file_too_large', `The HTML page has more than ${MAX_HTML_ELEMENTS} elements.`, {
         details: { max_elements: MAX_HTML_ELEMENTS },
+      });
+    }
+    if (++this.depth > MAX_HTML_DEPTH) {
+      throw new DocumentLoadError('document_corrupt', `The HTML page nests deeper than ${MAX_HTML_DEPTH} elements; refused.`, {
+        details: { max_depth: MAX_HTML_DEPTH },
       });
     }
     if (this.skipDepth > 0 || SKIPPED.has(name)) {
@@ -118,6 +130,7 @@ class HtmlFlowBuilder {
   }
 
   close(name: string): void {
+    this.depth = Math.max(0, this.depth - 1);
     if (this.skipDepth > 0) {
       if (SKIPPED.has(name)) this.skipDepth--;
       return;

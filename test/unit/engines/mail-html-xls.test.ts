@@ -5,7 +5,7 @@ import { buildClassSet } from '../../../functions/engines/classify/class-set.ts'
 import { classifyText } from '../../../functions/engines/classify/classifier.ts';
 import { resolveKind, sniffKind } from '../../../functions/engines/file-type.ts';
 import { MAX_MAIL_ATTACHMENTS, MAX_MAIL_DEPTH } from '../../../functions/engines/mail/mail-message.ts';
-import { MAX_HTML_ELEMENTS } from '../../../functions/engines/text/html.ts';
+import { MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from '../../../functions/engines/text/html.ts';
 import { openDocument, type OpenHint } from '../../../functions/engines/registry.ts';
 import { biffWorkbook, mimeMessage, outlookMessage } from './mail-builders.ts';
 import { zipParts } from './office-builders.ts';
@@ -132,10 +132,23 @@ describe('HTML pages', () => {
     expect(parsed.pages[0].tables?.[0].cells.map((c) => c.text)).toEqual(['Item', 'Qty', 'Bolts', '40']);
   });
 
-  it('reads a page nested thousands of elements deep without recursion', async () => {
-    const deep = `<html><body>${'<div>'.repeat(20_000)}bottom${'</div>'.repeat(20_000)}</body></html>`;
+  it('reads a page nested a thousand elements deep', async () => {
+    const deep = `<html><body>${'<div>'.repeat(1_000)}bottom${'</div>'.repeat(1_000)}<p>after</p></body></html>`;
     const { parsed } = await read(text(deep), { filename: 'deep.html' });
-    expect(parsed.pages[0].text).toBe('bottom');
+    expect(parsed.pages[0].text).toMatch(/^bottom\n+after$/);
+  });
+
+  it('refuses a page nested deeper than a browser nests, closed or not, as damaged', async () => {
+    const closed = `<html><body>${'<div>'.repeat(100_000)}bottom${'</div>'.repeat(100_000)}</body></html>`;
+    expect((await openError(text(closed), { filename: 'deep.html' })).code).toBe('document_corrupt');
+    const unclosed = `<html><body>${'<span>x'.repeat(MAX_HTML_DEPTH + 1)}</body></html>`;
+    expect((await openError(text(unclosed), { filename: 'open.html' })).code).toBe('document_corrupt');
+  });
+
+  it('counts elements closed by the next one (list items, paragraphs, cells) as closed', async () => {
+    const list = `<html><body><ul>${'<li>item'.repeat(MAX_HTML_DEPTH * 2)}</ul><table>${'<tr><td>a<td>b'.repeat(MAX_HTML_DEPTH)}</table></body></html>`;
+    const { parsed } = await read(text(list), { filename: 'list.html' });
+    expect(parsed.pages[0].text).toMatch(/^item\n+item/);
   });
 
   it('refuses a page with too many elements', async () => {

@@ -63,8 +63,10 @@ export { MAX_OCR_PIXELS } from './page-frame.ts';
  *    tesseract reads, where no stroke crosses them (ruling-removal.ts), on pages that are forms by their rulings
  *    (form-gate.ts); other pages read exactly as in revision 7. The layout weights (trained on FUNSD readings) are
  *    retrained with it.
+ * 10: halftone fills (groups of tiles crowded with dot-sized specks) median-filtered before reading (halftone.ts);
+ *    pages without one read exactly as in revision 9.
  */
-export const OCR_OUTPUT_REVISION = 9;
+export const OCR_OUTPUT_REVISION = 10;
 /**
  * Most ink a page of text on paper has on the page-wide split (printed
  * pages and receipts: 2–12%); more means grey areas, pictures or a backdrop

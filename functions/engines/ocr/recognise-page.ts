@@ -31,6 +31,7 @@ import { rereadLines } from './line-reread.ts';
 import { CharLanguageModel, type CharModelWeights } from './char-language-model.ts';
 import receiptCharWeights from './receipt-char-model.json' with { type: 'json' };
 import { grayRaw } from './gray-raw.ts';
+import { cleanHalftone } from './halftone.ts';
 import { removeRulings } from './ruling-removal.ts';
 import { guessLanguage } from './language-detect.ts';
 import type { OcrInput, OcrOptions, OcrPage } from './ocr-page-types.ts';
@@ -122,6 +123,9 @@ export async function recognisePage(input: OcrInput, plan: PagePlan, options: Oc
   // when it runs straight along the rows or columns. Only on a page its rulings show to be a form (form-gate.ts):
   // any other page (a receipt, a letter) is read from the image as it was.
   removeRulings(upright, (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale);
+  // Halftone fills (a form's grey boxes after copying or faxing) turned into paper around the words on them
+  // (halftone.ts); a page without such a fill is read from the image as it was.
+  await cleanHalftone(upright, (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale);
 
   // 5. Recognition, with the page's languages (English unless given or found).
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;

@@ -102,8 +102,11 @@ export function misreadTotalLabel(text: string): boolean {
   return tokens.some((t, k) => nearTotal(t, false) || (k > 0 && t.length >= 2 && tokens[k - 1].length <= 3 && nearTotal(tokens[k - 1] + t, true)));
 }
 
-/** Whether two amounts in cents differ in exactly one digit, with as many digits: one digit misread. */
+/**
+ * Whether two amounts in cents differ in exactly one digit, with as many digits, by more than a rounding (10 cents or
+ * more): one digit misread. A cent's difference is a rounding line's ("12.61" rounded to "12.60"), not a misreading.
+ */
 export function oneDigitOff(a: number, b: number): boolean {
   const [x, y] = [String(a), String(b)];
-  return x.length === y.length && [...x].filter((c, k) => c !== y[k]).length === 1;
+  return Math.abs(a - b) >= 10 && x.length === y.length && [...x].filter((c, k) => c !== y[k]).length === 1;
 }

@@ -112,7 +112,7 @@ const TOTAL_FEATURES = [
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
   'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
   'paid_tax_row', 'included_tax_fits', 'sub_plus_tax', 'items_sum', 'derived', 'sum_of_misread',
-  'row_total_ocr', 'ocr_amount', 'total_one_off', 'mends_misread',
+  'row_total_ocr', 'ocr_amount', 'mends_misread',
 ] as const;
 
 const NAME_FEATURES = [
@@ -190,8 +190,8 @@ function totalLineReads(input: RankInput): Set<number> {
 /**
  * What a receipt's own arithmetic says of an amount as its total: the payment and a tax row agree on it, the tax printed
  * at its rate fits it, it is the subtotal plus the tax (to a 5-cent rounding) or the items' sum, or it is that sum where
- * the total as the rules read it is one digit off (OCR misread a digit); and how many of the amounts printed on total
- * lines are one digit off it — with an arithmetic check for it and none of them equal to it, a total OCR misread.
+ * the total as the rules read it is one digit off (OCR misread a digit); and whether such a check confirms it while the
+ * amounts printed on total lines are one digit off it and none equal to it: a total OCR misread.
  */
 function arithmeticOf(input: RankInput): (value: string) => Record<string, number | boolean> {
   const rows = receiptRows(input.lines.map((l) => l.text));
@@ -213,9 +213,10 @@ function arithmeticOf(input: RankInput): (value: string) => Record<string, numbe
       items_sum: input.itemsSum !== undefined && centsOf(input.itemsSum) === cents,
       sum_of_misread: misread !== undefined && centsOf(misread) === cents,
     };
-    const oneOff = [...totalReads].filter((t) => oneDigitOff(t, cents)).length;
-    const confirmed = paid || includedFits || rows.netPlusTax(value) >= 0 || checks.sub_plus_tax || checks.items_sum;
-    const out = { ...checks, total_one_off: Math.min(2, oneOff) / 2, mends_misread: oneOff > 0 && confirmed && !totalReads.has(cents) };
+    // One digit off a total line alone says nothing of which was misread (a paid line read "47.40" for 42.40 is one
+    // digit off the total too): only an independent check of this value (not a coincidence of two adjacent amounts) does.
+    const confirmed = paid || includedFits || checks.sub_plus_tax || checks.items_sum;
+    const out = { ...checks, mends_misread: confirmed && !totalReads.has(cents) && [...totalReads].some((t) => oneDigitOff(t, cents)) };
     seen.set(value, out);
     return out;
   };

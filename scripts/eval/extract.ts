@@ -155,9 +155,10 @@ export async function outOfFoldExtractor(
     `receipt ranker: ${k} fold models (seed ${DEFAULT_SEED}, folds over ${foldsBy === 'shop' ? 'shops' : 'documents'}) fitted on ${count('transcript')} SROIE transcripts, ${count('ocr')} SROIE OCR readings, ${count('ocr-de')} German receipts; ` +
       'each receipt (SROIE or German) scored by the model that never saw it in any reading',
   );
-  return (pages: readonly DocumentPage[], receipt?: string) => {
+  // `more`: options beside the fold's models (a diagnosis watching the ranker's candidates).
+  return (pages: readonly DocumentPage[], receipt?: string, more: FinancialOptions = {}) => {
     const fold = receipt !== undefined ? folds.get(receipt) : undefined;
-    return extractFinancial(pages, fold !== undefined ? { receiptModel: models[fold], glyphModel: glyphModels[fold] } : glyphs ? {} : { glyphModel: null });
+    return extractFinancial(pages, { ...(fold !== undefined ? { receiptModel: models[fold], glyphModel: glyphModels[fold] } : glyphs ? {} : { glyphModel: null }), ...more });
   };
 }
 

@@ -46,8 +46,34 @@ function page(rows: readonly { text: string; tall?: boolean }[]): DocumentPage {
 }
 
 /** `count` invented receipts, seeded. */
+/** Zeros as OCR reads them off thermal print. */
+const ZERO_GLYPHS = ['O', 'U', 'D'];
+
+/**
+ * The sum's line as OCR may read it (`noise` draws, a stream of its own so the receipts stay as they were): as printed
+ * (most), one digit of the amount misread (the payment and the tax row still print the truth), its zeros read as letters
+ * or its comma as a space ("27 45", "24,UU"), or, where it says "Total", the label misread ("T0TAL", "otal").
+ */
+function sumLine(cents: number, noise: () => number): string {
+  const draw = noise();
+  const label = noise() < 0.25 ? (noise() < 0.5 ? ['T0TAL EUR', 'otal EUR', 'Tota1 EUR', 'TOTAI EUR'][Math.floor(noise() * 4)] : 'TOTAL EUR') : 'SUMME EUR';
+  const amount = euro(cents);
+  if (draw < 0.12) {
+    const digits = [...amount].map((c, k) => (/\d/.test(c) ? k : -1)).filter((k) => k >= 0);
+    const at = digits[Math.floor(noise() * digits.length)];
+    const wrong = String((Number(amount[at]) + 1 + Math.floor(noise() * 8)) % 10);
+    return `${label} ${amount.slice(0, at)}${wrong}${amount.slice(at + 1)}`;
+  }
+  if (draw < 0.22) {
+    const glyph = ZERO_GLYPHS[Math.floor(noise() * ZERO_GLYPHS.length)];
+    return `${label} ${/0/.test(amount) ? amount.replace(/0/g, glyph) : amount.replace(',', ' ')}`;
+  }
+  return `${label} ${amount}`;
+}
+
 export function syntheticReceipts(count: number, seed: number): SyntheticReceipt[] {
   const random = seeded(seed);
+  const noise = seeded(seed + 1);
   const pickOne = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const chance = (p: number) => random() < p;
   return Array.from({ length: count }, (_, n) => {
@@ -68,7 +94,7 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
       total += cents;
       rows.push({ text: `${pickOne(ITEMS)} ${euro(cents)} A` });
     }
-    rows.push({ text: `SUMME EUR ${euro(total)}`, tall: chance(0.5) });
+    rows.push({ text: sumLine(total, noise), tall: chance(0.5) });
     const card = chance(0.4);
     if (card) {
       rows.push({ text: 'Kartenzahlung girocard' }, { text: `EUR ${euro(total)}` });

@@ -22,6 +22,7 @@ import { courtesyLine } from './parties.ts';
 import { companyForm, endsWithCompanyForm, namesTown, townsOf } from './receipt-names.ts';
 import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
+import { misreadTotalLabel, ocrAmountsIn, oneDigitOff } from './ocr-amounts.ts';
 import { RUECKGELD } from './tendered.ts';
 
 // The shared scoring, re-exported for the modules and tests that read it from here.
@@ -111,6 +112,7 @@ const TOTAL_FEATURES = [
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
   'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
   'paid_tax_row', 'included_tax_fits', 'sub_plus_tax', 'items_sum', 'derived', 'sum_of_misread',
+  'row_total_ocr', 'ocr_amount', 'mends_misread',
 ] as const;
 
 const NAME_FEATURES = [
@@ -172,30 +174,49 @@ function vectorOf(names: readonly string[], values: Record<string, number | bool
 
 const centsOf = (value: string) => Math.round(Number(value) * 100);
 
+/** The amounts with cents printed on a total's line or its row (a total label, or one OCR misread), in cents. */
+function totalLineReads(input: RankInput): Set<number> {
+  const reads = new Set<number>();
+  input.lines.forEach((l, i) => {
+    if (!l.labels.includes('total_amount') && !misreadTotalLabel(l.text)) return;
+    for (const r of new Set([i, ...input.rowOf(i)])) {
+      const text = input.lines[r].text;
+      for (const a of amountsIn(text)) if (isMoneyWithCents(text, a)) reads.add(centsOf(a.value));
+    }
+  });
+  return reads;
+}
+
 /**
  * What a receipt's own arithmetic says of an amount as its total: the payment and a tax row agree on it, the tax printed
  * at its rate fits it, it is the subtotal plus the tax (to a 5-cent rounding) or the items' sum, or it is that sum where
- * the total as the rules read it is one digit off (OCR misread a digit).
+ * the total as the rules read it is one digit off (OCR misread a digit); and whether such a check confirms it while the
+ * amounts printed on total lines are one digit off it and none equal to it: a total OCR misread.
  */
-function arithmeticOf(input: RankInput): (value: string) => Record<string, boolean> {
+function arithmeticOf(input: RankInput): (value: string) => Record<string, number | boolean> {
   const rows = receiptRows(input.lines.map((l) => l.text));
+  const totalReads = totalLineReads(input);
   const taxed = input.subtotal !== undefined && input.tax !== undefined && Number(input.tax) > 0;
   const sum = taxed ? centsOf(input.subtotal!) + centsOf(input.tax!) : undefined;
   const misread = input.rulePick.total_amount !== undefined ? sumForMisreadTotal(input.rulePick.total_amount, input.subtotal, input.tax) : undefined;
-  const seen = new Map<string, Record<string, boolean>>();
+  const seen = new Map<string, Record<string, number | boolean>>();
   return (value) => {
     const known = seen.get(value);
     if (known) return known;
     const cents = centsOf(value);
     const includedFits = rows.includedTax(value) >= 0;
     const paid = input.paid !== undefined && centsOf(input.paid) === cents;
-    const out = {
+    const checks = {
       paid_tax_row: paid && (includedFits || rows.netPlusTax(value) >= 0),
       included_tax_fits: includedFits,
       sub_plus_tax: sum !== undefined && Math.abs(sum - cents) <= 2,
       items_sum: input.itemsSum !== undefined && centsOf(input.itemsSum) === cents,
       sum_of_misread: misread !== undefined && centsOf(misread) === cents,
     };
+    // One digit off a total line alone says nothing of which was misread (a paid line read "47.40" for 42.40 is one
+    // digit off the total too): only an independent check of this value (not a coincidence of two adjacent amounts) does.
+    const confirmed = paid || includedFits || checks.sub_plus_tax || checks.items_sum;
+    const out = { ...checks, mends_misread: confirmed && !totalReads.has(cents) && [...totalReads].some((t) => oneDigitOff(t, cents)) };
     seen.set(value, out);
     return out;
   };
@@ -235,11 +256,16 @@ function derivedTotals(input: RankInput, printed: ReadonlySet<number>, arithmeti
   return out;
 }
 
+/** Whether line i's row carries a total label, as the label list reads it or as OCR misread it ("otal", "T0TAL"). */
+function totalRow(input: RankInput, i: number): boolean {
+  return [i, ...input.rowOf(i)].some((r) => input.lines[r].labels.includes('total_amount') || misreadTotalLabel(input.lines[r].text));
+}
+
 /** Every amount on the document as a total candidate, and the totals its arithmetic works out. */
 function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[] {
   const arithmetic = arithmeticOf(input);
   const { lines } = input;
-  const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number }[] = [];
+  const found: { value: string; line: number; start: number; end: number; raw: string; onLine: number; index: number; ocr?: boolean }[] = [];
   // Where amounts are written with cents, a long whole number is a phone, an id or a code, never the total.
   const centsWritten = lines.some((l) => /\d[.,]\d{2}(?!\d)/.test(l.text));
   lines.forEach((l, i) => {
@@ -247,6 +273,13 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       (a) => Number(a.value) > 0 && !/^\s?%/.test(l.text.slice(a.end, a.end + 2)) && !(centsWritten && /^\d{5,}$/.test(a.raw.trim())),
     );
     amounts.forEach((a, k) => found.push({ value: a.value, line: i, start: a.start, end: a.end, raw: a.raw, onLine: amounts.length, index: k }));
+    // On a total's line (its label read or misread), amounts OCR read with letters for digits or a space for the point ("24 UU"):
+    // candidates like any printed amount, marked as read through the look-alikes.
+    if (!totalRow(input, i)) return;
+    for (const a of ocrAmountsIn(l.text)) {
+      const raw = l.text.slice(a.start, a.end);
+      found.push({ value: a.value, line: i, start: a.start, end: a.end, raw, onLine: amounts.length + 1, index: amounts.length, ocr: true });
+    }
   });
   if (!found.length) return derivedTotals(input, new Set(), arithmetic);
   const distinct = [...new Set(found.map((f) => Number(f.value)))].sort((a, b) => b - a);
@@ -288,7 +321,7 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       is_max: Number(f.value) === max,
       value_over_max: Number(f.value) / max,
       rank: Math.min(5, distinct.indexOf(Number(f.value))) / 5,
-      cents: /[.,]\d{2}(?!\d)/.test(f.raw),
+      cents: Boolean(f.ocr) || /[.,]\d{2}(?!\d)/.test(f.raw),
       currency_near: CURRENCY.test(line.text.slice(Math.max(0, f.start - 5), f.end + 4)) || row.some((r) => r !== f.line && CURRENCY.test(lines[r].text)),
       repeats: Math.min(4, counts.get(f.value) ?? 1) / 4,
       equals_paid: input.paid !== undefined && Math.abs(Number(input.paid) - Number(f.value)) < 0.005,
@@ -304,6 +337,8 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       whole_small: /^\d{1,2}$/.test(f.raw.replace(/\p{Sc}|(?<![\p{L}])(?:RM|EUR|USD)(?![\p{L}])/gu, '').trim()),
       row_card: CARD.test(rowText),
       net_tax_sum: rowSums.some((r) => r.line !== f.line && r.cents === Math.round(Number(f.value) * 100)),
+      row_total_ocr: !rowLabels.has('total_amount') && misreadTotalLabel(rowText),
+      ocr_amount: Boolean(f.ocr),
       ...arithmetic(f.value),
     };
     const candidate = { field: 'total_amount' as const, value: f.value, lines: [...new Set([f.line, ...row.filter((r) => lines[r].labels.length)])], features: vectorOf(TOTAL_FEATURES, values), score0: 0 };

@@ -519,7 +519,8 @@ describe('receipt ranker training', () => {
     expect(syntheticReceipts(5, 4).map((r) => r.page.text)).not.toEqual(a.map((r) => r.page.text));
     for (const r of a) {
       expect(r.page.text.toLowerCase().replace(/\s/g, '')).toContain(r.truth.vendor_name);
-      expect(r.page.text).toContain(`SUMME EUR ${r.truth.total_amount.replace('.', ',')}`);
+      // The sum's line may be read with OCR noise (ocr-amounts.test.ts); the tax row prints the total as it is.
+      expect(r.page.text).toContain(` ${r.truth.total_amount.replace('.', ',')}`);
       const [y, m, d] = r.truth.invoice_date.split('-');
       expect(r.page.text).toContain(`${d}.${m}.${y}`);
     }

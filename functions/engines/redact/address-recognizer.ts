@@ -83,8 +83,12 @@ const UNIT_WORD = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)';
 const NOT_STREET_NAME = `(?!(?:${UNIT_WORD}|Box|Room|Floor)${E})`;
 // Nor is a month: "3 February 2026" is a date. A number whose full stop ends a sentence ("Python 3. Hence …") is no house number.
 const NOT_BARE_STREET_NAME = `${NOT_STREET_NAME}(?!(?:${MONTHS})${E})`;
+/** A document's own numbering ("Table 1", "Section 4", "Row 2"): one such word before a number is no street, and the names listed under it no town. */
+const NUMBERED_PART = '(?:Table|Figure|Fig|Chapter|Section|Part|Page|Step|Item|Group|Round|Day|Week|Level|Phase|Stage|Session|Class|Grade|Year|Team|Row|Column|Slide|Appendix|Annex|Exhibit|Schedule|Article|Clause|Note|Question|Lot|Bay|Platform|Seat|Track|Box|Tier|Heat|Block|Wave|Batch|Version|Release)';
+/** A preposition opening a sentence before a date or a count ("On 2 Mar 2026, … wrote:", "In 2019 …"): no street. */
+const SENTENCE_OPENER = '(?:On|At|In|By|From|To|Since|Until|Before|After|Between|For|Of|Over|Under|About|Around)';
 const BARE_STREET = re(
-  `${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_BARE_STREET_NAME}${CAP}(?:[ \\t]+${NOT_BARE_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}(?<!\\.)(?!\\.[ \\t]+\\p{Lu})`,
+  `${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?(?!(?:${NUMBERED_PART}|${SENTENCE_OPENER})[ \\t]+\\d)${NOT_BARE_STREET_NAME}${CAP}(?:[ \\t]+${NOT_BARE_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}(?<!\\.)(?!\\.[ \\t]+\\p{Lu})`,
 );
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
@@ -144,7 +148,7 @@ const NAMED_STREET = re(
  * ("drops you off at", "ship to", "address") lifts it over the threshold.
  */
 const LOWER_CASE_STREET = re(
-  `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
+  `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|close|crescent|court|grove|gardens|terrace|mews)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
 );
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
@@ -210,6 +214,8 @@ const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THORO
  * misses most of them. Scored at the threshold (the number, the capitalised name and the thoroughfare word
  * together are the evidence), so a phone-shaped number before it ("70266 235 …") does not outweigh it.
  */
+/** A unit written before its street, the street with no house number of its own ("Unit 6, Bracken Mews", "Flat 2 Orvel Court"). */
+const UNIT_FIRST_STREET = re(`${B}${UNIT_PART},?[ \\t]+(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 const NUMBER_THOROUGHFARE = re(`${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:[NSEW]\\.?[ \\t]+)?(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 /** A street's shape at the end of a crossing part: a house number anywhere, or a thoroughfare word (or its abbreviation) last. */
 const STREET_SHAPED = new RegExp(`(?:\\d|(?<![\\p{L}])(?:${THOROUGHFARE}|st|str|rd|ave|u)\\.?$)`, 'iu');
@@ -305,11 +311,17 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   }
   add(NAMED_STREET, 0.55, 'named-street');
   // With its unit ("… avenue suite 112") the line has the whole shape of an address, cue or none, and outweighs a bare 8-digit phone-shaped number inside it.
-  for (const m of text.matchAll(LOWER_CASE_STREET)) if (/(?:apt|apartment|suite|unit|flat)\.?[ \t]*#?\d/u.test(m[0])) cores.push({ type: 'STREET_ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.6, rule: 'lower-case-street' });
+  // So does a UK or Canadian postcode later on its line ("14 orvel close, brackton, BT7 4QX"): a shape few other words have.
+  for (const m of text.matchAll(LOWER_CASE_STREET)) {
+    const end = m.index! + m[0].length;
+    if (/(?:apt|apartment|suite|unit|flat)\.?[ \t]*#?\d/u.test(m[0]) || LETTER_POSTCODE_ON_LINE.test(text.slice(end, end + 80)))
+      cores.push({ type: 'STREET_ADDRESS', start: m.index!, end, score: 0.6, rule: 'lower-case-street' });
+  }
   add(LOWER_CASE_STREET, 0.1, 'lower-case-street');
   add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
   add(BARE_STREET, 0.1, 'bare-street');
   add(NUMBER_THOROUGHFARE, 0.6, 'number-thoroughfare');
+  add(UNIT_FIRST_STREET, 0.6, 'unit-first-street');
   cores.push(...streetsBeforeUnits(text), ...cuedStreets(text));
   add(UNIT_ONLY, 0.5, 'unit');
   add(MILITARY, 0.65, 'military');

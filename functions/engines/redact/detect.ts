@@ -469,8 +469,12 @@ function otherMentionsKept(text: string, resolved: readonly Candidate[], persons
   const mentions = otherMentions(text, resolved, persons.lexicon).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   if (mentions.length === 0) return mentions;
   const runs = candidateRuns(text, persons.lexicon);
-  return mentions.map((m) => withProductEvidence(text, runs, persons.lexicon, m)).filter((m) => m.score >= SCORE_THRESHOLD);
+  const signed = (m: Candidate) => SIGN_OFF_ABOVE.test(text.slice(Math.max(0, m.start - 40), m.start));
+  return mentions.map((m) => (signed(m) ? m : withProductEvidence(text, runs, persons.lexicon, m))).filter((m) => m.score >= SCORE_THRESHOLD);
 }
+
+/** A closing on the line above ("Thanks,⏎Ada"): the name under it signs the message, whatever else the page says of the word. */
+const SIGN_OFF_ABOVE = /(?:^|\n)[ \t>]*(?:many[ \t]+)?(?:thanks|thank[ \t]+you|cheers|best(?:[ \t]+wishes)?|(?:kind|warm|best)[ \t]+regards|regards|sincerely|yours(?:[ \t]+(?:sincerely|truly))?|take[ \t]+care)[ \t]*[,.!]?[ \t]*\n[ \t>]*$/iu;
 
 /** The person-name resources a detection needs (loaded on first use), or undefined when no person type is asked for. */
 export async function personsFor(config: DetectionConfig): Promise<PersonResources | undefined> {

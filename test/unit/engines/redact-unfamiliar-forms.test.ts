@@ -1,0 +1,116 @@
+/**
+ * Documents of kinds the earlier sweeps had not tried: claim forms, visa and
+ * onboarding sheets, judgments, chat transcripts, rental agreements, guest
+ * lists, delivery notes, and the national numbers of Poland, Sweden, Brazil
+ * and Mexico. Every name and number is invented; the numbers' check digits
+ * are worked out so the valid ones pass and a digit off fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
+import * as checks from '../../../functions/engines/redact/national-id-checks.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const found = async (text: string) => (await detectPii(text, BUILT_INS)).map((s) => [s.type, s.value]);
+
+describe('check digits of more national numbers', () => {
+  it.each([
+    ['Polish PESEL', checks.peselValid, '78112306510', '78112306511'],
+    ['Swedish personnummer', checks.swedishPersonalNumberValid, '19630905-5512', '19630905-5513'],
+    ['Brazilian CPF', checks.brazilianCpfValid, '265.019.374-34', '265.019.374-35'],
+    ['Mexican CURP', checks.curpValid, 'BOAR910704HJCLRN08', 'BOAR910704HJCLRN09'],
+    ['Mexican RFC of a person', checks.personRfcValid, 'SAVL880119GP0', 'SAVL880119GP1'],
+  ])('%s: right check passes, one digit off fails', (_, valid, right, wrong) => {
+    expect(valid(right)).toBe(true);
+    expect(valid(wrong)).toBe(false);
+  });
+});
+
+describe('national numbers of Poland, Sweden, Brazil and Mexico', () => {
+  it('masks a PESEL and a personnummer after their labels, a dotted CPF and a CURP alone, an RFC after its label', async () => {
+    expect(await found('Pacjentka: Halina Brzezicka-Orw   PESEL: 03220913374')).toContainEqual(['NATIONAL_ID', '03220913374']);
+    expect(await found('Personnummer: 850227-4122')).toContainEqual(['NATIONAL_ID', '850227-4122']);
+    expect(await found('Tomador inscrito sob o nº 407.193.826-96 neste município')).toContainEqual(['NATIONAL_ID', '407.193.826-96']);
+    expect(await found('Su clave BOAR910704HJCLRN08 quedó registrada')).toContainEqual(['NATIONAL_ID', 'BOAR910704HJCLRN08']);
+    expect(await found('RFC: QUTE7702215T6')).toContainEqual(['NATIONAL_ID', 'QUTE7702215T6']);
+  });
+
+  it('leaves the same digit runs alone without a label or with a wrong check digit', async () => {
+    expect(await found('Batch 78112306510 shipped on time')).toEqual([]);
+    expect(await found('Ref. 265.019.374-35 closed')).not.toContainEqual(['NATIONAL_ID', '265.019.374-35']);
+  });
+
+  it('masks an Aadhaar number after its label when a digit was misread (the check fails)', async () => {
+    expect(await found('Aadhaar No: 6021 4478 3390')).toContainEqual(['NATIONAL_ID', '6021 4478 3390']);
+  });
+});
+
+describe('member numbers on claim forms and folios', () => {
+  it("masks the insured's I.D. number under its box label and a frequent-flyer number after its label", async () => {
+    expect(await found("1a. INSURED'S I.D. NUMBER\n                QRV5520183")).toContainEqual(['INSURANCE_NUMBER', 'QRV5520183']);
+    expect(await found('Frequent flyer no.: QX-88120457')).toContainEqual(['INSURANCE_NUMBER', 'QX-88120457']);
+  });
+});
+
+describe('addresses', () => {
+  it('takes a document\'s numbering ("Group 3") for no street, so the names listed under it stay people', async () => {
+    const spans = await found('Group 3\nMarguerite Olawale\nTeodor Brinsley\nHesper Quayle');
+    expect(spans).not.toContainEqual(['STREET_ADDRESS', 'Group 3']);
+    expect(spans).toContainEqual(['PERSON', 'Teodor Brinsley']);
+    expect(spans).toContainEqual(['PERSON', 'Hesper Quayle']);
+  });
+
+  it('reads a unit written before a street without a house number, and the postcode below', async () => {
+    const spans = await found('Flat 9, Orvel Court\nBrackton BT7 4QX');
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'Flat 9, Orvel Court']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'BT7 4QX']);
+  });
+
+  it('masks a street typed in lower case in a chat when a UK postcode follows on its line', async () => {
+    const spans = await found('[14:02] brisa_q: ok its 27 larkspur crescent, brackton, BT7 4QX');
+    expect(spans).toContainEqual(['STREET_ADDRESS', '27 larkspur crescent']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'BT7 4QX']);
+  });
+
+  it('takes no street from a quoted message\'s "On 14 Feb 2026, … wrote:" line', async () => {
+    const spans = await found('> On 14 Feb 2026, Help Team <help@orvel-shop.example> wrote:');
+    expect(spans.filter(([type]) => type === 'STREET_ADDRESS')).toEqual([]);
+  });
+});
+
+describe('chat and mail', () => {
+  it('masks a national mobile number after "reach me on" and an address spelled out in plain words', async () => {
+    expect(await found('you can reach me on 07700 900 562 after six')).toContainEqual(['PHONE_NUMBER', '07700 900 562']);
+    expect(await found('mail me: tamsin.okafor at postbox dot net')).toContainEqual(['EMAIL_ADDRESS', 'tamsin.okafor at postbox dot net']);
+    expect(await found('I found it at Quellmart dot com last week')).toEqual([]);
+  });
+
+  it('masks a one-word signature under a closing even where the name also greets', async () => {
+    const mail = [
+      'From: Odalys Penhallow <o.penhallow@post.example>',
+      'To: Orders <orders@orvel-shop.example>',
+      'Subject: Re: refund',
+      'Hi,',
+      'The box came back today.',
+      'Thanks,',
+      'Odalys',
+      '> Dear Odalys, thank you for your order.',
+    ].join('\n');
+    const signature = mail.indexOf('Thanks,\nOdalys') + 'Thanks,\n'.length;
+    const spans = await detectPii(mail, BUILT_INS);
+    expect(spans.some((s) => s.type === 'PERSON' && s.start === signature && s.value === 'Odalys')).toBe(true);
+  });
+});
+
+describe('parties named by role', () => {
+  it('masks a renter written surname first in capitals and a judge after "HHJ"', async () => {
+    expect(await found('Hirer: QUELLMAN, BRISA')).toContainEqual(['PERSON', 'QUELLMAN, BRISA']);
+    expect(await found('Before: HHJ Marisol Tenbury')).toContainEqual(['PERSON', 'Marisol Tenbury']);
+  });
+
+  it("masks a pleading's party in capitals above its role line, a Mc name included, and not the council", async () => {
+    const caption = 'BETWEEN:\nTAMSIN McCORQUODALE\nAppellant\n- and -\nBRACKTON BOROUGH COUNCIL\nRespondent';
+    const spans = await found(caption);
+    expect(spans).toContainEqual(['PERSON', 'TAMSIN McCORQUODALE']);
+    expect(spans.map(([, value]) => value)).not.toContain('BRACKTON BOROUGH COUNCIL');
+  });
+});

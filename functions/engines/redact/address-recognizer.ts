@@ -83,8 +83,11 @@ const UNIT_WORD = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)';
 const NOT_STREET_NAME = `(?!(?:${UNIT_WORD}|Box|Room|Floor)${E})`;
 // Nor is a month: "3 February 2026" is a date. A number whose full stop ends a sentence ("Python 3. Hence …") is no house number.
 const NOT_BARE_STREET_NAME = `${NOT_STREET_NAME}(?!(?:${MONTHS})${E})`;
-/** A document's own numbering ("Table 1", "Section 4", "Row 2"): one such word before a number is no street, and the names listed under it no town. */
-const NUMBERED_PART = '(?:Table|Figure|Fig|Chapter|Section|Part|Page|Step|Item|Group|Round|Day|Week|Level|Phase|Stage|Session|Class|Grade|Year|Team|Row|Column|Slide|Appendix|Annex|Exhibit|Schedule|Article|Clause|Note|Question|Lot|Bay|Platform|Seat|Track|Box|Tier|Heat|Block|Wave|Batch|Version|Release)';
+/**
+ * A document's own numbering ("Table 1", "Section 4", "Row 2") and an officer's rank before a collar number ("PC 4471"): one such
+ * word before a number is no street, and the names listed under it no town.
+ */
+const NUMBERED_PART = '(?:Table|Figure|Fig|Chapter|Section|Part|Page|Step|Item|Group|Round|Day|Week|Level|Phase|Stage|Session|Class|Grade|Year|Team|Row|Column|Slide|Appendix|Annex|Exhibit|Schedule|Article|Clause|Note|Question|Lot|Bay|Platform|Seat|Track|Box|Tier|Heat|Block|Wave|Batch|Version|Release|PC|DC|PS|DS|WPC|Sgt|Cpl|Pte|Lt|Capt|Insp|Officer|Badge)';
 /** A preposition opening a sentence before a date or a count ("On 2 Mar 2026, … wrote:", "In 2019 …"): no street. */
 const SENTENCE_OPENER = '(?:On|At|In|By|From|To|Since|Until|Before|After|Between|For|Of|Over|Under|About|Around)';
 const BARE_STREET = re(
@@ -159,9 +162,10 @@ const ANY_UNIT_PART = `(?:${UNIT_PART}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z
 const ukOrCanadianPostcode = (gap: string) => `[A-Z]{1,2}\\d[A-Z\\d]?${gap}\\d[A-Z]{2}|[A-Z]\\d[A-Z]${gap}\\d[A-Z]\\d`;
 /**
  * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345", Portugal's "4050-262"), and the letter-digit codes of the UK
- * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors.
+ * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors; the
+ * Swedish, Czech, Slovak and Greek "411 38" before its town.
  */
-const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4}-\\d{3}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
+const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4}-\\d{3}(?![\\p{L}\\p{N}])|\\d{3}[ ]\\d{2}(?=[ \\t]+\\p{Lu}\\p{Ll})|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
@@ -199,6 +203,9 @@ function houseNumberBefore(text: string, start: number): number {
 }
 
 const CONTINUED_BOOST = 0.4;
+/** A Dutch house number's addition after a dash ("214-II", "12-H", "8-1", "3-bis"): part of the street line. */
+// Only before a comma or the line's end, where an address goes on: "RM 212-A DR. …" on a wristband is a room, then a name.
+const HOUSE_NUMBER_ADDITION = /^-(?:[IVX]{1,4}|hs|bis|[A-Za-z]|\d{1,3})(?=[ \t]*(?:,|\n|$))/u;
 /**
  * Thoroughfare words of the USPS and Royal Mail address standards (the full list, plurals included): a second
  * street written after the first on its line ("14 Crown Street Kishiev Squares", "P.O. Box 149 Alder Union") is a
@@ -214,6 +221,13 @@ const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THORO
  * misses most of them. Scored at the threshold (the number, the capitalised name and the thoroughfare word
  * together are the evidence), so a phone-shaped number before it ("70266 235 …") does not outweigh it.
  */
+/**
+ * A house number and a street named by one or two capitalised words with no street word ("40 Quayside", "1 Poultry"),
+ * when a town and a UK or Canadian postcode follow on its line: the postcode's shape is the evidence.
+ */
+const NUMBER_NAME_BEFORE_POSTCODE = re(
+  `${B}\\d{1,4}[A-Za-z]?[ \\t]+${CAP}(?:[ \\t]+${CAP})?(?=,[ \\t]*${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${ukOrCanadianPostcode('[ \\t]')})(?![\\p{L}\\p{N}]))`,
+);
 /** A unit written before its street, the street with no house number of its own ("Unit 6, Bracken Mews", "Flat 2 Orvel Court"). */
 const UNIT_FIRST_STREET = re(`${B}${UNIT_PART},?[ \\t]+(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 const NUMBER_THOROUGHFARE = re(`${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:[NSEW]\\.?[ \\t]+)?(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
@@ -322,6 +336,7 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   add(BARE_STREET, 0.1, 'bare-street');
   add(NUMBER_THOROUGHFARE, 0.6, 'number-thoroughfare');
   add(UNIT_FIRST_STREET, 0.6, 'unit-first-street');
+  add(NUMBER_NAME_BEFORE_POSTCODE, 0.6, 'number-name-postcode');
   cores.push(...streetsBeforeUnits(text), ...cuedStreets(text));
   add(UNIT_ONLY, 0.5, 'unit');
   add(MILITARY, 0.65, 'military');
@@ -329,7 +344,8 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   const extended = cores.map((c) => {
     if (c.rule === 'unit') return c;
     const start = houseNumberBefore(text, c.start);
-    const cEnd = c.end + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
+    const addition = /\d$/u.test(text.slice(c.start, c.end)) ? (HOUSE_NUMBER_ADDITION.exec(text.slice(c.end, c.end + 8))?.[0].length ?? 0) : 0;
+    const cEnd = c.end + addition + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
     // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
     // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
     const inlineUnits = new RegExp(`^(?:,?[ \\t]*${ANY_UNIT_PART})+`, 'u').exec(text.slice(cEnd, cEnd + 60));

@@ -114,3 +114,36 @@ describe('parties named by role', () => {
     expect(spans.map(([, value]) => value)).not.toContain('BRACKTON BOROUGH COUNCIL');
   });
 });
+
+describe('round two: policy schedules, accident reports, Dutch letters, vet records, membership forms', () => {
+  it('masks a plate after "Registration of other vehicle" and not a company\'s registration number', async () => {
+    expect(await found('Registration of other vehicle: BD62 ORV')).toContainEqual(['VEHICLE_ID', 'BD62 ORV']);
+    expect(await found('Company registration number: 08123456')).toEqual([]);
+  });
+
+  it('masks initials, a particle and a double-barrelled surname after a Dutch title and under a closing', async () => {
+    expect(await found('Hierbij verklaart mevrouw K.L. ter Hoeven-Smit, dat de huur betaald is.')).toContainEqual(['PERSON', 'K.L. ter Hoeven-Smit']);
+    expect(await found('Hoogachtend,\nP.J. van Brakel-Wood')).toContainEqual(['PERSON', 'P.J. van Brakel-Wood']);
+  });
+
+  it("keeps a Dutch house number's addition on the street line and masks the postcode after it", async () => {
+    const spans = await found('Hij huurt de woning aan de Kwaalstraat 41-II, 3012 AB Rotterdam.');
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'Kwaalstraat 41-II']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', '3012 AB']);
+  });
+
+  it('masks a street with no street word before a town and a UK postcode, and a Swedish "NNN NN" postcode', async () => {
+    expect(await found('Flat 3, Orvel House, 8 Quellside, Brackton BT7 4QX')).toContainEqual(['STREET_ADDRESS', '8 Quellside']);
+    expect(await found('Adress: Kvarnbäcksvägen 12\n181 64 Orvelby')).toContainEqual(['STREET_ADDRESS', '181 64']);
+  });
+
+  it('masks the value after "Address line 2" and reads no street in an officer\'s rank and collar number', async () => {
+    expect(await found('Address line 2: Brackton BT7 4QX')).toContainEqual(['STREET_ADDRESS', 'Brackton BT7 4QX']);
+    expect((await found('Officer: PC 2281 Quell')).filter(([type]) => type === 'STREET_ADDRESS')).toEqual([]);
+  });
+
+  it("masks the provider named below a claim form's numbered box label, past the qualifier cell", async () => {
+    const form = '17. NAME OF REFERRING PROVIDER OR OTHER SOURCE\nDK  Orla Quennesley MD\n25. FEDERAL TAX I.D. NUMBER';
+    expect((await found(form)).some(([type, value]) => type === 'PERSON' && value.includes('Quennesley'))).toBe(true);
+  });
+});

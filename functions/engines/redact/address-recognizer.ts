@@ -156,8 +156,10 @@ const LOWER_CASE_STREET = re(
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
+/** A Finnish or Swedish staircase and flat after the house number ("Koivukuja 5 B 12"), before a comma or the line's end. */
+const STAIR_AND_FLAT = '[A-H][ \\t]\\d{1,3}(?=[ \\t]*(?:,|\\n|$))';
 /** A unit after the street: "Apt. 4", or the Spanish and Portuguese floor and door ("3º B", "2.º izq.", "1ª"). */
-const ANY_UNIT_PART = `(?:${UNIT_PART}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z](?![\\p{L}\\p{N}])|[ \\t]?(?:izq|izda|dcha|dto|esq)\\.?)?)`;
+const ANY_UNIT_PART = `(?:${UNIT_PART}|${STAIR_AND_FLAT}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z](?![\\p{L}\\p{N}])|[ \\t]?(?:izq|izda|dcha|dto|esq)\\.?)?)`;
 /** The UK ("SW1A 1AA", "M4 7QT") and Canadian ("K2P 1L4") postcode shapes, with `gap` between their two halves. */
 const ukOrCanadianPostcode = (gap: string) => `[A-Z]{1,2}\\d[A-Z\\d]?${gap}\\d[A-Z]{2}|[A-Z]\\d[A-Z]${gap}\\d[A-Z]\\d`;
 /**

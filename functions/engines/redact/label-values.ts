@@ -141,6 +141,12 @@ const LABELS: readonly LabelKind[] = [
     label: '(?:home|street|mailing|residential|postal|permanent)\\s+address|address\\s+line\\s*\\d?|anschrift|wohnadresse|adresse|dirección|direccion|indirizzo|adres|morada|endereço',
     value: (v) => v.length <= 80 && hasDigit(v),
   },
+  // A postcode in its own box of a form whose street is in another ("Postcode: BS16 4QL   City: …"): part of the address.
+  {
+    type: 'STREET_ADDRESS',
+    label: 'post\\s*code|postal\\s+code|zip(?:\\s*code)?|postleitzahl|plz|code\\s+postal|c[óo]digo\\s+postal|codice\\s+postale|postnummer|postinumero',
+    value: (v) => /^[A-Z0-9][A-Z0-9 -]{2,9}$/iu.test(v) && hasDigit(v),
+  },
   // An account with a utility, a shop or a bank after its label ("Account number: 3300-1847-22"), digits as written or misread.
   {
     type: 'US_BANK_NUMBER',
@@ -160,7 +166,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan',
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkilötunnus|hetu|personbeteckning',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
   },
   {

@@ -223,3 +223,33 @@ export function personRfcValid(value: string): boolean {
   const check = 11 - (sum % 11);
   return (check === 11 ? '0' : check === 10 ? 'A' : String(check)) === m[3];
 }
+
+/** Norwegian fødselsnummer (or D-number, day + 40): DDMMYY, three digits, two mod-11 check digits. */
+export function norwegianBirthNumberValid(value: string): boolean {
+  const v = compact(value);
+  if (!/^\d{11}$/u.test(v) || allSame(v)) return false;
+  const day = Number(v.slice(0, 2)) % 40;
+  if (!plausibleMonthDay(Number(v.slice(2, 4)), day) || day > 31) return false;
+  const checkOf = (digits: string, weights: readonly number[]) => {
+    const rest = 11 - (digitsOf(digits).reduce((acc, digit, i) => acc + digit * weights[i], 0) % 11);
+    return rest === 11 ? 0 : rest;
+  };
+  const k1 = checkOf(v.slice(0, 9), [3, 7, 6, 1, 8, 9, 4, 5, 2]);
+  const k2 = checkOf(v.slice(0, 10), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
+  return k1 < 10 && k2 < 10 && k1 === Number(v[9]) && k2 === Number(v[10]);
+}
+
+const FINNISH_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY';
+
+/** Finnish henkilötunnus: DDMMYY, the century sign (+, -, A–F, U–Y), three digits and a check character (the nine digits mod 31). */
+export function finnishPersonalIdValid(value: string): boolean {
+  const m = /^(\d{2})(\d{2})(\d{2})[-+A-FU-Y](\d{3})([0-9A-Y])$/u.exec(value.toUpperCase());
+  if (!m || !plausibleMonthDay(Number(m[2]), Number(m[1])) || Number(m[1]) > 31) return false;
+  return FINNISH_CHECK[Number(m[1] + m[2] + m[3] + m[4]) % 31] === m[5];
+}
+
+/** Danish CPR number: DDMMYY and four digits (no check digit since 2007): a real birth date is what it must show. */
+export function danishCprPlausible(value: string): boolean {
+  const v = compact(value);
+  return /^\d{10}$/u.test(v) && !allSame(v) && plausibleMonthDay(Number(v.slice(2, 4)), Number(v.slice(0, 2))) && Number(v.slice(0, 2)) <= 31;
+}

@@ -10,7 +10,8 @@
  * written with its dots, a Brazilian CPF written with its dots, a Mexican
  * CURP) count on their own; plain digit runs with a check (a German tax id,
  * a Dutch BSN, a Portuguese NIF, a Canadian SIN, an Aadhaar number, a Polish
- * PESEL, a Swedish personnummer, a plain CPF, a Mexican RFC) and any
+ * PESEL, a Swedish personnummer, a Norwegian fødselsnummer, a Danish CPR
+ * number, a Finnish henkilötunnus, a plain CPF, a Mexican RFC) and any
  * identifier after an identity-document or insurance label need their label
  * nearby, as passports do.
  *
@@ -23,6 +24,8 @@ import {
   belgianNationalNumberValid,
   brazilianCpfValid,
   curpValid,
+  danishCprPlausible,
+  finnishPersonalIdValid,
   canadianSinValid,
   dutchBsnValid,
   frenchNirValid,
@@ -30,6 +33,7 @@ import {
   germanSocialSecurityValid,
   germanTaxIdValid,
   italianFiscalCodeValid,
+  norwegianBirthNumberValid,
   peselValid,
   personRfcValid,
   portugueseNifValid,
@@ -110,6 +114,19 @@ const LABELLED_RULES: readonly { cue: RegExp[]; pattern: string; validate: (v: s
     cue: cues('personnummer', 'personnr', 'pers.nr', 'samordningsnummer', 'henkilötunnus'),
   },
   { name: 'br-cpf', pattern: '\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}', validate: brazilianCpfValid, cue: cues('cpf', 'cadastro de pessoas físicas') },
+  {
+    name: 'no-birth-number',
+    pattern: '\\d{6} ?\\d{5}',
+    validate: norwegianBirthNumberValid,
+    cue: cues('fødselsnummer', 'fodselsnummer', 'fnr', 'personnummer', 'd-nummer'),
+  },
+  { name: 'dk-cpr', pattern: '\\d{6}-?\\d{4}', validate: danishCprPlausible, cue: cues('cpr', 'cpr-nr', 'cpr-nummer', 'personnummer') },
+  {
+    name: 'fi-personal-id',
+    pattern: '\\d{6}[-+A-FU-Y]\\d{3}[0-9A-Y]',
+    validate: finnishPersonalIdValid,
+    cue: cues('henkilötunnus', 'hetu', 'personbeteckning', 'sotu'),
+  },
   { name: 'mx-rfc', pattern: '[A-ZÑ&]{4}-?\\d{6}-?[A-Z\\d]{3}', validate: personRfcValid, cue: cues('rfc', 'registro federal de contribuyentes') },
 ];
 
@@ -129,6 +146,8 @@ export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
       // A CPF written with its dots and dash, and a CURP (birth date, sex, state, consonants of the names), count on their check digits alone.
       { name: 'br-cpf-dotted', pattern: re(`${B}\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2}${E}`), score: 0.6, validate: brazilianCpfValid },
       { name: 'mx-curp', pattern: re(`${B}[A-Z]{4}\\d{6}[HMX][A-Z]{5}[0-9A-Z]\\d${E}`), score: 0.7, validate: curpValid },
+      // A Portuguese citizen card's number as printed, in groups ("12345678 9 ZZ4"): its shape next to its label.
+      { name: 'pt-citizen-card', pattern: re(`${B}\\d{8}[ ]?\\d[ ]?[A-Z]{2}\\d${E}`), score: 0.15 },
       { name: 'in-pan', pattern: re(`${B}[A-Z]{3}[PCHFATBLJG][A-Z]\\d{4}[A-Z]${E}`), score: 0.2 },
     ],
     context: [...IDENTITY_CUES, ...cues('pan', 'permanent account number', 'cpf', 'curp')],

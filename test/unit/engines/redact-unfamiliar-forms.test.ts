@@ -19,6 +19,8 @@ describe('check digits of more national numbers', () => {
     ['Brazilian CPF', checks.brazilianCpfValid, '265.019.374-34', '265.019.374-35'],
     ['Mexican CURP', checks.curpValid, 'BOAR910704HJCLRN08', 'BOAR910704HJCLRN09'],
     ['Mexican RFC of a person', checks.personRfcValid, 'SAVL880119GP0', 'SAVL880119GP1'],
+    ['Norwegian fødselsnummer', checks.norwegianBirthNumberValid, '03129936230', '03129936231'],
+    ['Finnish henkilötunnus', checks.finnishPersonalIdValid, '050603A274N', '050603A274M'],
   ])('%s: right check passes, one digit off fails', (_, valid, right, wrong) => {
     expect(valid(right)).toBe(true);
     expect(valid(wrong)).toBe(false);
@@ -145,5 +147,25 @@ describe('round two: policy schedules, accident reports, Dutch letters, vet reco
   it("masks the provider named below a claim form's numbered box label, past the qualifier cell", async () => {
     const form = '17. NAME OF REFERRING PROVIDER OR OTHER SOURCE\nDK  Orla Quennesley MD\n25. FEDERAL TAX I.D. NUMBER';
     expect((await found(form)).some(([type, value]) => type === 'PERSON' && value.includes('Quennesley'))).toBe(true);
+  });
+});
+
+describe('round three: Nordic referrals and a customs declaration', () => {
+  it('masks a fødselsnummer, a CPR number and a henkilötunnus after their labels, and a Danish CPR only with a real birth date', async () => {
+    expect(await found('Fødselsnummer: 031299 36230')).toContainEqual(['NATIONAL_ID', '031299 36230']);
+    expect(await found('CPR-nr.: 120384-2231')).toContainEqual(['NATIONAL_ID', '120384-2231']);
+    expect(await found('Henkilötunnus: 050603A274N')).toContainEqual(['NATIONAL_ID', '050603A274N']);
+    expect(checks.danishCprPlausible('320384-2231')).toBe(false);
+  });
+
+  it("masks a Portuguese citizen card's number as printed in groups, next to its label only", async () => {
+    expect(await found('Cartão de Cidadão n.º 30581947 2 ZY6')).toContainEqual(['NATIONAL_ID', '30581947 2 ZY6']);
+    expect((await found('Lote 30581947 2 ZY6 expedido')).filter(([type]) => type === 'NATIONAL_ID')).toEqual([]);
+  });
+
+  it('masks the postcode in its own box of a form and a Finnish staircase and flat after the house number', async () => {
+    expect(await found('Postcode: BT7 4QX   City: Brackton')).toContainEqual(['STREET_ADDRESS', 'BT7 4QX']);
+    expect(await found('Zip: see attached file')).toEqual([]);
+    expect(await found('Osoite: Kuusikuja 9 C 41, 00930 Orvela')).toContainEqual(['STREET_ADDRESS', 'Kuusikuja 9 C 41']);
   });
 });

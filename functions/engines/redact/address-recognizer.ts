@@ -230,6 +230,11 @@ const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THORO
 const NUMBER_NAME_BEFORE_POSTCODE = re(
   `${B}\\d{1,4}[A-Za-z]?[ \\t]+${CAP}(?:[ \\t]+${CAP})?(?=,[ \\t]*${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${ukOrCanadianPostcode('[ \\t]')})(?![\\p{L}\\p{N}]))`,
 );
+/**
+ * A house number that opens a quoted value and ends its line, the street's name and thoroughfare word
+ * starting the next (a JSON log's `"street":"4410⏎Orvel Ave"` as a page wraps it): one street over the wrap.
+ */
+const WRAPPED_NUMBER_THOROUGHFARE = re(`(?<=["'])\\d{1,6}[A-Za-z]?[ \\t]*\\n[ \\t]*(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE}|${STREET_SUFFIX})\\.?${E}`);
 /** A unit written before its street, the street with no house number of its own ("Unit 6, Bracken Mews", "Flat 2 Orvel Court"). */
 const UNIT_FIRST_STREET = re(`${B}${UNIT_PART},?[ \\t]+(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 const NUMBER_THOROUGHFARE = re(`${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:[NSEW]\\.?[ \\t]+)?(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
@@ -339,6 +344,7 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   add(NUMBER_THOROUGHFARE, 0.6, 'number-thoroughfare');
   add(UNIT_FIRST_STREET, 0.6, 'unit-first-street');
   add(NUMBER_NAME_BEFORE_POSTCODE, 0.6, 'number-name-postcode');
+  add(WRAPPED_NUMBER_THOROUGHFARE, 0.6, 'wrapped-number-thoroughfare');
   cores.push(...streetsBeforeUnits(text), ...cuedStreets(text));
   add(UNIT_ONLY, 0.5, 'unit');
   add(MILITARY, 0.65, 'military');
@@ -482,7 +488,8 @@ function cuedStreets(text: string): Candidate[] {
         const t = tokens[i][0];
         const word = t.replace(/[,.?!;]+$/, '');
         if (!STREET_TOKEN.test(t.replace(/[.?!;]+$/, '')) || PHRASE_WORD.test(word) || AFTER_STREET.test(word)) break;
-        if (i < 2 && NOT_A_STREET.test(word)) {
+        // A bracket right after the cue is a form label's note ("PATIENT'S ADDRESS (No., Street)"), not the street.
+        if ((i < 2 && NOT_A_STREET.test(word)) || (i === 0 && t.startsWith('('))) {
           last = -2;
           break;
         }

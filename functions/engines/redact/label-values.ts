@@ -146,6 +146,8 @@ const LABELS: readonly LabelKind[] = [
     type: 'STREET_ADDRESS',
     label: 'post\\s*code|postal\\s+code|zip(?:\\s*code)?|postleitzahl|plz|code\\s+postal|c[óo]digo\\s+postal|codice\\s+postale|postnummer|postinumero',
     value: (v) => /^[A-Z0-9][A-Z0-9 -]{2,9}$/iu.test(v) && hasDigit(v),
+    // A page's text may join the boxes of a row with one space ("Postcode: BS16 4QL City: …"): the next label ends the value.
+    stopsAt: /[ \t]+(?=\p{L}[\p{L}'’.-]*(?:[ \t]\p{L}[\p{L}'’.-]*)?[ \t]*:)/u,
   },
   // An account with a utility, a shop or a bank after its label ("Account number: 3300-1847-22"), digits as written or misread.
   {
@@ -166,7 +168,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkilötunnus|hetu|personbeteckning',
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
   },
   {

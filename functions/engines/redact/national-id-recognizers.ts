@@ -125,7 +125,8 @@ const LABELLED_RULES: readonly { cue: RegExp[]; pattern: string; validate: (v: s
     name: 'fi-personal-id',
     pattern: '\\d{6}[-+A-FU-Y]\\d{3}[0-9A-Y]',
     validate: finnishPersonalIdValid,
-    cue: cues('henkilötunnus', 'hetu', 'personbeteckning', 'sotu'),
+    // Also as OCR reads it without its umlaut.
+    cue: cues('henkilötunnus', 'henkilotunnus', 'hetu', 'personbeteckning', 'sotu'),
   },
   { name: 'mx-rfc', pattern: '[A-ZÑ&]{4}-?\\d{6}-?[A-Z\\d]{3}', validate: personRfcValid, cue: cues('rfc', 'registro federal de contribuyentes') },
 ];

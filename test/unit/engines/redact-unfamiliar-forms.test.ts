@@ -168,4 +168,20 @@ describe('round three: Nordic referrals and a customs declaration', () => {
     expect(await found('Zip: see attached file')).toEqual([]);
     expect(await found('Osoite: Kuusikuja 9 C 41, 00930 Orvela')).toContainEqual(['STREET_ADDRESS', 'Kuusikuja 9 C 41']);
   });
+
+  it('ends a postcode box at the next label when a page joins the boxes with one space, and reads the Finnish label without its umlaut', async () => {
+    expect(await found('Postcode: BT7 4QX City: Brackton Country: United Kingdom')).toContainEqual(['STREET_ADDRESS', 'BT7 4QX']);
+    expect(await found('Henkilotunnus: 280479-5115')).toContainEqual(['NATIONAL_ID', '280479-5115']);
+  });
+
+  it('takes a claim form\'s bracketed note after "ADDRESS" for no street', async () => {
+    const spans = await found("5. PATIENT'S ADDRESS (No., Street)   6. PATIENT RELATIONSHIP TO INSURED\n4471 ORVEL COURT    Spouse");
+    expect(spans).toEqual([['STREET_ADDRESS', '4471 ORVEL COURT']]);
+  });
+
+  it("masks a JSON log's street wrapped after its house number, and no number ending a line before a street name outside quotes", async () => {
+    const log = '{"id":5521,"address":{"street":"2290\nQuellmoor Ave","city":"Brackton"}}';
+    expect(await found(log)).toContainEqual(['STREET_ADDRESS', '2290\nQuellmoor Ave']);
+    expect(await found('Total: 12\nPark Road is closed')).toEqual([]);
+  });
 });

@@ -83,6 +83,8 @@ const IDENTITY_CUES = cues(
   'numéro national',
   'registre national',
   'cartão de cidadão',
+  // As OCR or an ASCII export writes it, without its accents.
+  'cartao de cidadao',
   'bilhete de identidade',
   'ahv',
   'avs',

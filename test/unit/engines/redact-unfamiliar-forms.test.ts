@@ -160,6 +160,7 @@ describe('round three: Nordic referrals and a customs declaration', () => {
 
   it("masks a Portuguese citizen card's number as printed in groups, next to its label only", async () => {
     expect(await found('Cartão de Cidadão n.º 30581947 2 ZY6')).toContainEqual(['NATIONAL_ID', '30581947 2 ZY6']);
+    expect(await found('Cartao de Cidadao n.o 30581947 2 ZY6')).toContainEqual(['NATIONAL_ID', '30581947 2 ZY6']);
     expect((await found('Lote 30581947 2 ZY6 expedido')).filter(([type]) => type === 'NATIONAL_ID')).toEqual([]);
   });
 

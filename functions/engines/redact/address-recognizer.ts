@@ -83,8 +83,15 @@ const UNIT_WORD = '(?:Apt|Apartment|Suite|Ste|Unit|Flat)';
 const NOT_STREET_NAME = `(?!(?:${UNIT_WORD}|Box|Room|Floor)${E})`;
 // Nor is a month: "3 February 2026" is a date. A number whose full stop ends a sentence ("Python 3. Hence …") is no house number.
 const NOT_BARE_STREET_NAME = `${NOT_STREET_NAME}(?!(?:${MONTHS})${E})`;
+/**
+ * A document's own numbering ("Table 1", "Section 4", "Row 2") and an officer's rank before a collar number ("PC 4471"): one such
+ * word before a number is no street, and the names listed under it no town.
+ */
+const NUMBERED_PART = '(?:Table|Figure|Fig|Chapter|Section|Part|Page|Step|Item|Group|Round|Day|Week|Level|Phase|Stage|Session|Class|Grade|Year|Team|Row|Column|Slide|Appendix|Annex|Exhibit|Schedule|Article|Clause|Note|Question|Lot|Bay|Platform|Seat|Track|Box|Tier|Heat|Block|Wave|Batch|Version|Release|PC|DC|PS|DS|WPC|Sgt|Cpl|Pte|Lt|Capt|Insp|Officer|Badge)';
+/** A preposition opening a sentence before a date or a count ("On 2 Mar 2026, … wrote:", "In 2019 …"): no street. */
+const SENTENCE_OPENER = '(?:On|At|In|By|From|To|Since|Until|Before|After|Between|For|Of|Over|Under|About|Around)';
 const BARE_STREET = re(
-  `${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?${NOT_BARE_STREET_NAME}${CAP}(?:[ \\t]+${NOT_BARE_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}(?<!\\.)(?!\\.[ \\t]+\\p{Lu})`,
+  `${B}(?:\\d{1,6}[ \\t]+)?(?:\\d{1,4}[ \\t]+)?(?!(?:${NUMBERED_PART}|${SENTENCE_OPENER})[ \\t]+\\d)${NOT_BARE_STREET_NAME}${CAP}(?:[ \\t]+${NOT_BARE_STREET_NAME}${CAP}){0,2}[ \\t]+\\d{1,5}[a-z]?\\.?${E}(?<!\\.)(?!\\.[ \\t]+\\p{Lu})`,
 );
 // No i flag: under it the optional capitalised word took "at" and "on" before the street.
 const MORPHEME_STREET = re(`${B}(?:\\d{1,6}[ \\t]+)?(?:${CAP}[ \\t]+)?\\p{L}{3,}${STREET_MORPHEME}[ \\t]+\\d{1,5}[a-z]?\\.?${E}`);
@@ -144,20 +151,23 @@ const NAMED_STREET = re(
  * ("drops you off at", "ship to", "address") lifts it over the threshold.
  */
 const LOWER_CASE_STREET = re(
-  `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
+  `${B}\\d{1,6}[ \\t]+(?:(?!(?:the|a|an|of|to|and|or|up|down|in|on|at|by|my|your|our|this|that|miles?|km|blocks?|minutes?)${E})\\p{Ll}[\\p{Ll}'’-]*[ \\t]+){1,3}(?:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|close|crescent|court|grove|gardens|terrace|mews)\\.?(?:[ \\t]+(?:apt|apartment|suite|unit|flat)\\.?[ \\t]*#?\\d{1,5}[a-z]?)?${E}`,
 );
 const UNIT_ONLY = re(`${B}${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?${E}`);
 const MILITARY = re(`${B}(?:PSC|Unit|CMR)\\s+\\d{3,5},?\\s+Box\\s+\\d{3,5}(?:\\s*\\n?\\s*(?:APO|FPO|DPO)\\s+A[AEP]\\s+\\d{5})?${E}`, 'giu');
 const UNIT_PART = `${UNIT_WORD}\\.?\\s*#?\\d{1,5}[A-Za-z]?`;
+/** A Finnish or Swedish staircase and flat after the house number ("Koivukuja 5 B 12"), before a comma or the line's end. */
+const STAIR_AND_FLAT = '[A-H][ \\t]\\d{1,3}(?=[ \\t]*(?:,|\\n|$))';
 /** A unit after the street: "Apt. 4", or the Spanish and Portuguese floor and door ("3º B", "2.º izq.", "1ª"). */
-const ANY_UNIT_PART = `(?:${UNIT_PART}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z](?![\\p{L}\\p{N}])|[ \\t]?(?:izq|izda|dcha|dto|esq)\\.?)?)`;
+const ANY_UNIT_PART = `(?:${UNIT_PART}|${STAIR_AND_FLAT}|\\d{1,2}\\.?[ \\t]?[ºª°](?:[ \\t]?[A-Z](?![\\p{L}\\p{N}])|[ \\t]?(?:izq|izda|dcha|dto|esq)\\.?)?)`;
 /** The UK ("SW1A 1AA", "M4 7QT") and Canadian ("K2P 1L4") postcode shapes, with `gap` between their two halves. */
 const ukOrCanadianPostcode = (gap: string) => `[A-Z]{1,2}\\d[A-Z\\d]?${gap}\\d[A-Z]{2}|[A-Z]\\d[A-Z]${gap}\\d[A-Z]\\d`;
 /**
  * A postcode's shapes: digits (US ZIP and ZIP+4, most of Europe, "12-345", Portugal's "4050-262"), and the letter-digit codes of the UK
- * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors.
+ * ("SW1A 1AA", "M4 7QT"), Canada ("K2P 1L4") and the Netherlands ("1012 AB"), which pin an address to a few doors; the
+ * Swedish, Czech, Slovak and Greek "411 38" before its town.
  */
-const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4}-\\d{3}(?![\\p{L}\\p{N}])|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
+const POSTCODE = `(?:${ukOrCanadianPostcode('[ \\t]?')}|\\d{4}[ \\t]?[A-Z]{2}(?![\\p{L}\\p{N}])|\\d{4}-\\d{3}(?![\\p{L}\\p{N}])|\\d{3}[ ]\\d{2}(?=[ \\t]+\\p{Lu}\\p{Ll})|\\d{4,6}(?:-\\d{4})?|\\d{2}-\\d{3})`;
 /** Small words inside a town's or country's name on a line of its own in an address block ("Martins do Descoberto", "Saint Vincent and the Grenadines"). */
 const TOWN_PARTICLE = '(?:de|do|da|di|del|della|dos|das|du|des|la|le|les|and|the|of|sur|am|an|im|en|y|e|et|och|og)';
 /** What may follow a street line in the same address: unit, city, region, postcode, country. */
@@ -195,6 +205,9 @@ function houseNumberBefore(text: string, start: number): number {
 }
 
 const CONTINUED_BOOST = 0.4;
+/** A Dutch house number's addition after a dash ("214-II", "12-H", "8-1", "3-bis"): part of the street line. */
+// Only before a comma or the line's end, where an address goes on: "RM 212-A DR. …" on a wristband is a room, then a name.
+const HOUSE_NUMBER_ADDITION = /^-(?:[IVX]{1,4}|hs|bis|[A-Za-z]|\d{1,3})(?=[ \t]*(?:,|\n|$))/u;
 /**
  * Thoroughfare words of the USPS and Royal Mail address standards (the full list, plurals included): a second
  * street written after the first on its line ("14 Crown Street Kishiev Squares", "P.O. Box 149 Alder Union") is a
@@ -210,6 +223,20 @@ const SECOND_THOROUGHFARE = new RegExp(`^[ \\t]+(?:${CAP}[ \\t]+){0,2}(?:${THORO
  * misses most of them. Scored at the threshold (the number, the capitalised name and the thoroughfare word
  * together are the evidence), so a phone-shaped number before it ("70266 235 …") does not outweigh it.
  */
+/**
+ * A house number and a street named by one or two capitalised words with no street word ("40 Quayside", "1 Poultry"),
+ * when a town and a UK or Canadian postcode follow on its line: the postcode's shape is the evidence.
+ */
+const NUMBER_NAME_BEFORE_POSTCODE = re(
+  `${B}\\d{1,4}[A-Za-z]?[ \\t]+${CAP}(?:[ \\t]+${CAP})?(?=,[ \\t]*${CAP}(?:[ \\t]+${CAP}){0,2},?[ \\t]+(?:${ukOrCanadianPostcode('[ \\t]')})(?![\\p{L}\\p{N}]))`,
+);
+/**
+ * A house number that opens a quoted value and ends its line, the street's name and thoroughfare word
+ * starting the next (a JSON log's `"street":"4410⏎Orvel Ave"` as a page wraps it): one street over the wrap.
+ */
+const WRAPPED_NUMBER_THOROUGHFARE = re(`(?<=["'])\\d{1,6}[A-Za-z]?[ \\t]*\\n[ \\t]*(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE}|${STREET_SUFFIX})\\.?${E}`);
+/** A unit written before its street, the street with no house number of its own ("Unit 6, Bracken Mews", "Flat 2 Orvel Court"). */
+const UNIT_FIRST_STREET = re(`${B}${UNIT_PART},?[ \\t]+(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 const NUMBER_THOROUGHFARE = re(`${B}\\d{1,6}[A-Za-z]?[ \\t]+(?:[NSEW]\\.?[ \\t]+)?(?:${CAP}[ \\t]+){1,3}(?:${THOROUGHFARE})${E}`);
 /** A street's shape at the end of a crossing part: a house number anywhere, or a thoroughfare word (or its abbreviation) last. */
 const STREET_SHAPED = new RegExp(`(?:\\d|(?<![\\p{L}])(?:${THOROUGHFARE}|st|str|rd|ave|u)\\.?$)`, 'iu');
@@ -305,11 +332,19 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   }
   add(NAMED_STREET, 0.55, 'named-street');
   // With its unit ("… avenue suite 112") the line has the whole shape of an address, cue or none, and outweighs a bare 8-digit phone-shaped number inside it.
-  for (const m of text.matchAll(LOWER_CASE_STREET)) if (/(?:apt|apartment|suite|unit|flat)\.?[ \t]*#?\d/u.test(m[0])) cores.push({ type: 'STREET_ADDRESS', start: m.index!, end: m.index! + m[0].length, score: 0.6, rule: 'lower-case-street' });
+  // So does a UK or Canadian postcode later on its line ("14 orvel close, brackton, BT7 4QX"): a shape few other words have.
+  for (const m of text.matchAll(LOWER_CASE_STREET)) {
+    const end = m.index! + m[0].length;
+    if (/(?:apt|apartment|suite|unit|flat)\.?[ \t]*#?\d/u.test(m[0]) || LETTER_POSTCODE_ON_LINE.test(text.slice(end, end + 80)))
+      cores.push({ type: 'STREET_ADDRESS', start: m.index!, end, score: 0.6, rule: 'lower-case-street' });
+  }
   add(LOWER_CASE_STREET, 0.1, 'lower-case-street');
   add(NUMBER_WORDS_NUMBER, 0.5, 'number-words-number');
   add(BARE_STREET, 0.1, 'bare-street');
   add(NUMBER_THOROUGHFARE, 0.6, 'number-thoroughfare');
+  add(UNIT_FIRST_STREET, 0.6, 'unit-first-street');
+  add(NUMBER_NAME_BEFORE_POSTCODE, 0.6, 'number-name-postcode');
+  add(WRAPPED_NUMBER_THOROUGHFARE, 0.6, 'wrapped-number-thoroughfare');
   cores.push(...streetsBeforeUnits(text), ...cuedStreets(text));
   add(UNIT_ONLY, 0.5, 'unit');
   add(MILITARY, 0.65, 'military');
@@ -317,7 +352,8 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
   const extended = cores.map((c) => {
     if (c.rule === 'unit') return c;
     const start = houseNumberBefore(text, c.start);
-    const cEnd = c.end + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
+    const addition = /\d$/u.test(text.slice(c.start, c.end)) ? (HOUSE_NUMBER_ADDITION.exec(text.slice(c.end, c.end + 8))?.[0].length ?? 0) : 0;
+    const cEnd = c.end + addition + (c.rule === 'corner' ? 0 : (SECOND_THOROUGHFARE.exec(text.slice(c.end, c.end + 80))?.[0].length ?? 0));
     // Walk what follows (at most four parts, within 120 characters each): units join the street line, postcodes are masked apart.
     // Units written on the street line ("Dalmatinova 43 Apt. 678 Velenje") belong to it, whatever follows them.
     const inlineUnits = new RegExp(`^(?:,?[ \\t]*${ANY_UNIT_PART})+`, 'u').exec(text.slice(cEnd, cEnd + 60));
@@ -452,7 +488,8 @@ function cuedStreets(text: string): Candidate[] {
         const t = tokens[i][0];
         const word = t.replace(/[,.?!;]+$/, '');
         if (!STREET_TOKEN.test(t.replace(/[.?!;]+$/, '')) || PHRASE_WORD.test(word) || AFTER_STREET.test(word)) break;
-        if (i < 2 && NOT_A_STREET.test(word)) {
+        // A bracket right after the cue is a form label's note ("PATIENT'S ADDRESS (No., Street)"), not the street.
+        if ((i < 2 && NOT_A_STREET.test(word)) || (i === 0 && t.startsWith('('))) {
           last = -2;
           break;
         }

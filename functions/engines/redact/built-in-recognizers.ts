@@ -23,6 +23,13 @@ const SPELLED_AT = '[ \\t]*(?:[[({][ \\t]*(?:at|AT)[ \\t]*[\\])}]|(?<=[ \\t])AT(
 const SPELLED_DOT = '(?:\\.|[ \\t]*(?:[[({][ \\t]*(?:dot|DOT)[ \\t]*[\\])}]|(?<=[ \\t])DOT(?=[ \\t]))[ \\t]*)';
 const SPELLED_LOCAL = `[\\p{L}\\p{N}_%+-]+(?:${SPELLED_DOT}[\\p{L}\\p{N}_%+-]+){0,3}`;
 const SPELLED_HOST = `[\\p{L}\\p{N}-]+(?:${SPELLED_DOT}[\\p{L}\\p{N}-]+){0,3}${SPELLED_DOT}\\p{L}{2,}`;
+/**
+ * Spelled out in plain words, as typed in a chat ("ada.brisk at mailhost dot org"): the host must end in a common
+ * top-level domain after "dot", and the word before "at" must be no word a sentence puts there ("was at home dot …").
+ */
+const PLAIN_TLD = '(?:com|org|net|edu|gov|io|co|info|biz|me|uk|de|fr|es|it|nl|be|ch|at|se|no|dk|fi|pl|pt|ie|ca|au|nz|in|br|mx|jp)';
+const NOT_LOCAL_PART = '(?!(?:is|was|were|are|be|been|me|us|him|her|them|it|this|that|we|i|you|they|one|someone|people|staff|work|home|look|looking|looked|arrived|stay|stayed|meet|met|here|there|anyone|everyone|shop|shopping|buy|bought|find|found|available|sold|listed|only|now|online|site|website|page)[ \\t])';
+const PLAIN_SPELLED = `${NOT_LOCAL_PART}[\\p{L}\\p{N}_%+-]+(?:(?:\\.|[ \\t]+dot[ \\t]+)[\\p{L}\\p{N}_%+-]+){0,3}[ \\t]+at[ \\t]+[\\p{L}\\p{N}-]+(?:[ \\t]+dot[ \\t]+[\\p{L}\\p{N}-]+){0,2}[ \\t]+dot[ \\t]+${PLAIN_TLD}`;
 
 /** The pattern recognizers; addresses, phone numbers and names have their own (address-recognizer.ts, phone-recognizer.ts, names.ts). */
 export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
@@ -32,6 +39,7 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
       { name: 'email', pattern: re(`${B}[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}${E}`), score: 0.9 },
       // Written to dodge harvesters: "ada.brisk [at] mailhost [dot] org", "ada(dot)brisk(at)mailhost(dot)org".
       { name: 'email-spelled', pattern: re(`${B}${SPELLED_LOCAL}${SPELLED_AT}${SPELLED_HOST}${E}`), score: 0.8 },
+      { name: 'email-spelled-plain', pattern: re(`${B}${PLAIN_SPELLED}${E}`, 'giu'), score: 0.5 },
     ],
     context: cues('email', 'e-mail', 'mail'),
   }),

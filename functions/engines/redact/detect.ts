@@ -421,6 +421,9 @@ const SURNAME_IN_CAPITALS = /^\.[ \t]*\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+
 const TITLE_BEFORE = /(?:^|[^\p{L}])(?:dr|mr|mrs|ms|miss|prof|herr|frau|mme|mlle)\.?[ \t]+$/iu;
 const SURNAMES_AFTER = /^(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?){1,2}(?![\p{L}\p{N}])/u;
 const SURNAME_CAPITALISED = /^\.[ \t]*\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?(?![\p{L}\p{N}])/u;
+/** A span of initials only ("J.A", "K"), and the surname after its last full stop, perhaps opened by particles ("J.A. van Oosterwijk-Brand"). */
+const INITIALS_ONLY = /^(?:\p{Lu}\.[ \t]?){0,3}\p{Lu}$/u;
+const SURNAME_AFTER_INITIALS = /^\.[ \t]*(?:(?:van|von|de|der|den|ter|ten|du|da|di|del|della|le|la|zu|zum)[ \t]+){0,3}\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?(?![\p{L}\p{N}])/u;
 
 /**
  * A person span that stops at an initial with the surname after it ("DR. H. QUISTORP" masked as "DR. H": the
@@ -438,7 +441,10 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
   }
   if (!ENDS_IN_INITIAL.test(span)) return c;
   const after = text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 40));
-  const surname = SURNAME_IN_CAPITALS.exec(after) ?? (TITLE_AND_INITIAL.test(span) ? SURNAME_CAPITALISED.exec(after) : null);
+  const surname =
+    SURNAME_IN_CAPITALS.exec(after) ??
+    (TITLE_AND_INITIAL.test(span) ? SURNAME_CAPITALISED.exec(after) : null) ??
+    (INITIALS_ONLY.test(span) ? SURNAME_AFTER_INITIALS.exec(after) : null);
   return surname ? { ...c, end: c.end + surname[0].length } : c;
 }
 
@@ -469,8 +475,12 @@ function otherMentionsKept(text: string, resolved: readonly Candidate[], persons
   const mentions = otherMentions(text, resolved, persons.lexicon).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   if (mentions.length === 0) return mentions;
   const runs = candidateRuns(text, persons.lexicon);
-  return mentions.map((m) => withProductEvidence(text, runs, persons.lexicon, m)).filter((m) => m.score >= SCORE_THRESHOLD);
+  const signed = (m: Candidate) => SIGN_OFF_ABOVE.test(text.slice(Math.max(0, m.start - 40), m.start));
+  return mentions.map((m) => (signed(m) ? m : withProductEvidence(text, runs, persons.lexicon, m))).filter((m) => m.score >= SCORE_THRESHOLD);
 }
+
+/** A closing on the line above ("Thanks,⏎Ada"): the name under it signs the message, whatever else the page says of the word. */
+const SIGN_OFF_ABOVE = /(?:^|\n)[ \t>]*(?:many[ \t]+)?(?:thanks|thank[ \t]+you|cheers|best(?:[ \t]+wishes)?|(?:kind|warm|best)[ \t]+regards|regards|sincerely|yours(?:[ \t]+(?:sincerely|truly))?|take[ \t]+care)[ \t]*[,.!]?[ \t]*\n[ \t>]*$/iu;
 
 /** The person-name resources a detection needs (loaded on first use), or undefined when no person type is asked for. */
 export async function personsFor(config: DetectionConfig): Promise<PersonResources | undefined> {

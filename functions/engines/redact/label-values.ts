@@ -98,7 +98,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling',
+      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller',
     value: partyName,
   },
   // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS");
@@ -106,7 +106,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder))|(?:passenger|guest|traveller|traveler|owner)\\s+name|registered\\s+(?:owner|keeper)|vehicle\\s+owner',
+      '(?:name\\s+of\\s+(?:passenger|patient|employee|applicant|insured|deceased|guest|tenant|student|card\\s*holder|account\\s+holder|spouse|parent|guardian|witness|beneficiary|(?:(?:referring|rendering|attending|ordering|supervising|billing)\\s+)?(?:provider|physician|doctor)(?:\\s+or\\s+other\\s+source)?))|(?:passenger|guest|traveller|traveler|owner)\\s+name|registered\\s+(?:owner|keeper)|vehicle\\s+owner',
     // Two words at least: a card's next column's label ("VIN", read between the label and its value) is no name.
     value: (v) => partyName(v) && v.split(/[\s,/]+/u).filter((t) => /\p{L}{2}/u.test(t)).length >= 2,
     standsAlone: true,
@@ -138,8 +138,16 @@ const LABELS: readonly LabelKind[] = [
   },
   {
     type: 'STREET_ADDRESS',
-    label: '(?:home|street|mailing|residential|postal|permanent)\\s+address|anschrift|wohnadresse|adresse|dirección|direccion|indirizzo|adres|morada|endereço',
+    label: '(?:home|street|mailing|residential|postal|permanent)\\s+address|address\\s+line\\s*\\d?|anschrift|wohnadresse|adresse|dirección|direccion|indirizzo|adres|morada|endereço',
     value: (v) => v.length <= 80 && hasDigit(v),
+  },
+  // A postcode in its own box of a form whose street is in another ("Postcode: BS16 4QL   City: …"): part of the address.
+  {
+    type: 'STREET_ADDRESS',
+    label: 'post\\s*code|postal\\s+code|zip(?:\\s*code)?|postleitzahl|plz|code\\s+postal|c[óo]digo\\s+postal|codice\\s+postale|postnummer|postinumero',
+    value: (v) => /^[A-Z0-9][A-Z0-9 -]{2,9}$/iu.test(v) && hasDigit(v),
+    // A page's text may join the boxes of a row with one space ("Postcode: BS16 4QL City: …"): the next label ends the value.
+    stopsAt: /[ \t]+(?=\p{L}[\p{L}'’.-]*(?:[ \t]\p{L}[\p{L}'’.-]*)?[ \t]*:)/u,
   },
   // An account with a utility, a shop or a bank after its label ("Account number: 3300-1847-22"), digits as written or misread.
   {
@@ -160,12 +168,12 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss',
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
   },
   {
     type: 'INSURANCE_NUMBER',
-    label: '(?:insurance|member(?:ship)?|policy|subscriber)\\s*(?:id|number|no\\.?|#)|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
+    label: "(?:insured'?s?|insurance|member(?:ship)?|policy|subscriber|loyalty|frequent\\s+fl[iy]er)\\s*(?:i\\.?d\\.?|number|no\\.?|#)" + '|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
     value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
 ];
@@ -188,11 +196,13 @@ export function columnKind(header: string): { readonly type: string; readonly va
   return COLUMN_KINDS.find(({ header: pattern }) => pattern.test(header))?.kind;
 }
 
+/** A form's box number before its label ("17. NAME OF REFERRING PROVIDER", "1a. INSURED'S I.D. NUMBER"). */
+const FORM_BOX = '(?:\\d{1,2}[a-z]?\\.[ \\t]+)';
 /**
  * Where a label may start: a line's start or a cell's (after a tab, `|` or two spaces). Written with a lookbehind
  * and no two quantifiers over the same spaces, so a line of a million spaces is read in linear time.
  */
-const CELL_START = '(?:^[ \\t|]*|(?=\\p{L})(?<=[\\t|][ \\t]*|[ ]{2}))';
+const CELL_START = `(?:^[ \\t|]*${FORM_BOX}?|(?:(?=\\p{L})|(?=${FORM_BOX}\\p{L}))(?<=[\\t|][ \\t]*|[ ]{2})${FORM_BOX}?)`;
 /** The label's translations after it on an identity document or a bilingual form: "Surname / Nachname / Nom". */
 const TRANSLATIONS = "(?:[ \\t]*/[ \\t]*\\p{L}[\\p{L} .'’-]{0,30}?){0,4}";
 /** What ends a label: perhaps "(…)", "No.", "number", then a colon or `#`, then the value. */
@@ -237,12 +247,15 @@ function valueIn(rest: string): { start: number; end: number } | undefined {
 /**
  * What stands below a label on the next line: the whole line when it is one cell, else the cell (cells a tab or two
  * spaces apart) under the label's columns — a form's row of labels over its row of values ("First name   Last name"
- * over "ADA R   QUELL"). Undefined when no cell of a line of cells lies under the label.
+ * over "ADA R   QUELL"), the first that `fits` the label's type when several do. Undefined when no cell of a line of
+ * cells lies under the label.
  */
-function cellBelow(line: string, from: number, to: number): { start: number; text: string } | undefined {
+function cellBelow(line: string, from: number, to: number, fits: (value: string) => boolean): { start: number; text: string } | undefined {
   const cells = [...line.matchAll(/\S+(?:[ ]\S+)*/gu)].map((m) => ({ start: m.index, text: m[0] }));
   if (cells.length <= 1) return cells[0];
-  return cells.find((c) => c.start < to && from < c.start + c.text.length);
+  // Under a wide label the first cell may be a qualifier (a claim form's "DN" before the provider's name): the first cell that fits.
+  const under = cells.filter((c) => c.start < to && from < c.start + c.text.length);
+  return under.find((c) => fits(c.text)) ?? under[0];
 }
 
 /** `rest` up to where `stop` first matches (all of it without a stop or a match). */
@@ -268,7 +281,7 @@ function lineValues(patterns: typeof PATTERNS, line: string, at: number, next: {
       const alone = rest !== undefined || kind.standsAlone;
       if (!alone || !next || LABEL_LINE.test(next.text)) continue;
       const labelEnd = m.index + (m.groups?.label?.length ?? 0);
-      const cell = cellBelow(next.text, m.index, labelEnd);
+      const cell = cellBelow(next.text, m.index, labelEnd, kind.value);
       const below = cell?.text;
       if (!cell || !below || below.length > MAX_NEXT_LINE || BLANK.test(below) || !kind.value(below)) continue;
       out.push({ type: kind.type, start: next.at + cell.start, end: next.at + cell.start + below.length, score: 0.65, rule: 'labelled-value-below' });

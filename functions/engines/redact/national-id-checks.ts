@@ -163,3 +163,93 @@ export function swissAhvValid(value: string): boolean {
   const sum = digitsOf(v.slice(0, 12)).reduce((acc, digit, i) => acc + digit * (i % 2 === 0 ? 1 : 3), 0);
   return (10 - (sum % 10)) % 10 === Number(v[12]);
 }
+
+/** A birth date's month and day as written in an id (YYMMDD): a month 1–12 and a day 1–31 (61–91 for a Swedish coordination number). */
+const plausibleMonthDay = (month: number, day: number) => month >= 1 && month <= 12 && ((day >= 1 && day <= 31) || (day >= 61 && day <= 91));
+
+/** Polish PESEL: YYMMDD (the century added to the month: +80, 0, +20, +40, +60), serial, weights 1,3,7,9 repeated, check 10 − sum mod 10. */
+export function peselValid(value: string): boolean {
+  const v = compact(value);
+  if (!/^\d{11}$/u.test(v) || allSame(v)) return false;
+  const month = Number(v.slice(2, 4)) % 20;
+  if (!plausibleMonthDay(month, Number(v.slice(4, 6))) || Number(v.slice(4, 6)) > 31) return false;
+  const weights = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];
+  const sum = digitsOf(v.slice(0, 10)).reduce((acc, digit, i) => acc + digit * weights[i], 0);
+  return (10 - (sum % 10)) % 10 === Number(v[10]);
+}
+
+/** Swedish personnummer or coordination number: (YY)YYMMDD, a - or + and four digits, Luhn over the ten digits from YY. */
+export function swedishPersonalNumberValid(value: string): boolean {
+  const v = value.replace(/[\s\-+]/gu, '');
+  if (!/^(?:\d{2})?\d{10}$/u.test(v)) return false;
+  const ten = v.slice(-10);
+  return plausibleMonthDay(Number(ten.slice(2, 4)), Number(ten.slice(4, 6))) && !allSame(ten) && luhnChecks(ten);
+}
+
+/** Brazilian CPF: nine digits and two mod-11 check digits (weights 10…2, then 11…2; a remainder under 2 gives 0). */
+export function brazilianCpfValid(value: string): boolean {
+  const v = compact(value);
+  if (!/^\d{11}$/u.test(v) || allSame(v)) return false;
+  const checkOf = (body: string) => {
+    const sum = digitsOf(body).reduce((acc, digit, i) => acc + digit * (body.length + 1 - i), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  return checkOf(v.slice(0, 9)) === Number(v[9]) && checkOf(v.slice(0, 10)) === Number(v[10]);
+}
+
+const CURP_ALPHABET = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+
+/**
+ * Mexican CURP: four letters, birth date YYMMDD, sex, state, three consonants, a century character and a check digit
+ * over the first 17 (weights 18…2, mod 10).
+ */
+export function curpValid(value: string): boolean {
+  const v = value.toUpperCase();
+  const m = /^[A-Z]{4}\d{2}(\d{2})(\d{2})[HMX][A-Z]{2}[B-DF-HJ-NP-TV-ZÑ]{3}[0-9A-Z](\d)$/u.exec(v);
+  if (!m || !plausibleMonthDay(Number(m[1]), Number(m[2])) || Number(m[2]) > 31) return false;
+  const sum = [...v.slice(0, 17)].reduce((acc, ch, i) => acc + CURP_ALPHABET.indexOf(ch) * (18 - i), 0);
+  return (10 - (sum % 10)) % 10 === Number(m[3]);
+}
+
+const RFC_ALPHABET = '0123456789ABCDEFGHIJKLMN&OPQRSTUVWXYZ Ñ';
+
+/** Mexican RFC of a person: four letters, birth date YYMMDD, a two-character homoclave and a mod-11 check character (weights 13…2; 10 is A). */
+export function personRfcValid(value: string): boolean {
+  const v = value.toUpperCase().replace(/[\s-]/gu, '');
+  const m = /^[A-ZÑ&]{4}\d{2}(\d{2})(\d{2})[A-Z\d]{2}([\dA])$/u.exec(v);
+  if (!m || !plausibleMonthDay(Number(m[1]), Number(m[2])) || Number(m[2]) > 31) return false;
+  const sum = [...v.slice(0, 12)].reduce((acc, ch, i) => acc + RFC_ALPHABET.indexOf(ch) * (13 - i), 0);
+  const check = 11 - (sum % 11);
+  return (check === 11 ? '0' : check === 10 ? 'A' : String(check)) === m[3];
+}
+
+/** Norwegian fødselsnummer (or D-number, day + 40): DDMMYY, three digits, two mod-11 check digits. */
+export function norwegianBirthNumberValid(value: string): boolean {
+  const v = compact(value);
+  if (!/^\d{11}$/u.test(v) || allSame(v)) return false;
+  const day = Number(v.slice(0, 2)) % 40;
+  if (!plausibleMonthDay(Number(v.slice(2, 4)), day) || day > 31) return false;
+  const checkOf = (digits: string, weights: readonly number[]) => {
+    const rest = 11 - (digitsOf(digits).reduce((acc, digit, i) => acc + digit * weights[i], 0) % 11);
+    return rest === 11 ? 0 : rest;
+  };
+  const k1 = checkOf(v.slice(0, 9), [3, 7, 6, 1, 8, 9, 4, 5, 2]);
+  const k2 = checkOf(v.slice(0, 10), [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]);
+  return k1 < 10 && k2 < 10 && k1 === Number(v[9]) && k2 === Number(v[10]);
+}
+
+const FINNISH_CHECK = '0123456789ABCDEFHJKLMNPRSTUVWXY';
+
+/** Finnish henkilötunnus: DDMMYY, the century sign (+, -, A–F, U–Y), three digits and a check character (the nine digits mod 31). */
+export function finnishPersonalIdValid(value: string): boolean {
+  const m = /^(\d{2})(\d{2})(\d{2})[-+A-FU-Y](\d{3})([0-9A-Y])$/u.exec(value.toUpperCase());
+  if (!m || !plausibleMonthDay(Number(m[2]), Number(m[1])) || Number(m[1]) > 31) return false;
+  return FINNISH_CHECK[Number(m[1] + m[2] + m[3] + m[4]) % 31] === m[5];
+}
+
+/** Danish CPR number: DDMMYY and four digits (no check digit since 2007): a real birth date is what it must show. */
+export function danishCprPlausible(value: string): boolean {
+  const v = compact(value);
+  return /^\d{10}$/u.test(v) && !allSame(v) && plausibleMonthDay(Number(v.slice(2, 4)), Number(v.slice(0, 2))) && Number(v.slice(0, 2)) <= 31;
+}

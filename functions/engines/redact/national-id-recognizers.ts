@@ -7,10 +7,13 @@
  * Shapes with a check digit or letter that few other numbers share (an
  * Italian codice fiscale, a French NIR, a Swiss AHV number, a Spanish
  * DNI/NIE, a German social-security number, a Belgian register number
- * written with its dots) count on their own; plain digit runs with a check
- * (a German tax id, a Dutch BSN, a Portuguese NIF, a Canadian SIN, an
- * Aadhaar number) and any identifier after an identity-document or
- * insurance label need their label nearby, as passports do.
+ * written with its dots, a Brazilian CPF written with its dots, a Mexican
+ * CURP) count on their own; plain digit runs with a check (a German tax id,
+ * a Dutch BSN, a Portuguese NIF, a Canadian SIN, an Aadhaar number, a Polish
+ * PESEL, a Swedish personnummer, a Norwegian fødselsnummer, a Danish CPR
+ * number, a Finnish henkilötunnus, a plain CPF, a Mexican RFC) and any
+ * identifier after an identity-document or insurance label need their label
+ * nearby, as passports do.
  *
  * @module
  */
@@ -19,6 +22,10 @@ import { cues, patternRecognizer, type Recognizer } from './pattern-recognizer.t
 import {
   aadhaarValid,
   belgianNationalNumberValid,
+  brazilianCpfValid,
+  curpValid,
+  danishCprPlausible,
+  finnishPersonalIdValid,
   canadianSinValid,
   dutchBsnValid,
   frenchNirValid,
@@ -26,8 +33,12 @@ import {
   germanSocialSecurityValid,
   germanTaxIdValid,
   italianFiscalCodeValid,
+  norwegianBirthNumberValid,
+  peselValid,
+  personRfcValid,
   portugueseNifValid,
   spanishIdValid,
+  swedishPersonalNumberValid,
   swissAhvValid,
 } from './national-id-checks.ts';
 
@@ -72,6 +83,8 @@ const IDENTITY_CUES = cues(
   'numéro national',
   'registre national',
   'cartão de cidadão',
+  // As OCR or an ASCII export writes it, without its accents.
+  'cartao de cidadao',
   'bilhete de identidade',
   'ahv',
   'avs',
@@ -95,6 +108,29 @@ const LABELLED_RULES: readonly { cue: RegExp[]; pattern: string; validate: (v: s
   { name: 'ca-sin', pattern: groups(3, 3, 3), validate: canadianSinValid, cue: cues('sin', 'social insurance', "numéro d'assurance sociale") },
   { name: 'in-aadhaar', pattern: groups(4, 4, 4), validate: aadhaarValid, cue: cues('aadhaar', 'aadhar', 'uidai') },
   { name: 'be-national', pattern: groups(2, 2, 2, 3, 2), validate: belgianNationalNumberValid, cue: IDENTITY_CUES },
+  { name: 'pl-pesel', pattern: '\\d{11}', validate: peselValid, cue: cues('pesel') },
+  {
+    name: 'se-personal-number',
+    pattern: '(?:\\d{2})?\\d{6}[-+ ]?\\d{4}',
+    validate: swedishPersonalNumberValid,
+    cue: cues('personnummer', 'personnr', 'pers.nr', 'samordningsnummer', 'henkilötunnus'),
+  },
+  { name: 'br-cpf', pattern: '\\d{3}\\.?\\d{3}\\.?\\d{3}-?\\d{2}', validate: brazilianCpfValid, cue: cues('cpf', 'cadastro de pessoas físicas') },
+  {
+    name: 'no-birth-number',
+    pattern: '\\d{6} ?\\d{5}',
+    validate: norwegianBirthNumberValid,
+    cue: cues('fødselsnummer', 'fodselsnummer', 'fnr', 'personnummer', 'd-nummer'),
+  },
+  { name: 'dk-cpr', pattern: '\\d{6}-?\\d{4}', validate: danishCprPlausible, cue: cues('cpr', 'cpr-nr', 'cpr-nummer', 'personnummer') },
+  {
+    name: 'fi-personal-id',
+    pattern: '\\d{6}[-+A-FU-Y]\\d{3}[0-9A-Y]',
+    validate: finnishPersonalIdValid,
+    // Also as OCR reads it without its umlaut.
+    cue: cues('henkilötunnus', 'henkilotunnus', 'hetu', 'personbeteckning', 'sotu'),
+  },
+  { name: 'mx-rfc', pattern: '[A-ZÑ&]{4}-?\\d{6}-?[A-Z\\d]{3}', validate: personRfcValid, cue: cues('rfc', 'registro federal de contribuyentes') },
 ];
 
 /** National identifiers: distinctive checked shapes alone, plain checked runs and identity-document numbers after their label. */
@@ -110,9 +146,14 @@ export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
       { name: 'es-dni-nie', pattern: re(`${B}[XYZ]?-?\\d{7,8}-?[A-Z]${E}`), score: 0.55, validate: spanishIdValid },
       { name: 'de-social-security', pattern: re(`${B}\\d{2} ?\\d{6} ?[A-Z] ?\\d{3}${E}`), score: 0.55, validate: germanSocialSecurityValid },
       { name: 'be-national-dotted', pattern: re(`${B}\\d{2}\\.\\d{2}\\.\\d{2}-\\d{3}\\.\\d{2}${E}`), score: 0.6, validate: belgianNationalNumberValid },
+      // A CPF written with its dots and dash, and a CURP (birth date, sex, state, consonants of the names), count on their check digits alone.
+      { name: 'br-cpf-dotted', pattern: re(`${B}\\d{3}\\.\\d{3}\\.\\d{3}-\\d{2}${E}`), score: 0.6, validate: brazilianCpfValid },
+      { name: 'mx-curp', pattern: re(`${B}[A-Z]{4}\\d{6}[HMX][A-Z]{5}[0-9A-Z]\\d${E}`), score: 0.7, validate: curpValid },
+      // A Portuguese citizen card's number as printed, in groups ("12345678 9 ZZ4"): its shape next to its label.
+      { name: 'pt-citizen-card', pattern: re(`${B}\\d{8}[ ]?\\d[ ]?[A-Z]{2}\\d${E}`), score: 0.15 },
       { name: 'in-pan', pattern: re(`${B}[A-Z]{3}[PCHFATBLJG][A-Z]\\d{4}[A-Z]${E}`), score: 0.2 },
     ],
-    context: [...IDENTITY_CUES, ...cues('pan', 'permanent account number')],
+    context: [...IDENTITY_CUES, ...cues('pan', 'permanent account number', 'cpf', 'curp')],
   }),
   ...LABELLED_RULES.map((rule) =>
     patternRecognizer({
@@ -143,6 +184,12 @@ export const INSURANCE_NUMBER_RECOGNIZER: Recognizer = patternRecognizer({
     'policy number',
     'policy #',
     'subscriber id',
+    "insured's id",
+    "insured's i.d.",
+    'insured id',
+    'loyalty no',
+    'loyalty number',
+    'frequent flyer',
     'subscriber no',
     'health plan',
     'versichertennummer',

@@ -24,6 +24,8 @@ const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem
 /** A Dutch or German particle group opening a family name. */
 const OPENING = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:[Vv]an|[Vv]on)(?:[ \\t]+(?:der|den|de|dem))?|[Tt]en|[Tt]er)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
 
+/** Initials right before the particle, each a capital and a full stop. */
+const INITIALS_BEFORE = /(?<![\p{L}\p{N}.-])(?:\p{Lu}\.(?:-|[ \t])?){1,3}[ \t]*$/u;
 /** Joiners of a list or a firm's name after or before a family name. */
 const LIST_AFTER = /^[ \t]*(?:[,&+-]|(?:and|en|und|y|e|et|og|och)[ \t]+\p{Lu})/u;
 const LIST_BEFORE = /(?:[,&+-]|(?:and|en|und|y|e|et|og|och))[ \t]*$/u;
@@ -48,13 +50,16 @@ export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
     const given = before && lex.given.has(before[1].toLowerCase()) && !before[0].includes('.');
     // A title before it, written in lower case too ("Geachte heer …").
     const title = isTitle(/(\p{L}+)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!))?.[1] ?? '', lex);
-    if (before && !given && !title) continue;
+    // Initials before it are the same person's ("J.A. van Oosterwijk", "K. ten Brink"): the span takes them later (detect.ts withInitials).
+    const initials = INITIALS_BEFORE.test(text.slice(Math.max(0, m.index! - 12), m.index!));
+    if (before && !given && !title && !initials) continue;
     // Dutch capitalises the particle when no given name comes before it ("heer Van der Meulen"): then only after a title (not "Van Halen").
     if (/^\p{Lu}/u.test(m[0]) && !title) continue;
     // In a list or a firm's style ("Ackerman, van den Berg and Blom", "van Jaarsveld - van Rooyen", "van Beek en Zonen") it names a firm as often as people.
     const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 20);
     // After a title it is a person's ("Geachte heer Van der Meulen, …").
-    if (!title && (LIST_AFTER.test(after) || LIST_BEFORE.test(text.slice(Math.max(0, start(m, before, given) - 12), start(m, before, given))))) continue;
+    // Initials make it a person's too: a firm's list names its partners without them.
+    if (!title && !initials && (LIST_AFTER.test(after) || LIST_BEFORE.test(text.slice(Math.max(0, start(m, before, given) - 12), start(m, before, given))))) continue;
     const kind = kindOf(surname, lex);
     if (kind === 'place' || ORGANISATION_WORDS.has(surname.toLowerCase())) continue;
     out.push({ type: 'PERSON', start: start(m, before, given), end: m.index! + m[0].length, score: 0.6, rule: 'particle-surname' });

@@ -24,7 +24,8 @@ const TRANSFER_CUE =
   'virement[ \\t]+(?:de|à|a|en[ \\t]+faveur[ \\t]+de)|de|à|transferencia[ \\t]+(?:a|de)|bizum[ \\t]+(?:a|de)|para|bonifico[ \\t]+(?:a|da)|da|' +
   'overboeking[ \\t]+(?:naar|van)|naar|transferência[ \\t]+(?:para|de))';
 const TITLE = '(?:(?:MR|MRS|MS|DR|HERR|FRAU|M|MME|SR|SRA|SIG|DHR|MEVR)\\.?[ \\t]+)?';
-const CAPITALS_WORD = "\\p{Lu}[\\p{Lu}'’]+(?:-\\p{Lu}[\\p{Lu}'’]+)?";
+/** A word in capitals, a Scottish or Irish "Mc" before it as printed in capitals ("McGARRIGLE"). */
+const CAPITALS_WORD = "(?:Mc)?\\p{Lu}[\\p{Lu}'’]+(?:-(?:Mc)?\\p{Lu}[\\p{Lu}'’]+)?";
 /** Runs of words in capitals (case-sensitive: the cue before them is judged apart, case-insensitively). */
 const CAPITALS_RUN = new RegExp(`(?<![\\p{L}\\p{N}])${CAPITALS_WORD}(?:[ \\t]${CAPITALS_WORD}){1,5}(?![\\p{L}\\p{N}])`, 'gu');
 const CUE_BEFORE = new RegExp(`(?:^|[^\\p{L}\\p{N}])${TRANSFER_CUE}[ \\t]*:?[ \\t]+${TITLE}$`, 'iu');
@@ -65,6 +66,13 @@ function wholeLine(text: string, start: number, end: number): boolean {
   return /^[ \t]*$/u.test(text.slice(lineStart, start)) && /^,?[ \t]*$/u.test(text.slice(end, lineEnd === -1 ? text.length : lineEnd));
 }
 
+/**
+ * A pleading's caption names each party on a line of its own with its role on the next ("ODA QUELLMAN⏎Claimant⏎- and -"):
+ * the role is the evidence, so the words need only be name words, none of them listed.
+ */
+const PARTY_ROLE_LINE_AFTER =
+  /^,?[ \t]*\n[ \t]*(?:\(?\d\)?[ \t]*)?(?:(?:first|second|third|fourth)[ \t]+)?(?:claimant|defendant|appellant|respondent|applicant|petitioner|plaintiff|intervener|interested[ \t]+party|third[ \t]+party)s?[ \t]*(?:\n|$)/iu;
+
 /** A clinician's credential after a name ("BRISK, ODA MD"): no part of it. */
 const CREDENTIAL = '(?:MD|DO|RN|NP|PA|DDS|DMD|PHD|PHARMD)';
 /** A header row naming a person's column right above the line ("PATIENT   DOB   MRN", "ORDERING PHYSICIAN"). */
@@ -101,7 +109,8 @@ export function upperCaseCounterparties(text: string, lex: NameLexicon): Candida
     // A line of its own must be a name throughout (a heading in capitals holds a word, a place or a company's word).
     const alone = words.length <= 4 && wholeLine(text, m.index!, m.index! + m[0].length);
     if (!alone && !CUE_BEFORE.test(before.slice(-48)) && !PARTY_BEFORE.test(before.slice(-48)) && !HEADER_BEFORE.test(before)) continue;
-    const n = nameLength(words, lex);
+    const captioned = alone && PARTY_ROLE_LINE_AFTER.test(text.slice(m.index! + m[0].length, m.index! + m[0].length + 60));
+    const n = captioned && words.every((w) => nameWord(w, lex) !== undefined) ? words.length : nameLength(words, lex);
     if (n === 0 || (alone && n < words.length)) continue;
     const end = m.index! + words.slice(0, n).join(' ').length;
     out.push({ type: 'PERSON', start: m.index!, end, score: 0.6, rule: 'upper-case-counterparty' });

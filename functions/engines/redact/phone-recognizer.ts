@@ -60,6 +60,12 @@ export const PHONE_RECOGNIZER: Recognizer = {
       'gsm',
       'whatsapp',
       'contact',
+      // What a person writes before their own number in a message or a chat ("my number is …", "reach me on …").
+      'my number',
+      'reach me',
+      'text me',
+      'ring me',
+      'sms',
     );
     const out: Candidate[] = [];
     const seen = new Set<string>();

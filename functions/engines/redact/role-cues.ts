@@ -21,6 +21,8 @@ const TITLES = [
   'gérant(?:e)?', 'directeur général', 'directrice générale', 'pdg', 'contact commercial', 'interlocut(?:eur|rice)',
   'director(?:a)? general', 'administrador(?:a)? únic[oa]', 'amministratore(?: delegato| unico)', 'legale rappresentante',
   'zaakvoerder', 'contactpersoon', 'sócio-gerente', 'sócia-gerente',
+  // Judges as judgments and orders name them ("HHJ Ada Brisk", "Mr Justice Quell", "District Judge Orvell").
+  'hhj', 'his honour judge', 'her honour judge', '(?:district |circuit |deputy district )?judge', '(?:mr|mrs|ms|lord|lady) justice',
   // Kin before a name in the letters of six languages ("su hijo Íñigo …", "seine Tochter Wiebke …"); not English, where
   // "Brother", "Mother" and "Sister" open brands and titles as often.
   'sohn', 'tochter', 'ehefrau', 'ehemann', 'bruder', 'schwester',

@@ -29,7 +29,7 @@ const single = (words: string[]) => words.filter((w) => /^\p{Lu}[\p{Ll}\p{M}'’
 
 /** A few locales' people and places (the model sees kinds and features, never the names themselves). */
 const LOCALES = ['en', 'en_US', 'en_GB', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'sv', 'pt_BR', 'tr', 'cs_CZ', 'fi', 'hu', 'nb_NO', 'da', 'uk', 'vi', 'ro'] as const;
-const defs = (l: string) => (allLocales as Record<string, { person?: Record<string, NameList>; location?: Record<string, NameList> }>)[l];
+const defs = (l: string) => (allLocales as Record<string, { person?: Record<string, NameList>; location?: Record<string, NameList>; word?: Record<string, NameList> }>)[l];
 const GIVEN = single(LOCALES.flatMap((l) => listOf(defs(l)?.person?.first_name)));
 const FAMILY = single(LOCALES.flatMap((l) => listOf(defs(l)?.person?.last_name)));
 const CITIES = LOCALES.flatMap((l) => listOf(defs(l)?.location?.city_name)).filter((c) => /^\p{Lu}/u.test(c) && !c.includes('{'));
@@ -54,6 +54,11 @@ const given = (r: Random) => (r() < 0.5 ? invented(r, false) : pick(r, GIVEN));
 const family = (r: Random) => (r() < 0.5 ? invented(r, true) : pick(r, FAMILY));
 /** A surname, listed or invented (the technical pages' lists of contributors). */
 export const someFamilyName = family;
+/** A listed given name (the technical pages' software named as people are). */
+export const listedGivenName = (r: Random) => pick(r, GIVEN);
+/** An ordinary English noun, capitalised (the technical pages' software named with a common word). */
+const NOUNS = single(listOf(defs('en')?.word?.noun).map(cap));
+export const capitalisedNoun = (r: Random) => pick(r, NOUNS);
 const fullName = (r: Random) => {
   const roll = r();
   if (roll < 0.12) return `${given(r)} ${given(r).charAt(0)}. ${family(r)}`;

@@ -1,7 +1,8 @@
 /**
  * Generated technical prose for the person model (`npm run train -- redact`):
  * short manual pages, release notes and READMEs written for this trainer,
- * in which invented software names (syllables no list holds) stand as
+ * in which software names (invented syllables no list holds, or given
+ * names and ordinary words, as software is often named) stand as
  * subjects, possessives, headings and list items — the places people stand
  * too — beside their identifiers (CamelCase classes, lower-case package and
  * module names, versions). People appear in the same pages (maintainers,
@@ -13,7 +14,7 @@
  */
 import { pick, type Random } from '../lib/random.ts';
 import languageNames from '../../functions/engines/redact/language-names.json' with { type: 'json' };
-import { someFamilyName, type GeneratedText, type Slot } from './redact-synthetic.ts';
+import { capitalisedNoun, listedGivenName, someFamilyName, type GeneratedText, type Slot } from './redact-synthetic.ts';
 
 const ONSETS = ['b', 'br', 'd', 'f', 'g', 'k', 'kl', 'l', 'm', 'n', 'p', 'pr', 'qu', 'r', 's', 'st', 't', 'tr', 'v', 'z', 'x'];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'y', 'ai', 'ea', 'io'];
@@ -30,7 +31,20 @@ function syllables(r: Random, n: number): string {
   for (let i = 0; i < n; i++) w += pick(r, ONSETS) + pick(r, VOWELS) + (i === n - 1 ? pick(r, CODAS) : '');
   return w;
 }
-const product = (r: Random) => cap(`${syllables(r, 1 + (r() < 0.6 ? 1 : 0))}${pick(r, TAILS)}`);
+/**
+ * A product's name: invented syllables, or — as real software is often named — a given name or an ordinary word
+ * ("a test runner called" a name, "a queue called" a noun), so that the name evidence alone cannot tell product from person.
+ */
+function product(r: Random): string {
+  const roll = r();
+  if (roll < PRODUCTS_NAMED_AS_PEOPLE) return listedGivenName(r);
+  if (roll < PRODUCTS_NAMED_AS_PEOPLE + PRODUCTS_NAMED_AS_WORDS) return capitalisedNoun(r);
+  return cap(`${syllables(r, 1 + (r() < 0.6 ? 1 : 0))}${pick(r, TAILS)}`);
+}
+/** The share of products named with a listed given name, and with an ordinary noun. */
+const PRODUCTS_NAMED_AS_PEOPLE = 0.35;
+const PRODUCTS_NAMED_AS_WORDS = 0.1;
+
 const surname = (r: Random) => cap(`${syllables(r, 2)}${pick(r, ['', 'son', 'ek', 'ova', 'er', 'ini', 'ez'])}`);
 const version = (r: Random) => (r() < 0.5 ? `v${1 + Math.floor(r() * 4)}` : `${1 + Math.floor(r() * 4)}.${Math.floor(r() * 12)}`);
 
@@ -96,6 +110,8 @@ export function generateTechnicalTexts(r: Random, count: number): GeneratedText[
       L: () => ({ value: pick(r, LANGUAGES), person: false }),
       SUR: () => ({ value: someFamilyName(r), person: true }),
     };
+    // One template a page: pages of several templates repeat the page's product alone, which taught the model that any
+    // word repeated alone is no person (a signature's given name in a mail was lost); measured with up to three a page.
     const template = pick(r, TEMPLATES);
     let text = '';
     const slots: Slot[] = [];

@@ -172,3 +172,57 @@ export function repeatedAlone(text: string, word: string, isGivenOrTitle: (w: st
     return before === undefined || !/^\p{Lu}/u.test(before) || !isGivenOrTitle(before.toLowerCase());
   });
 }
+
+/**
+ * Words of software documentation, written for this feature (general vocabulary, no document's): what a page about
+ * installing, running and operating software says around its product names, and a letter or a contract rarely does.
+ */
+const SOFTWARE_WORDS = new Set(
+  (
+    'install installs installed installing installation run runs running runner build builds built deploy deploys deployed deployment ' +
+    'server servers plugin plugins library libraries config configure configured configuration api apis cli command commands package packages ' +
+    'module modules release releases repository repo branch branches commit commits merge test tests testing suite cluster clusters container ' +
+    'containers database databases query queries cache queue queues worker workers job jobs pipeline pipelines stream streams log logs logging ' +
+    'metrics dashboard dashboards endpoint endpoints backend backends frontend framework frameworks script scripts upgrade upgrades binary ' +
+    'runtime docker json yaml http https sdk debug compile compiler source file files directory option options flag flags parameter parameters ' +
+    'default version versions changelog dependency dependencies restart reload timeout thread threads process processes memory cpu gpu ' +
+    'service services daemon host hosts port ports tool tools toolkit engine engines driver drivers format formats schema schemas tables ' +
+    'notebook notebooks parser parsers import export exports function functions class classes method methods object objects array ' +
+    'string integer null bug bugs fix fixes patch patches issue issues linux windows macos terminal shell console browser client clients'
+  ).split(' '),
+);
+
+/** A version ("1.4", "v2", "3.11.0"), a path ("/etc/app", "src/main.ts") or a command line ("$ make", "npm test"). */
+const TECHNICAL_TOKEN = new RegExp(
+  [
+    String.raw`(?<![\p{L}\p{N}])(?:v?\d+\.\d+(?:\.\d+)*`,
+    String.raw`(?:\.{0,2}\/)?[\p{L}\p{N}_.-]+\/[\p{L}\p{N}_./-]+`,
+    String.raw`\$[ \t]+\p{Ll}+`,
+    String.raw`(?:npm|pip|apt|git|make|cargo|go|yarn|brew)[ \t]+\p{Ll}+)(?![\p{L}\p{N}])`,
+  ].join('|'),
+  'gu',
+);
+
+/** Technical signals per 100 words from which a text counts as fully technical (the feature is capped at 1). */
+const FULLY_TECHNICAL_PER_100_WORDS = 12;
+
+let registerMemo: { text: string; value: number } | undefined;
+
+/**
+ * How technical the whole text reads, 0 to 1: its software words, code-shaped
+ * tokens, versions, paths and command lines per 100 words, capped. A lone
+ * capitalised word on a page about servers and plugins names a product more
+ * often than one in a letter does; the person model weighs this against the
+ * word's own name evidence. Worked out once per text (every run asks).
+ */
+export function technicalRegister(text: string): number {
+  if (registerMemo?.text === text) return registerMemo.value;
+  const words = text.match(/\p{L}[\p{L}\p{N}'’_-]*/gu) ?? [];
+  let signals = words.filter((w) => SOFTWARE_WORDS.has(w.toLowerCase())).length;
+  // An e-mail or web address is no code (a mail header's addresses would make every letter technical).
+  const code = (re: RegExp) => [...text.matchAll(re)].filter((m) => !ADDRESS_TOKEN.test(tokenAround(text, m.index!))).length;
+  signals += code(CODE_TOKEN) + code(TECHNICAL_TOKEN);
+  const value = words.length === 0 ? 0 : Math.min(1, (100 * signals) / words.length / FULLY_TECHNICAL_PER_100_WORDS);
+  registerMemo = { text, value: Math.round(value * 1000) / 1000 };
+  return registerMemo.value;
+}

@@ -17,7 +17,7 @@ import weights from './person-model.json' with { type: 'json' };
 import type { NameLexicon } from './name-lexicon.ts';
 import { contextBefore, kindOf, NAME_CUE, ORGANISATION_WORDS, PERSON_VERB, scoreRun, STREET_AFTER, SURNAME_SHAPE, type Run } from './names.ts';
 import type { Candidate } from './recognizers.ts';
-import { attributiveUse, codeNearby, inLongList, languageListShare, repeatedAlone, versionAfter, writtenAsCode } from './code-context.ts';
+import { attributiveUse, codeNearby, inLongList, languageListShare, repeatedAlone, technicalRegister, versionAfter, writtenAsCode } from './code-context.ts';
 
 /** Feature names, in the order of the weight vector (the JSON records them too, and must agree). */
 export const PERSON_FEATURES = [
@@ -70,6 +70,8 @@ export const PERSON_FEATURES = [
   'language_name',
   'language_list',
   'attributive_use',
+  'technical_register',
+  'technical_lone_word',
 ] as const;
 
 const LIST_GAP_AFTER = /^(?:,\s*|\s+(?:and|&|or)\s+|,\s*(?:and|or)\s+)(\p{Lu}[\p{L}\p{M}'’-]*)/u;
@@ -101,6 +103,9 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
   const last = words.length ? lower(words[words.length - 1].text) : '';
   const value = text.slice(run.start, run.end);
   const asCode = words.map((w) => writtenAsCode(text, w.text.replace(/[’']s$/u, '')));
+  const register = technicalRegister(text);
+  const strongCue = cue || NAME_CUE.test(before);
+  const speechBefore = SPEECH_BEFORE.test(before);
   const f: Record<(typeof PERSON_FEATURES)[number], number> = {
     bias: 1,
     rule_score: scoreRun(text, run, lex),
@@ -128,10 +133,10 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     be_verb_after: BE_VERB.test(after) ? 1 : 0,
     colon_after: /^\s*:/u.test(after) ? 1 : 0,
     comma_lower_after: /^,\s+\p{Ll}/u.test(after) ? 1 : 0,
-    strong_cue: cue || NAME_CUE.test(before) ? 1 : 0,
+    strong_cue: strongCue ? 1 : 0,
     weak_cue: weakCue ? 1 : 0,
     honorific: honorific ? 1 : 0,
-    speech_word_before: SPEECH_BEFORE.test(before) ? 1 : 0,
+    speech_word_before: speechBefore ? 1 : 0,
     possessive: /^[’']s\b/u.test(after) || /[’']s$/u.test(value) ? 1 : 0,
     all_caps: value.length > 1 && value === value.toUpperCase() ? 1 : 0,
     long_word: words.some((w) => w.text.length >= 9) ? 1 : 0,
@@ -159,6 +164,10 @@ export function runFeatures(text: string, run: Run, lex: NameLexicon): number[] 
     language_list: languageListShare(text, run.start, run.end, (w) => lex.languages.has(w)),
     // "the Word document", "a Word pipeline" here or elsewhere in the text: a product's name used as a modifier.
     attributive_use: words.length === 1 && attributiveUse(text, words[0].text.replace(/[’']s$/u, '')) ? 1 : 0,
+    // How technical the whole page reads (code-context.ts technicalRegister), and that register on a lone word no
+    // cue, title or speech verb introduces: on a page about servers and plugins such a word names a product more often.
+    technical_register: register,
+    technical_lone_word: words.length === 1 && !strongCue && !honorific && !speechBefore ? register : 0,
     numbered_line: NUMBERED_LINE.test(text.slice(text.lastIndexOf('\n', run.start - 1) + 1, words[0]?.start ?? run.start)) ? 1 : 0,
   };
   return PERSON_FEATURES.map((name) => f[name]);
@@ -241,6 +250,7 @@ const PRODUCT_EVIDENCE: readonly (typeof PERSON_FEATURES)[number][] = [
   'language_name',
   'language_list',
   'attributive_use',
+  'technical_lone_word',
 ];
 const PRODUCT_INDEXES = PRODUCT_EVIDENCE.map((f) => PERSON_FEATURES.indexOf(f));
 

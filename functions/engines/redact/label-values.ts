@@ -101,6 +101,15 @@ const LABELS: readonly LabelKind[] = [
       'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller',
     value: partyName,
   },
+  // Staff a receipt, a folio or a report names by their job ("Cashier: Priyana", "Served by: TOMASZ K", "Investigating
+  // officer: Sgt. Rook"): a name's shape only. Not "Operator", "Agent", "Server" or "Host": a network, a firm or
+  // software stands after those ("Server: Apache").
+  {
+    type: 'PERSON',
+    label:
+      'cashier|served\\s+by|waiter|waitress|bartender|clerk|attendant|sales\\s*(?:associate|person|rep(?:resentative)?)|technician|inspector|(?:reporting|investigating|arresting|attending)\\s+officer|case\\s*worker|advis[eo]r|kassierer(?:in)?|caissi(?:er|ère)|cajer[oa]|cassier[ea]|kassamedewerker',
+    value: partyName,
+  },
   // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS");
   // so does a vehicle registration's "REGISTERED OWNER".
   {

@@ -186,3 +186,14 @@ describe('round three: Nordic referrals and a customs declaration', () => {
     expect(await found('Total: 12\nPark Road is closed')).toEqual([]);
   });
 });
+
+describe('staff named by their job', () => {
+  it('masks the name after a cashier, served-by or officer label, and leaves a till number and a network operator', async () => {
+    expect(await found('Folio 7720\nCashier: Orlenka\nTable 9')).toContainEqual(['PERSON', 'Orlenka']);
+    expect(await found('Served by: VESNA T\nCovers 2')).toContainEqual(['PERSON', 'VESNA T']);
+    expect(await found('Investigating officer: Brannagh Ql')).toContainEqual(['PERSON', 'Brannagh Ql']);
+    expect(await found('Kassiererin: Meret\nSumme 12,40')).toContainEqual(['PERSON', 'Meret']);
+    expect(await found('Cashier: 0031\nTill 2')).toEqual([]);
+    expect(await found('Operator: Vodafone\nRoaming: on')).toEqual([]);
+  });
+});

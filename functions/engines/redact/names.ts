@@ -220,11 +220,18 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
     if (previous?.kind === 'particle' && separator === ' ' && word.kind === 'ordinary' && /^\p{Lu}/u.test(word.text)) word.kind = 'unknown';
     const nameLike = (k: WordKind) => k === 'strong' || k === 'weak' || k === 'unknown' || k === 'initial' || k === 'particle';
     // A line end continues the run only after a single name word (a given name, the surname on the next line), between
-    // name-like words both capitalised; a comma always ends it. After a full name the next line is a title or a company.
+    // name-like words both capitalised; a comma always ends it. After a full name the next line is a title or a company;
+    // a word with a colon opening the next line is that line's label ("Server: Apache⏎Content-Type: text/html").
     const continues =
       current !== undefined &&
       separator !== ', ' &&
-      (separator !== '\n' || (!current.brokenOverLines && current.words.filter((w) => w.kind !== 'initial').length === 1 && current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) && nameLike(word.kind) && /^\p{Lu}/u.test(word.text)));
+      (separator !== '\n' ||
+        (!current.brokenOverLines &&
+          current.words.filter((w) => w.kind !== 'initial').length === 1 &&
+          current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) &&
+          nameLike(word.kind) &&
+          /^\p{Lu}/u.test(word.text) &&
+          !/^\s*:/u.test(text.slice(word.start + word.text.length, word.start + word.text.length + 3))));
     // Case must agree inside a run: "Caleb smith" is two runs.
     const sameCase =
       current !== undefined && (word.kind === 'particle' || /^\p{Lu}/u.test(current.words.find((w) => w.kind !== 'particle')?.text ?? word.text) === /^\p{Lu}/u.test(word.text));

@@ -49,4 +49,10 @@ describe('technical register', () => {
   it('still masks a lone name a cue introduces on a technical page', async () => {
     expect(await persons('Release 2.3 of the importer is out. Thanks to Marisol for the review of the installer.')).toContain('Marisol');
   });
+
+  it('takes no label opening the next line for the surname of a name broken over it', async () => {
+    // An HTTP header block: "Server: Quennet⏎Content-Type: …" is a product, then the next header, not "Quennet Content-Type".
+    expect(await persons('Server: Quennet\nContent-Type: text/html\nCache-Control: no-store')).toEqual([]);
+    expect(await persons('Regards, Marisol\nQuenby')).toEqual(['Marisol\nQuenby']);
+  });
 });

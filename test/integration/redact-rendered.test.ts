@@ -45,7 +45,11 @@ describe('Local API: redact what is rendered', () => {
     it(`${name}: the redacted PDF (output=pdf), parsed again, shows no value`, async () => {
       const res = await api.call('POST', '/v1/redact?output=pdf', { key: keys.proTest, form: { document_key: documentKeys[name] } });
       expect(res.status, JSON.stringify(res.body).slice(0, 400)).toBe(200);
-      expect(leaksIn(JSON.stringify(res.body))).toEqual([]);
+      // The result as returned, without its link: a presigned URL's signature and dates are random digits, and the
+      // digit check looks for each secret's last six digits in all the digits of what it is given.
+      const { pdf_url: link, ...returned } = res.body.result;
+      expect(leaksIn(JSON.stringify(returned))).toEqual([]);
+      expect(link).toMatch(/^https?:/);
       const download = await fetch(res.body.result.pdf_url);
       expect(download.status).toBe(200);
       const pdf = new Uint8Array(await download.arrayBuffer());

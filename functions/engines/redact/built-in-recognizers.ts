@@ -14,6 +14,12 @@ import { abaValid, cardNumberValid, luhnValid, ibanShapeValid, ibanValid, ipVali
 /** "DL" as a licence's abbreviation, never the unit of a lab value ("mg/dL 70-99"). */
 const DL_CUE = /(?:^|[^\p{L}\p{N}/])dl(?:$|[^\p{L}\p{N}])/iu;
 
+/** An account number printed in digit groups holds 8 to 20 digits (a Spanish CCC, the longest without an IBAN, 20). */
+function groupedAccountDigits(value: string): boolean {
+  const digits = value.replace(/\D/gu, '').length;
+  return digits >= 8 && digits <= 20;
+}
+
 /** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
 const EU_VAT_COMPACT =
   /^(?:ATU\d{8}|BE[01]\d{9}|DE\d{9}|DK\d{8}|FI\d{8}|FR[0-9A-HJ-NP-Z]{2}\d{9}|GB(?:\d{9}|\d{12})|IE\d{7}[A-W][A-I]?|IT\d{11}|LU\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|SE\d{12}|ES[A-Z0-9]\d{7}[A-Z0-9]|CHE\d{9})$/u;
@@ -133,7 +139,11 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   }),
   patternRecognizer({
     type: 'US_BANK_NUMBER',
-    rules: [{ name: 'account', pattern: re(`${B}\\d{8,17}${E}`), score: 0.2 }],
+    rules: [
+      { name: 'account', pattern: re(`${B}\\d{8,17}${E}`), score: 0.2 },
+      // Printed in groups ("acct 0041 2290 7713", a Spanish "0049 1500 05 1234567890"): 8 to 20 digits in all.
+      { name: 'account-grouped', pattern: re(`${B}\\d{3,6}(?:[ -]\\d{2,10}){1,4}${E}`), score: 0.2, validate: groupedAccountDigits },
+    ],
     context: cues(
       'account',
       'acct',

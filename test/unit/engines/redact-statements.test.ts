@@ -32,6 +32,19 @@ describe('bank statements', () => {
   });
 });
 
+describe('account numbers printed in groups', () => {
+  it('masks the whole grouped number after an account word, as a payroll form or a Spanish bank letter prints it', async () => {
+    const spans = await found('Employee: Corvin Ashdale\nBank acct 0072 4419 3306\nNº de cuenta: 0182 2377 41 0201559934\n');
+    expect(spans).toContainEqual(['US_BANK_NUMBER', '0072 4419 3306']);
+    expect(spans).toContainEqual(['US_BANK_NUMBER', '0182 2377 41 0201559934']);
+  });
+
+  it('leaves grouped figures with no account word near them to the other types', async () => {
+    const spans = await found('Shipment weights 1200 4500 7800 kg were logged on pallet 3.');
+    expect(spans.some(([type]) => type === 'US_BANK_NUMBER')).toBe(false);
+  });
+});
+
 describe('memo headers', () => {
   it('masks names in capitals on the From and CC lines, double-barrelled or after a list separator', async () => {
     const spans = await found('MEMORANDUM\nTO: All Department Heads\nFROM: QUENTIN ASHWELL-BRAY, VP Operations\nCC: Lorna Fitzwarren; DEV OKONJARO\n');

@@ -8,12 +8,14 @@
  * Read from the page text as lines (table rows come out one a line, cells
  * apart by spaces, tabs or `|`): after a header line whose first cell is a
  * word for a person, each following row's leading two or three capitalised
- * words that may be a name are a person, until a blank line or a row that
- * does not start so.
+ * words that may be a name are a person; a row of as many cells without a
+ * name is passed over, and a blank line or a line of another shape ends
+ * the table.
  *
  * @module
  */
 import type { NameLexicon } from './name-lexicon.ts';
+import { kindOf, ORGANISATION_WORDS } from './names.ts';
 import { mayBeNameWord } from './person-partners.ts';
 import { textLines } from './text-pieces.ts';
 import type { Candidate } from './recognizers.ts';
@@ -31,18 +33,38 @@ const GOODS_HEADER = /\b(?:price|sku|qty|quantity|unit|version|size|weight|stock
 /** A row's leading words: two or three capitalised words one space apart (a tab, two spaces or `|` end a cell). */
 const ROW_NAME = /^[ \t|]*(\p{Lu}[\p{Ll}\p{M}'’-]+(?: \p{Lu}[\p{Ll}\p{M}'’-]+){1,2})/u;
 
+/**
+ * Words that make a name under a people header besides those that may each be a name word: one is a listed given or
+ * family name and none is a place or an organisation's word — a surname that is also an English word ("John Baker", "Ann Page") is
+ * still a surname in a staff list, where the header, not the word, says who stands there.
+ */
+function nameInColumn(words: readonly string[], lex: NameLexicon): boolean {
+  const listed = words.some((w) => {
+    const kind = kindOf(w, lex);
+    return kind === 'strong' || kind === 'weak';
+  });
+  return listed && words.every((w) => !ORGANISATION_WORDS.has(w.toLowerCase()) && kindOf(w, lex) !== 'place' && !lex.honorifics.has(w.toLowerCase()));
+}
+
 /** The leading name of a row (its longest prefix of two or three name words), as offsets in the row. */
 export function rowName(row: string, lex: NameLexicon): { start: number; end: number } | undefined {
   const m = ROW_NAME.exec(row);
   if (!m) return undefined;
   const start = row.indexOf(m[1]);
   const words = [...m[1].matchAll(/[^ ]+/gu)];
-  for (let n = words.length; n >= 2; n--) {
-    const last = words[n - 1];
-    if (words.slice(0, n).every((w) => mayBeNameWord(w[0], lex))) return { start, end: start + last.index + last[0].length };
-  }
+  const prefix = (n: number) => words.slice(0, n).map((w) => w[0]);
+  const endOf = (n: number) => start + words[n - 1].index + words[n - 1][0].length;
+  for (let n = words.length; n >= 2; n--) if (prefix(n).every((w) => mayBeNameWord(w, lex))) return { start, end: endOf(n) };
+  // A name with an ordinary word in it only as a whole cell: in a table whose cells are one space apart, "Ann Page Sales" says no more.
+  for (let n = words.length; n >= 2; n--) if (CELL_END.test(row.slice(endOf(n))) && nameInColumn(prefix(n), lex)) return { start, end: endOf(n) };
   return undefined;
 }
+
+/** What follows a whole cell: the row's end, `|`, a tab or two spaces. */
+const CELL_END = /^(?:[ \t]*$|[ \t]*\||\t|[ ]{2})/u;
+
+/** A row's cells: apart by `|`, a tab or two spaces. */
+const cellCount = (line: string) => line.trim().split(/[ \t]*\|[ \t]*|\t|[ ]{2,}/u).filter(Boolean).length;
 
 /** A table of people: its header line (never a name itself) and the names in its first column. */
 export interface PersonColumn {
@@ -60,6 +82,8 @@ export function personColumns(text: string, lex: NameLexicon): PersonColumn[] {
     for (let r = i + 1; r < lines.length; r++) {
       const row = lines[r];
       const name = rowName(row.text, lex);
+      // A row of the table that holds no name ("Vacant | Sales", "TBD  Finance") is passed over; a line of another shape ends it.
+      if (!name && cellCount(row.text) >= 2 && cellCount(row.text) === cellCount(header.text)) continue;
       if (!name) break;
       cells.push({ type: 'PERSON', start: row.start + name.start, end: row.start + name.end, score: 0.6, rule: 'person-column' });
     }

@@ -21,6 +21,17 @@ describe('people in a column headed by a word for people', () => {
     expect(await persons(text)).toEqual(expected);
   });
 
+  it('masks a surname that is also an English word, and the rows after it', async () => {
+    // Before, "Baker" (no surname list holds it) ended the column at its row: every name under it stayed readable.
+    const text = 'Name | Dept\nGideon Baker | Sales\nMarguerite Carpenter | Legal\nOrla Vantreece | Finance';
+    expect(await persons(text)).toEqual(['Gideon Baker', 'Marguerite Carpenter', 'Orla Vantreece']);
+  });
+
+  it('passes over a row of as many cells without a name, and keeps places and teams out', async () => {
+    const text = 'Employee | Team\nVacant | Support\nSolveig Marrow | Support\nSales Team | Floor 2';
+    expect(await persons(text)).toEqual(['Solveig Marrow']);
+  });
+
   it('stops at a blank line and leaves goods under a bare "Name" header', async () => {
     expect(await persons('Patient name  Ward\nLiesel Oakenvale  B2\n\nVisiting Hours  Daily')).toEqual(['Liesel Oakenvale']);
     expect(await persons('Name Price Qty\nZentro Mac 3.99 2\nQuill Tags 1.50 4')).toEqual([]);

@@ -158,10 +158,12 @@ const LABELS: readonly LabelKind[] = [
     // A page's text may join the boxes of a row with one space ("Postcode: BS16 4QL City: …"): the next label ends the value.
     stopsAt: /[ \t]+(?=\p{L}[\p{L}'’.-]*(?:[ \t]\p{L}[\p{L}'’.-]*)?[ \t]*:)/u,
   },
-  // An account with a utility, a shop or a bank after its label ("Account number: 3300-1847-22"), digits as written or misread.
+  // An account with a utility, a shop, a clinic or a bank after its label ("Account number: 3300-1847-22", "Patient Acct: 44-9917-2"),
+  // digits as written or misread.
   {
     type: 'US_BANK_NUMBER',
-    label: 'account\\s*(?:number|no\\.?|#)|acct\\.?\\s*(?:number|no\\.?|#)?|kontonummer|numéro\\s+de\\s+compte|número\\s+de\\s+cuenta|numero\\s+di\\s+conto|rekeningnummer|número\\s+da\\s+conta',
+    label:
+      '(?:(?:patient|customer|client|member|guarantor|billing|bank|checking|savings|loan|utility)\\s+)?(?:account\\s*(?:number|no\\.?|#)|acct\\.?\\s*(?:number|no\\.?|#)?)|kontonummer|numéro\\s+de\\s+compte|número\\s+de\\s+cuenta|numero\\s+di\\s+conto|rekeningnummer|número\\s+da\\s+conta',
     value: (v) => /^[0-9OoIlSBZ][0-9OoIlSBZ .\/-]{4,24}$/u.test(v) && digitLike(v) >= 6,
   },
   {
@@ -217,11 +219,14 @@ const TRANSLATIONS = "(?:[ \\t]*/[ \\t]*\\p{L}[\\p{L} .'’-]{0,30}?){0,4}";
 /** What ends a label: perhaps "(…)", "No.", "number", then a colon or `#`, then the value. */
 const SEPARATOR = '[ \\t]*(?:(?:\\([^()\\n]{1,12}\\)|no\\.?|nr\\.?|number)[ \\t]*)?[:#][ \\t]*';
 
+/** A format hint closing a label whose value is on the next line or in the boxes below: "Date of birth (MM/DD/YYYY)". */
+const FORMAT_HINT = '(?:[ \\t]*\\([^()\\n]{1,16}\\))';
+
 /** A label's pattern over one line: `label` captures the label, `rest` what follows its separator. */
 function labelPattern(kind: LabelKind): RegExp {
   // A bare label's value follows a space; the label must end at a word's end ("LN QUELL", never "LNX …").
   const separator = kind.bare ? `(?:${SEPARATOR}|[ \\t]+)` : SEPARATOR;
-  return new RegExp(`${CELL_START}(?<label>${kind.label})${kind.bare ? '(?![\\p{L}\\p{N}])' : ''}${TRANSLATIONS}(?:${separator}(?<rest>.*)|[ \\t]*$|(?=\\t|[ ]{2}))`, 'giu');
+  return new RegExp(`${CELL_START}(?<label>${kind.label})${kind.bare ? '(?![\\p{L}\\p{N}])' : ''}${TRANSLATIONS}(?:${separator}(?<rest>.*)|${FORMAT_HINT}?[ \\t]*$|(?=\\t|[ ]{2}))`, 'giu');
 }
 
 const PATTERNS = LABELS.map((kind) => ({ kind, pattern: labelPattern(kind) }));

@@ -10,6 +10,18 @@ import { detectPii, type DetectionConfig } from '../../../functions/engines/reda
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const found = async (text: string) => (await detectPii(text, BUILT_INS)).map((s) => [s.type, s.value]);
 
+describe('a label with a format hint over digits in boxes', () => {
+  it('masks the boxed date of birth under "Date of birth (MM/DD/YYYY)"', async () => {
+    // A form's digit boxes come out of its text layer one digit apart; the hint in brackets ended no label before.
+    const spans = await found('Applicant\nDate of birth (MM/DD/YYYY)\n0 7 / 2 2 / 1 9 7 6\n');
+    expect(spans).toContainEqual(['DATE_OF_BIRTH', '0 7 / 2 2 / 1 9 7 6']);
+  });
+
+  it('takes nothing from a hint followed by words on the same line', async () => {
+    expect(await found('Date of birth (optional) Not given\n')).toEqual([]);
+  });
+});
+
 describe('a row of labels over a row of values', () => {
   it('masks each value under its label, not the whole line', async () => {
     const form = [
@@ -20,6 +32,12 @@ describe('a row of labels over a row of values', () => {
     expect(spans).toContainEqual(['PERSON', 'WINIFRED T']);
     expect(spans).toContainEqual(['PERSON', 'BRACKENBURY']);
     expect(spans).toContainEqual(['US_SSN', '521-66-0847']);
+  });
+
+  it('masks an account number whose label names whose account it is', async () => {
+    const spans = await found('Statement for services\nPatient Acct: 58-2210-7\nGuarantor account #: 7730-1192\n');
+    expect(spans).toContainEqual(['US_BANK_NUMBER', '58-2210-7']);
+    expect(spans).toContainEqual(['US_BANK_NUMBER', '7730-1192']);
   });
 
   it('ends a value at a cell’s gap, and masks an account number after its label', async () => {

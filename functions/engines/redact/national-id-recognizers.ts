@@ -166,11 +166,17 @@ export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
 ];
 
 /** Health-insurance, member and policy numbers: after their label (the German health-insurance number's check makes it surer). */
+/** The letters a Medicare Beneficiary Identifier uses: A–Z without S, L, O, I, B and Z (read as digits). */
+const MBI_LETTERS = 'AC-HJKMNP-RT-Y';
+const MBI_LETTER = `[${MBI_LETTERS}]`;
+
 export const INSURANCE_NUMBER_RECOGNIZER: Recognizer = patternRecognizer({
   type: 'INSURANCE_NUMBER',
   rules: [
     { name: 'de-health-insurance', pattern: re(`${B}[A-Z] ?\\d{8} ?\\d${E}`), score: 0.25, validate: germanHealthInsuranceValid },
     { name: 'insurance-identifier', pattern: re(`${B}${IDENTIFIER}${E}`), score: 0.1 },
+    // A Medicare Beneficiary Identifier: eleven characters, digits and letters (never S, L, O, I, B, Z) at fixed places, often 4-3-4.
+    { name: 'us-mbi', pattern: re(`${B}[1-9]${MBI_LETTER}[0-9${MBI_LETTERS}]\\d-?${MBI_LETTER}[0-9${MBI_LETTERS}]\\d-?${MBI_LETTER}{2}\\d{2}${E}`), score: 0.3 },
   ],
   context: cues(
     'insurance no',
@@ -192,6 +198,9 @@ export const INSURANCE_NUMBER_RECOGNIZER: Recognizer = patternRecognizer({
     'frequent flyer',
     'subscriber no',
     'health plan',
+    'medicare',
+    'medicaid',
+    'mbi',
     'versichertennummer',
     'versicherungsnummer',
     'krankenversichertennummer',

@@ -197,3 +197,23 @@ describe('staff named by their job', () => {
     expect(await found('Operator: Vodafone\nRoaming: on')).toEqual([]);
   });
 });
+
+describe('US benefit and immigration numbers', () => {
+  it('masks a Medicare number after its label and by its shape near "Medicare", and an immigration A-number', async () => {
+    const text = [
+      'Medicare Beneficiary Identifier: 3KW7-DF2-QM48',
+      'Your new Medicare card shows 8HN4TT3JW61 on the front.',
+      'A-Number: A 318 772 406',
+      'Medicaid ID: 55102937744',
+    ].join('\n');
+    const spans = await found(text);
+    expect(spans).toContainEqual(['INSURANCE_NUMBER', '3KW7-DF2-QM48']);
+    expect(spans).toContainEqual(['INSURANCE_NUMBER', '8HN4TT3JW61']);
+    expect(spans).toContainEqual(['NATIONAL_ID', 'A 318 772 406']);
+    expect(spans).toContainEqual(['INSURANCE_NUMBER', '55102937744']);
+  });
+
+  it('leaves a part number of the same shape alone when nothing says Medicare', async () => {
+    expect(await found('Part no. 3KW7-DF2-QM48 in stock, ships Monday')).toEqual([]);
+  });
+});

@@ -274,7 +274,8 @@ export function trimPersonSpan(text: string, c: Candidate): Candidate | undefine
     const cut =
       /['’]s$/u.exec(value)?.[0].length ??
       /(?<=\p{L})['’]$/u.exec(value)?.[0].length ??
-      /[!?,;:]+$/u.exec(value)?.[0].length ??
+      // A table's cell edge the tagger read into the name ("Lucía |"), and the spaces before it.
+      /[!?,;:|\s]+$/u.exec(value)?.[0].length ??
       // A full stop ends a sentence, except after an initial ("Karin M.").
       (/(?<=\p{L}{2,})\.$/u.test(value) ? 1 : undefined) ??
       UNIT_WORD.exec(value)?.[0].length;

@@ -204,6 +204,11 @@ function writtenInCase(text: string): boolean {
   return capitalised >= 3 && capitalised * 20 >= words.length;
 }
 
+/** Whether a line holds cells before `start` (`|`, a tab, two spaces): the word there is a cell of a row, not half a name. */
+function inCellOfRow(text: string, start: number): boolean {
+  return /\||\t|[ ]{2}/u.test(text.slice(text.lastIndexOf('\n', start - 1) + 1, start));
+}
+
 /** Splits a matched stretch into runs: at ", " (a list) and at a line end unless the name continues on the next line. */
 function runsIn(text: string, match: string, offset: number, lex: NameLexicon): Run[] {
   const runs: Run[] = [];
@@ -221,7 +226,8 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
     const nameLike = (k: WordKind) => k === 'strong' || k === 'weak' || k === 'unknown' || k === 'initial' || k === 'particle';
     // A line end continues the run only after a single name word (a given name, the surname on the next line), between
     // name-like words both capitalised; a comma always ends it. After a full name the next line is a title or a company;
-    // a word with a colon opening the next line is that line's label ("Server: Apache⏎Content-Type: text/html").
+    // a word with a colon opening the next line is that line's label ("Server: Apache⏎Content-Type: text/html"); a row's last
+    // cell ("Apellidos y nombre | Puesto") is no given name.
     const continues =
       current !== undefined &&
       separator !== ', ' &&
@@ -231,7 +237,8 @@ function runsIn(text: string, match: string, offset: number, lex: NameLexicon): 
           current.words.every((w) => nameLike(w.kind) && /^\p{Lu}/u.test(w.text)) &&
           nameLike(word.kind) &&
           /^\p{Lu}/u.test(word.text) &&
-          !/^\s*:/u.test(text.slice(word.start + word.text.length, word.start + word.text.length + 3))));
+          !/^\s*:/u.test(text.slice(word.start + word.text.length, word.start + word.text.length + 3)) &&
+          !inCellOfRow(text, current.start)));
     // Case must agree inside a run: "Caleb smith" is two runs.
     const sameCase =
       current !== undefined && (word.kind === 'particle' || /^\p{Lu}/u.test(current.words.find((w) => w.kind !== 'particle')?.text ?? word.text) === /^\p{Lu}/u.test(word.text));

@@ -24,7 +24,10 @@ import type { Candidate } from './recognizers.ts';
 const PERSON_HEADER = new RegExp(
   '^[ \\t|]*(?:(?:full |employee |patient |customer |client |student |member |contact |tenant |applicant |guest |participant |passenger )?name|' +
     'employee|patient|customer|client|student|member|contact|staff|tenant|applicant|attendee|participant|recipient|passenger|guest|' +
-    'vorname|nachname|mitarbeiter(?:in)?|kunde|teilnehmer(?:in)?|nom|prénom|employé|nombre|empleado|nome|dipendente|naam|medewerker|deelnemer|funcionário)' +
+    'vorname|nachname|mitarbeiter(?:in)?|kunde|teilnehmer(?:in)?|nom|prénom|employé|nombre|empleado|nome|dipendente|naam|medewerker|deelnemer|funcionário|' +
+    // Both parts of the name in one header: "Apellidos y nombre", "Nome e cognome", "Nom et prénom", "Vor- und Nachname".
+    'apellidos?(?: y nombres?)?|nombres?(?: y apellidos?)|cognome(?: e nome)?|nome(?: e cognome)|nom(?: et prénoms?)|prénom(?: et nom)|' +
+    'vor- und nachname|achternaam|voornaam(?: en achternaam)?|sobrenome)' +
     '(?:[ \\t]*:)?(?=[ \\t]*(?:\\||$)|\\t|[ ]{2}|[ ]\\p{Lu})',
   'iu',
 );

@@ -27,6 +27,13 @@ describe('people in a column headed by a word for people', () => {
     expect(await persons(text)).toEqual(['Gideon Baker', 'Marguerite Carpenter', 'Orla Vantreece']);
   });
 
+  it('reads a header naming both parts of the name, and masks names only — no cell edge, no header word', async () => {
+    // Before: "Puesto⏎Olmedo Varga" was one person across the line end and "Itziar |" kept the table's bar.
+    const text = 'Apellidos y nombre | Puesto\nOlmedo Varga, Itziar | Técnica\nSandoval Prieto, Ambrosio | Jefe de obra';
+    expect(await persons(text)).toEqual(['Olmedo Varga', 'Itziar', 'Sandoval Prieto', 'Ambrosio']);
+    expect(await persons('Nome e cognome | Ruolo\nFiammetta Corradini | Contabile')).toEqual(['Fiammetta Corradini']);
+  });
+
   it('passes over a row of as many cells without a name, and keeps places and teams out', async () => {
     const text = 'Employee | Team\nVacant | Support\nSolveig Marrow | Support\nSales Team | Floor 2';
     expect(await persons(text)).toEqual(['Solveig Marrow']);

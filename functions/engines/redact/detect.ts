@@ -45,7 +45,8 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
   UK_NINO: 'UK National Insurance numbers (HMRC prefix rules; other two-letter prefixes next to "National Insurance")',
   NATIONAL_ID:
     'national identity, tax and social-security numbers of people (codice fiscale, NIR, AHV, DNI/NIE, German social-security and tax ids, BSN, NIF, SIN, Aadhaar…; check digits, plain runs next to their label)',
-  INSURANCE_NUMBER: 'health-insurance, member and policy numbers (next to "member ID", "policy number", "Versichertennummer", …)',
+  INSURANCE_NUMBER:
+    'health-insurance, member and policy numbers (next to "member ID", "policy number", "Versichertennummer", "Medicare Number", …; a Medicare MBI near "Medicare")',
   VEHICLE_ID: 'vehicle identification numbers (check digit, or next to "VIN", "Fahrgestellnummer", …) and licence plates next to their label',
   ONLINE_PROFILE: "links to one person's page on a social or developer network (linkedin.com/in/…, github.com/<user>, x.com/<user>, …)",
 };
@@ -351,6 +352,12 @@ export function resolveOverlaps(text: string, candidates: readonly Candidate[]):
 /** A title left of a name a surer span took ("Account holder: Mr ⟨Ada Quell⟩"): nobody's name on its own. */
 const TITLE_ALONE = /^(?:mr|mrs|ms|miss|mx|dr|prof|herr|frau|m|mme|mlle|sr|sra|srta|sig|sig\.ra|dhr|mevr)\.?$/iu;
 
+/**
+ * Letters after a name's comma that are a degree or a licence ("Dr. Ada Quell, MD", "…, CPA", "…, PhD, RN"): nobody's
+ * name. Not "DO", "MA" or "MS": those are surnames too ("Tran, Do").
+ */
+const CREDENTIALS = /^(?:(?:md|dds|dmd|dvm|rn|lpn|np|pa-c|phd|psyd|edd|jd|llm|esq|cpa|mba|bsc|msc|lcsw|mph|facs|frcs|mrcp)\.?(?:[ ,]+|$))+$/iu;
+
 /** The pieces of `c` outside every span of `kept` that hold two letters or digits, trimmed to its words. */
 function uncovered(text: string, c: Candidate, kept: readonly Candidate[]): Candidate[] {
   const cover = kept.filter((k) => c.start < k.end && k.start < c.end).sort((a, b) => a.start - b.start);
@@ -366,7 +373,7 @@ function uncovered(text: string, c: Candidate, kept: readonly Candidate[]): Cand
     const trail = value.length - (value.match(/[^\p{L}\p{N}]*$/u)?.[0].length ?? 0);
     const piece = { ...p, start: p.start + lead, end: p.start + trail };
     const word = text.slice(piece.start, piece.end);
-    return lead >= 0 && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2 && !TITLE_ALONE.test(word) ? onWholeTokens(text, piece) : [];
+    return lead >= 0 && (value.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2 && !TITLE_ALONE.test(word) && !CREDENTIALS.test(word) ? onWholeTokens(text, piece) : [];
   });
 }
 

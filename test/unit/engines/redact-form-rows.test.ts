@@ -22,6 +22,16 @@ describe('a label with a format hint over digits in boxes', () => {
   });
 });
 
+describe('a labelled name with its credentials', () => {
+  it('masks the name and leaves the degree after its comma readable', async () => {
+    const spans = await found('Attending: Dr. Perpetua Lindqvist, MD\nReviewed by: Casimir Oyelaran, PhD, RN\n');
+    expect(spans).toEqual([
+      ['PERSON', 'Perpetua Lindqvist'],
+      ['PERSON', 'Casimir Oyelaran'],
+    ]);
+  });
+});
+
 describe('a row of labels over a row of values', () => {
   it('masks each value under its label, not the whole line', async () => {
     const form = [

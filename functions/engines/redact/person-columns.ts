@@ -33,8 +33,10 @@ const PERSON_HEADER = new RegExp(
 );
 /** A bare "Name" header over goods, not people. */
 const GOODS_HEADER = /\b(?:price|sku|qty|quantity|unit|version|size|weight|stock|item)\b/iu;
+/** A name's word: capitalised, with its capitalised parts after a hyphen or a prefix ("Tanaka-Rowe", "McAllister"). */
+const ROW_WORD = "\\p{Lu}[\\p{Ll}\\p{M}'’-]+(?:\\p{Lu}[\\p{Ll}\\p{M}'’-]+)*";
 /** A row's leading words: two or three capitalised words one space apart (a tab, two spaces or `|` end a cell). */
-const ROW_NAME = /^[ \t|]*(\p{Lu}[\p{Ll}\p{M}'’-]+(?: \p{Lu}[\p{Ll}\p{M}'’-]+){1,2})/u;
+const ROW_NAME = new RegExp(`^[ \\t|]*(${ROW_WORD}(?: ${ROW_WORD}){1,2})`, 'u');
 
 /**
  * Words that make a name under a people header besides those that may each be a name word: one is a listed given or

@@ -34,6 +34,11 @@ describe('people in a column headed by a word for people', () => {
     expect(await persons('Nome e cognome | Ruolo\nFiammetta Corradini | Contabile')).toEqual(['Fiammetta Corradini']);
   });
 
+  it('masks a double-barrelled or prefixed surname whole', async () => {
+    // Before, the cell stopped at "Tanaka-", and the whole name the text read crossed it and gave way: "Rowe" stayed readable.
+    expect(await persons('Name | Dept\nSaoirse Tanaka-Rowe | Sales\nIsla McAllister | Legal')).toEqual(['Saoirse Tanaka-Rowe', 'Isla McAllister']);
+  });
+
   it('passes over a row of as many cells without a name, and keeps places and teams out', async () => {
     const text = 'Employee | Team\nVacant | Support\nSolveig Marrow | Support\nSales Team | Floor 2';
     expect(await persons(text)).toEqual(['Solveig Marrow']);

@@ -20,9 +20,15 @@ import type { Candidate } from './recognizers.ts';
 /** A capitalised family name, double-barrelled too ("Wit-Brouwer"). */
 const SURNAME = "\\p{Lu}[\\p{Ll}\\p{M}'’]+(?:-\\p{L}[\\p{Ll}\\p{M}'’]+)*";
 /** A particle group and the capitalised family name after it (and up to two more: "Maria da Conceição Tavares"), right after an accepted name. */
-const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter|de|del|della|di|da|dos|das|du|le|la)[ \\t]+${SURNAME}(?:[ \\t]+${SURNAME}){0,2}(?![\\p{L}\\p{N}])`, 'u');
+const CONTINUING = new RegExp(`^[ \\t]+(?:(?:van|von)(?:[ \\t]+(?:der|den|de|dem))?|ten|ter|de(?:[ \\t]+(?:la|las|los))?|del|della|di|da|dos|das|du|le|la)[ \\t]+${SURNAME}(?:[ \\t]+${SURNAME}){0,2}(?![\\p{L}\\p{N}])`, 'u');
 /** A Dutch or German particle group opening a family name. */
 const OPENING = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:[Vv]an|[Vv]on)(?:[ \\t]+(?:der|den|de|dem))?|[Tt]en|[Tt]er)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
+
+/**
+ * A Romance or Dutch "de" group opening a family name ("de Vries", "de la Fuente", "da Silva"): taken only after initials
+ * or a title ("A.B. de Vries", "heer P. de Boer", "Sr. D. … "), since alone it opens places as often ("de Janeiro").
+ */
+const OPENING_AFTER_CUE = new RegExp(`(?<![\\p{L}\\p{N}])(?:de(?:[ \\t]+(?:la|las|los))?|da|del|della|di|du|dos|das)[ \\t]+(${SURNAME})(?![\\p{L}\\p{N}])`, 'gu');
 
 /** Initials right before the particle, each a capital and a full stop. */
 const INITIALS_BEFORE = /(?<![\p{L}\p{N}.-])(?:\p{Lu}\.(?:-|[ \t])?){1,3}[ \t]*$/u;
@@ -42,7 +48,8 @@ export function continuedOverParticles(text: string, accepted: readonly Candidat
 /** Family names opened by a Dutch or German particle, standing alone ("said van Doorn to …"). */
 export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of text.matchAll(OPENING)) {
+  const openings = [...text.matchAll(OPENING), ...[...text.matchAll(OPENING_AFTER_CUE)].map((m) => Object.assign(m, { cueOnly: true }))];
+  for (const m of openings) {
     const surname = m[1];
     // After a capitalised word the particle continues that word's name (the case above) or a place's; a title is no name.
     const before = /(\p{Lu}[\p{L}'’-]*)\.?[ \t]+$/u.exec(text.slice(Math.max(0, m.index! - 30), m.index!));
@@ -53,6 +60,7 @@ export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
     // Initials before it are the same person's ("J.A. van Oosterwijk", "K. ten Brink"): the span takes them later (detect.ts withInitials).
     const initials = INITIALS_BEFORE.test(text.slice(Math.max(0, m.index! - 12), m.index!));
     if (before && !given && !title && !initials) continue;
+    if ('cueOnly' in m && !title && !initials) continue;
     // Dutch capitalises the particle when no given name comes before it ("heer Van der Meulen"): then only after a title (not "Van Halen").
     if (/^\p{Lu}/u.test(m[0]) && !title) continue;
     // In a list or a firm's style ("Ackerman, van den Berg and Blom", "van Jaarsveld - van Rooyen", "van Beek en Zonen") it names a firm as often as people.

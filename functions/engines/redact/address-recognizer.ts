@@ -49,6 +49,30 @@ const STREET_CORES = patternRecognizer({
         score: 0.6,
       },
       {
+        // RR 2 Box 118, R.R. #3: a rural route, the street of a farm or a cottage (Canada, the US)
+        name: 'rural-route',
+        pattern: re(`${B}(?:RR|R\\.R\\.|Rural Route)[ \\t]*#?[ \\t]*\\d{1,3}(?:,?[ \\t]+(?:Box|Site)[ \\t]+\\d{1,5})?${E}`),
+        score: 0.6,
+      },
+      {
+        // ON L0A 1G0: a Canadian postcode after its province's code, a pair no other number has
+        name: 'ca-province-postcode',
+        pattern: re(`${B}(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)[ \\t]+[ABCEGHJ-NPRSTVXY]\\d[ABCEGHJ-NPRSTV-Z][ \\t]?\\d[ABCEGHJ-NPRSTV-Z]\\d${E}`),
+        score: 0.6,
+      },
+      {
+        // Dublin 2, D02 X285 / Co. Kerry V92 K7PY: an Irish Eircode after its town or county
+        name: 'ie-eircode',
+        pattern: re(`${B}(?:Dublin(?:[ \\t]+\\d{1,2}W?)?|Co\\.?[ \\t]+\\p{Lu}\\p{Ll}+|Ireland|Eircode:?)[ \\t]*,?[ \\t]*(?:[AC-FHKNPRTV-Y]\\d{2}|D6W)[ \\t]?[0-9AC-FHKNPRTV-Y]{4}${E}`),
+        score: 0.6,
+      },
+      {
+        // H.No. 12-3-456, Plot No. 44B, Door No 7/112: the house number by its label (South Asian addresses)
+        name: 'house-number-label',
+        pattern: re(`${B}(?:H\\.[ \\t]?No|House[ \\t]+No|Plot[ \\t]+No|Door[ \\t]+No|Flat[ \\t]+No)\\.?[ \\t]*[:.]?[ \\t]*\\d[\\dA-Za-z/-]{0,12}${E}`),
+        score: 0.6,
+      },
+      {
         // PO Box 123
         name: 'po-box',
         pattern: re(`${B}(?:P\\.?\\s?O\\.?\\s?Box|Post Office Box|Postfach|BP)\\s+\\d{1,6}${E}`, 'giu'),

@@ -217,3 +217,29 @@ describe('US benefit and immigration numbers', () => {
     expect(await found('Part no. 3KW7-DF2-QM48 in stock, ships Monday')).toEqual([]);
   });
 });
+
+describe('family names opened by "de" after initials or a title', () => {
+  it.each([
+    ['Dutch initials', 'Aan mw. drs. K.L. de Wolff-Brinkhorst, Prinsengracht 88', 'K.L. de Wolff-Brinkhorst'],
+    ['a Dutch title', 'Geachte heer R. de Kuiper,', 'R. de Kuiper'],
+    ['a Spanish name continued over "de la"', 'Sr. D. Fermín Aurelio Quesada de la Vega, con domicilio en Burgos', 'Fermín Aurelio Quesada de la Vega'],
+  ])('%s', async (_, text, name) => {
+    // "Sr. D." is "Señor Don": the span may take the "D." as an initial; the name must be masked whole.
+    expect((await found(text)).some(([type, value]) => type === 'PERSON' && value.endsWith(name))).toBe(true);
+  });
+
+  it('leaves a place opened by "de" alone', async () => {
+    expect((await found('The flight to Rio de Janeiro leaves at nine.')).some(([type]) => type === 'PERSON')).toBe(false);
+  });
+});
+
+describe('addresses of other countries', () => {
+  it.each([
+    ['a Canadian rural route and postcode', 'RR 3 Box 207, Harrowfield, ON K0L 2H0', ['RR 3 Box 207', 'ON K0L 2H0']],
+    ['an Irish Eircode after its town', '9 Larkspur Terrace, Dublin 6, D06 W2K9', ['Dublin 6, D06 W2K9']],
+    ['a house number by its label', 'H.No. 8-2-614/B, Road No. 11, Hyderabad', ['H.No. 8-2-614/B']],
+  ])('%s', async (_, text, values) => {
+    const spans = await found(text);
+    for (const value of values) expect(spans).toContainEqual(['STREET_ADDRESS', value]);
+  });
+});

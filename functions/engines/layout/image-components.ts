@@ -93,7 +93,8 @@ function unionRuns(image: GrayImage, threshold: number, maxRuns: number) {
 
 /**
  * The 8-connected components of the pixels of `image` at or below `threshold`; undefined when the image has
- * more than `maxRuns` runs of them (a picture or noise, not print: the caller's cap bounds memory and time).
+ * more runs of them than `maxRuns` allows (a picture or noise, not print: the caller's cap bounds memory and
+ * time). The run buffers start at 65,536 runs and double while below the cap, so the last doubling may pass it.
  *
  * @example
  * const found = inkComponents(gray, Math.min(200, otsuThreshold(gray.data)), 1_500_000);

@@ -107,15 +107,25 @@ const bitsSet = (bits: number) => {
   return n;
 };
 
+/** In how many of tile `t`'s strips dots lie, in the direction with fewer: across (low bits) or down (high bits). */
+function stripsHit(stats: TileStats, t: number): number {
+  const strips = stats.strips[t];
+  return Math.min(bitsSet(strips & ((1 << STRIPS) - 1)), bitsSet(strips >> STRIPS));
+}
+
+/** Tile `t`'s column and row. */
+function tileAt(stats: TileStats, t: number): readonly [column: number, row: number] {
+  const column = t % stats.columns;
+  return [column, (t - column) / stats.columns];
+}
+
 /**
  * A tile is shaded when dots crowd it, lie in nearly every strip of it across and down (a dotted leader, or the
  * dotted fill-in lines of a form, is one or two rows of dots in a tile) and hold most of its ink (degraded small
  * print breaks into specks too, but its letters keep most of the ink).
  */
 function isShaded(stats: TileStats, t: number): boolean {
-  if (stats.dots[t] < MIN_DOTS_PER_TILE || stats.dotInk[t] < MIN_DOT_INK_SHARE * stats.ink[t]) return false;
-  const strips = stats.strips[t];
-  return bitsSet(strips & ((1 << STRIPS) - 1)) >= MIN_STRIPS && bitsSet(strips >> STRIPS) >= MIN_STRIPS;
+  return stats.dots[t] >= MIN_DOTS_PER_TILE && stats.dotInk[t] >= MIN_DOT_INK_SHARE * stats.ink[t] && stripsHit(stats, t) >= MIN_STRIPS;
 }
 
 /**
@@ -123,10 +133,7 @@ function isShaded(stats: TileStats, t: number): boolean {
  * word on the fill holds more ink than the dots around it, so the fill's tiles under text miss the strict test).
  */
 function isSpeckled(stats: TileStats, t: number): boolean {
-  const strips = stats.strips[t];
-  return (
-    stats.dots[t] >= MIN_DOTS_PER_TILE / 2 && bitsSet(strips & ((1 << STRIPS) - 1)) >= MIN_STRIPS - 1 && bitsSet(strips >> STRIPS) >= MIN_STRIPS - 1
-  );
+  return stats.dots[t] >= MIN_DOTS_PER_TILE / 2 && stripsHit(stats, t) >= MIN_STRIPS - 1;
 }
 
 /**
@@ -147,8 +154,7 @@ function shadedGroups(stats: TileStats): number[][] {
       const t = queue.pop()!;
       group.push(t);
       if (isShaded(stats, t)) shaded++;
-      const c = t % columns;
-      const r = (t - c) / columns;
+      const [c, r] = tileAt(stats, t);
       for (const [nc, nr] of [
         [c - 1, r],
         [c + 1, r],
@@ -187,8 +193,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   const cleaned = new Uint8Array(stats.dots.length);
   for (const group of groups) {
     for (const t of group) {
-      const c = t % columns;
-      const r = (t - c) / columns;
+      const [c, r] = tileAt(stats, t);
       for (let dr = -1; dr <= 1; dr++)
         for (let dc = -1; dc <= 1; dc++) {
           const nc = c + dc;
@@ -205,8 +210,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   let r1 = -1;
   for (let t = 0; t < cleaned.length; t++) {
     if (!cleaned[t]) continue;
-    const c = t % columns;
-    const r = (t - c) / columns;
+    const [c, r] = tileAt(stats, t);
     c0 = Math.min(c0, c);
     c1 = Math.max(c1, c);
     r0 = Math.min(r0, r);
@@ -228,8 +232,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   for (let t = 0; t < cleaned.length; t++) {
     if (!cleaned[t]) continue;
     tiles++;
-    const c = t % columns;
-    const r = (t - c) / columns;
+    const [c, r] = tileAt(stats, t);
     for (let y = r * tile; y < Math.min(height, (r + 1) * tile); y++) {
       const from = (y - topPx) * boxWidth + (c * tile - left);
       const end = Math.min(width, (c + 1) * tile) - c * tile;

@@ -6,7 +6,7 @@
  * stroked circle — so selection-marks.ts reads both alike.
  *
  * Method: binarise (the same capped Otsu threshold as image-rulings.ts),
- * label 8-connected components from runs of dark pixels, and keep the ones
+ * label 8-connected components from runs of dark pixels (image-components.ts), and keep the ones
  * whose box is 5–24 pt on each side and about as tall as wide. A square is a
  * component whose four border bands are inked almost along their whole
  * length and whose middle is mostly empty (a filled square is a bullet); a
@@ -27,6 +27,7 @@
  */
 import type { BBox, DrawnCircle, Ruling, Word } from '../document-model.ts';
 import { bracketSide, MAX_BRACKET_ASPECT, MIN_BRACKET_ASPECT, pairBrackets, pairSquare, type PixelBox } from './image-brackets.ts';
+import { inkComponents, type InkComponents } from './image-components.ts';
 import { otsuThreshold, type GrayImage } from './image-rulings.ts';
 import { MAX_SIDE_PT, MIN_SIDE_PT, pointsPerUnit } from './selection-marks.ts';
 
@@ -59,77 +60,16 @@ const RING_INNER = 0.45;
 const MAX_OFF_RING_SHARE = 0.04;
 const SECTORS = 16;
 
+/** A component's box in pixels (x1, y1 exclusive). */
 interface Component {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  pixels: number;
-}
-
-/**
- * 8-connected components of the dark pixels, as runs: for each run its row,
- * start and end (exclusive) and its component's root run. Undefined when the
- * page has more runs than {@link MAX_RUNS}.
- */
-function labelRuns(image: GrayImage, threshold: number) {
-  const { data, width, height } = image;
-  let capacity = 1 << 16;
-  let row = new Int32Array(capacity);
-  let start = new Int32Array(capacity);
-  let end = new Int32Array(capacity);
-  let parent = new Int32Array(capacity);
-  let count = 0;
-  const find = (i: number) => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]];
-      i = parent[i];
-    }
-    return i;
-  };
-  let previousFirst = 0;
-  for (let y = 0; y < height; y++) {
-    const first = count;
-    const base = y * width;
-    let p = previousFirst;
-    for (let x = 0; x < width;) {
-      if (data[base + x] > threshold) {
-        x++;
-        continue;
-      }
-      const s = x;
-      while (x < width && data[base + x] <= threshold) x++;
-      if (count === capacity) {
-        if (capacity >= MAX_RUNS) return undefined;
-        capacity *= 2;
-        const grow = (a: Int32Array) => {
-          const b = new Int32Array(capacity);
-          b.set(a);
-          return b;
-        };
-        [row, start, end, parent] = [grow(row), grow(start), grow(end), grow(parent)];
-      }
-      row[count] = y;
-      start[count] = s;
-      end[count] = x;
-      parent[count] = count;
-      // Runs of the row above touching this one (diagonals included) join its component.
-      while (p < first && end[p] < s) p++;
-      for (let q = p; q < first && start[q] <= x; q++) {
-        const a = find(q);
-        const b = find(count);
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-      }
-      count++;
-    }
-    previousFirst = first;
-  }
-  for (let i = 0; i < count; i++) parent[i] = find(i);
-  return { row, start, end, root: parent, count };
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
 }
 
 /** The component's pixels as a small bitmap (1 = its ink), from its runs. */
-function bitmapOf(c: Component, runs: readonly number[], labelled: NonNullable<ReturnType<typeof labelRuns>>): Uint8Array {
+function bitmapOf(c: Component, runs: readonly number[], labelled: InkComponents): Uint8Array {
   const w = c.x1 - c.x0;
   const bits = new Uint8Array(w * (c.y1 - c.y0));
   for (const i of runs) {
@@ -219,25 +159,13 @@ export function detectMarkShapes(image: GrayImage, options: { pointsPerPixel?: n
   if (!(width > 0 && height > 0) || image.data.length < width * height) return [];
   const threshold = options.threshold ?? Math.min(200, otsuThreshold(image.data));
   const perPixel = options.pointsPerPixel ?? pointsPerUnit({ width, height, source: 'ocr' });
-  const labelled = labelRuns(image, threshold);
+  const labelled = inkComponents(image, threshold, MAX_RUNS);
   if (!labelled) return [];
-  const components = new Map<number, Component>();
-  for (let i = 0; i < labelled.count; i++) {
-    const r = labelled.root[i];
-    const c = components.get(r);
-    const y = labelled.row[i];
-    if (!c) components.set(r, { x0: labelled.start[i], y0: y, x1: labelled.end[i], y1: y + 1, pixels: labelled.end[i] - labelled.start[i] });
-    else {
-      c.x0 = Math.min(c.x0, labelled.start[i]);
-      c.x1 = Math.max(c.x1, labelled.end[i]);
-      c.y1 = y + 1;
-      c.pixels += labelled.end[i] - labelled.start[i];
-    }
-  }
   // Box-shaped and bracket-shaped components, each kind capped on its own (a page of text has thousands of narrow letters).
   const candidates = new Map<number, { c: Component; runs: number[]; bracket: boolean }>();
   const counts = { box: 0, bracket: 0 };
-  for (const [r, c] of components) {
+  for (let r = 0; r < labelled.count; r++) {
+    const c: Component = { x0: labelled.x0[r], y0: labelled.y0[r], x1: labelled.x1[r], y1: labelled.y1[r] };
     const w = (c.x1 - c.x0) * perPixel;
     const h = (c.y1 - c.y0) * perPixel;
     if (h < MIN_SIDE_PT || w > MAX_SIDE_PT || h > MAX_SIDE_PT) continue;
@@ -248,7 +176,7 @@ export function detectMarkShapes(image: GrayImage, options: { pointsPerPixel?: n
     counts[kind]++;
     candidates.set(r, { c, runs: [], bracket });
   }
-  for (let i = 0; i < labelled.count; i++) candidates.get(labelled.root[i])?.runs.push(i);
+  for (let i = 0; i < labelled.runs; i++) candidates.get(labelled.componentOf[i])?.runs.push(i);
   const shapes: MarkShape[] = [];
   const opens: PixelBox[] = [];
   const closes: PixelBox[] = [];

@@ -12,6 +12,7 @@
  * @module
  */
 import sharp from 'sharp';
+import { inkComponents } from '../layout/image-components.ts';
 import { otsuThreshold, type GrayImage } from '../layout/image-rulings.ts';
 
 /** A halftone dot is at most this share of a text line high and wide… */
@@ -30,8 +31,11 @@ const MIN_STRIPS = 4;
 const MIN_GROUP_TILES = 6;
 /** The median window, in text line heights (odd pixels): wider than a dot and its gap, narrower than a letter's stroke run. */
 const MEDIAN_LINES = 0.27;
-/** Components are followed up to this size; beyond it they are text or rulings, never a dot. */
-const MAX_TRACKED = 4096;
+/**
+ * More runs of ink than this (image-components.ts), and the image is no page of print: no fill is looked for. A
+ * page at the OCR's largest size (24 Mpx) entirely under a 6-pixel halftone has about 2 M; the cap bounds memory.
+ */
+const MAX_RUNS = 4_000_000;
 
 export interface HalftoneCleaning {
   /** Tiles median-filtered (0: the image is unchanged). */
@@ -52,9 +56,10 @@ interface TileStats {
   readonly tile: number;
 }
 
-function tileStats(image: GrayImage, lineHeight: number): TileStats {
-  const { data, width, height } = image;
-  const threshold = Math.min(200, otsuThreshold(data));
+function tileStats(image: GrayImage, lineHeight: number): TileStats | undefined {
+  const { width, height } = image;
+  const found = inkComponents(image, Math.min(200, otsuThreshold(image.data)), MAX_RUNS);
+  if (!found) return undefined;
   const tile = Math.max(8, Math.round(lineHeight));
   const columns = Math.ceil(width / tile);
   const rows = Math.ceil(height / tile);
@@ -67,54 +72,28 @@ function tileStats(image: GrayImage, lineHeight: number): TileStats {
     rows,
     tile,
   };
+  // All ink, per tile: each run's pixels in the tiles it crosses.
+  for (let i = 0; i < found.runs; i++) {
+    const rowBase = Math.floor(found.row[i] / tile) * columns;
+    for (let x = found.start[i], end = found.end[i]; x < end; ) {
+      const c = Math.floor(x / tile);
+      const next = Math.min(end, (c + 1) * tile);
+      stats.ink[rowBase + c] += next - x;
+      x = next;
+    }
+  }
   const maxSide = Math.max(2, DOT_SIDE_LINES * lineHeight);
   const maxArea = Math.max(3, DOT_AREA_LINES * lineHeight * lineHeight);
-  const seen = new Uint8Array(width * height);
-  const stack = new Int32Array(MAX_TRACKED + 8);
-  for (let start = 0; start < data.length; start++) {
-    if (seen[start] || data[start] > threshold) continue;
-    seen[start] = 1;
-    let top = 0;
-    stack[top++] = start;
-    let area = 0;
-    let x0 = start % width;
-    let x1 = x0;
-    let y0 = (start - x0) / width;
-    let y1 = y0;
-    let big = false;
-    // Flood fill (8-connected). Past MAX_TRACKED pixels waiting the component is no dot: the rest is still marked
-    // seen so each pixel is visited once.
-    while (top > 0) {
-      const at = stack[--top];
-      area++;
-      const x = at % width;
-      const y = (at - x) / width;
-      stats.ink[Math.floor(y / tile) * columns + Math.floor(x / tile)]++;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          if (nx < 0 || nx >= width) continue;
-          const n = ny * width + nx;
-          if (seen[n] || data[n] > threshold) continue;
-          seen[n] = 1;
-          if (top < MAX_TRACKED) stack[top++] = n;
-          else big = true;
-        }
-      }
-    }
-    if (big || area > maxArea || x1 - x0 + 1 > maxSide || y1 - y0 + 1 > maxSide) continue;
-    const sx = start % width;
-    const sy = (start - sx) / width;
+  const band = tile / STRIPS;
+  for (let k = 0; k < found.count; k++) {
+    const area = found.pixels[k];
+    if (area > maxArea || found.x1[k] - found.x0[k] > maxSide || found.y1[k] - found.y0[k] > maxSide) continue;
+    // A dot counts in the tile of its first pixel (raster order).
+    const sx = found.start[found.firstRun[k]];
+    const sy = found.row[found.firstRun[k]];
     const t = Math.floor(sy / tile) * columns + Math.floor(sx / tile);
     stats.dots[t]++;
     stats.dotInk[t] += area;
-    const band = tile / STRIPS;
     stats.strips[t] |=
       (1 << Math.min(STRIPS - 1, Math.floor((sy % tile) / band))) | (1 << (STRIPS + Math.min(STRIPS - 1, Math.floor((sx % tile) / band))));
   }
@@ -128,15 +107,25 @@ const bitsSet = (bits: number) => {
   return n;
 };
 
+/** In how many of tile `t`'s strips dots lie, in the direction with fewer: across (low bits) or down (high bits). */
+function stripsHit(stats: TileStats, t: number): number {
+  const strips = stats.strips[t];
+  return Math.min(bitsSet(strips & ((1 << STRIPS) - 1)), bitsSet(strips >> STRIPS));
+}
+
+/** Tile `t`'s column and row. */
+function tileAt(stats: TileStats, t: number): readonly [column: number, row: number] {
+  const column = t % stats.columns;
+  return [column, (t - column) / stats.columns];
+}
+
 /**
  * A tile is shaded when dots crowd it, lie in nearly every strip of it across and down (a dotted leader, or the
  * dotted fill-in lines of a form, is one or two rows of dots in a tile) and hold most of its ink (degraded small
  * print breaks into specks too, but its letters keep most of the ink).
  */
 function isShaded(stats: TileStats, t: number): boolean {
-  if (stats.dots[t] < MIN_DOTS_PER_TILE || stats.dotInk[t] < MIN_DOT_INK_SHARE * stats.ink[t]) return false;
-  const strips = stats.strips[t];
-  return bitsSet(strips & ((1 << STRIPS) - 1)) >= MIN_STRIPS && bitsSet(strips >> STRIPS) >= MIN_STRIPS;
+  return stats.dots[t] >= MIN_DOTS_PER_TILE && stats.dotInk[t] >= MIN_DOT_INK_SHARE * stats.ink[t] && stripsHit(stats, t) >= MIN_STRIPS;
 }
 
 /**
@@ -144,10 +133,7 @@ function isShaded(stats: TileStats, t: number): boolean {
  * word on the fill holds more ink than the dots around it, so the fill's tiles under text miss the strict test).
  */
 function isSpeckled(stats: TileStats, t: number): boolean {
-  const strips = stats.strips[t];
-  return (
-    stats.dots[t] >= MIN_DOTS_PER_TILE / 2 && bitsSet(strips & ((1 << STRIPS) - 1)) >= MIN_STRIPS - 1 && bitsSet(strips >> STRIPS) >= MIN_STRIPS - 1
-  );
+  return stats.dots[t] >= MIN_DOTS_PER_TILE / 2 && stripsHit(stats, t) >= MIN_STRIPS - 1;
 }
 
 /**
@@ -168,8 +154,7 @@ function shadedGroups(stats: TileStats): number[][] {
       const t = queue.pop()!;
       group.push(t);
       if (isShaded(stats, t)) shaded++;
-      const c = t % columns;
-      const r = (t - c) / columns;
+      const [c, r] = tileAt(stats, t);
       for (const [nc, nr] of [
         [c - 1, r],
         [c + 1, r],
@@ -200,6 +185,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   const { width, height, data } = image;
   if (!(width > 0 && height > 0 && lineHeight > 0)) return { tiles: 0, groups: 0 };
   const stats = tileStats(image, lineHeight);
+  if (!stats) return { tiles: 0, groups: 0 };
   const { columns, rows, tile } = stats;
   const groups = shadedGroups(stats);
   if (!groups.length) return { tiles: 0, groups: 0 };
@@ -207,8 +193,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   const cleaned = new Uint8Array(stats.dots.length);
   for (const group of groups) {
     for (const t of group) {
-      const c = t % columns;
-      const r = (t - c) / columns;
+      const [c, r] = tileAt(stats, t);
       for (let dr = -1; dr <= 1; dr++)
         for (let dc = -1; dc <= 1; dc++) {
           const nc = c + dc;
@@ -225,8 +210,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   let r1 = -1;
   for (let t = 0; t < cleaned.length; t++) {
     if (!cleaned[t]) continue;
-    const c = t % columns;
-    const r = (t - c) / columns;
+    const [c, r] = tileAt(stats, t);
     c0 = Math.min(c0, c);
     c1 = Math.max(c1, c);
     r0 = Math.min(r0, r);
@@ -248,8 +232,7 @@ export async function cleanHalftone(image: GrayImage, lineHeight: number): Promi
   for (let t = 0; t < cleaned.length; t++) {
     if (!cleaned[t]) continue;
     tiles++;
-    const c = t % columns;
-    const r = (t - c) / columns;
+    const [c, r] = tileAt(stats, t);
     for (let y = r * tile; y < Math.min(height, (r + 1) * tile); y++) {
       const from = (y - topPx) * boxWidth + (c * tile - left);
       const end = Math.min(width, (c + 1) * tile) - c * tile;

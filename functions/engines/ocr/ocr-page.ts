@@ -29,7 +29,7 @@ import type { OcrInput, OcrOptions, OcrPage } from './ocr-page-types.ts';
 import { ANALYSIS_SIDE, source } from './page-frame.ts';
 import { HORIZONTAL_LINES_RATIO, guessTurn, sampler, surerTurn, type Rotation } from './page-orientation.ts';
 import { isSure, MIN_READ_LETTERS, readingConfidence } from './reading-confidence.ts';
-import { recognisePage, type PagePlan } from './recognise-page.ts';
+import { recognisePage, type PagePlan, type PreparedImages } from './recognise-page.ts';
 import { recogniseEvenIfShaded, rescue } from './rescue-readings.ts';
 import { withEveryLine, withMissedRowsRead } from './page-completion.ts';
 
@@ -116,21 +116,8 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   if (backdrop) whitenBackdrop(small, backdrop, small.width, small.height, 0);
   const backdropShare = backdrop ? backdrop.reduce((sum, v) => sum + (v ? 1 : 0), 0) / backdrop.length : 0;
   const paper = inkMask(small);
-  const empty: OcrPage = {
-    words: [],
-    lines: [],
-    blocks: [],
-    text: '',
-    blank: true,
-    rotation: 0,
-    skew: 0,
-    scale: 1,
-    ocrWidth: 0,
-    ocrHeight: 0,
-    rulings: [],
-  };
   const faint = isBlank(paper) ? faintText(small, paper) : undefined;
-  if (isBlank(paper) && !faint) return { ...empty, signature: pageSignature(paper, 0, backdropShare) };
+  if (isBlank(paper) && !faint) return blankPage(pageSignature(paper, 0, backdropShare));
   const mask = faint ?? textMask(small, paper);
   // Rulings come from the small copy in the uploaded frame, the frame the
   // word boxes are mapped back to; at 1600 px a hairline still reads dark.
@@ -144,6 +131,8 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
   // doubtful words: upside down, sideways, or a poor scan) leads to reading
   // a strip of the page in every turn, and the page again in a turn that
   // reads clearly better.
+  // The images prepared for the page's readings, kept across them (recognise-page.ts): readings on the same terms read one image.
+  const prepared: PreparedImages = new Map();
   const plan = (rotation: Rotation): PagePlan => ({
     width,
     height,
@@ -153,6 +142,7 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     rotation,
     faint: faint !== undefined,
     backdrop: backdrop && { mask: backdrop, width: small.width, height: small.height, share: backdropShare },
+    prepared,
   });
   const read = async (): Promise<OcrPage> => {
     const recognise = (rotation: Rotation) => recogniseEvenIfShaded(input, plan(rotation), options);
@@ -199,6 +189,11 @@ export async function ocrImage(input: OcrInput, options: OcrOptions = {}): Promi
     ...(marks.circles.length ? { circles: marks.circles } : {}),
     signature: pageSignature(paper, settled.rotation, backdropShare),
   };
+}
+
+/** A page with no ink: nothing read, nothing turned. */
+function blankPage(signature: OcrPage['signature']): OcrPage {
+  return { words: [], lines: [], blocks: [], text: '', blank: true, rotation: 0, skew: 0, scale: 1, ocrWidth: 0, ocrHeight: 0, rulings: [], signature };
 }
 
 /**

@@ -75,6 +75,8 @@ export interface PagePlan {
     /** Painted white, not grey. */
     readonly white?: boolean;
   };
+  /** Images prepared for this page's readings, shared by the plans of one page (see {@link PreparedImages}); none: each reading prepares its own. */
+  readonly prepared?: PreparedImages;
 }
 
 /** Steps 3–5 of ocr-page.ts's `ocrImage` for a decided rotation: deskew, rescale, recognise, map boxes back. */
@@ -87,45 +89,11 @@ export async function recognisePage(input: OcrInput, plan: PagePlan, options: Oc
   const lineHeight = skewEstimate.lineHeight ? skewEstimate.lineHeight / analysisScale : undefined;
   const scale = chooseScale(width, height, lineHeight, options.scale);
 
-  // 4. The image tesseract sees.
-  const scaledWidth = Math.max(1, Math.round(width * scale));
-  const scaledHeight = Math.max(1, Math.round(height * scale));
-  let pipeline = source(input).flatten({ background: '#ffffff' }).grayscale();
-  if (scaledWidth !== width || scaledHeight !== height)
-    pipeline = pipeline.resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' });
-  if (rotation) pipeline = pipeline.rotate(rotation);
-  if (plan.faint) pipeline = pipeline.normalise();
-  let upright = await grayRaw(pipeline);
-  if (plan.backdrop) {
-    const turned = rotateMask({ ...plan.backdrop, inkRatio: 0, contrast: 0 }, rotation);
-    // Grown by two analysis pixels: the backdrop's grey fringe would read as a rule or a letter.
-    // Painted in the paper's own grey, not white: a photographed receipt's paper is grey, and beside
-    // white the page-wide threshold falls between paper and white, so whole blocks of the receipt
-    // read as ink and their lines are lost (SROIE: a receipt in a hand on a dark table lost half).
-    whitenBackdrop(
-      upright,
-      turned.mask,
-      turned.width,
-      turned.height,
-      2,
-      plan.backdrop.white ? 255 : paperLevel(upright, turned.mask, turned.width, turned.height),
-    );
-  }
-  const uprightWidth = upright.width;
-  const uprightHeight = upright.height;
-  if (skew) {
-    upright = await grayRaw(
-      sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 1 } }).rotate(skew, { background: '#ffffff' }),
-    );
-  }
-
-  // Form rulings out of the image tesseract reads (ruling-removal.ts), after the deskew: a line is found only
-  // when it runs straight along the rows or columns. Only on a page its rulings show to be a form (form-gate.ts):
-  // any other page (a receipt, a letter) is read from the image as it was.
-  removeRulings(upright, (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale);
-  // Halftone fills (a form's grey boxes after copying or faxing) turned into paper around the words on them
-  // (halftone.ts); a page without such a fill is read from the image as it was.
-  await cleanHalftone(upright, (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale);
+  // 4. The image tesseract sees: the same for readings that differ only in how tesseract reads it.
+  const passLineHeight = (lineHeight ?? ASSUMED_LINE_HEIGHT) * scale;
+  const { upright, uprightWidth, uprightHeight } = await preparedOnce(plan, [rotation, scale, skew, passLineHeight], () =>
+    prepareImage(input, plan, scale, skew, passLineHeight),
+  );
 
   // 5. Recognition, with the page's languages (English unless given or found).
   const languages = options.languages?.length ? options.languages : DEFAULT_OCR_LANGUAGES;
@@ -165,6 +133,79 @@ export async function recognisePage(input: OcrInput, plan: PagePlan, options: Oc
   const map = boxMapper({ uprightWidth, uprightHeight, ocrWidth: upright.width, ocrHeight: upright.height, rotation, skew });
   const model = toModel(data, map);
   return { ...model, blank: false, rotation, skew, scale, ocrWidth: upright.width, ocrHeight: upright.height, rulings, languages };
+}
+
+/** The image tesseract reads, and the upright image's size before the deskew (the frame boxes are mapped from). */
+interface PreparedImage {
+  readonly upright: GrayImage;
+  readonly uprightWidth: number;
+  readonly uprightHeight: number;
+}
+
+/**
+ * The images prepared for a page's readings, by what makes them: a photo read three ways, a page read again in
+ * one block, with a local threshold or in another language, reads the same image, which is made (decoded,
+ * turned, rescaled, deskewed, its rulings and halftone fills taken out: 30–120 ms each pass) once. Only the
+ * latest {@link PREPARED_KEPT} are kept: readings of one image follow each other.
+ */
+export type PreparedImages = Map<string, Promise<PreparedImage>>;
+const PREPARED_KEPT = 2;
+
+/** `prepare()`, or the image prepared for an earlier reading of the page on the same terms (`plan.prepared`, when the plan carries one). */
+function preparedOnce(plan: PagePlan, terms: readonly number[], prepare: () => Promise<PreparedImage>): Promise<PreparedImage> {
+  const cache = plan.prepared;
+  if (!cache) return prepare();
+  // The backdrop's paint and the contrast stretch also shape the image; the input and the backdrop's mask are the page's own.
+  const key = [...terms, plan.backdrop ? (plan.backdrop.white ? 'white' : 'paper') : 'none', plan.faint ? 'faint' : 'plain'].join(' ');
+  const hit = cache.get(key);
+  cache.delete(key);
+  const image = hit ?? prepare();
+  cache.set(key, image);
+  while (cache.size > PREPARED_KEPT) cache.delete(cache.keys().next().value as string);
+  return image;
+}
+
+/** The image tesseract reads: turned, backdrop painted, rescaled, deskewed, a form's rulings and halftone fills taken out. */
+async function prepareImage(input: OcrInput, plan: PagePlan, scale: number, skew: number, passLineHeight: number): Promise<PreparedImage> {
+  const { width, height, rotation } = plan;
+  const scaledWidth = Math.max(1, Math.round(width * scale));
+  const scaledHeight = Math.max(1, Math.round(height * scale));
+  let pipeline = source(input).flatten({ background: '#ffffff' }).grayscale();
+  if (scaledWidth !== width || scaledHeight !== height)
+    pipeline = pipeline.resize(scaledWidth, scaledHeight, { fit: 'fill', kernel: scale < 1 ? 'lanczos3' : 'cubic' });
+  if (rotation) pipeline = pipeline.rotate(rotation);
+  if (plan.faint) pipeline = pipeline.normalise();
+  let upright = await grayRaw(pipeline);
+  if (plan.backdrop) {
+    const turned = rotateMask({ ...plan.backdrop, inkRatio: 0, contrast: 0 }, rotation);
+    // Grown by two analysis pixels: the backdrop's grey fringe would read as a rule or a letter.
+    // Painted in the paper's own grey, not white: a photographed receipt's paper is grey, and beside
+    // white the page-wide threshold falls between paper and white, so whole blocks of the receipt
+    // read as ink and their lines are lost (SROIE: a receipt in a hand on a dark table lost half).
+    whitenBackdrop(
+      upright,
+      turned.mask,
+      turned.width,
+      turned.height,
+      2,
+      plan.backdrop.white ? 255 : paperLevel(upright, turned.mask, turned.width, turned.height),
+    );
+  }
+  const uprightWidth = upright.width;
+  const uprightHeight = upright.height;
+  if (skew) {
+    upright = await grayRaw(
+      sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 1 } }).rotate(skew, { background: '#ffffff' }),
+    );
+  }
+  // Form rulings out of the image tesseract reads (ruling-removal.ts), after the deskew: a line is found only
+  // when it runs straight along the rows or columns. Only on a page its rulings show to be a form (form-gate.ts):
+  // any other page (a receipt, a letter) is read from the image as it was.
+  removeRulings(upright, passLineHeight);
+  // Halftone fills (a form's grey boxes after copying or faxing) turned into paper around the words on them
+  // (halftone.ts); a page without such a fill is read from the image as it was.
+  await cleanHalftone(upright, passLineHeight);
+  return { upright, uprightWidth, uprightHeight };
 }
 
 /** Read with the English model alone, and its text not clearly in another language. */

@@ -9,7 +9,7 @@ import { textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { candidateRuns, contextBefore, findPersons, kindOf, otherMentions, STREET_AFTER } from './names.ts';
+import { candidateRuns, contextBefore, findPersons, isTitle, kindOf, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, invertedGivenNames, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
@@ -424,9 +424,11 @@ function withInitials(text: string, c: Candidate, previous: Candidate | undefine
 
 /** A span's last word, a lone initial ("DR. H"), then its full stop and a surname: in capitals, or any capitalised word after a title and an initial. */
 const ENDS_IN_INITIAL = /(?:^|[\s.])\p{Lu}$/u;
-const TITLE_AND_INITIAL = /^(?:dr|mr|mrs|ms|prof|herr|frau|mme|sr|sra)\.?[ \t]+\p{Lu}$/iu;
+/** A span of a word and an initial ("Dr. H"): the word is looked up as a title in the name lexicon (names.ts isTitle). */
+const WORD_AND_INITIAL = /^(\p{L}+)\.?[ \t]+\p{Lu}$/u;
 const SURNAME_IN_CAPITALS = /^\.[ \t]*\p{Lu}[\p{Lu}'’]+(?:-\p{Lu}[\p{Lu}'’]+)?(?![\p{L}\p{N}])/u;
-const TITLE_BEFORE = /(?:^|[^\p{L}])(?:dr|mr|mrs|ms|miss|prof|herr|frau|mme|mlle)\.?[ \t]+$/iu;
+/** The word that ends just before a span, with its full stop and spaces ("… Dr " before "lise"): a title when the lexicon says so. */
+const WORD_BEFORE = /(?:^|[^\p{L}])(\p{L}+)\.?[ \t]+$/u;
 const SURNAMES_AFTER = /^(?:[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?){1,2}(?![\p{L}\p{N}])/u;
 const SURNAME_CAPITALISED = /^\.[ \t]*\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}'’]+)?(?![\p{L}\p{N}])/u;
 /** A span of initials only ("J.A", "K"), and the surname after its last full stop, perhaps opened by particles ("J.A. van Oosterwijk-Brand"). */
@@ -438,12 +440,14 @@ const SURNAME_AFTER_INITIALS = /^\.[ \t]*(?:(?:van|von|de|der|den|ter|ten|du|da|
  * name rules read no word in capitals): the initial alone names nobody, so the span takes the surname. Not into
  * the next span.
  */
-function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | undefined): Candidate {
+function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | undefined, lex: PersonResources['lexicon'] | undefined): Candidate {
   if (c.type !== 'PERSON') return c;
   const span = text.slice(c.start, c.end);
+  // Titles are the lexicon's (without it, as when no person type is asked for, no word is one).
+  const titled = (word: string | undefined) => word !== undefined && lex !== undefined && isTitle(word, lex);
   // A name after a title that starts in lower case is a capital OCR misread ("Dr lise Marchetti-Boone" for "Ilse"): the
   // name rules, reading capitalised words, cut it there; the surname after it on the line is the same person's.
-  if (/^\p{Ll}/u.test(span) && TITLE_BEFORE.test(text.slice(Math.max(0, c.start - 8), c.start))) {
+  if (/^\p{Ll}/u.test(span) && titled(WORD_BEFORE.exec(text.slice(Math.max(0, c.start - 8), c.start))?.[1])) {
     const rest = SURNAMES_AFTER.exec(text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 60)));
     if (rest) return { ...c, end: c.end + rest[0].length };
   }
@@ -451,7 +455,7 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
   const after = text.slice(c.end, Math.min(next?.start ?? text.length, c.end + 40));
   const surname =
     SURNAME_IN_CAPITALS.exec(after) ??
-    (TITLE_AND_INITIAL.test(span) ? SURNAME_CAPITALISED.exec(after) : null) ??
+    (titled(WORD_AND_INITIAL.exec(span)?.[1]) ? SURNAME_CAPITALISED.exec(after) : null) ??
     (INITIALS_ONLY.test(span) ? SURNAME_AFTER_INITIALS.exec(after) : null);
   return surname ? { ...c, end: c.end + surname[0].length } : c;
 }
@@ -467,7 +471,7 @@ export function settleSpans(text: string, candidates: readonly Candidate[], pers
   const settled = resolveOverlaps(text, [...resolved, ...mentions]);
   const whole = (c: Candidate, i: number) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1]);
   return settled
-    .map((c, i) => withSurnameAfterInitial(text, whole(c, i), settled[i + 1]))
+    .map((c, i) => withSurnameAfterInitial(text, whole(c, i), settled[i + 1], persons?.lexicon))
     .map((c) => ({ type: c.type, start: c.start, end: c.end, value: text.slice(c.start, c.end), score: Math.round(c.score * 100) / 100 }));
 }
 

@@ -95,17 +95,24 @@ export function diagnosePairs(form: Form, page: DocumentPage, model?: KeyValueMo
   return out;
 }
 
-/** Where the annotated pairs of every form are lost through our OCR, out of fold, and how many annotated words it reads. */
-export async function diagnoseThroughOcr(ocr: boolean = TRAIN_ON_OCR): Promise<{ lost: PairDiagnosis; words: WordRecall }> {
+/**
+ * Where the annotated pairs of every form are lost through our OCR, out of fold, how many annotated words it reads,
+ * and what the pairs that match nothing are (see {@link extraPairs}).
+ */
+export async function diagnoseThroughOcr(
+  ocr: boolean = TRAIN_ON_OCR,
+): Promise<{ lost: PairDiagnosis; words: WordRecall; extra: Record<string, number> }> {
   const lost: PairDiagnosis = { pairs: 0, found: 0, text: 0, segments: 0, link: 0 };
   const words: WordRecall = { words: 0, found: 0, read: 0 };
+  const extra: Record<string, number> = {};
   for (const { form, model } of await foldModels(ocr)) {
     const d = diagnosePairs(form, form.ocr!, model);
     for (const k of Object.keys(lost) as (keyof PairDiagnosis)[]) lost[k] += d[k];
     const w = wordRecall(form, form.ocr!);
     for (const k of Object.keys(words) as (keyof WordRecall)[]) words[k] += w[k];
+    for (const [kind, n] of Object.entries(extraPairs(form, form.ocr!, model))) extra[kind] = (extra[kind] ?? 0) + n;
   }
-  return { lost, words };
+  return { lost, words, extra: Object.fromEntries(Object.entries(extra).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) };
 }
 
 /** Why an annotated pair whose key and value are both segments was not found: what the linker did with them. */
@@ -121,12 +128,14 @@ export interface LinkLosses {
 /**
  * The predicted pairs that match no annotated pair, by the annotation's labels under their key and value
  * ("question→answer": a label linked to the wrong answer; "header→question": a heading read as a label), with
+ * "(its own, text differs)" when the key's entity is linked to the value's (right link, text misread or cut), else
  * "(pieces)" when a side's text is not the whole of the entity it lies on (a segment cut or joined wrongly).
  */
 export function extraPairs(form: Form, page: DocumentPage, model?: KeyValueModel): Record<string, number> {
   const framed = inFrameOf(form, page);
   const byId = new Map(form.entities.map((e) => [e.id, e]));
-  const gold = [...links(form)].map(([q, a]) => `${squashed(byId.get(q)!.text)}\t${squashed(byId.get(a)!.text)}`);
+  const linked = links(form);
+  const gold = [...linked].map(([q, a]) => `${squashed(byId.get(q)!.text)}\t${squashed(byId.get(a)!.text)}`);
   const out: Record<string, number> = {};
   for (const p of keyValuePairs(page, [], model).filter((x) => x.value)) {
     const at = gold.indexOf(`${squashed(p.key.text)}\t${squashed(p.value!.text)}`);
@@ -136,7 +145,9 @@ export function extraPairs(form: Form, page: DocumentPage, model?: KeyValueModel
     }
     const [key, value] = [byId.get(entityAt(p.key.bbox, framed)), byId.get(entityAt(p.value!.bbox, framed))];
     const whole = squashed(key?.text ?? '') === squashed(p.key.text) && squashed(value?.text ?? '') === squashed(p.value!.text);
-    const kind = `${key?.label ?? 'none'}→${value?.label ?? 'none'}${whole ? '' : ' (pieces)'}`;
+    // Linked right but spelt otherwise (misread, or a piece of the entity): the text lost it, not the link.
+    const own = key !== undefined && value !== undefined && linked.get(key.id) === value.id;
+    const kind = `${key?.label ?? 'none'}→${value?.label ?? 'none'}${own ? ' (its own, text differs)' : whole ? '' : ' (pieces)'}`;
     out[kind] = (out[kind] ?? 0) + 1;
   }
   return Object.fromEntries(Object.entries(out).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));

@@ -82,13 +82,18 @@ describe('FUNSD diagnosis from the words', () => {
     expect(linkLosses(form(), page)).toEqual({ no_value: 0, other_value: 0, value_taken: 0 });
   });
 
-  it('names an extra pair by the labels under its sides, with (pieces) when a side is part of its entity', () => {
-    // Prepare: the second value read short, so the pair read is a label linked to a piece of its answer.
-    const page = readAs({ green: '' });
+  it.each([
+    // The second value read short: the label linked to a piece of its own answer.
+    [{ green: '' }, { 'question→answer (its own, text differs)': 1 }],
+    // The first value misread: the label linked to its own answer, spelt otherwise.
+    [{ 'QX-4471': 'QX-447l' }, { 'question→answer (its own, text differs)': 1 }],
+  ])('names an extra pair by the labels under its sides, and says when the link is right but the text is not (%j)', (misread, expected) => {
+    // Prepare
+    const page = readAs(misread);
     // Act
     const extra = extraPairs(form(), page);
     // Assess
-    expect(extra).toEqual({ 'question→answer (pieces)': 1 });
+    expect(extra).toEqual(expected);
   });
 });
 

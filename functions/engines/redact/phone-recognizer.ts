@@ -69,8 +69,11 @@ export const PHONE_RECOGNIZER: Recognizer = {
     );
     const out: Candidate[] = [];
     const seen = new Set<string>();
+    // The finder reads a list's comma into a number ("+33 6 12 34 56 78, 06…" as one candidate, then refused): it reads the
+    // text with each comma and semicolon as a line end, which no number holds (same length, so offsets stay).
+    const listsApart = text.replace(/[,;]/gu, '\n');
     for (const country of ['US', 'GB', 'DE', 'FR', 'IN', 'IL', 'BR'] as const) {
-      for (const hit of numbersIn(text, { defaultCountry: country, v2: true })) {
+      for (const hit of numbersIn(listsApart, { defaultCountry: country, v2: true })) {
         const key = `${hit.startsAt}:${hit.endsAt}`;
         if (seen.has(key)) continue;
         seen.add(key);
@@ -101,7 +104,7 @@ export const PHONE_RECOGNIZER: Recognizer = {
     }
     // Numbers written in international form ("+41 (0)96 …", "+1-984-182-…") that the numbering plans do not hold
     // (unassigned ranges, a trunk 0 in brackets): the leading + and the length are evidence enough.
-    for (const hit of numbersIn(text, POSSIBLE_NUMBERS)) {
+    for (const hit of numbersIn(listsApart, POSSIBLE_NUMBERS)) {
       const raw = text.slice(hit.startsAt, hit.endsAt);
       if (!raw.startsWith('+') || seen.has(`${hit.startsAt}:${hit.endsAt}`) || raw.replace(/\D/g, '').length < 9) continue;
       if (

@@ -20,6 +20,14 @@ function groupedAccountDigits(value: string): boolean {
   return digits >= 8 && digits <= 20;
 }
 
+/** The words a password, passcode or PIN follows. */
+const SECRET_WORD = `${B}(?:password|passwort|kennwort|passcode|pass ?phrase|mot de passe|contraseña|wachtwoord|senha|pin(?: code)?)`;
+
+/** A secret as written: a digit, a mark or a capital inside it ("Rk4#vW9q", "heron-basket-71", "3317"), never a plain word ("see"). */
+function looksLikeSecret(value: string): boolean {
+  return /[\d\W_]/u.test(value) || /\p{Ll}\p{Lu}/u.test(value);
+}
+
 /** EU VAT numbers written without spaces (the eu-vat rule's shapes). */
 const EU_VAT_COMPACT =
   /^(?:ATU\d{8}|BE[01]\d{9}|DE\d{9}|DK\d{8}|FI\d{8}|FR[0-9A-HJ-NP-Z]{2}\d{9}|GB(?:\d{9}|\d{12})|IE\d{7}[A-W][A-I]?|IT\d{11}|LU\d{8}|NL\d{9}B\d{2}|PL\d{10}|PT\d{9}|SE\d{12}|ES[A-Z0-9]\d{7}[A-Z0-9]|CHE\d{9})$/u;
@@ -284,4 +292,14 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   LICENCE_PLATE_RECOGNIZER,
   ONLINE_PROFILE_RECOGNIZER,
   INSURANCE_NUMBER_RECOGNIZER,
+  // Secrets after their word inside a sentence ("Welcome! Temporary password: Rk4#vW9q", "the CVV is 482"); label-values.ts
+  // takes them where a label opens a line or a cell, and under a column so headed.
+  patternRecognizer({
+    type: 'PASSWORD',
+    rules: [{ name: 'password-after-word', pattern: re(`(?<=${SECRET_WORD}(?:[ \\t]+is[ \\t]*[:=]?|[ \\t]*[:=])[ \\t]*)\\S{2,63}[^\\s.,;:!?)]`, 'giu'), score: 0.6, validate: looksLikeSecret }],
+  }),
+  patternRecognizer({
+    type: 'CARD_SECURITY_CODE',
+    rules: [{ name: 'cvv-after-word', pattern: re(`(?<=${B}(?:cvv2?|cvc2?|card security code|security code)(?:[ \\t]+is)?[ \\t]*[:=]?[ \\t]*)\\d{3,4}${E}`, 'giu'), score: 0.6 }],
+  }),
 ];

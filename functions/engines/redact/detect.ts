@@ -49,6 +49,8 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
     'health-insurance, member and policy numbers (next to "member ID", "policy number", "Versichertennummer", "Medicare Number", …; a Medicare MBI near "Medicare")',
   VEHICLE_ID: 'vehicle identification numbers (check digit, or next to "VIN", "Fahrgestellnummer", …) and licence plates next to their label',
   ONLINE_PROFILE: "links to one person's page on a social or developer network (linkedin.com/in/…, github.com/<user>, x.com/<user>, …)",
+  CARD_SECURITY_CODE: 'a payment card\'s security code after its label ("CVV", "CVC", "security code", "Kartenprüfnummer", …)',
+  PASSWORD: 'passwords, passcodes and PINs after their label ("Temporary password:", "PIN:", "Wi-Fi password:", "Kennwort", …)',
 };
 
 export interface PiiType {

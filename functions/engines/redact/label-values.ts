@@ -190,6 +190,20 @@ const LABELS: readonly LabelKind[] = [
       '|mbi|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
     value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
+  // A card's security code on an authorisation form or an order ("CVV: 737"): with the number masked, it still completes a card.
+  {
+    type: 'CARD_SECURITY_CODE',
+    label:
+      'cvv2?|cvc2?|cid|csc|card\\s+security\\s+code|security\\s+code|card\\s+verification(?:\\s+(?:value|code|number))?|(?:karten)?prüfnummer|cryptogramme(?:\\s+visuel)?|c[óo]digo\\s+de\\s+seguridad|codice\\s+di\\s+sicurezza|beveiligingscode|c[óo]digo\\s+de\\s+seguran[çc]a',
+    value: (v) => /^[0-9OoIlSBZ]{3,4}$/u.test(v),
+  },
+  // A password, passcode or PIN an onboarding letter, a handover sheet or a form spells out ("Temporary password: Qv7!mT2x").
+  {
+    type: 'PASSWORD',
+    label:
+      '(?:temporary|initial|one-time|default|new|wi-?fi|wlan)?\\s*(?:password|passwort|kennwort|mot\\s+de\\s+passe|contraseña|wachtwoord|senha|passcode|pass\\s*phrase|pin(?:\\s+(?:code|number|no\\.?))?)',
+    value: (v) => /^\S{3,64}$/u.test(v) && !BLANK.test(v),
+  },
 ];
 
 /** Headers only a table's column carries alone ("Address" over cells): in running text these words are too common. */

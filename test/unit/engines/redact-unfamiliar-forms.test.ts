@@ -243,3 +243,37 @@ describe('addresses of other countries', () => {
     for (const value of values) expect(spans).toContainEqual(['STREET_ADDRESS', value]);
   });
 });
+
+describe('phone numbers listed with commas', () => {
+  it('masks every number of a list, not only the first', async () => {
+    // The phone finder read "+33 7 41 28 90 12, 06…" as one number and refused it: only the first of the line was masked.
+    const spans = await found('Reach us: +49 (0) 40 88123456, +33 7 41 28 90 12, 06-41279935\nOffice lines: 020 7946 0311, 020 7946 0312');
+    const phones = spans.filter(([type]) => type === 'PHONE_NUMBER').map(([, value]) => value);
+    expect(phones).toEqual(['+49 (0) 40 88123456', '+33 7 41 28 90 12', '06-41279935', '020 7946 0311', '020 7946 0312']);
+  });
+
+  it('reads no phone number into an amount written with a decimal comma', async () => {
+    expect(await found('Summe 4.512.334,10 € inkl. MwSt.')).toEqual([]);
+  });
+});
+
+describe('secrets a form spells out', () => {
+  it('masks a card security code, a temporary password, a Wi-Fi password and a PIN after their labels', async () => {
+    const text = [
+      'CARD AUTHORISATION',
+      'Card: 4000 0012 3456 7899   Exp: 11/29   CVV: 482',
+      'Welcome aboard! Temporary password: Rk4#vW9q',
+      'Guest Wi-Fi password: heron-basket-71',
+      'Voicemail PIN: 3317',
+    ].join('\n');
+    const spans = await found(text);
+    expect(spans).toContainEqual(['CARD_SECURITY_CODE', '482']);
+    expect(spans).toContainEqual(['PASSWORD', 'Rk4#vW9q']);
+    expect(spans).toContainEqual(['PASSWORD', 'heron-basket-71']);
+    expect(spans).toContainEqual(['PASSWORD', '3317']);
+  });
+
+  it('leaves instructions about a password alone', async () => {
+    expect(await found('Reset your password: see the portal.\nThe password policy asks for twelve characters.')).toEqual([]);
+  });
+});

@@ -27,7 +27,7 @@ describe('receipt span evidence', () => {
     ['Bäckerei Sonnenschein und', true],
     ['PERABOT MELATI -', true],
     ['KEDAI CONTOH HARDWARE', false],
-    ['43000 KAJANG', false],
+    ['45999 PEKAN CONTOH', false],
     ['SELANGOR.', false],
   ])('reads "%s" as going on below: %s', (text, expected) => {
     expect(continuesBelow(text)).toBe(expected);
@@ -39,7 +39,7 @@ describe('receipt span evidence', () => {
       'RUMAH CONTOH PERKAKAS &',
       'ELEKTRIK',
       'NO 12, JALAN MELATI 4,',
-      '43000 KAJANG, SELANGOR',
+      '45999 PEKAN CONTOH, SELANGOR',
       ['TOTAL', '9.90'],
     ];
     // Act
@@ -50,7 +50,7 @@ describe('receipt span evidence', () => {
   });
 
   it('marks two head lines whose second is only a legal form as a name the form completes, not the form alone', () => {
-    const seen = candidatesOf(['PASAR RAYA CONTOH', 'SDN BHD', '(123456-X)', 'LOT 5, JALAN DUA,', '47000 SUNGAI BULOH', ['TOTAL', '4.20']]);
+    const seen = candidatesOf(['PASAR RAYA CONTOH', 'SDN BHD', '(123456-X)', 'LOT 5, JALAN DUA,', '47999 TAMAN CONTOH', ['TOTAL', '4.20']]);
     expect(featureOf(seen, 'vendor_name', 'PASAR RAYA CONTOH SDN BHD', 'completes_form')).toBe(1);
     expect(featureOf(seen, 'vendor_name', 'SDN BHD', 'completes_form')).toBe(0);
     expect(featureOf(seen, 'vendor_name', 'PASAR RAYA CONTOH', 'completes_form')).toBe(0);
@@ -61,7 +61,7 @@ describe('receipt span evidence', () => {
       'MAWARBUKU STORE',
       'CO. (M) SDN BHD',
       'NO 8, JALAN SERI 2,',
-      '56000 KUALA LUMPUR',
+      '58999 KOTA CONTOH',
       ['TOTAL', '11.80'],
       'Shop at www.mawarbukuonline.com.my',
     ];
@@ -70,7 +70,7 @@ describe('receipt span evidence', () => {
     expect(featureOf(seen, 'vendor_name', 'MAWARBUKU STORE', 'head_opens_domain')).toBe(1);
     expect(featureOf(seen, 'vendor_name', 'MAWARBUKU STORE', 'domain_in_head')).toBe(0);
     // A web address the head does not spell (a logo OCR cannot read) leaves its name unmarked.
-    const logo = candidatesOf(['~~ ## ~~', 'NO 8, JALAN SERI 2,', '56000 KUALA LUMPUR', ['TOTAL', '11.80'], 'www.mawarbukuonline.com.my']);
+    const logo = candidatesOf(['~~ ## ~~', 'NO 8, JALAN SERI 2,', '58999 KOTA CONTOH', ['TOTAL', '11.80'], 'www.mawarbukuonline.com.my']);
     expect(featureOf(logo, 'vendor_name', 'Mawarbukuonline', 'domain_in_head')).toBe(0);
   });
 
@@ -78,14 +78,32 @@ describe('receipt span evidence', () => {
     const seen = candidatesOf([
       'KEDAI CONTOH SDN BHD',
       'PT12345, SEKSYEN U7,',
-      '40150 SHAH ALAM,',
+      '47999 BANDAR CONTOH,',
       'SELANGOR.',
       'TEL: 03-5511 2233',
       ['TOTAL', '6.50'],
     ]);
-    expect(featureOf(seen, 'vendor_address', '40150 SHAH ALAM, SELANGOR.', 'before_continues')).toBe(1);
-    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 40150 SHAH ALAM, SELANGOR.', 'before_continues')).toBe(0);
-    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 40150 SHAH ALAM,', 'last_continues_into')).toBe(1);
-    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 40150 SHAH ALAM, SELANGOR.', 'last_continues_into')).toBe(0);
+    expect(featureOf(seen, 'vendor_address', '47999 BANDAR CONTOH, SELANGOR.', 'before_continues')).toBe(1);
+    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 47999 BANDAR CONTOH, SELANGOR.', 'before_continues')).toBe(0);
+    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 47999 BANDAR CONTOH,', 'last_continues_into')).toBe(1);
+    expect(featureOf(seen, 'vendor_address', 'PT12345, SEKSYEN U7, 47999 BANDAR CONTOH, SELANGOR.', 'last_continues_into')).toBe(0);
+  });
+
+  it('with the committed weights, reads a name broken after "&" whole, not its tail line', () => {
+    // Prepare
+    const rows: (string | [string, string])[] = [
+      'RUMAH CONTOH PERKAKAS &',
+      'ELEKTRIK',
+      'PT12345, SEKSYEN U7,',
+      '47999 BANDAR CONTOH,',
+      'SELANGOR.',
+      'TEL: 03-5511 2233',
+      '12/06/2018 18:22',
+      ['TOTAL', '9.90'],
+    ];
+    // Act
+    const { entities } = extractFinancial([receipt(rows)]);
+    // Assess
+    expect(entities.vendor_name).toBe('RUMAH CONTOH PERKAKAS & ELEKTRIK');
   });
 });

@@ -24,6 +24,7 @@ import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { misreadTotalLabel, ocrAmountsIn, oneDigitOff } from './ocr-amounts.ts';
 import { RUECKGELD } from './tendered.ts';
+import { addressSpanEvidence, nameSpanEvidence } from './receipt-span-evidence.ts';
 
 // The shared scoring, re-exported for the modules and tests that read it from here.
 export { pick, score, type FieldModel } from './linear-ranker.ts';
@@ -119,13 +120,14 @@ const NAME_FEATURES = [
   'bias', 'index', 'first', 'y', 'company', 'registration_below', 'registration_inline', 'letters', 'digits', 'upper', 'words', 'height', 'height_rank_top', 'centred',
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
-  'spelled_head', 'unreadable', 'legal_under_unreadable_head', 'legal_form_end', 'names_town',
+  'spelled_head', 'unreadable', 'legal_under_unreadable_head', 'legal_form_end', 'names_town', 'name_tail', 'completes_form', 'domain_in_head',
+  'head_opens_domain',
 ] as const;
 
 const ADDRESS_FEATURES = [
   'bias', 'lines', 'after_name', 'postcode', 'postcode_last', 'street', 'region_last', 'contact', 'registration', 'date', 'amount', 'company', 'label', 'starts_number',
   'boundary_after', 'boundary_before', 'y', 'letters', 'title_inside', 'after_registration', 'rule_overlap', 'comma_end_last', 'next_has_postcode',
-  'before_addressy', 'after_addressy', 'starts_premises', 'phone_inside', 'postcode_then_more',
+  'before_addressy', 'after_addressy', 'starts_premises', 'phone_inside', 'postcode_then_more', 'before_continues', 'last_continues_into',
 ] as const;
 
 export const FEATURE_NAMES: Readonly<Record<RankedField, readonly string[]>> = {
@@ -361,6 +363,9 @@ const COMPANY_FORMS = new RegExp(
   'giu',
 );
 
+/** Only a legal form ("SDN BHD", "CO. (M) SDN BHD"): the name's first part is on the line above. */
+const isBareForm = (value: string) => value.replace(COMPANY_FORMS, ' ').replace(/[^\p{L}]/gu, '').length < 4;
+
 /**
  * A whole company name on one line: it ends in a company form and says something besides its forms and a leading
  * bracketed branch ("KT CONTOH TRADING", "ACME FOODS SDN BHD"; not "(KAJANG) SDN BHD", "TRADING" nor "CO. (M) SDN BHD").
@@ -454,6 +459,7 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
   // The web address's name, where no line spells it (a logo OCR cannot read): a candidate of its own.
   for (const d of input.domains ?? []) entries.push({ i: d.line, k: top.length + named.length, value: d.name, domain: true, span: 1 });
   const evidence = nameEvidence(input, top, domainKeys);
+  const spanEvidence = nameSpanEvidence(lines, top, (input.domains ?? []).map((d) => d.name), isBareForm);
   const excluded = notAName(input);
   entries.forEach(({ i, k, value, domain, span }) => {
     const l = lines[i];
@@ -492,11 +498,12 @@ function nameCandidates(input: RankInput, top: readonly number[], medianHeight: 
       company_second_only: span === 2 && lines[i + 1].company && !l.company,
       first_ends_company: COMPANY_END.test(input.nameOf(i)),
       // Only a legal form ("SDN BHD", "CO. (M) SDN BHD"): the name's first part is on the line above.
-      bare_form: value.replace(COMPANY_FORMS, ' ').replace(/[^\p{L}]/gu, '').length < 4,
+      bare_form: isBareForm(value),
       second_short: span === 2 && input.nameOf(i + 1).split(/\s+/).length <= 3,
       // A street and number, or a postcode and town: the address, not the name.
       addressy: /\d/.test(value) && isAddressy(value),
       ...evidence(i, span, value, domain),
+      ...spanEvidence(i, span, value, domain),
     };
     out.push({ field: 'vendor_name', value, lines: span === 2 ? [i, i + 1] : [i], features: vectorOf(NAME_FEATURES, values) });
   });
@@ -509,6 +516,7 @@ function addressCandidates(input: RankInput, top: readonly number[], { hasDate, 
   const out: RankCandidate[] = [];
   const ruleAddress = input.rulePick.vendor_address ? norm(input.rulePick.vendor_address) : '';
   const boundary = (l: RankLine | undefined) => !l || l.contact || l.registration || l.title || l.labels.length > 0 || hasDate(l.text);
+  const spanEvidence = addressSpanEvidence(lines, hasDate);
   for (const start of top) {
     for (let n = 1; n <= 6; n++) {
       const block = Array.from({ length: n }, (_, k) => start + k);
@@ -554,6 +562,7 @@ function addressCandidates(input: RankInput, top: readonly number[], { hasDate, 
           const at = texts.findIndex((t) => POSTCODE.test(t));
           return at >= 0 ? (n - 1 - at) / 6 : 0;
         })(),
+        ...spanEvidence(start, n),
       };
       out.push({ field: 'vendor_address', value, lines: block, features: vectorOf(ADDRESS_FEATURES, values) });
     }

@@ -293,13 +293,14 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
   ONLINE_PROFILE_RECOGNIZER,
   INSURANCE_NUMBER_RECOGNIZER,
   // Secrets after their word inside a sentence ("Welcome! Temporary password: Rk4#vW9q", "the CVV is 482"); label-values.ts
-  // takes them where a label opens a line or a cell, and under a column so headed.
+  // takes them where a label opens a line or a cell, and under a column so headed. The look-behinds' gaps are bounded: an
+  // unbounded one is read back over a whole run of spaces at every position of it (minutes on a hostile page).
   patternRecognizer({
     type: 'PASSWORD',
-    rules: [{ name: 'password-after-word', pattern: re(`(?<=${SECRET_WORD}(?:[ \\t]+is[ \\t]*[:=]?|[ \\t]*[:=])[ \\t]*)\\S{2,63}[^\\s.,;:!?)]`, 'giu'), score: 0.6, validate: looksLikeSecret }],
+    rules: [{ name: 'password-after-word', pattern: re(`(?<=${SECRET_WORD}(?:[ \\t]{1,8}is[ \\t]{0,8}[:=]?|[ \\t]{0,8}[:=])[ \\t]{0,8})\\S{2,63}[^\\s.,;:!?)]`, 'giu'), score: 0.6, validate: looksLikeSecret }],
   }),
   patternRecognizer({
     type: 'CARD_SECURITY_CODE',
-    rules: [{ name: 'cvv-after-word', pattern: re(`(?<=${B}(?:cvv2?|cvc2?|card security code|security code)(?:[ \\t]+is)?[ \\t]*[:=]?[ \\t]*)\\d{3,4}${E}`, 'giu'), score: 0.6 }],
+    rules: [{ name: 'cvv-after-word', pattern: re(`(?<=${B}(?:cvv2?|cvc2?|card security code|security code)(?:[ \\t]{1,8}is)?[ \\t]{0,8}[:=]?[ \\t]{0,8})\\d{3,4}${E}`, 'giu'), score: 0.6 }],
   }),
 ];

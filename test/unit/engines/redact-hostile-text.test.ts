@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { detectionPieces, detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { detectionView } from '../../../functions/engines/redact/detection-view.ts';
 import { taggerChunks } from '../../../functions/engines/redact/names.ts';
+import { BUILT_IN_RECOGNIZERS } from '../../../functions/engines/redact/built-in-recognizers.ts';
 
 const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const longestLine = (text: string) => Math.max(...text.split('\n').map((line) => line.length));
@@ -48,6 +49,17 @@ describe('the detector on hostile text', () => {
     const deadline = new AbortController();
     deadline.abort(new Error('deadline'));
     await expect(detectPii(text, BUILT_INS, deadline.signal)).rejects.toThrow('deadline');
+  });
+
+  it('reads a secret after its word in linear time over a run of spaces (a look-behind with an unbounded gap was quadratic)', () => {
+    // 200,000 spaces: the unbounded gap took ~20 s here (0.23 s at 20,000, four times as long at twice the length).
+    for (const type of ['PASSWORD', 'CARD_SECURITY_CODE']) {
+      const recognizer = BUILT_IN_RECOGNIZERS.find((r) => r.type === type)!;
+      const t0 = performance.now();
+      expect(recognizer.find(`Password: CVV ${' '.repeat(200_000)}x`)).toEqual([]);
+      // A hang guard with room for a loaded machine, not a speed target (milliseconds when linear).
+      expect(performance.now() - t0).toBeLessThan(5_000);
+    }
   });
 
   it('answers for a line of thousands of capitalised words (no pattern is built from a "name" that long)', async () => {

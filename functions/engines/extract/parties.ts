@@ -101,12 +101,19 @@ export const COMPANY = new RegExp(
 const TRAILING_TITLE =
   /(?:\s+[-–|]\s*|\s+)(?:(?:SIMPLIFIED\s+|OFFICIAL\s+)?(?:TAX\s+)?(?:INVOICE|RECEIPT|CASH\s+BILL|CREDIT\s+NOTE|RECHNUNG|QUITTUNG|GUTSCHRIFT|FACTURE|FACTURA|FATTURA|FACTUUR)|(?<=[-–|]\s*)(?:tax\s+)?(?:invoice|receipt|rechnung|facture|factura|fattura|factuur))\s*$/u;
 
+/** How much of a row's end {@link withoutTitle} reads for a title. */
+const TITLE_TAIL_CHARS = 80;
+
 /**
  * A name without the document's title the text layer or OCR joined to its row: a letterhead at the left and "INVOICE"
  * at the right read as one line. Only a title in capitals (or after a bar or dash), and only when a name is left.
  */
 export function withoutTitle(name: string): string {
-  const rest = name.replace(TRAILING_TITLE, '').trim();
+  // Only the row's end is read: the pattern backtracks over a run of blanks at every place in it, so a hostile row of
+  // thousands of spaces took minutes; a title and its separator fit in far fewer characters than this.
+  const row = name.trimEnd();
+  const cut = Math.max(0, row.length - TITLE_TAIL_CHARS);
+  const rest = (row.slice(0, cut) + row.slice(cut).replace(TRAILING_TITLE, '')).trim();
   return rest !== name.trim() && /\p{L}{2,}/u.test(rest) ? rest : name;
 }
 

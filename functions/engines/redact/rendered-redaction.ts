@@ -8,6 +8,7 @@
  * @module
  */
 import type { DocumentPage, PageRenderer } from '../document-model.ts';
+import { readDarkRegions } from './dark-region-text.ts';
 import { effectiveTypes, type DetectionConfig, type PiiSpan } from './detect.ts';
 import { personResources } from './name-lexicon.ts';
 import { headedDrawnColumns, withContinuedColumns } from './person-columns-drawn.ts';
@@ -52,6 +53,10 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   },
 ): Promise<RenderedRedaction<S>> {
   const pictures = await readPictures(pages, options.renderer, options.pictures);
+  // Light text on dark regions of OCR'd pages, which the page's own reading binarised away (dark-region-text.ts).
+  for (const [pageIndex, lines] of await readDarkRegions(pages, options.renderer, options.pictures)) {
+    pictures.set(pageIndex, [...(pictures.get(pageIndex) ?? []), ...lines]);
+  }
   const rendered = renderedPages(pages, pictures);
   const index = buildTextIndex(rendered.pages);
   const found = await options.findSpans(index.text, pageRanges(index.words));

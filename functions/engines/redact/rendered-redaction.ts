@@ -14,6 +14,7 @@ import { personResources } from './name-lexicon.ts';
 import { headedDrawnColumns, withContinuedColumns } from './person-columns-drawn.ts';
 import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
+import { unreadZoneLineMasks } from './mrz-zone-masks.ts';
 import { renderedPages } from './rendered-page.ts';
 import type { PageTextRange } from './hosted-detect.ts';
 import { buildTextIndex, type IndexedWord, type TextIndex } from './text-index.ts';
@@ -72,6 +73,8 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   );
   // What OCR read of an unread value (garbage, a few digits) is a reading of it: replaced in the text like a span, and counted as one.
   const readings = unreadReadings(index, spans, unread);
+  // Lines of a machine-readable zone OCR dropped beside the lines it read: masked where the zone's geometry puts them.
+  readings.masks.push(...unreadZoneLineMasks(index));
   const planned = readings.spans.length ? await planOf([...spans, ...readings.spans].sort((a, b) => a.start - b.start)) : plan;
   return { pages: rendered.pages, plan: withMasksWithoutText(planned, readings.masks, options.mode), found };
 }

@@ -18,7 +18,17 @@
 import type { Canvas } from '@napi-rs/canvas';
 import type { BBox, DocumentPage, PageRenderer } from '../document-model.ts';
 import { mapConcurrent } from '../ocr/concurrency.ts';
-import { canvasFromPng, canvasRgb, drawWordsPage, encodePng, findHeaderGraphics, paintMasks, type MaskBox, type PagePixels } from './mask.ts';
+import {
+  canvasFromPng,
+  canvasRgb,
+  drawWordsPage,
+  encodePng,
+  findHeaderGraphics,
+  paintMasks,
+  pngMayBeTransparent,
+  type MaskBox,
+  type PagePixels,
+} from './mask.ts';
 import { headerFigures } from './redact.ts';
 import { deflateRgb, type EncodedPageImage, type PageImageFormat, type RedactedPdfPage } from './redacted-pdf.ts';
 
@@ -89,9 +99,13 @@ export async function maskPages<F extends PageImageFormat>(pages: readonly Docum
     if (!renderer) {
       painted = await paint(page, drawWordsPage(page), boxes, false);
     } else if (!renderer.withPageCanvas && format === 'png' && boxes.length === 0 && !options.includeLogos) {
-      // Nothing to paint on a PNG-only renderer's page: its PNG is already a fresh raster of exactly what painting would give.
+      // Nothing to paint on a PNG-only renderer's page: its PNG is already a fresh raster of exactly what painting would give —
+      // unless it can be transparent: OCR read it flattened on white, while its colours under the alpha (text hidden there,
+      // light text for a dark viewer) would still show once the alpha is dropped. Such a page is drawn on white like a painted one.
       const { png, width, height } = await renderer.renderPng(page.pageNumber, { dpi });
-      painted = { width, height, dpi, boxes, logos: 0, format: 'png', png };
+      painted = pngMayBeTransparent(png)
+        ? await paint(page, await canvasFromPng(png), boxes, true)
+        : { width, height, dpi, boxes, logos: 0, format: 'png', png };
     } else {
       painted = await withDrawnPage(renderer, page.pageNumber, dpi, (canvas) => paint(page, canvas, boxes, true));
     }

@@ -76,6 +76,30 @@ export function decodePageImage(png: Uint8Array): Promise<PageImage> {
   return nativeCanvas().loadImage(Buffer.from(png));
 }
 
+/** PNG colour types with an alpha channel (grey + alpha, RGB + alpha). */
+const PNG_ALPHA_COLOUR_TYPES = new Set([4, 6]);
+
+/**
+ * Whether a PNG can hold transparent pixels: an alpha channel in its colour
+ * type, or a `tRNS` chunk (a transparent palette entry or colour) before its
+ * image data. Read from the chunk headers only; a file too short to tell
+ * counts as transparent (drawn on white, which is always safe).
+ */
+export function pngMayBeTransparent(png: Uint8Array): boolean {
+  if (png.byteLength < 33) return true;
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  if (PNG_ALPHA_COLOUR_TYPES.has(png[25])) return true;
+  // Chunks: length (4), type (4), data, CRC (4); the first starts after the 8-byte signature.
+  for (let at = 8; at + 8 <= png.byteLength; ) {
+    const length = view.getUint32(at);
+    const type = String.fromCharCode(png[at + 4], png[at + 5], png[at + 6], png[at + 7]);
+    if (type === 'tRNS') return true;
+    if (type === 'IDAT' || type === 'IEND') return false;
+    at += 12 + length;
+  }
+  return true;
+}
+
 /** A PNG page image on a canvas of its own, over white, to be painted on like a lent one. */
 export async function canvasFromPng(png: Uint8Array): Promise<Canvas.Canvas> {
   const image = await decodePageImage(png);

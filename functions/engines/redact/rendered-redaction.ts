@@ -8,11 +8,13 @@
  * @module
  */
 import type { DocumentPage, PageRenderer } from '../document-model.ts';
+import { readDarkRegions } from './dark-region-text.ts';
 import { effectiveTypes, type DetectionConfig, type PiiSpan } from './detect.ts';
 import { personResources } from './name-lexicon.ts';
 import { headedDrawnColumns, withContinuedColumns } from './person-columns-drawn.ts';
 import { readPictures, type PictureReadOptions } from './picture-text.ts';
 import { planRedaction, type RedactionPlan, type RedactMode } from './redact.ts';
+import { unreadZoneLineMasks } from './mrz-zone-masks.ts';
 import { renderedPages } from './rendered-page.ts';
 import type { PageTextRange } from './hosted-detect.ts';
 import { buildTextIndex, type IndexedWord, type TextIndex } from './text-index.ts';
@@ -52,6 +54,10 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   },
 ): Promise<RenderedRedaction<S>> {
   const pictures = await readPictures(pages, options.renderer, options.pictures);
+  // Light text on dark regions of OCR'd pages, which the page's own reading binarised away (dark-region-text.ts).
+  for (const [pageIndex, lines] of await readDarkRegions(pages, options.renderer, options.pictures)) {
+    pictures.set(pageIndex, [...(pictures.get(pageIndex) ?? []), ...lines]);
+  }
   const rendered = renderedPages(pages, pictures);
   const index = buildTextIndex(rendered.pages);
   const found = await options.findSpans(index.text, pageRanges(index.words));
@@ -67,6 +73,8 @@ export async function planRenderedRedaction<S extends { readonly spans: readonly
   );
   // What OCR read of an unread value (garbage, a few digits) is a reading of it: replaced in the text like a span, and counted as one.
   const readings = unreadReadings(index, spans, unread);
+  // Lines of a machine-readable zone OCR dropped beside the lines it read: masked where the zone's geometry puts them.
+  readings.masks.push(...unreadZoneLineMasks(index));
   const planned = readings.spans.length ? await planOf([...spans, ...readings.spans].sort((a, b) => a.start - b.start)) : plan;
   return { pages: rendered.pages, plan: withMasksWithoutText(planned, readings.masks, options.mode), found };
 }

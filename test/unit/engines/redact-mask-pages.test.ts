@@ -6,10 +6,11 @@
  * the paint stays on the lent canvas (a later render of the page is clean).
  */
 import { inflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentPage, PageRenderer } from '../../../functions/engines/document-model.ts';
 import type { DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import type { MaskBox } from '../../../functions/engines/redact/mask.ts';
+import { pngMayBeTransparent, type MaskBox } from '../../../functions/engines/redact/mask.ts';
 import { maskPages } from '../../../functions/engines/redact/mask-pages.ts';
 import { planRedaction } from '../../../functions/engines/redact/redact.ts';
 import { warmRedact } from '../../../functions/engines/redact/warm-up.ts';
@@ -124,5 +125,57 @@ describe('maskPages on a PDF (masks painted on the canvas pdf.js lends)', () => 
 describe('redact warm-up (local server start)', () => {
   it('runs the whole path on a page it makes itself: detect, mask, write the PDF, open, render, mask', async () => {
     await expect(warmRedact()).resolves.toBeUndefined();
+  });
+});
+
+describe('maskPages on a page image that can be transparent (a PNG-only renderer, nothing to mask)', () => {
+  const WIDTH = 240;
+  const HEIGHT = 80;
+
+  /** An RGBA PNG: black "ink" rows in its RGB everywhere, its top half fully transparent (alpha 0), its bottom half opaque. */
+  async function hiddenInkPng(): Promise<Uint8Array> {
+    const rgba = Buffer.alloc(WIDTH * HEIGHT * 4, 255);
+    for (let y = 0; y < HEIGHT; y++) {
+      for (let x = 0; x < WIDTH; x++) {
+        const i = (y * WIDTH + x) * 4;
+        // Dark strokes every fourth row and column: ink in the colour channels.
+        if (y % 4 === 0 || x % 4 === 0) rgba.fill(0, i, i + 3);
+        rgba[i + 3] = y < HEIGHT / 2 ? 0 : 255;
+      }
+    }
+    return new Uint8Array(await sharp(rgba, { raw: { width: WIDTH, height: HEIGHT, channels: 4 } }).png().toBuffer());
+  }
+
+  /** The darkest colour sample of a PNG's RGB with its alpha dropped (what a tool that ignores transparency shows). */
+  async function darkestWithoutAlpha(png: Uint8Array, rows: [number, number]): Promise<number> {
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const rowBytes = info.width * info.channels;
+    return Math.min(...data.subarray(rows[0] * rowBytes, rows[1] * rowBytes));
+  }
+
+  it('draws it on white: ink hidden under the alpha does not reach the output, visible ink stays', async () => {
+    // Prepare
+    const source = await hiddenInkPng();
+    expect(pngMayBeTransparent(source)).toBe(true);
+    expect(await darkestWithoutAlpha(source, [0, HEIGHT / 2])).toBe(0);
+    const renderer: PageRenderer = { renderPng: async () => ({ png: source, width: WIDTH, height: HEIGHT }) };
+    const page: DocumentPage = { pageNumber: 1, width: WIDTH, height: HEIGHT, text: '', words: [], lines: [], blocks: [], source: 'ocr' };
+    // Act
+    const [masked] = await maskPages([page], { renderer, dpi: 150, format: 'png', boxesFor: () => [] });
+    // Assess
+    expect(masked.format).toBe('png');
+    const png = masked.format === 'png' ? masked.png : new Uint8Array();
+    expect(await darkestWithoutAlpha(png, [0, HEIGHT / 2 - 1])).toBeGreaterThan(250);
+    expect(await darkestWithoutAlpha(png, [HEIGHT / 2, HEIGHT])).toBeLessThan(10);
+  });
+
+  it('tells opaque PNGs from ones that can be transparent by their header and chunks', async () => {
+    const opaque = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer();
+    const alpha = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
+    const palette = await sharp({ create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png({ palette: true }).toBuffer();
+    expect(pngMayBeTransparent(new Uint8Array(opaque))).toBe(false);
+    expect(pngMayBeTransparent(new Uint8Array(alpha))).toBe(true);
+    expect(pngMayBeTransparent(new Uint8Array(palette))).toBe(true);
+    expect(pngMayBeTransparent(new Uint8Array(4))).toBe(true);
   });
 });

@@ -208,8 +208,9 @@ const LABELS: readonly LabelKind[] = [
 
 /** Headers only a table's column carries alone ("Address" over cells): in running text these words are too common. */
 const COLUMN_ONLY: readonly LabelKind[] = [
-  { type: 'STREET_ADDRESS', label: 'address|street(?:\\s+address)?|addr', value: (v) => v.length <= 80 && hasDigit(v) },
-  { type: 'DATE_OF_BIRTH', label: 'birthday|born', value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)) },
+  // An export numbers its address lines ("addr1", "address_line_1"); the first holds the street.
+  { type: 'STREET_ADDRESS', label: '(?:address|street(?:\\s+address)?|addr)(?:\\s*(?:line\\s*)?1)?', value: (v) => v.length <= 80 && hasDigit(v) },
+  { type: 'DATE_OF_BIRTH', label: 'birthday|born(?:\\s+on)?|birth\\s*date', value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)) },
 ];
 const COLUMN_KINDS = [...LABELS, ...COLUMN_ONLY]
   .filter((kind) => kind.type !== 'PERSON')

@@ -1,0 +1,33 @@
+/**
+ * Documents of kinds the earlier sweeps had not tried (round four): exports
+ * with terse field names, civil-status certificates, pharmacy labels, travel
+ * itineraries, pay slips and letters in the seven supported languages. Every
+ * name, number and address here is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { redactedText } from './redact-plan.ts';
+
+describe('a CSV export with terse field names', () => {
+  it('masks the given and family columns, a born_on column and a numbered address line', async () => {
+    // Prepare
+    const csv = [
+      'member_code,given,family,born_on,address1,town',
+      'M-7710,Odalys,Fenwright,1969-07-22,41 Quarry Bank Close,Brackton',
+      'M-7711,Teodor,Haskellby,2001-01-05,9 Orchard Ride,Wexcombe',
+    ].join('\n');
+    // Act
+    const text = await redactedText(new TextEncoder().encode(csv), 'members.csv');
+    // Assess
+    for (const value of ['Odalys', 'Fenwright', 'Teodor', 'Haskellby', '1969-07-22', '2001-01-05', 'Quarry Bank', 'Orchard Ride']) {
+      expect(text, value).not.toContain(value);
+    }
+    expect(text).toContain('M-7710');
+  });
+
+  it('leaves a lone "family" column of products alone', async () => {
+    const csv = ['sku,family,price', 'KX-100,Harbour,12.50', 'KX-200,Meadow,14.00'].join('\n');
+    const text = await redactedText(new TextEncoder().encode(csv), 'products.csv');
+    expect(text).toContain('Harbour');
+    expect(text).toContain('Meadow');
+  });
+});

@@ -19,7 +19,7 @@ import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
-import { continuedOverParticles, particleSurnames } from './person-particles.ts';
+import { birthNames, continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
 import { ADDRESS_RECOGNIZER, addressPlaces, addressStreets, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
@@ -123,7 +123,12 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     ...invertedGivenNames(text, accepted, persons.lexicon),
   ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
-  const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
+  // A birth family name after its cue ("… geb. Brandauer", "…, née Fontanel") is the same person's.
+  const particles = [
+    ...continuedOverParticles(text, accepted),
+    ...particleSurnames(text, persons.lexicon),
+    ...birthNames(text, accepted, persons.lexicon),
+  ].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
   // Names in capitals where a statement prints a transfer's counterparty ("payment to MARISOL QUINTERO").
   return [...found, ...partners, ...particles, ...upperCaseCounterparties(text, persons.lexicon)];
 }

@@ -5,7 +5,11 @@
  * name, number and address here is invented.
  */
 import { describe, expect, it } from 'vitest';
+import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { redactedText } from './redact-plan.ts';
+
+const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
+const found = async (text: string) => (await detectPii(text, BUILT_INS)).map((s) => [s.type, s.value]);
 
 describe('a CSV export with terse field names', () => {
   it('masks the given and family columns, a born_on column and a numbered address line', async () => {
@@ -29,5 +33,21 @@ describe('a CSV export with terse field names', () => {
     const text = await redactedText(new TextEncoder().encode(csv), 'products.csv');
     expect(text).toContain('Harbour');
     expect(text).toContain('Meadow');
+  });
+});
+
+describe('a birth or marriage certificate', () => {
+  it.each([
+    ['Kindesmutter: Wiebke Quandtmann geb. Harzfeld, wohnhaft in Velmsdorf', 'Harzfeld'],
+    ['Épouse : Mme Clotilde Vasseret, née Brunelais, domiciliée à Lyon', 'Brunelais'],
+    ['La richiedente Ottavia Brenzoni nata Calvaresi ha dichiarato', 'Calvaresi'],
+    ['Compareció Doña Remedios Alcaraz Pujante, nacida Ferrús, vecina de Murcia', 'Ferrús'],
+  ])('masks the birth family name after its cue: %s', async (text, birthName) => {
+    expect(await found(text)).toContainEqual(['PERSON', birthName]);
+  });
+
+  it('leaves a place after the cue alone', async () => {
+    const spans = await found('Reinhild Oberpaur, geboren Berlin 1962, lebt heute in Kassel');
+    expect(spans).not.toContainEqual(['PERSON', 'Berlin']);
   });
 });

@@ -51,3 +51,19 @@ describe('a birth or marriage certificate', () => {
     expect(spans).not.toContainEqual(['PERSON', 'Berlin']);
   });
 });
+
+describe('a Spanish or Portuguese letter', () => {
+  const letter = (addressee: string) =>
+    [
+      'Bilbao, 3 de mayo de 2026',
+      addressee,
+      'Avda. del Puerto 12',
+      '46021 Valencia',
+      'Por medio de la presente le comunicamos la extinción de su contrato de trabajo con efectos del 31 de mayo de 2026.',
+    ].join('\n');
+
+  it('reads a given name written with the accents its list drops as a name ("Álvaro" for "alvaro")', async () => {
+    const spans = await found(letter('D. Álvaro Urquizu Bengoa'));
+    expect(spans.some(([type, value]) => type === 'PERSON' && value.includes('Álvaro Urquizu'))).toBe(true);
+  });
+});

@@ -9,7 +9,7 @@ import { textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { candidateRuns, contextBefore, findPersons, isTitle, kindOf, otherMentions, STREET_AFTER } from './names.ts';
+import { candidateRuns, contextBefore, findPersons, isTitle, kindOf, ORGANISATION_WORDS, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, invertedGivenNames, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
@@ -200,8 +200,23 @@ function withoutForeignNouns(text: string, c: Candidate, lex: PersonResources['l
   const words = [...text.slice(c.start, c.end).matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)];
   const first = words[0];
   if (!first || !/^\p{Lu}/u.test(first[0]) || !lex.given.has(first[0].toLowerCase()) || kindOf(first[0], lex) !== 'strong') return [];
+  if (wholeLineName(text, c, words, lex)) return [c];
   const last = words[1] && /^[ \t]+$/u.test(text.slice(c.start + first.index! + first[0].length, c.start + words[1].index!)) ? words[1] : first;
   return [{ ...c, end: c.start + last.index! + last[0].length }];
+}
+
+/**
+ * A listed given name and two capitalised words that are the whole of their line (perhaps after a title): a letter's
+ * address block or signature names a person with both family names, as Spanish and Portuguese do ("Álvaro Quirós
+ * Bengoechea"), and keeping two words of three left the second family name readable. No place or organisation word.
+ */
+function wholeLineName(text: string, c: Candidate, words: readonly RegExpMatchArray[], lex: PersonResources['lexicon']): boolean {
+  if (words.length !== 3 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w[0]))) return false;
+  if (words.some((w) => kindOf(w[0], lex) === 'place' || ORGANISATION_WORDS.has(w[0].toLowerCase()))) return false;
+  const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', c.end) === -1 ? text.length : text.indexOf('\n', c.end);
+  const before = text.slice(lineStart, c.start).trim().replace(/\.$/u, '');
+  return text.slice(c.end, lineEnd).trim() === '' && (before === '' || isTitle(before, lex) || /^(?:D|Dña|Dª)$/u.test(before));
 }
 
 /**

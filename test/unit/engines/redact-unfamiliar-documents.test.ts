@@ -66,4 +66,9 @@ describe('a Spanish or Portuguese letter', () => {
     const spans = await found(letter('D. Álvaro Urquizu Bengoa'));
     expect(spans.some(([type, value]) => type === 'PERSON' && value.includes('Álvaro Urquizu'))).toBe(true);
   });
+
+  it('masks both family names of an addressee standing alone on the line', async () => {
+    expect(await found(letter('D. Álvaro Urquizu Bengoa'))).toContainEqual(['PERSON', 'D. Álvaro Urquizu Bengoa']);
+    expect(await found(letter('Inês Carvalhido Moutinho'))).toContainEqual(['PERSON', 'Inês Carvalhido Moutinho']);
+  });
 });

@@ -81,9 +81,10 @@ const PERSON_HEADER_ABOVE = /(?:^|[^\p{L}])(?:patient|physician|doctor|provider|
 /**
  * A line that is a name in capitals written surname first, as a wristband, a chart label or a roster prints it
  * ("QUELLMAN, ODA R"): a comma, one or two given names, perhaps an initial — which OCR may read as a bracket or a bar —
- * and a credential; a lab report's row may go on with the patient's figures ("QUELLMAN, ODA R 1983-07-21 NG-55120").
+ * and a credential; a lab report's row may go on with the patient's figures ("QUELLMAN, ODA R 1983-07-21 NG-55120"), a
+ * pharmacy label's with the next cell after a gap ("QUELLMAN, ODA R      DOB 03/14/1961").
  */
-const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t](?!${CREDENTIAL}(?![\\p{L}]))${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?(?:,?[ \\t]+${CREDENTIAL})?(?:[ \\t]+(?=\\d)[^\\n]*)?[ \\t]*$`, 'gmu');
+const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t](?!${CREDENTIAL}(?![\\p{L}]))${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?(?:,?[ \\t]+${CREDENTIAL})?(?:[ \\t]+(?=\\d)[^\\n]*|(?:\\t|[ ]{3})[^\\n]*)?[ \\t]*$`, 'gmu');
 
 /** The names of {@link SURNAME_FIRST_LINE}'s lines whose words are all name words, one of them listed (the initial stays: it names nobody). */
 function surnameFirstLines(text: string, lex: NameLexicon): Candidate[] {

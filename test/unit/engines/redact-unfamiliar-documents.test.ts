@@ -72,3 +72,10 @@ describe('a Spanish or Portuguese letter', () => {
     expect(await found(letter('Inês Carvalhido Moutinho'))).toContainEqual(['PERSON', 'Inês Carvalhido Moutinho']);
   });
 });
+
+describe('a pharmacy label', () => {
+  it('masks a patient named surname first in capitals with the next cell after a gap', async () => {
+    const label = 'CORNMILL PHARMACY   Rx# 5512087\nBRASHEAR, MARGARET L        DOB 08/02/1957\nApply thinly twice daily\n';
+    expect(await found(label)).toContainEqual(['PERSON', 'BRASHEAR, MARGARET']);
+  });
+});

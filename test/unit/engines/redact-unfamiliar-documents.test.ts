@@ -79,3 +79,16 @@ describe('a pharmacy label', () => {
     expect(await found(label)).toContainEqual(['PERSON', 'BRASHEAR, MARGARET']);
   });
 });
+
+describe('a travel itinerary', () => {
+  it('masks passengers listed in capitals after their titles', async () => {
+    const itinerary = 'Passengers:\n  1. MR HOWARD QUILLFEATHER\n  2. MSTR EDMUND QUILLFEATHER (child)\nFlight VX 118 departs 07:05\n';
+    const spans = await found(itinerary);
+    expect(spans).toContainEqual(['PERSON', 'HOWARD QUILLFEATHER']);
+    expect(spans).toContainEqual(['PERSON', 'EDMUND QUILLFEATHER']);
+  });
+
+  it('leaves a title-like abbreviation before ordinary words alone', async () => {
+    expect(await found('MS OFFICE LICENCE RENEWAL due in March')).toEqual([]);
+  });
+});

@@ -92,3 +92,11 @@ describe('a travel itinerary', () => {
     expect(await found('MS OFFICE LICENCE RENEWAL due in March')).toEqual([]);
   });
 });
+
+describe('a pay slip row of cells', () => {
+  it('ends the street at the cell gap so the employee before it stays a name', async () => {
+    const spans = await found('Pers.-Nr. 20731   Frau Henrike Osterfeld   Ahornstieg 9   34131 Velmsdorf');
+    expect(spans).toContainEqual(['PERSON', 'Henrike Osterfeld']);
+    expect(spans).toContainEqual(['STREET_ADDRESS', 'Ahornstieg 9']);
+  });
+});

@@ -179,7 +179,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning' +
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|sv-?nummer|sv-?nr\\.?|rentenversicherungsnummer|rv-?nummer|rv-?nr\\.?|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?(?:s\\.?\\s?s\\.?|seguridad\\s+social))?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning' +
       // A US immigration file's number ("A-Number: A 212 445 901", "Alien Registration Number", "USCIS #").
       '|alien\\s+registration(?:\\s+(?:number|no\\.?|#))?|a-number|uscis\\s*(?:number|no\\.?|#)',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
@@ -187,7 +187,9 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'INSURANCE_NUMBER',
     label: "(?:insured'?s?|insurance|member(?:ship)?|policy|subscriber|loyalty|frequent\\s+fl[iy]er|medicare(?:\\s+beneficiary)?|medicaid|health\\s+plan(?:\\s+beneficiary)?)\\s*(?:i\\.?d\\.?|identifier|number|no\\.?|#)" +
-      '|mbi|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
+      '|mbi|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer' +
+      // A Portuguese health-service user's number ('Nº de utente SNS').
+      '|n(?:°|º|\\.)?\\s*(?:de\\s+)?utente(?:\\s+(?:do\\s+)?sns)?|n[úu]mero\\s+de\\s+utente(?:\\s+(?:do\\s+)?sns)?',
     value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
   // A card's security code on an authorisation form or an order ("CVV: 737"): with the number masked, it still completes a card.

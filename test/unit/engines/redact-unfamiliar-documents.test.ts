@@ -100,3 +100,14 @@ describe('a pay slip row of cells', () => {
     expect(spans).toContainEqual(['STREET_ADDRESS', 'Ahornstieg 9']);
   });
 });
+
+describe('pay slips in German, Spanish and Portuguese layouts', () => {
+  it.each([
+    ['SV-Nummer: 48 030562 W 019', 'NATIONAL_ID', '48 030562 W 019'],
+    ['RV-Nr.: 27 111290 B 508', 'NATIONAL_ID', '27 111290 B 508'],
+    ['Nº de afiliación a la Seguridad Social: 46/20731184/09', 'NATIONAL_ID', '46/20731184/09'],
+    ['Nº de utente SNS: 287401956', 'INSURANCE_NUMBER', '287401956'],
+  ])('masks the whole number after its label: %s', async (line, type, value) => {
+    expect(await found(line)).toContainEqual([type, value]);
+  });
+});

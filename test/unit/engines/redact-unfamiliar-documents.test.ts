@@ -111,3 +111,13 @@ describe('pay slips in German, Spanish and Portuguese layouts', () => {
     expect(await found(line)).toContainEqual([type, value]);
   });
 });
+
+describe('a police incident report', () => {
+  it.each([
+    ['Vehicle: blue estate car, reg. KD21 VWT, left at speed', 'KD21 VWT'],
+    ['le conducteur du véhicule immatriculé FR-227-QB a pris la fuite', 'FR-227-QB'],
+    ["un'auto targata GB 904 TX era parcheggiata", 'GB 904 TX'],
+  ])('masks a plate after a short cue: %s', async (text, plate) => {
+    expect(await found(text)).toContainEqual(['VEHICLE_ID', plate]);
+  });
+});

@@ -47,7 +47,11 @@ const MONTH = /\b(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]
 
 /** A name as forms and tickets print it: capitalised words and initials, apart by spaces, a comma or an airline's `/`. */
 const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|(?:\p{Lu}\.){2,3}|van|von|de[nrl]?|da|di|du|dos|das|do|zu|ten|ter|la|le|y)$/u;
+/** A form's answer that no one is named ("Other names used: None", "Alias: keine"): no name. */
+const NOBODY = /^(?:none|nil|n\/?a|not\s+applicable|keine?|aucun(?:e)?|néant|ningun[oa]|nessun[oa]|geen|nenhum(?:a)?)\.?$/iu;
+
 function partyName(value: string): boolean {
+  if (NOBODY.test(value.trim())) return false;
   const tokens = value.split(/[\s,/]+/u).filter(Boolean);
   if (value.length > 60 || tokens.length === 0 || tokens.length > 7 || !tokens.every((t) => NAME_TOKEN.test(t)) || !/^\p{Lu}/u.test(tokens[tokens.length - 1])) return false;
   return tokens.some((t) => /\p{L}{2}/u.test(t)) && tokens.every((t) => !ORGANISATION_WORDS.has(t.replace(/\.$/u, '').toLowerCase()));
@@ -98,7 +102,9 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller',
+      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller' +
+      // The other names a know-your-customer form or a certificate asks for ('Other names used: …', 'Geburtsname: …').
+      "|(?:other|former|previous|birth)\\s+names?(?:\\s+used)?|also\\s+known\\s+as|alias(?:es)?|geburtsname|nom\\s+de\\s+naissance|nom\\s+d['’]usage|apellidos?\\s+de\\s+soltera|geboortenaam",
     value: partyName,
   },
   // Staff a receipt, a folio or a report names by their job ("Cashier: Priyana", "Served by: TOMASZ K", "Investigating

@@ -121,3 +121,18 @@ describe('a police incident report', () => {
     expect(await found(text)).toContainEqual(['VEHICLE_ID', plate]);
   });
 });
+
+describe("a know-your-customer form's other names", () => {
+  it.each([
+    ['4. Other names used: Ossian Thwaite', 'Ossian Thwaite'],
+    ['Also known as: Birdie Kellaway', 'Birdie Kellaway'],
+    ['Geburtsname: Wehrlitz', 'Wehrlitz'],
+    ['Nom de naissance : Quémarec', 'Quémarec'],
+  ])('masks the name after the label: %s', async (line, name) => {
+    expect(await found(line)).toContainEqual(['PERSON', name]);
+  });
+
+  it('masks no answer that names nobody', async () => {
+    expect(await found('Other names used: None\nAlias: N/A')).toEqual([]);
+  });
+});

@@ -136,3 +136,15 @@ describe("a know-your-customer form's other names", () => {
     expect(await found('Other names used: None\nAlias: N/A')).toEqual([]);
   });
 });
+
+describe('an Italian prescription and sale contract', () => {
+  it('masks a codice fiscale whose check letter fails after "C.F." or "Cod. Fisc."', async () => {
+    // Both codes have the shape, neither the right check letter (a typo or a misreading).
+    expect(await found('Paziente Bianchi   C.F. BNCLRA82C44F839A')).toContainEqual(['NATIONAL_ID', 'BNCLRA82C44F839A']);
+    expect(await found('Acquirente residente a Chieti, Cod. Fisc. VRDGPP71M12C632B')).toContainEqual(['NATIONAL_ID', 'VRDGPP71M12C632B']);
+  });
+
+  it('leaves the same shape alone without the cue', async () => {
+    expect(await found('Lotto VRDGPP71M12C632B spedito ieri')).toEqual([]);
+  });
+});

@@ -482,6 +482,26 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
   return surname ? { ...c, end: c.end + surname[0].length } : c;
 }
 
+/** A form label's line start: the line's start, perhaps after another label word and a comma ("Name, Vorname: …"). */
+const LABEL_LINE_START = /(?:^|\n)[ \t]*(?:\p{L}[\p{L}.]*,[ \t]*)?$/u;
+
+/**
+ * Whether a one-word name is the label of the name after it ("Vater: Tobias …", "Vorname: Jonas", "Paziente: Rossi
+ * Maria"): at a line's start, a colon, then a name that fills the rest of the line or its cell. A certificate's or a
+ * form's label word that is also a surname ("Vater") or reads as one was masked and the form's labels lost. A chat's
+ * speaker ("[09:01] Katrin: …") has a time before it and prose after it, and a listed given name is never a label.
+ */
+function labelOfName(text: string, c: Candidate, next: Candidate | undefined, lex: PersonResources['lexicon'] | undefined): boolean {
+  const word = text.slice(c.start, c.end);
+  if (c.type !== 'PERSON' || next?.type !== 'PERSON' || !lex || !/^\p{Lu}[\p{L}\p{M}-]+$/u.test(word)) return false;
+  // A listed given name before a colon is a speaker or an addressee ("Katrin: Tobias Quell"), never a label.
+  if (lex.given.has(word.toLowerCase())) return false;
+  if (!/^[ \t]*:[ \t]*$/u.test(text.slice(c.end, next.start)) || !LABEL_LINE_START.test(text.slice(Math.max(0, c.start - 40), c.start))) return false;
+  const lineEnd = text.indexOf('\n', next.end) === -1 ? text.length : text.indexOf('\n', next.end);
+  // The name fills its line or cell, surname first too ("Quellmann, Jonas Frederik").
+  return /^(?:,[ \t]*\p{Lu}[\p{L}\p{M}' -]*)?(?:[ \t]*$|\t|[ ]{3})/u.test(text.slice(next.end, lineEnd));
+}
+
 /**
  * The final spans from candidates of every detector: non-overlapping, plus
  * every other mention of a person found once (the same name, or its surname
@@ -490,7 +510,7 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
   const resolved = resolveOverlaps(text, candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
-  const settled = resolveOverlaps(text, [...resolved, ...mentions]);
+  const settled = resolveOverlaps(text, [...resolved, ...mentions]).filter((c, i, all) => !labelOfName(text, c, all[i + 1], persons?.lexicon));
   const whole = (c: Candidate, i: number) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1]);
   return settled
     .map((c, i) => withSurnameAfterInitial(text, whole(c, i), settled[i + 1], persons?.lexicon))

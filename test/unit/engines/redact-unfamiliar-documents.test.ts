@@ -148,3 +148,15 @@ describe('an Italian prescription and sale contract', () => {
     expect(await found('Lotto VRDGPP71M12C632B spedito ieri')).toEqual([]);
   });
 });
+
+describe("a certificate's label words", () => {
+  it('keeps a label word that reads as a surname readable before the name it labels', async () => {
+    const spans = await found('Standesamt Velmsdorf\nVater: Anselm Quirrbach\nMutter: Wiebke Quirrbach\n');
+    expect(spans).toContainEqual(['PERSON', 'Anselm Quirrbach']);
+    expect(spans).not.toContainEqual(['PERSON', 'Vater']);
+  });
+
+  it('keeps a chat speaker with a listed given name masked', async () => {
+    expect(await found('Katrin: Anselm Quirrbach')).toContainEqual(['PERSON', 'Katrin']);
+  });
+});

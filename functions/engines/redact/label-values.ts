@@ -50,8 +50,12 @@ const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|(?:\p{Lu}\.){2,3}|van|von|de[nrl]
 /** A form's answer that no one is named ("Other names used: None", "Alias: keine"): no name. */
 const NOBODY = /^(?:none|nil|n\/?a|not\s+applicable|keine?|aucun(?:e)?|néant|ningun[oa]|nessun[oa]|geen|nenhum(?:a)?)\.?$/iu;
 
-function partyName(value: string): boolean {
-  if (NOBODY.test(value.trim())) return false;
+/** An officer's rank and collar or badge number before the name ("PC 2210 Quell", "Sgt. #4471 Brisk"): they name the officer too. */
+const COLLAR_NUMBER = /^(?:PC|DC|PS|DS|Sgt|Cst|Const|Insp|Det|Ofc|Dep)\.?[ \t]*#?\d{2,6}[ \t]+(?=\p{Lu})/u;
+
+function partyName(text: string): boolean {
+  if (NOBODY.test(text.trim())) return false;
+  const value = text.replace(COLLAR_NUMBER, '');
   const tokens = value.split(/[\s,/]+/u).filter(Boolean);
   if (value.length > 60 || tokens.length === 0 || tokens.length > 7 || !tokens.every((t) => NAME_TOKEN.test(t)) || !/^\p{Lu}/u.test(tokens[tokens.length - 1])) return false;
   return tokens.some((t) => /\p{L}{2}/u.test(t)) && tokens.every((t) => !ORGANISATION_WORDS.has(t.replace(/\.$/u, '').toLowerCase()));

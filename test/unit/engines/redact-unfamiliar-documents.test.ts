@@ -160,3 +160,9 @@ describe("a certificate's label words", () => {
     expect(await found('Katrin: Anselm Quirrbach')).toContainEqual(['PERSON', 'Katrin']);
   });
 });
+
+describe("a police report's officer", () => {
+  it('masks an officer named after a rank and collar number', async () => {
+    expect(await found('Reporting officer: PC 3391 Wetherall')).toContainEqual(['PERSON', 'PC 3391 Wetherall']);
+  });
+});

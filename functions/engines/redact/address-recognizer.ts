@@ -333,6 +333,19 @@ function postcodesAfter(text: string, end: number, parts: number, postcodes: { s
   }
 }
 
+/**
+ * Where a street read across a cell's gap (a tab, three spaces) starts: in the last cell when that cell holds a name and
+ * a number of its own. A pay slip's row ("Herrn Ada Quell   Lindenweg 14") put the person's name into the street, and
+ * the words of a street are no person's, so the name was readable.
+ */
+function afterCellGap(text: string, start: number, coreEnd: number): number {
+  const core = text.slice(start, coreEnd);
+  const last = [...core.matchAll(/\t|[ ]{3,}/gu)].at(-1);
+  if (!last) return start;
+  const cell = core.slice(last.index! + last[0].length);
+  return /\p{L}/u.test(cell) && /\d/u.test(cell) ? start + last.index! + last[0].length : start;
+}
+
 function findAddresses(text: string, places: { start: number; end: number }[]): Candidate[] {
   const cores: Candidate[] = [...STREET_CORES.find(text)];
   const context = cues('address', 'addresses', 'addr', 'lives at', 'located at', 'live at', 'lived at', 'lives on', 'live on', 'lived on', 'moved to', 'send', 'sent to', 'mail to', 'ship to', 'deliver', 'residence', 'meet you at', 'drops you off at', 'corner of', 'adresse', 'anschrift', 'dirección', 'indirizzo', 'adres');
@@ -403,7 +416,7 @@ function findAddresses(text: string, places: { start: number; end: number }[]): 
     const score = parts > 0 && c.rule === 'bare-street' ? Math.min(1, c.score + CONTINUED_BOOST) : c.score;
     for (const p of postcodes) pieces.push({ type: 'STREET_ADDRESS', ...p, score, rule: `${c.rule}-postcode` });
     if (score >= SCORE_THRESHOLD) places.push(...townParts);
-    return { ...c, start, end: masked, score };
+    return { ...c, start: afterCellGap(text, start, cEnd), end: masked, score };
   });
   // A unit inside an address found around it is part of it: the whole address takes the unit's score if higher
   // (a cue such as "Ship to:" lifts the short unit line, and the higher score must not leave the street unmasked).

@@ -9,7 +9,7 @@ import { textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
-import { candidateRuns, contextBefore, findPersons, isTitle, kindOf, otherMentions, STREET_AFTER } from './names.ts';
+import { candidateRuns, contextBefore, findPersons, isTitle, kindOf, ORGANISATION_WORDS, otherMentions, STREET_AFTER } from './names.ts';
 import { readPersons, type PersonTaggerModel, type TaggedSpan } from './person-tagger.ts';
 import { modelPersons, modelVetoes, withProductEvidence } from './person-model.ts';
 import { addressees, invertedGivenNames, lineListPartners, listPartners, pronounSubjects } from './person-partners.ts';
@@ -19,7 +19,7 @@ import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
-import { continuedOverParticles, particleSurnames } from './person-particles.ts';
+import { birthNames, continuedOverParticles, particleSurnames } from './person-particles.ts';
 import { foreignProseAround } from './prose-language.ts';
 import { roleBefore, roleOpening } from './role-cues.ts';
 import { ADDRESS_RECOGNIZER, addressPlaces, addressStreets, BUILT_IN_RECOGNIZERS, PHONE_RECOGNIZER, SCORE_THRESHOLD, type Candidate, type Recognizer } from './recognizers.ts';
@@ -123,7 +123,12 @@ export function personCandidates(text: string, persons: PersonResources): Candid
     ...invertedGivenNames(text, accepted, persons.lexicon),
   ].filter((p) => !accepted.some((a) => overlaps(p, a)) && !notPersons.some((f) => overlaps(p, f)) && !tables.some((t) => overlaps(p, t.header)));
   // Family names opened by a particle: continuing an accepted name ("Brisk de Kwaalstra") or alone ("van Doorn").
-  const particles = [...continuedOverParticles(text, accepted), ...particleSurnames(text, persons.lexicon)].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
+  // A birth family name after its cue ("… geb. Brandauer", "…, née Fontanel") is the same person's.
+  const particles = [
+    ...continuedOverParticles(text, accepted),
+    ...particleSurnames(text, persons.lexicon),
+    ...birthNames(text, accepted, persons.lexicon),
+  ].filter((p) => !notPersons.some((f) => f.start < p.end && p.start < f.end));
   // Names in capitals where a statement prints a transfer's counterparty ("payment to MARISOL QUINTERO").
   return [...found, ...partners, ...particles, ...upperCaseCounterparties(text, persons.lexicon)];
 }
@@ -195,8 +200,23 @@ function withoutForeignNouns(text: string, c: Candidate, lex: PersonResources['l
   const words = [...text.slice(c.start, c.end).matchAll(/\p{L}[\p{L}\p{M}'’-]*/gu)];
   const first = words[0];
   if (!first || !/^\p{Lu}/u.test(first[0]) || !lex.given.has(first[0].toLowerCase()) || kindOf(first[0], lex) !== 'strong') return [];
+  if (wholeLineName(text, c, words, lex)) return [c];
   const last = words[1] && /^[ \t]+$/u.test(text.slice(c.start + first.index! + first[0].length, c.start + words[1].index!)) ? words[1] : first;
   return [{ ...c, end: c.start + last.index! + last[0].length }];
+}
+
+/**
+ * A listed given name and two capitalised words that are the whole of their line (perhaps after a title): a letter's
+ * address block or signature names a person with both family names, as Spanish and Portuguese do ("Álvaro Quirós
+ * Bengoechea"), and keeping two words of three left the second family name readable. No place or organisation word.
+ */
+function wholeLineName(text: string, c: Candidate, words: readonly RegExpMatchArray[], lex: PersonResources['lexicon']): boolean {
+  if (words.length !== 3 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w[0]))) return false;
+  if (words.some((w) => kindOf(w[0], lex) === 'place' || ORGANISATION_WORDS.has(w[0].toLowerCase()))) return false;
+  const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
+  const lineEnd = text.indexOf('\n', c.end) === -1 ? text.length : text.indexOf('\n', c.end);
+  const before = text.slice(lineStart, c.start).trim().replace(/\.$/u, '');
+  return text.slice(c.end, lineEnd).trim() === '' && (before === '' || isTitle(before, lex) || /^(?:D|Dña|Dª)$/u.test(before));
 }
 
 /**
@@ -462,6 +482,26 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
   return surname ? { ...c, end: c.end + surname[0].length } : c;
 }
 
+/** A form label's line start: the line's start, perhaps after another label word and a comma ("Name, Vorname: …"). */
+const LABEL_LINE_START = /(?:^|\n)[ \t]*(?:\p{L}[\p{L}.]*,[ \t]*)?$/u;
+
+/**
+ * Whether a one-word name is the label of the name after it ("Vater: Tobias …", "Vorname: Jonas", "Paziente: Rossi
+ * Maria"): at a line's start, a colon, then a name that fills the rest of the line or its cell. A certificate's or a
+ * form's label word that is also a surname ("Vater") or reads as one was masked and the form's labels lost. A chat's
+ * speaker ("[09:01] Katrin: …") has a time before it and prose after it, and a listed given name is never a label.
+ */
+function labelOfName(text: string, c: Candidate, next: Candidate | undefined, lex: PersonResources['lexicon'] | undefined): boolean {
+  const word = text.slice(c.start, c.end);
+  if (c.type !== 'PERSON' || next?.type !== 'PERSON' || !lex || !/^\p{Lu}[\p{L}\p{M}-]+$/u.test(word)) return false;
+  // A listed given name before a colon is a speaker or an addressee ("Katrin: Tobias Quell"), never a label.
+  if (lex.given.has(word.toLowerCase())) return false;
+  if (!/^[ \t]*:[ \t]*$/u.test(text.slice(c.end, next.start)) || !LABEL_LINE_START.test(text.slice(Math.max(0, c.start - 40), c.start))) return false;
+  const lineEnd = text.indexOf('\n', next.end) === -1 ? text.length : text.indexOf('\n', next.end);
+  // The name fills its line or cell, surname first too ("Quellmann, Jonas Frederik").
+  return /^(?:,[ \t]*\p{Lu}[\p{L}\p{M}' -]*)?(?:[ \t]*$|\t|[ ]{3})/u.test(text.slice(next.end, lineEnd));
+}
+
 /**
  * The final spans from candidates of every detector: non-overlapping, plus
  * every other mention of a person found once (the same name, or its surname
@@ -470,7 +510,7 @@ function withSurnameAfterInitial(text: string, c: Candidate, next: Candidate | u
 export function settleSpans(text: string, candidates: readonly Candidate[], persons: PersonResources | undefined): PiiSpan[] {
   const resolved = resolveOverlaps(text, candidates.filter((c) => acceptable(text, c)).flatMap((c) => onWholeTokens(text, c)));
   const mentions = persons ? otherMentionsKept(text, resolved, persons) : [];
-  const settled = resolveOverlaps(text, [...resolved, ...mentions]);
+  const settled = resolveOverlaps(text, [...resolved, ...mentions]).filter((c, i, all) => !labelOfName(text, c, all[i + 1], persons?.lexicon));
   const whole = (c: Candidate, i: number) => withHyphenedParts(text, withInitials(text, c, settled[i - 1]), settled[i - 1], settled[i + 1]);
   return settled
     .map((c, i) => withSurnameAfterInitial(text, whole(c, i), settled[i + 1], persons?.lexicon))

@@ -47,7 +47,15 @@ const MONTH = /\b(?:jan|feb|m[aä]r|apr|ma[iy]|jun|jul|aug|sep|o[ck]t|nov|de[cz]
 
 /** A name as forms and tickets print it: capitalised words and initials, apart by spaces, a comma or an airline's `/`. */
 const NAME_TOKEN = /^(?:\p{Lu}[\p{L}'’-]*\.?|(?:\p{Lu}\.){2,3}|van|von|de[nrl]?|da|di|du|dos|das|do|zu|ten|ter|la|le|y)$/u;
-function partyName(value: string): boolean {
+/** A form's answer that no one is named ("Other names used: None", "Alias: keine"): no name. */
+const NOBODY = /^(?:none|nil|n\/?a|not\s+applicable|keine?|aucun(?:e)?|néant|ningun[oa]|nessun[oa]|geen|nenhum(?:a)?)\.?$/iu;
+
+/** An officer's rank and collar or badge number before the name ("PC 2210 Quell", "Sgt. #4471 Brisk"): they name the officer too. */
+const COLLAR_NUMBER = /^(?:PC|DC|PS|DS|Sgt|Cst|Const|Insp|Det|Ofc|Dep)\.?[ \t]*#?\d{2,6}[ \t]+(?=\p{Lu})/u;
+
+function partyName(text: string): boolean {
+  if (NOBODY.test(text.trim())) return false;
+  const value = text.replace(COLLAR_NUMBER, '');
   const tokens = value.split(/[\s,/]+/u).filter(Boolean);
   if (value.length > 60 || tokens.length === 0 || tokens.length > 7 || !tokens.every((t) => NAME_TOKEN.test(t)) || !/^\p{Lu}/u.test(tokens[tokens.length - 1])) return false;
   return tokens.some((t) => /\p{L}{2}/u.test(t)) && tokens.every((t) => !ORGANISATION_WORDS.has(t.replace(/\.$/u, '').toLowerCase()));
@@ -98,7 +106,9 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'PERSON',
     label:
-      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller',
+      'patient(?:in)?|patiënt|paciente|paziente|passenger|passagier|passager|pasajero|passeggero|passageiro|fluggast|guest|travell?er|plaintiff|defendant|claimant|petitioner|respondent|appellant|kläger(?:in)?|beklagte[rn]?|demandeur|défendeur|demandante|demandado|eiser|gedaagde|borrower|co-borrower|debtor|decedent|deceased|card\\s*holder|account\\s+holder|(?:konto)?inhaber(?:in)?|titulaire(?:\\s+du\\s+compte)?|employee|arbeitnehmer(?:in)?|mitarbeiter(?:in)?|salarié(?:e)?|employé(?:e)?|trabajador(?:a)?|empleado(?:a)?|dipendente|lavorat(?:ore|rice)|(?:naam\\s+)?werknemer|trabalhador(?:a)?|funcionári[oa]|tenant|landlord|mieter(?:in)?|vermieter(?:in)?|locataire|bailleur|inquilino|arrendador|huurder|verhuurder|student|pupil|schüler(?:in)?|élève|alumno|leerling|renter|hirer|lessee|(?:additional\\s+)?driver|donor|sponsor|attendee|delegate|occupant|visitor|caller' +
+      // The other names a know-your-customer form or a certificate asks for ('Other names used: …', 'Geburtsname: …').
+      "|(?:other|former|previous|birth)\\s+names?(?:\\s+used)?|also\\s+known\\s+as|alias(?:es)?|geburtsname|nom\\s+de\\s+naissance|nom\\s+d['’]usage|apellidos?\\s+de\\s+soltera|geboortenaam",
     value: partyName,
   },
   // Staff a receipt, a folio or a report names by their job ("Cashier: Priyana", "Served by: TOMASZ K", "Investigating
@@ -179,7 +189,7 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'NATIONAL_ID',
     label:
-      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?s\\.?\\s?s\\.?)?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning' +
+      'national\\s+id(?:entity)?(?:\\s+card)?|identity\\s+card|steuer-?id(?:nr)?|steueridentifikationsnummer|sozialversicherungsnummer|sv-?nummer|sv-?nr\\.?|rentenversicherungsnummer|rv-?nummer|rv-?nr\\.?|(?:personal)?ausweisnummer|codice\\s+fiscale|dni|bsn|burgerservicenummer|n(?:°|º|o\\.?)?\\s*de\\s+sécurité\\s+sociale|numéro\\s+de\\s+sécurité\\s+sociale|nif|sin|social\\s+insurance(?:\\s+number)?|rijksregisternummer|ahv-?nr\\.?|n[°º]\\s*(?:de\\s+)?(?:ss|sécu)|n[°º]?\\s*(?:de\\s+)?afiliaci[óo]n(?:\\s+(?:a\\s+la\\s+)?(?:s\\.?\\s?s\\.?|seguridad\\s+social))?|n[úu]mero\\s+de\\s+(?:la\\s+)?seguridad\\s+social|nuss|n[úu]mero\\s+de\\s+seguran[çc]a\\s+social|niss|aadhaa?r|pesel|personnummer|cpf|curp|rfc|pan|fødselsnummer|fnr|cpr(?:-nr\\.?|-nummer)?|henkil[öo]tunnus|hetu|personbeteckning' +
       // A US immigration file's number ("A-Number: A 212 445 901", "Alien Registration Number", "USCIS #").
       '|alien\\s+registration(?:\\s+(?:number|no\\.?|#))?|a-number|uscis\\s*(?:number|no\\.?|#)',
     value: (v) => /^[A-Z0-9OoIlSBZ./-]{6,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 5,
@@ -187,7 +197,9 @@ const LABELS: readonly LabelKind[] = [
   {
     type: 'INSURANCE_NUMBER',
     label: "(?:insured'?s?|insurance|member(?:ship)?|policy|subscriber|loyalty|frequent\\s+fl[iy]er|medicare(?:\\s+beneficiary)?|medicaid|health\\s+plan(?:\\s+beneficiary)?)\\s*(?:i\\.?d\\.?|identifier|number|no\\.?|#)" +
-      '|mbi|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer',
+      '|mbi|versichertennummer|krankenversichertennummer|mitgliedsnummer|numéro\\s+d.adhérent|número\\s+de\\s+(?:póliza|afiliación|afiliado|apólice)|polisnummer' +
+      // A Portuguese health-service user's number ('Nº de utente SNS').
+      '|n(?:°|º|\\.)?\\s*(?:de\\s+)?utente(?:\\s+(?:do\\s+)?sns)?|n[úu]mero\\s+de\\s+utente(?:\\s+(?:do\\s+)?sns)?',
     value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
   // A card's security code on an authorisation form or an order ("CVV: 737"): with the number masked, it still completes a card.
@@ -208,8 +220,9 @@ const LABELS: readonly LabelKind[] = [
 
 /** Headers only a table's column carries alone ("Address" over cells): in running text these words are too common. */
 const COLUMN_ONLY: readonly LabelKind[] = [
-  { type: 'STREET_ADDRESS', label: 'address|street(?:\\s+address)?|addr', value: (v) => v.length <= 80 && hasDigit(v) },
-  { type: 'DATE_OF_BIRTH', label: 'birthday|born', value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)) },
+  // An export numbers its address lines ("addr1", "address_line_1"); the first holds the street.
+  { type: 'STREET_ADDRESS', label: '(?:address|street(?:\\s+address)?|addr)(?:\\s*(?:line\\s*)?1)?', value: (v) => v.length <= 80 && hasDigit(v) },
+  { type: 'DATE_OF_BIRTH', label: 'birthday|born(?:\\s+on)?|birth\\s*date', value: (v) => v.length <= 30 && (hasDigit(v) || MONTH.test(v)) },
 ];
 const COLUMN_KINDS = [...LABELS, ...COLUMN_ONLY]
   .filter((kind) => kind.type !== 'PERSON')

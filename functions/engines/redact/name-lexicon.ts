@@ -126,9 +126,22 @@ function calendarWords(): string[] {
   return words.map((w) => w.toLowerCase());
 }
 
+/**
+ * A set of names that also finds a word written with accents its list spells without ("Álvaro" for the listed
+ * "alvaro", "Inês" for "ines"): the name lists come from many locales, several of which drop the marks, so a
+ * Spanish or Portuguese name in its own spelling read as no name at all.
+ */
+class AccentFoldingSet extends Set<string> {
+  override has(word: string): boolean {
+    if (super.has(word)) return true;
+    const folded = word.normalize('NFD').replace(/\p{M}+/gu, '');
+    return folded !== word && super.has(folded);
+  }
+}
+
 function buildLexicon(allLocales: Record<string, unknown>, tagger: Tagger, bySize: readonly [number, readonly string[]][]): Omit<NameLexicon, 'languages'> {
-  const given = new Set<string>();
-  const family = new Set<string>();
+  const given = new AccentFoldingSet();
+  const family = new AccentFoldingSet();
   const places = new Set<string>();
   const vocabulary = new Set<string>();
   const wideVocabulary = new Set<string>();

@@ -133,12 +133,15 @@ const LABELLED_RULES: readonly { cue: RegExp[]; pattern: string; validate: (v: s
   { name: 'mx-rfc', pattern: '[A-ZÑ&]{4}-?\\d{6}-?[A-Z\\d]{3}', validate: personRfcValid, cue: cues('rfc', 'registro federal de contribuyentes') },
 ];
 
+/** An Italian codice fiscale: consonants of the names, birth year, month letter, day (plus 40 for women), place, check letter. */
+const CODICE_FISCALE = '[A-Z]{6}[0-9LMNP-V]{2}[A-EHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]';
+
 /** National identifiers: distinctive checked shapes alone, plain checked runs and identity-document numbers after their label. */
 export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
   patternRecognizer({
     type: 'NATIONAL_ID',
     rules: [
-      { name: 'it-codice-fiscale', pattern: re(`${B}[A-Z]{6}[0-9LMNP-V]{2}[A-EHLMPRST][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]${E}`), score: 0.75, validate: italianFiscalCodeValid },
+      { name: 'it-codice-fiscale', pattern: re(`${B}${CODICE_FISCALE}${E}`), score: 0.75, validate: italianFiscalCodeValid },
       { name: 'fr-nir', pattern: re(`${B}${NIR}${E}`), score: 0.6, validate: frenchNirValid },
       // Its shape after its label, key mistyped or misread or not.
       { name: 'fr-nir-shape', pattern: re(`${B}${NIR}${E}`), score: 0.1 },
@@ -163,6 +166,13 @@ export const NATIONAL_ID_RECOGNIZERS: readonly Recognizer[] = [
     }),
   ),
   patternRecognizer({ type: 'NATIONAL_ID', rules: [{ name: 'identity-document', pattern: re(`${B}${IDENTIFIER}${E}`), score: 0.1 }], context: IDENTITY_CUES }),
+  // A codice fiscale's shape whose check letter fails (a typo, a misreading) after its name or the abbreviation a
+  // prescription, a contract or a pay slip prints ("C.F. …", "Cod. Fisc. …"): the shape alone is too rare to be anything else there.
+  patternRecognizer({
+    type: 'NATIONAL_ID',
+    rules: [{ name: 'it-codice-fiscale-shape', pattern: re(`${B}${CODICE_FISCALE}${E}`), score: 0.1 }],
+    context: cues('codice fiscale', 'c.f.', 'cod. fisc.', 'cod. fiscale'),
+  }),
 ];
 
 /** Health-insurance, member and policy numbers: after their label (the German health-insurance number's check makes it surer). */

@@ -45,6 +45,23 @@ export function continuedOverParticles(text: string, accepted: readonly Candidat
   });
 }
 
+/**
+ * The family name a person was born with, written after the name by its cue ("Ilse Korvath geb. Brandauer",
+ * "Aurélie Delorme, née Fontanel", "Rosa Lemme nata Valtieri", "geboren Brink"): a certificate or a judgment names the
+ * birth family too, and the rules, reading the capitalised word alone, took it for a word.
+ */
+const BIRTH_NAME = new RegExp(`^,?[ \\t]+(?:geb\\.|geborene?|née|nee|né|nata|nato|nacida|nacido|nascida|nascido|geboren|born)[ \\t]+(${SURNAME}(?:[ \\t]+${SURNAME})?)(?![\\p{L}\\p{N}])`, 'u');
+
+/** Birth family names after accepted names (see BIRTH_NAME), each a span of its own: the cue between them is no name; never a place. */
+export function birthNames(text: string, accepted: readonly Candidate[], lex: NameLexicon): Candidate[] {
+  return accepted.flatMap((c) => {
+    const m = BIRTH_NAME.exec(text.slice(c.end, c.end + 60));
+    if (!m || m[1].split(/[ \t]+/u).some((w) => kindOf(w, lex) === 'place' || ORGANISATION_WORDS.has(w.toLowerCase()))) return [];
+    const end = c.end + m[0].length;
+    return [{ type: 'PERSON', start: end - m[1].length, end, score: c.score, rule: 'birth-name' }];
+  });
+}
+
 /** Family names opened by a Dutch or German particle, standing alone ("said van Doorn to …"). */
 export function particleSurnames(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];

@@ -50,10 +50,20 @@ const GOODS_HEADER = /^(?:price|sku|qty|quantity|unit|version|size|weight|stock|
 /** A cell's words as a name: capitalised, a comma allowed after the first ("Ostrick, Halvard"). */
 const NAME_CELL = /^\p{Lu}\p{Ll}[\p{L}\p{M}'’-]*(?:,? \p{Lu}\p{Ll}[\p{L}\p{M}'’-]*){0,2}$/u;
 
+/**
+ * A bare "given" or "family" (an export's short field names, "given,family,born_on"): a part of a name only beside
+ * another part's header, since alone they head product families or given amounts as often.
+ */
+const PAIRED_PART_HEADER = /^(?:given|family)$/iu;
+
 /** The kind of a header cell's column: full names, parts of names, or none; `row` holds the header row's cell texts. */
 export function personHeaderKind(text: string, row: readonly string[]): 'full' | 'part' | undefined {
   const cell = headerWords(text);
   if (NAME_PART_HEADER.test(cell)) return 'part';
+  if (PAIRED_PART_HEADER.test(cell)) {
+    const others = row.map(headerWords).filter((c) => c !== cell);
+    return others.some((c) => NAME_PART_HEADER.test(c) || PAIRED_PART_HEADER.test(c)) ? 'part' : undefined;
+  }
   if (!FULL_NAME_HEADER.test(cell)) return undefined;
   return /^name$/iu.test(cell) && row.some((c) => GOODS_HEADER.test(headerWords(c))) ? undefined : 'full';
 }

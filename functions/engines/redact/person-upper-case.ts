@@ -81,9 +81,10 @@ const PERSON_HEADER_ABOVE = /(?:^|[^\p{L}])(?:patient|physician|doctor|provider|
 /**
  * A line that is a name in capitals written surname first, as a wristband, a chart label or a roster prints it
  * ("QUELLMAN, ODA R"): a comma, one or two given names, perhaps an initial — which OCR may read as a bracket or a bar —
- * and a credential; a lab report's row may go on with the patient's figures ("QUELLMAN, ODA R 1983-07-21 NG-55120").
+ * and a credential; a lab report's row may go on with the patient's figures ("QUELLMAN, ODA R 1983-07-21 NG-55120"), a
+ * pharmacy label's with the next cell after a gap ("QUELLMAN, ODA R      DOB 03/14/1961").
  */
-const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t](?!${CREDENTIAL}(?![\\p{L}]))${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?(?:,?[ \\t]+${CREDENTIAL})?(?:[ \\t]+(?=\\d)[^\\n]*)?[ \\t]*$`, 'gmu');
+const SURNAME_FIRST_LINE = new RegExp(`^[ \\t]*(${CAPITALS_WORD}),[ \\t]*(${CAPITALS_WORD}(?:[ \\t](?!${CREDENTIAL}(?![\\p{L}]))${CAPITALS_WORD})?)(?:[ \\t]+\\p{Lu}\\.?|[ \\t]*[)\\]|!])?(?:,?[ \\t]+${CREDENTIAL})?(?:[ \\t]+(?=\\d)[^\\n]*|(?:\\t|[ ]{3})[^\\n]*)?[ \\t]*$`, 'gmu');
 
 /** The names of {@link SURNAME_FIRST_LINE}'s lines whose words are all name words, one of them listed (the initial stays: it names nobody). */
 function surnameFirstLines(text: string, lex: NameLexicon): Candidate[] {
@@ -100,10 +101,23 @@ function surnameFirstLines(text: string, lex: NameLexicon): Candidate[] {
   return out;
 }
 
+/** A title in capitals opening a run, as a ticket or a passenger list prints it ("MR ODO QUELL", "MSTR TEO QUELL"): it vouches for the name after it. */
+const TITLE_OPENING = /^(?:MR|MRS|MS|MISS|MSTR|MSTER|DR|PROF)[ \t]+/u;
+
 /** Names in capitals after a transfer's preposition or a header label, or standing as a line of their own (see the module note). */
 export function upperCaseCounterparties(text: string, lex: NameLexicon): Candidate[] {
   const out: Candidate[] = [];
-  for (const m of text.matchAll(CAPITALS_RUN)) {
+  for (const run of text.matchAll(CAPITALS_RUN)) {
+    // The title is no part of the name: the run starts after it, and it stands as the cue before the name.
+    const title = TITLE_OPENING.exec(run[0])?.[0] ?? '';
+    const m = Object.assign([run[0].slice(title.length)], { index: run.index! + title.length });
+    const titled = m[0].split(/[ \t]/u);
+    if (title && titled.length >= 2) {
+      const n = nameLength(titled, lex);
+      const end = m.index + titled.slice(0, n).join(' ').length;
+      if (n > 0) out.push({ type: 'PERSON', start: m.index, end, score: 0.6, rule: 'upper-case-titled' });
+      continue;
+    }
     const before = text.slice(Math.max(0, m.index! - 160), m.index!);
     const words = m[0].split(/[ \t]/u);
     // A line of its own must be a name throughout (a heading in capitals holds a word, a place or a company's word).

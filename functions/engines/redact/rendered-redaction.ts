@@ -123,8 +123,10 @@ async function withLayoutPersons(pages: readonly DocumentPage[], index: TextInde
   ];
   if (cells.length === 0) return continued;
   const overlaps = (a: PiiSpan, b: PiiSpan) => a.start < b.end && b.start < a.end;
-  // As under a header read from the text (person-columns.ts): a name read across a cell's edge gives way to the cell.
-  const crossesCell = (s: PiiSpan) => s.type === 'PERSON' && cells.some((c) => overlaps(s, c) && (s.start < c.start || s.end > c.end));
+  // As under a header read from the text (person-columns.ts): a name read across a cell's edge gives way to the cell;
+  // so does a phone number, which the text's spaces join from two cells' digits (a date, then a house number).
+  const joinsCells = (s: PiiSpan) => s.type === 'PERSON' || s.type === 'PHONE_NUMBER';
+  const crossesCell = (s: PiiSpan) => joinsCells(s) && cells.some((c) => overlaps(s, c) && (s.start < c.start || s.end > c.end));
   const kept = continued.filter((s) => !crossesCell(s));
   const added: PiiSpan[] = [];
   for (const cell of cells) if (![...kept, ...added].some((s) => overlaps(s, cell))) added.push(cell);

@@ -73,6 +73,13 @@ const PLATE_CUES = cues(
   'car reg',
   'reg no',
   'reg. no',
+  // A police report's or a claim's short forms ("Vehicle: silver hatchback, reg. BT19 XKM", "véhicule immatriculé GH-418-PZ").
+  'reg',
+  'immatriculé',
+  'immatriculée',
+  'targata',
+  'targato',
+  'matricula',
   'kennzeichen',
   'immatriculation',
   'matrícula',

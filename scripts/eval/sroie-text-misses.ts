@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import type { RankCandidate, RankedField } from '../../functions/engines/extract/receipt-ranker.ts';
 import { alignSteps } from '../lib/char-align.ts';
 import { corpusDir } from '../lib/corpus.ts';
+import { evenSample } from '../train/extract.ts';
 import { outOfFoldExtractor } from './extract.ts';
 import { normaliseName, normaliseText, strictSame } from './extract-score.ts';
 import { cachedPages } from './receipt-pages.ts';
@@ -80,8 +81,8 @@ async function main(): Promise<void> {
   const seeds = arg('seeds', '7,11').split(',').map(Number);
   const corpus = corpusDir();
   const keys = (await readdir(join(corpus, 'receipts/sroie/key'))).filter((n) => n.endsWith('.json')).sort();
-  const step = Math.max(1, Math.floor(keys.length / 60));
-  const sample = keys.filter((_, i) => i % step === 0).slice(0, 60);
+  // The 60 receipts the eval reads by OCR (the same evenly spaced sample).
+  const sample = evenSample(keys, 60);
   for (const seed of seeds) {
     const extract = await outOfFoldExtractor(corpus, Number(arg('folds', '5')), () => {}, { ocr: 60, german: true }, 'shop', seed);
     const counts = new Map<string, number>();

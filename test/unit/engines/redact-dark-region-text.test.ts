@@ -8,16 +8,11 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GrayImage } from '../../../functions/engines/ocr/page-analysis.ts';
 import { terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
-import { openDocument } from '../../../functions/engines/registry.ts';
 import { darkTextRegions } from '../../../functions/engines/redact/dark-region-text.ts';
-import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
-import { maskPages } from '../../../functions/engines/redact/mask-pages.ts';
-import { planRenderedRedaction } from '../../../functions/engines/redact/rendered-redaction.ts';
+import { redactedFirstPage } from './redact-plan.ts';
 import { pixelsOf } from '../../helpers/png-pixels.ts';
 
 afterAll(() => terminateOcr());
-
-const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const WIDTH = 1700;
 const HEIGHT = 2200;
 const BAND_HEIGHT = 220;
@@ -77,35 +72,23 @@ describe('darkTextRegions', () => {
 describe('Redacting light text on a dark band of a scan', () => {
   it('reads the band, masks the name, e-mail and phone on it, and leaves the body text readable', async () => {
     // Prepare
-    const document = await openDocument(bandedStatement(), { filename: 'statement.png' });
-    try {
-      const parsed = await document.extract(undefined, { graphics: true });
-      // Act
-      const { pages, plan } = await planRenderedRedaction(parsed.pages, {
-        renderer: document.renderer,
-        mode: 'redact',
-        config: BUILT_INS,
-        findSpans: async (text) => ({ spans: await detectPii(text, BUILT_INS) }),
-      });
-      const [masked] = await maskPages(pages, { renderer: document.renderer, dpi: 150, boxesFor: (i) => plan.boxes.get(i) ?? [], format: 'png' });
-      // Assess: the three values were found, and are masked on the band.
-      expect(plan.summary).toMatchObject({ PERSON: 1, EMAIL_ADDRESS: 1, PHONE_NUMBER: 1 });
-      expect(plan.updatedText).toContain('Annual account summary');
-      expect(plan.updatedText).not.toMatch(/Quenneville|555-0139/);
-      const bandBoxes = (plan.boxes.get(0) ?? []).filter((box) => box.bbox[3] <= BAND_HEIGHT / HEIGHT + 0.01);
-      expect(bandBoxes.length).toBeGreaterThanOrEqual(3);
-      // No white glyph pixel is left inside any mask on the band.
-      const image = await pixelsOf(masked.format === 'png' ? masked.png : new Uint8Array());
-      for (const { bbox } of bandBoxes) {
-        let light = 0;
-        for (let y = Math.ceil(bbox[1] * image.height); y < Math.floor(bbox[3] * image.height); y++) {
-          for (let x = Math.ceil(bbox[0] * image.width); x < Math.floor(bbox[2] * image.width); x++)
-            if (image.data[(y * image.width + x) * 4] > 128) light++;
-        }
-        expect(light).toBe(0);
+    // Act
+    const { plan, masked } = await redactedFirstPage(bandedStatement(), 'statement.png');
+    // Assess: the three values were found, and are masked on the band.
+    expect(plan.summary).toMatchObject({ PERSON: 1, EMAIL_ADDRESS: 1, PHONE_NUMBER: 1 });
+    expect(plan.updatedText).toContain('Annual account summary');
+    expect(plan.updatedText).not.toMatch(/Quenneville|555-0139/);
+    const bandBoxes = (plan.boxes.get(0) ?? []).filter((box) => box.bbox[3] <= BAND_HEIGHT / HEIGHT + 0.01);
+    expect(bandBoxes.length).toBeGreaterThanOrEqual(3);
+    // No white glyph pixel is left inside any mask on the band.
+    const image = await pixelsOf(masked.format === 'png' ? masked.png : new Uint8Array());
+    for (const { bbox } of bandBoxes) {
+      let light = 0;
+      for (let y = Math.ceil(bbox[1] * image.height); y < Math.floor(bbox[3] * image.height); y++) {
+        for (let x = Math.ceil(bbox[0] * image.width); x < Math.floor(bbox[2] * image.width); x++)
+          if (image.data[(y * image.width + x) * 4] > 128) light++;
       }
-    } finally {
-      await document.close();
+      expect(light).toBe(0);
     }
   });
 });

@@ -9,36 +9,16 @@ import type { BBox, DocumentPage, Word } from '../../../functions/engines/docume
 import type { GrayImage } from '../../../functions/engines/ocr/page-analysis.ts';
 import { ocrImage } from '../../../functions/engines/ocr/ocr-page.ts';
 import { terminateOcr } from '../../../functions/engines/ocr/tesseract-pool.ts';
-import { openDocument } from '../../../functions/engines/registry.ts';
-import { detectPii, type DetectionConfig } from '../../../functions/engines/redact/detect.ts';
 import { lineLabels } from '../../../functions/engines/redact/label-values.ts';
-import { maskPages } from '../../../functions/engines/redact/mask-pages.ts';
-import { planRenderedRedaction } from '../../../functions/engines/redact/rendered-redaction.ts';
+import { redactedFirstPage } from './redact-plan.ts';
 import { unreadValuesOnPage, valueAreas } from '../../../functions/engines/redact/unread-values.ts';
 import { makeUnreadValueForm } from '../../fixtures/redact/unread-value-forms.ts';
 import { pixelsOf } from '../../helpers/png-pixels.ts';
 
 afterAll(() => terminateOcr());
 
-const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
-
 /** A scanned form redacted as the operation does it: its plan, and the masked page as a PNG. */
-async function redactScan(png: Buffer, mode: 'redact' | 'deidentify' = 'redact') {
-  const document = await openDocument(png, { filename: 'form.png' });
-  try {
-    const parsed = await document.extract(undefined, { graphics: true });
-    const { pages, plan } = await planRenderedRedaction(parsed.pages, {
-      renderer: document.renderer,
-      mode,
-      config: BUILT_INS,
-      findSpans: async (text) => ({ spans: await detectPii(text, BUILT_INS) }),
-    });
-    const [masked] = await maskPages(pages, { renderer: document.renderer, dpi: 150, boxesFor: (i) => plan.boxes.get(i) ?? [], format: 'png' });
-    return { parsed, plan, masked };
-  } finally {
-    await document.close();
-  }
-}
+const redactScan = (png: Buffer, mode: 'redact' | 'deidentify' = 'redact') => redactedFirstPage(png, 'form.png', mode);
 
 /** The share of the form's stroke pixels (its ink colour) inside `box` that are still visible on the masked page. */
 function visibleStrokes(

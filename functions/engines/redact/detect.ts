@@ -5,7 +5,7 @@
  * @module
  */
 import { detectionView } from './detection-view.ts';
-import { textPieces, type TextPiece } from './text-pieces.ts';
+import { lineEndAt, textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
@@ -214,7 +214,7 @@ function wholeLineName(text: string, c: Candidate, words: readonly RegExpMatchAr
   if (words.length !== 3 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w[0]))) return false;
   if (words.some((w) => kindOf(w[0], lex) === 'place' || ORGANISATION_WORDS.has(w[0].toLowerCase()))) return false;
   const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
-  const lineEnd = text.indexOf('\n', c.end) === -1 ? text.length : text.indexOf('\n', c.end);
+  const lineEnd = lineEndAt(text, c.end);
   const before = text.slice(lineStart, c.start).trim().replace(/\.$/u, '');
   return text.slice(c.end, lineEnd).trim() === '' && (before === '' || isTitle(before, lex) || /^(?:D|Dña|Dª)$/u.test(before));
 }
@@ -497,7 +497,7 @@ function labelOfName(text: string, c: Candidate, next: Candidate | undefined, le
   // A listed given name before a colon is a speaker or an addressee ("Katrin: Tobias Quell"), never a label.
   if (lex.given.has(word.toLowerCase())) return false;
   if (!/^[ \t]*:[ \t]*$/u.test(text.slice(c.end, next.start)) || !LABEL_LINE_START.test(text.slice(Math.max(0, c.start - 40), c.start))) return false;
-  const lineEnd = text.indexOf('\n', next.end) === -1 ? text.length : text.indexOf('\n', next.end);
+  const lineEnd = lineEndAt(text, next.end);
   // The name fills its line or cell, surname first too ("Quellmann, Jonas Frederik").
   return /^(?:,[ \t]*\p{Lu}[\p{L}\p{M}' -]*)?(?:[ \t]*$|\t|[ ]{3})/u.test(text.slice(next.end, lineEnd));
 }

@@ -44,11 +44,9 @@ const ROW_NAME = new RegExp(`^[ \\t|]*(${ROW_WORD}(?: ${ROW_WORD}){1,2})`, 'u');
  * still a surname in a staff list, where the header, not the word, says who stands there.
  */
 function nameInColumn(words: readonly string[], lex: NameLexicon): boolean {
-  const listed = words.some((w) => {
-    const kind = kindOf(w, lex);
-    return kind === 'strong' || kind === 'weak';
-  });
-  return listed && words.every((w) => !ORGANISATION_WORDS.has(w.toLowerCase()) && kindOf(w, lex) !== 'place' && !lex.honorifics.has(w.toLowerCase()));
+  const kinds = words.map((w) => kindOf(w, lex));
+  const listed = kinds.some((kind) => kind === 'strong' || kind === 'weak');
+  return listed && words.every((w, i) => !ORGANISATION_WORDS.has(w.toLowerCase()) && kinds[i] !== 'place' && !lex.honorifics.has(w.toLowerCase()));
 }
 
 /** The leading name of a row (its longest prefix of two or three name words), as offsets in the row. */
@@ -84,11 +82,12 @@ export function personColumns(text: string, lex: NameLexicon): PersonColumn[] {
   for (const [i, header] of lines.entries()) {
     if (!PERSON_HEADER.test(header.text) || (/^[ \t|]*name\b/iu.test(header.text) && GOODS_HEADER.test(header.text))) continue;
     const cells: Candidate[] = [];
+    const headerCells = cellCount(header.text);
     for (let r = i + 1; r < lines.length; r++) {
       const row = lines[r];
       const name = rowName(row.text, lex);
       // A row of the table that holds no name ("Vacant | Sales", "TBD  Finance") is passed over; a line of another shape ends it.
-      if (!name && cellCount(row.text) >= 2 && cellCount(row.text) === cellCount(header.text)) continue;
+      if (!name && headerCells >= 2 && cellCount(row.text) === headerCells) continue;
       if (!name) break;
       cells.push({ type: 'PERSON', start: row.start + name.start, end: row.start + name.end, score: 0.6, rule: 'person-column' });
     }

@@ -39,3 +39,9 @@ export function textLines(text: string): TextPiece[] {
     return piece;
   });
 }
+
+/** Where the line holding `at` ends: its line break, or the text's end. */
+export function lineEndAt(text: string, at: number): number {
+  const end = text.indexOf('\n', at);
+  return end === -1 ? text.length : end;
+}

@@ -52,6 +52,19 @@ export function deepNestingPdf(levels: number): Buffer {
   return rawPdf(objects);
 }
 
+/**
+ * A filled text field whose widget annotation holds a dictionary nested `levels` deep (/MK): the page's text reads,
+ * but pdf.js overflows its stack when it draws the page — what redaction does with every page.
+ */
+export function deepAnnotationPdf(levels: number): Buffer {
+  const objects = onePageObjects('Deep annotation');
+  objects[2] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> /Annots [6 0 R] >>`;
+  objects[0] = '<< /Type /Catalog /Pages 2 0 R /AcroForm << /Fields [6 0 R] >> >>';
+  const nested = `${'<< /A '.repeat(levels)}1${' >>'.repeat(levels)}`;
+  objects.push(`<< /Type /Annot /Subtype /Widget /FT /Tx /T (account) /V (0000) /Rect [72 600 300 620] /P 3 0 R /MK ${nested} >>`);
+  return rawPdf(objects);
+}
+
 /** The page tree's Kids point back at the Pages node (a cycle), with a claimed Count of 3. */
 export function pageTreeCyclePdf(): Buffer {
   const objects = onePageObjects('Cycle');

@@ -45,12 +45,15 @@ function valueOf(widget: WidgetData, kind: FormField['kind']): FormField['value'
   return text.trim() ? text.trim() : null;
 }
 
-/** The page's annotation data as pdf.js reads it for display; none when they cannot be read (never throws). */
-export async function readAnnotationData(page: PdfPageProxy): Promise<readonly unknown[]> {
+/**
+ * The page's annotation data as pdf.js reads it for display; undefined when it cannot be read (never throws):
+ * the page is then drawn without its annotations (pdf-text-backend.ts drawPage), as nothing of them was read.
+ */
+export async function readAnnotationData(page: PdfPageProxy): Promise<readonly unknown[] | undefined> {
   try {
     return (await page.getAnnotations({ intent: 'display' })) as unknown[];
   } catch {
-    return [];
+    return undefined;
   }
 }
 

@@ -19,7 +19,7 @@ import { findOcrCandidates, fullTextLayer, needsOcr, ocrPdfPage, TEXT_CONTENT_OP
 import { visibleFragments } from './hidden-text.ts';
 import { OCR_ENGINE, ocrPoolSize } from '../ocr/tesseract-pool.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
-import { DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
+import { currentDecodeBudget, DecodeBudget, withDecodeBudget, type DecodeLimits } from './decode-budget.ts';
 import type { EvaluationLimits } from './evaluation-budget.ts';
 import { MAX_DOCUMENT_PAGES } from '../../contracts/limits.ts';
 import { encodePng } from '../image/canvas-encode.ts';
@@ -157,7 +157,7 @@ async function readPage(doc: PdfDocumentProxy, pageNumber: number, options: Read
   const fullText = fullTextLayer(layout.text);
   const graphics: PageGraphics = options.graphics || !fullText ? await readPageGraphics(page, viewport) : {}; // never throws
   // Annotations are read on every page: what they draw is on the page (redaction must see it); pages without any answer at once.
-  const annotationData = await readAnnotationData(page); // never throws
+  const annotationData = (await readAnnotationData(page)) ?? []; // never throws
   const formFields = options.hasForm ? formFieldsOf(annotationData, viewport) : [];
   const annotations = annotationsOf(annotationData, viewport);
   const read: DocumentPage = {
@@ -190,17 +190,61 @@ function renderScale(page: PdfPageProxy, dpi: number): number {
   return scale;
 }
 
-/** Draws a page on a canvas of the renderer's factory and lends it to `use`; canvas and page caches are released after. */
+/** A spent budget or a passed deadline is reported as itself, not as a damaged page. */
+function stoppedByBudget(): void {
+  const budget = currentDecodeBudget();
+  budget?.check();
+  budget?.evaluation.signal?.throwIfAborted();
+}
+
+/** pdf.js's AnnotationMode.DISABLE: the page's content stream only, no annotation appearances. */
+const WITHOUT_ANNOTATIONS = 0;
+
+/**
+ * Draws a page on a canvas of the renderer's factory and lends it to `use`; canvas and page caches are released after.
+ *
+ * A page whose annotations cannot be read is drawn without them: what was not read was not seen by detection
+ * (redaction), so it must not be drawn either. A page whose drawing fails (a hostile annotation or resource can
+ * overflow pdf.js's parser) is drawn once more without annotations; if that fails too, the page is damaged
+ * (`document_corrupt`, 422) — never a half-drawn page handed on.
+ */
 async function drawPage<T>(doc: PdfDocumentProxy, pageNumber: number, options: RenderOptions, use: (page: PageCanvas) => Promise<T>): Promise<T> {
   const page = await doc.getPage(pageNumber);
   const viewport = page.getViewport({ scale: renderScale(page, options.dpi ?? DEFAULT_DPI) });
   const width = Math.max(1, Math.floor(viewport.width));
   const height = Math.max(1, Math.floor(viewport.height));
   const factory = doc.canvasFactory as CanvasFactory;
-  const target = factory.create(width, height);
+  const draw = async (annotationMode?: number) => {
+    const target = factory.create(width, height);
+    try {
+      // pdf.js fills the page white before drawing (no `transparency`), so the pixels are opaque.
+      const mode = annotationMode === undefined ? {} : { annotationMode };
+      await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport, ...mode }).promise;
+      return target;
+    } catch (error) {
+      factory.destroy(target);
+      throw error;
+    }
+  };
+  let target: Awaited<ReturnType<typeof draw>> | undefined;
   try {
-    // pdf.js fills the page white before drawing (no `transparency`), so the pixels are opaque.
-    await page.render({ canvasContext: target.context as never, canvas: target.canvas as never, viewport }).promise;
+    const annotationsRead = (await readAnnotationData(page)) !== undefined;
+    try {
+      target = await draw(annotationsRead ? undefined : WITHOUT_ANNOTATIONS);
+    } catch (error) {
+      stoppedByBudget();
+      if (!annotationsRead) throw error;
+      target = await draw(WITHOUT_ANNOTATIONS);
+    }
+  } catch (error) {
+    stoppedByBudget();
+    page.cleanup();
+    throw new DocumentLoadError('document_corrupt', `Page ${pageNumber} of the PDF could not be drawn; the file is damaged.`, {
+      details: { page: pageNumber },
+      cause: error,
+    });
+  }
+  try {
     return await use({ canvas: target.canvas!, width, height });
   } finally {
     factory.destroy(target);

@@ -299,6 +299,26 @@ export const BUILT_IN_RECOGNIZERS: readonly Recognizer[] = [
     type: 'PASSWORD',
     rules: [{ name: 'password-after-word', pattern: re(`(?<=${SECRET_WORD}(?:[ \\t]{1,8}is[ \\t]{0,8}[:=]?|[ \\t]{0,8}[:=])[ \\t]{0,8})\\S{2,63}[^\\s.,;:!?)]`, 'giu'), score: 0.6, validate: looksLikeSecret }],
   }),
+  // A device's hardware address (Comprehend's MAC_ADDRESS): six hex pairs with one separator throughout, or a switch's three dotted quads.
+  patternRecognizer({
+    type: 'MAC_ADDRESS',
+    rules: [
+      { name: 'mac-pairs', pattern: re(`(?<![0-9a-f:-])[0-9a-f]{2}([:-])(?:[0-9a-f]{2}\\1){4}[0-9a-f]{2}(?![0-9a-f:-])`, 'giu'), score: 0.6 },
+      { name: 'mac-dotted', pattern: re(`(?<![0-9a-f.])[0-9a-f]{4}\\.[0-9a-f]{4}\\.[0-9a-f]{4}(?![0-9a-f.])`, 'giu'), score: 0.6, validate: (v) => /[a-f]/iu.test(v) },
+    ],
+  }),
+  // A login name inside a sentence ("logged in as tw0982", "your username is m.kessler"); label-values.ts takes "Username:" lines.
+  patternRecognizer({
+    type: 'USERNAME',
+    rules: [
+      {
+        name: 'username-in-sentence',
+        pattern: re(`(?<=${B}(?:(?:logged|signed)[ \\t]+(?:in|on)[ \\t]+as|user[ \\t]?name[ \\t]+is|login[ \\t]+is)[ \\t]+)[\\p{L}\\p{N}._@+-]{2,63}[\\p{L}\\p{N}_]`, 'giu'),
+        score: 0.6,
+        validate: (v) => /[\d._@]/u.test(v),
+      },
+    ],
+  }),
   patternRecognizer({
     type: 'CARD_SECURITY_CODE',
     rules: [{ name: 'cvv-after-word', pattern: re(`(?<=${B}(?:cvv2?|cvc2?|card security code|security code)(?:[ \\t]{1,8}is)?[ \\t]{0,8}[:=]?[ \\t]{0,8})\\d{3,4}${E}`, 'giu'), score: 0.6 }],

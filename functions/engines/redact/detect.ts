@@ -50,6 +50,9 @@ export const BUILT_IN_TYPES: Readonly<Record<string, string>> = {
   VEHICLE_ID: 'vehicle identification numbers (check digit, or next to "VIN", "Fahrgestellnummer", …) and licence plates next to their label',
   ONLINE_PROFILE: "links to one person's page on a social or developer network (linkedin.com/in/…, github.com/<user>, x.com/<user>, …)",
   CARD_SECURITY_CODE: 'a payment card\'s security code after its label ("CVV", "CVC", "security code", "Kartenprüfnummer", …)',
+  MAC_ADDRESS: 'hardware (MAC) addresses of devices: six hex pairs ("3c:22:fb:91:0a:7e", "3C-22-FB-91-0A-7E") or three dotted quads ("3c22.fb91.0a7e")',
+  USERNAME: 'login names after their label ("Username:", "User ID:", "Benutzername", …) or in "logged in as …"',
+  PERSON_ID: 'a person\'s number at an employer, school or library after its label ("Employee ID", "Student no.", "Personalnummer", "Matrikelnummer", "n° étudiant", …)',
   PASSWORD: 'passwords, passcodes and PINs after their label ("Temporary password:", "PIN:", "Wi-Fi password:", "Kennwort", …)',
 };
 

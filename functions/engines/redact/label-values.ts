@@ -202,6 +202,22 @@ const LABELS: readonly LabelKind[] = [
       '|n(?:°|º|\\.)?\\s*(?:de\\s+)?utente(?:\\s+(?:do\\s+)?sns)?|n[úu]mero\\s+de\\s+utente(?:\\s+(?:do\\s+)?sns)?',
     value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{5,24}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 4,
   },
+  // A person's number at an employer, a school or a club ("Employee ID: E-00913", "Matrikelnummer 4471092"): it names them
+  // in that organisation's records as surely as a name does.
+  {
+    type: 'PERSON_ID',
+    label:
+      '(?:employee|staff|personnel|payroll|badge|student|pupil|learner|matriculation|enrol(?:l)?ment|library\\s+card)\\s*(?:i\\.?d\\.?|identifier|number|no\\.?|nr\\.?|#)' +
+      '|personal-?nummer|personalnr\\.?|matrikel(?:nummer|-?nr\\.?)|sch[üu]lernummer|n(?:°|º|o\\.?)?\\s*(?:d.)?(?:employ[ée]|[ée]tudiant|matricule)|num[ée]ro\\s+(?:d.)?(?:employ[ée]|[ée]tudiant)|matricule' +
+      '|n[úu]mero\\s+de\\s+(?:empleado|estudiante|matr[íi]cula)|personeelsnummer|studentnummer|matricola|numero\\s+di\\s+matricola',
+    value: (v) => /^[A-Za-z0-9OoIlSBZ./-]{3,20}$/u.test(v.replace(/\s/gu, '')) && digitLike(v) >= 3,
+  },
+  // A login name ("Username: tw0982", "Benutzername: m.kessler"): with a leaked password or a phishing mail it is an account.
+  {
+    type: 'USERNAME',
+    label: 'user\\s*name|user\\s*id|login(?:\\s+(?:name|id))?|benutzer(?:name|kennung)|nom\\s+d.utilisateur|identifiant|(?:nombre\\s+de\\s+)?usuario|gebruikersnaam|nome\\s+utente',
+    value: (v) => /^[\p{L}\p{N}._@+-]{2,64}$/u.test(v) && !BLANK.test(v) && !NOT_A_LOGIN.test(v),
+  },
   // A card's security code on an authorisation form or an order ("CVV: 737"): with the number masked, it still completes a card.
   {
     type: 'CARD_SECURITY_CODE',
@@ -270,6 +286,8 @@ const LABEL_LINE = /^[ \t]*[\p{L}][\p{L} .'’/-]{0,30}:/u;
 const NEXT_LABEL = /(?=\p{L})(?<=[\t|][ \t]*|[ ]{2})\p{L}[\p{L} .'’/-]{0,30}[:#]/u;
 /** Blanks of an unfilled form: underscores, dots, brackets. */
 const BLANK = /^[\s_.…\-[\]()]*$/u;
+/** What a form or a manual writes where a login name would go, and is none ("Username: required"). */
+const NOT_A_LOGIN = /^(?:required|optional|none|n\/a|yes|no|see|enter|your|any|same|string|text|email|e-mail)$/iu;
 /** The next line as a label's value: at most this long. */
 const MAX_NEXT_LINE = 60;
 

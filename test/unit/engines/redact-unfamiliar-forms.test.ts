@@ -277,3 +277,43 @@ describe('secrets a form spells out', () => {
     expect(await found('Reset your password: see the portal.\nThe password policy asks for twelve characters.')).toEqual([]);
   });
 });
+
+describe('identifiers of people in organisations and systems', () => {
+  it('masks employee, student and matriculation numbers after their labels', async () => {
+    const text = [
+      'HR TRANSFER FORM',
+      'Employee no.: 4471-KB    Department: Logistics',
+      'Badge #: 0093381',
+      'Student ID: U77120845',
+      'Matrikelnummer: 3390217',
+      'N° étudiant : 21904417',
+    ].join('\n');
+    const spans = await found(text);
+    for (const value of ['4471-KB', '0093381', 'U77120845', '3390217', '21904417']) expect(spans).toContainEqual(['PERSON_ID', value]);
+  });
+
+  it('masks login names after their label or in "logged in as", and hardware addresses', async () => {
+    const text = [
+      'Access log 14:02 — user logged in as k.varga91 from 10.20.4.77',
+      'Device: 9a-41-0c-7f-22-b8 (laptop), dock 9a41.0c7f.22c1',
+      'Username: vmarsh_ops',
+      'Benutzername: m.kessler',
+    ].join('\n');
+    const spans = await found(text);
+    expect(spans).toContainEqual(['USERNAME', 'k.varga91']);
+    expect(spans).toContainEqual(['USERNAME', 'vmarsh_ops']);
+    expect(spans).toContainEqual(['USERNAME', 'm.kessler']);
+    expect(spans).toContainEqual(['MAC_ADDRESS', '9a-41-0c-7f-22-b8']);
+    expect(spans).toContainEqual(['MAC_ADDRESS', '9a41.0c7f.22c1']);
+  });
+
+  it('leaves instructions, times and version numbers alone', async () => {
+    const text = [
+      'Username: required',
+      'The user ID is assigned by the directory when the account is created.',
+      'Build 12.04.2026, firmware 4.2.11, started 10:15:22',
+      'Student numbers are issued at enrolment.',
+    ].join('\n');
+    expect(await found(text)).toEqual([]);
+  });
+});

@@ -38,10 +38,22 @@ export const COMPREHEND_TYPES: Readonly<Record<string, string>> = {
   UK_NATIONAL_INSURANCE_NUMBER: 'UK_NINO',
   // Comprehend finds ITINs only; TAX_ID also covers EINs and EU VAT numbers, so its local recognizer keeps running too.
   US_INDIVIDUAL_TAX_IDENTIFICATION_NUMBER: 'TAX_ID',
+  // Comprehend finds these where it sees them; their local recognizers keep running too (labels in other languages,
+  // plates and codes by their form's label), so the two readings add up.
+  CREDIT_DEBIT_CVV: 'CARD_SECURITY_CODE',
+  PASSWORD: 'PASSWORD',
+  PIN: 'PASSWORD',
+  USERNAME: 'USERNAME',
+  MAC_ADDRESS: 'MAC_ADDRESS',
+  LICENSE_PLATE: 'VEHICLE_ID',
+  VEHICLE_IDENTIFICATION_NUMBER: 'VEHICLE_ID',
 };
 
+/** Types both readers answer for: what Comprehend reports of them is added to what the local recognizers find. */
+const ALSO_LOCAL: ReadonlySet<string> = new Set(['TAX_ID', 'UK_NINO', 'CARD_SECURITY_CODE', 'PASSWORD', 'USERNAME', 'MAC_ADDRESS', 'VEHICLE_ID']);
+
 /** Our built-in types the hosted detector answers for alone (their local recognizers do not run). */
-export const HOSTED_PII_TYPES: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES).filter((type) => type !== 'TAX_ID' && type !== 'UK_NINO'));
+export const HOSTED_PII_TYPES: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES).filter((type) => !ALSO_LOCAL.has(type)));
 
 /** Our types the hosted detector can report. */
 const REPORTABLE: ReadonlySet<string> = new Set(Object.values(COMPREHEND_TYPES));

@@ -112,6 +112,24 @@ describe('redact with a hosted PII detector', () => {
     expect(HOSTED_PII_TYPES.has('UK_NINO')).toBe(false);
   });
 
+  it("adds Comprehend's passwords, logins, hardware addresses and plates to what the local recognizers find", async () => {
+    // Arrange: Comprehend reports a PIN and a plate no label names; the Benutzername line is found locally only.
+    const text = 'Door code 7741 for the van QLT 448.\nBenutzername: m.kessler';
+    const { service } = fakeComprehend([
+      ['PIN', '7741'],
+      ['LICENSE_PLATE', 'QLT 448'],
+    ]);
+    // Act
+    const spans = await detectPiiWithService(text, EXTEND, service, { languageCode: 'en' });
+    // Assess
+    expect(found(spans)).toEqual([
+      ['PASSWORD', '7741'],
+      ['VEHICLE_ID', 'QLT 448'],
+      ['USERNAME', 'm.kessler'],
+    ]);
+    expect(HOSTED_PII_TYPES.has('USERNAME')).toBe(false);
+  });
+
   it('does not call the service when only custom types are asked for (replace mode)', async () => {
     // Arrange
     const config: DetectionConfig = { mode: 'replace', types: [{ name: 'CASE_NO', description: 'case numbers like "CN-4471"', hasSyntheticReplacement: false }] };

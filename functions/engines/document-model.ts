@@ -31,6 +31,12 @@ export interface Line {
   readonly bbox: BBox;
   /** Indexes into the page's `words`, in reading order. */
   readonly wordIndexes: readonly number[];
+  /**
+   * This line carries on the line before it: a long line of a text file wrapped on a virtual page, at a space
+   * (`space`) or inside a word (`none`, a hard cut). Redaction reads the two as one line, so a phone number or an
+   * e-mail address cut by the wrap is still found.
+   */
+  readonly continues?: 'space' | 'none';
 }
 
 export interface Block {

@@ -114,6 +114,12 @@ export async function canvasFromPng(png: Uint8Array): Promise<Canvas.Canvas> {
 /**
  * A page without an image of its own (DOCX, XLSX, text formats): its words
  * drawn at their boxes on a white page, at 150 dpi of page units.
+ *
+ * Each character is drawn in its own even share of the word's box — the
+ * share the masks assume when they cover part of a word (text-index.ts
+ * partialBox). Drawn as one string in a proportional face, a long word (a
+ * JSON log line has no spaces) ended well short of its box, and a mask over
+ * the e-mail address inside it fell to the right of the address's letters.
  */
 export function drawWordsPage(page: DocumentPage): Canvas.Canvas {
   const font = ensureFont();
@@ -129,7 +135,13 @@ export function drawWordsPage(page: DocumentPage): Canvas.Canvas {
     const [l, t, r, b] = word.bbox;
     const h = (b - t) * height;
     context.font = `${Math.max(4, h * 0.85)}px ${font}`;
-    context.fillText(word.text, l * width, t * height, Math.max(1, (r - l) * width));
+    const characters = [...word.text];
+    const cell = Math.max(1, (r - l) * width) / Math.max(1, characters.length);
+    characters.forEach((character, i) => {
+      // Centred in its share, as a monospaced face would set it.
+      const inset = Math.max(0, (cell - context.measureText(character).width) / 2);
+      context.fillText(character, l * width + i * cell + inset, t * height, cell);
+    });
   }
   return canvas;
 }

@@ -4,7 +4,8 @@
  * span found can be traced to the word boxes to mask.
  *
  * Layout: words of a line joined by one space, lines by '\n', pages by
- * '\n\n' (the same shape as parse's `ocr` text).
+ * '\n\n' (the same shape as parse's `ocr` text); a text file's line wrapped
+ * on its virtual page is one line again (Line.continues).
  *
  * @module
  */
@@ -28,10 +29,13 @@ export interface TextIndex {
 }
 
 /** Word order per page: the lines' reading order when there are lines, else the words as listed. */
-function linesOf(page: DocumentPage): number[][] {
-  if (page.lines.length > 0) return page.lines.map((line) => [...line.wordIndexes]);
-  return page.words.length > 0 ? [page.words.map((_, i) => i)] : [];
+function linesOf(page: DocumentPage): { words: number[]; continues?: 'space' | 'none' }[] {
+  if (page.lines.length > 0) return page.lines.map((line) => ({ words: [...line.wordIndexes], continues: line.continues }));
+  return page.words.length > 0 ? [{ words: page.words.map((_, i) => i) }] : [];
 }
+
+/** What goes between a line and the one before: a line break, or what a wrapped line's cut took (a space, nothing). */
+const JOINT = { space: ' ', none: '' } as const;
 
 export function buildTextIndex(pages: readonly DocumentPage[]): TextIndex {
   const parts: string[] = [];
@@ -42,10 +46,14 @@ export function buildTextIndex(pages: readonly DocumentPage[]): TextIndex {
     offset += s.length;
   };
   pages.forEach((page, pageIndex) => {
-    if (pageIndex > 0) append('\n\n');
-    linesOf(page).forEach((line, lineIndex) => {
-      if (lineIndex > 0) append('\n');
-      line.forEach((wordIndex, i) => {
+    const lines = linesOf(page);
+    // A wrapped text line reads as the one line it was, also over a page break.
+    if (pageIndex > 0 && !(lines[0]?.continues && offset > 0)) append('\n\n');
+    lines.forEach((line, lineIndex) => {
+      const joint = line.continues && offset > 0 ? JOINT[line.continues] : undefined;
+      if (joint !== undefined) append(joint);
+      else if (lineIndex > 0) append('\n');
+      line.words.forEach((wordIndex, i) => {
         const word = page.words[wordIndex];
         if (!word) return;
         if (i > 0) append(' ');

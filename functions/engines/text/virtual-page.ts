@@ -74,6 +74,8 @@ interface PhysicalLine {
   readonly text: string;
   /** Offset of `text` in its logical line (for cell ranges). */
   readonly offset: number;
+  /** A wrapped line's later pieces: how it joins the piece before (see Line.continues). */
+  readonly continues?: Line['continues'];
   readonly block: number;
   /** Table rows: page-local table index, row (page-local), and the cell ranges of the logical row. */
   readonly table?: { readonly index: number; readonly row: number; readonly ranges: readonly CellRange[] };
@@ -110,6 +112,20 @@ export function normaliseLine(line: string): string {
     else out += ch;
   }
   return out;
+}
+
+/** How a piece of a wrapped logical line joins the piece before it: at a space, or inside a word (a hard cut). */
+function jointOf(logical: string, offset: number): Line['continues'] {
+  if (offset === 0) return undefined;
+  return logical.charCodeAt(offset - 1) === 0x20 ? 'space' : 'none';
+}
+
+/** The physical lines of a logical line, each later piece marked with how it continues the one before. */
+function wrappedPieces(logical: string): { text: string; offset: number; continues?: Line['continues'] }[] {
+  return wrapLine(logical).map((piece) => {
+    const continues = jointOf(logical.trimEnd(), piece.offset);
+    return continues ? { ...piece, continues } : piece;
+  });
 }
 
 /** Splits a logical line into physical lines of at most `columns` characters. */
@@ -245,14 +261,14 @@ export class Paginator {
 
   paragraph(text: string): void {
     const logical = text.split(/\r\n|\r|\n/).map(normaliseLine);
-    const physical = logical.flatMap((l) => wrapLine(l));
+    const physical = logical.flatMap(wrappedPieces);
     if (physical.every((p) => p.text.trim() === '')) return;
     this.startBlock(Math.min(physical.length, 2));
     for (const line of physical) {
       if (this.free() <= 0) {
         this.newPage();
       }
-      this.current().lines.push({ text: line.text, offset: line.offset, block: this.block });
+      this.current().lines.push({ text: line.text, offset: line.offset, block: this.block, ...(line.continues ? { continues: line.continues } : {}) });
     }
   }
 
@@ -260,7 +276,7 @@ export class Paginator {
     const rows = tableRowLines(table);
     if (rows.length === 0) return;
     const headerRows = Math.min(table.headerRows ?? 0, rows.length);
-    const wrapped = rows.map((r) => wrapLine(r.text));
+    const wrapped = rows.map((r) => wrappedPieces(r.text));
     const cellsByRow: number[][] = Array.from({ length: table.rows }, () => []);
     table.cells.forEach((cell, index) => cellsByRow[cell.row]?.push(index));
     this.startBlock(wrapped[0].length + (wrapped[1]?.length ?? 0));
@@ -281,6 +297,7 @@ export class Paginator {
           text: line.text,
           offset: line.offset,
           block: this.block,
+          ...(line.continues ? { continues: line.continues } : {}),
           table: { index: page.tables.length - 1, row: pageRow, ranges: rows[r].ranges },
         });
       }
@@ -316,6 +333,7 @@ export class Paginator {
             text: line.text,
             offset: line.offset,
             block: this.block,
+            ...(line.continues ? { continues: line.continues } : {}),
             table: { index: target.tables.length - 1, row: planned!.rows - 1, ranges: rows[r].ranges },
           });
         }
@@ -443,7 +461,7 @@ export function renderPage(planned: PlannedPage, pageNumber: number): DocumentPa
     }
     if (wordIndexes.length === 0) return;
     const text = physical.table ? physical.text.trim() : physical.text.trimEnd();
-    lines.push({ text, bbox: enclosingBox(wordBoxes), wordIndexes });
+    lines.push({ text, bbox: enclosingBox(wordBoxes), wordIndexes, ...(physical.continues ? { continues: physical.continues } : {}) });
     if (physical.block !== currentBlock) {
       currentBlock = physical.block;
       blocks.push({ text: '', bbox: [1, 1, 0, 0], lineIndexes: [] });

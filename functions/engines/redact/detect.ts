@@ -16,6 +16,7 @@ import { addressees, invertedGivenNames, lineListPartners, listPartners, pronoun
 import { personColumns } from './person-columns.ts';
 import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
+import { STRUCTURED_FIELDS_RECOGNIZER } from './structured-fields.ts';
 import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
@@ -311,8 +312,11 @@ export function trimPersonSpan(text: string, c: Candidate): Candidate | undefine
   if (!/\p{L}/u.test(text.slice(start, end))) return undefined;
   return start === c.start && end === c.end ? c : { ...c, start, end };
 }
-/** The built-in recognizers, and the values forms' labels name (label-values.ts: a second reading that survives misread characters). */
-const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons), LABELLED_VALUES_RECOGNIZER];
+/**
+ * The built-in recognizers, the values forms' labels name (label-values.ts: a second reading that survives misread
+ * characters) and the personal fields of JSON and XML records (structured-fields.ts).
+ */
+const builtIns = (persons: PersonResources): Recognizer[] => [...PATTERN_BUILT_INS, personRecognizer(persons), LABELLED_VALUES_RECOGNIZER, STRUCTURED_FIELDS_RECOGNIZER];
 
 /** Whether a detection needs the person-name resources (the built-ins include PERSON, or a supplied type is named so). */
 const needsPersons = (config: DetectionConfig) => config.mode === 'extend' || config.types.some((t) => t.name === 'PERSON');

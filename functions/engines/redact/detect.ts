@@ -530,14 +530,17 @@ export function settleSpans(text: string, candidates: readonly Candidate[], pers
  * its own context: each mention's score has that context's product
  * evidence weighed in (withProductEvidence), and one that falls below the
  * threshold is not masked — a name carried into "the Word document" on the
- * strength of another sentence.
+ * strength of another sentence. A mention signed under a closing or after a
+ * title ("Dr.", "Frau") is a person's whatever else the page holds.
  */
 function otherMentionsKept(text: string, resolved: readonly Candidate[], persons: PersonResources): Candidate[] {
   const mentions = otherMentions(text, resolved, persons.lexicon).filter((m) => !resolved.some((r) => m.start < r.end && r.start < m.end));
   if (mentions.length === 0) return mentions;
   const runs = candidateRuns(text, persons.lexicon);
   const signed = (m: Candidate) => SIGN_OFF_ABOVE.test(text.slice(Math.max(0, m.start - 40), m.start));
-  return mentions.map((m) => (signed(m) ? m : withProductEvidence(text, runs, persons.lexicon, m))).filter((m) => m.score >= SCORE_THRESHOLD);
+  // A title before it ("Follow-up with Dr. Venkat"): products are never so addressed, whatever code or brand stands near.
+  const titled = (m: Candidate) => contextBefore(text, m.start, persons.lexicon).honorific;
+  return mentions.map((m) => (signed(m) || titled(m) ? m : withProductEvidence(text, runs, persons.lexicon, m))).filter((m) => m.score >= SCORE_THRESHOLD);
 }
 
 /** A closing on the line above ("Thanks,⏎Ada"): the name under it signs the message, whatever else the page says of the word. */

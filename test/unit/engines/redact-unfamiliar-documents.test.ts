@@ -166,3 +166,16 @@ describe("a police report's officer", () => {
     expect(await found('Reporting officer: PC 3391 Wetherall')).toContainEqual(['PERSON', 'PC 3391 Wetherall']);
   });
 });
+
+describe('a person found once and addressed by title later', () => {
+  it('masks the later "Dr. <surname>" even with a brand written like code nearby', async () => {
+    // A CamelCase insurer ("HealthBridge") is code-like evidence to the person model; the title says it is the doctor.
+    const text = [
+      'Attending: Oriel Vantongeren, MD',
+      'Insurance: HealthBridge member plan, group 4471.',
+      'Follow-up with Dr. Vantongeren in 2 weeks.',
+    ].join('\n');
+    const names = (await detectPii(text, BUILT_INS)).filter((s) => s.type === 'PERSON').map((s) => s.value);
+    expect(names).toEqual(['Oriel Vantongeren', 'Vantongeren']);
+  });
+});

@@ -17,6 +17,7 @@ import { personColumns } from './person-columns.ts';
 import { mailHeaderNames } from './mail-header-names.ts';
 import { LABELLED_VALUES_RECOGNIZER } from './label-values.ts';
 import { STRUCTURED_FIELDS_RECOGNIZER } from './structured-fields.ts';
+import { numbersAcrossLines } from './numbers-across-lines.ts';
 import { MICR_RECOGNIZER } from './micr-line.ts';
 import { MRZ_RECOGNIZER } from './mrz-recognizer.ts';
 import { upperCaseCounterparties } from './person-upper-case.ts';
@@ -559,7 +560,8 @@ export async function personsFor(config: DetectionConfig): Promise<PersonResourc
  */
 export function localCandidates(text: string, config: DetectionConfig, persons: PersonResources | undefined, options: DetectOptions = {}): Candidate[] {
   const view = detectionView(text);
-  const found = recognizersFor(config, persons, options.skipBuiltIns).flatMap((recognizer) => recognizer.find(view.text).filter((c) => acceptable(view.text, c)));
+  const recognizers = recognizersFor(config, persons, options.skipBuiltIns);
+  const found = [...recognizers.flatMap((recognizer) => recognizer.find(view.text)), ...numbersAcrossLines(view.text, recognizers)].filter((c) => acceptable(view.text, c));
   return view.text === text ? found : found.map((c) => ({ ...c, ...view.toOriginal(c.start, c.end) }));
 }
 

@@ -179,3 +179,22 @@ describe('a person found once and addressed by title later', () => {
     expect(names).toEqual(['Oriel Vantongeren', 'Vantongeren']);
   });
 });
+
+describe('numbers a paragraph wraps over two lines', () => {
+  it('masks a phone number, an IBAN and an SSN cut by the line break of running text', async () => {
+    const text = [
+      'Should the move date change, please ring me on my own mobile at +44 7700',
+      '900871 or write to the office; the deposit goes to my account IBAN GB82 WEST 1234',
+      '5698 7654 32 and my social security number, for the credit check, is 529-41-',
+      '4418 as on the form.',
+    ].join('\n');
+    const spans = await found(text);
+    expect(spans).toContainEqual(['PHONE_NUMBER', '+44 7700\n900871']);
+    expect(spans).toContainEqual(['IBAN_CODE', 'GB82 WEST 1234\n5698 7654 32']);
+    expect(spans).toContainEqual(['US_SSN', '529-41-\n4418']);
+  });
+
+  it('reads no number into a column of figures, one per line', async () => {
+    expect(await found('Quarterly totals\n2023\n4471\n2024\n5102\nUnits shipped 4471\n5102 returned')).toEqual([]);
+  });
+});

@@ -16,6 +16,8 @@ interface FieldKind {
   readonly type: string;
   readonly keys: ReadonlySet<string>;
   readonly value: (value: string) => boolean;
+  /** Below a person's name found in the same words ("user": "ada.brisk" of a found Ada Brisk stays a PERSON). */
+  readonly score?: number;
 }
 
 /** What a schema, a template or a masked export writes where a value would go. */
@@ -48,6 +50,7 @@ const KINDS: readonly FieldKind[] = [
     type: 'USERNAME',
     keys: keySet('user', 'username', 'login', 'loginname', 'loginid', 'userid', 'userlogin', 'handle', 'screenname', 'accountname', 'benutzer', 'benutzername', 'samaccountname', 'upn'),
     // One word with a letter; a numeric user id is a row number of the system, not a login.
+    score: 0.55,
     value: (v) => /^[\p{L}\p{N}._@+\\-]{2,64}$/u.test(v) && /\p{L}/u.test(v) && !PLACEHOLDER.test(v),
   },
   {
@@ -73,6 +76,16 @@ const normalKey = (key: string) => key.toLowerCase().replace(/[\s_.-]/gu, '');
  */
 const FIELD = /"(?<jsonKey>[^"\n]{1,48})"[ \t]*:[ \t]*"(?<jsonValue>[^"\n]{1,120})"|<(?<xmlKey>[A-Za-z][\w.:-]{0,47})(?:[ \t][^<>\n]{0,200})?>(?<xmlValue>[^<>\n]{1,120})<\/\k<xmlKey>>/dgu;
 
+/**
+ * Whether a login is a name the text writes out ("leocadia.brandwijk" beside "Leocadia Brandwijk"): the person
+ * finder types it a mention of that person (names.ts otherMentions), which this reading must not pre-empt.
+ */
+function spellsNameOfText(text: string, login: string): boolean {
+  const parts = login.split(/[._-]/u);
+  if (parts.length < 2 || !parts.every((p) => /^\p{L}{2,}$/u.test(p))) return false;
+  return parts.every((p) => new RegExp(`(?<!\\p{L})${p.charAt(0).toUpperCase()}${p.slice(1)}(?!\\p{L})`, 'u').test(text));
+}
+
 /** The personal values of the records in `text` (see the module note). */
 export function structuredFieldValues(text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -84,9 +97,9 @@ export function structuredFieldValues(text: string): Candidate[] {
     if (!kinds) continue;
     const value = raw.trim();
     const kind = kinds.find((k) => k.value(value));
-    if (!kind || rawAt < 0) continue;
+    if (!kind || rawAt < 0 || (kind.type === 'USERNAME' && spellsNameOfText(text, value))) continue;
     const start = rawAt + raw.indexOf(value);
-    out.push({ type: kind.type, start, end: start + value.length, score: 0.65, rule: 'structured-field' });
+    out.push({ type: kind.type, start, end: start + value.length, score: kind.score ?? 0.65, rule: 'structured-field' });
   }
   return out;
 }

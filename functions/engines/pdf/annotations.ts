@@ -6,8 +6,11 @@
  * yet the renderer paints much of it on the page: redaction must see it.
  *
  * pdf.js reads the appearance text of text fields and free-text
- * annotations itself (`textContent`); appearances it does not read (stamps)
- * are pictures to the caller, which OCRs them (see redact/picture-text.ts).
+ * annotations itself (`textContent`); the appearances it does not read — a
+ * stamp's, a signature field's "Digitally signed by …", a push button's
+ * caption, a shape or a note icon that draws words — are marked
+ * `appearanceUnread`: pictures to the caller, which OCRs them (see
+ * redact/picture-text.ts), whatever contents the annotation also has.
  *
  * @module
  */
@@ -59,6 +62,15 @@ function fieldText(data: AnnotationData): string[] {
   return [...values, ...listed];
 }
 
+/**
+ * Whether the annotation draws an appearance whose text pdf.js did not read. A text or choice field's
+ * appearance draws its value (read as the value), a check box or radio button draws a mark.
+ */
+function appearanceUnread(data: AnnotationData): boolean {
+  if (data.hasAppearance !== true || (data.textContent?.length ?? 0) > 0) return false;
+  return !(data.subtype === 'Widget' && (data.fieldType === 'Tx' || data.fieldType === 'Ch' || data.checkBox === true || data.radioButton === true));
+}
+
 /** Every distinct line the annotation says, in a stable order (appearance, value, contents, author). */
 function linesOf(data: AnnotationData): string[] {
   const texts = [
@@ -91,7 +103,7 @@ export function annotationsOf(annotations: readonly unknown[], viewport: Viewpor
     // Widgets are drawn from their appearance or from their value; other annotations only from an appearance.
     const drawn = data.subtype === 'Widget' || data.hasAppearance !== false;
     if (!lines.length && !drawn) continue;
-    out.push({ subtype: data.subtype, bbox, lines, drawn });
+    out.push({ subtype: data.subtype, bbox, lines, drawn, ...(drawn && appearanceUnread(data) ? { appearanceUnread: true } : {}) });
   }
   return out;
 }

@@ -160,11 +160,14 @@ class Collector {
   }
 
   figure(m: Matrix): void {
-    if (this.figures.length >= MAX_FIGURES) return;
     const [x0, y0, x1, y1] = transformedBox(m, 0, 0, 1, 1);
     const box: BBox = [clamp01(x0 / this.vw), clamp01(y0 / this.vh), clamp01(x1 / this.vw), clamp01(y1 / this.vh)];
-    if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) return;
-    this.figures.push(box);
+    if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) {
+      // Too small for a figure, perhaps a glyph: text drawn one image per letter (a bitmap font) makes a row as outlines do.
+      if (this.glyphs.length < MAX_GLYPH_BOXES && x1 > x0 && y1 > y0) this.glyphs.push([x0, y0, x1, y1]);
+      return;
+    }
+    if (this.figures.length < MAX_FIGURES) this.figures.push(box);
   }
 }
 

@@ -103,13 +103,13 @@ describe('annotations whose appearance pdf.js reads no text from', () => {
   const annotation = (data: Record<string, unknown>) => annotationsOf([{ rect, hasAppearance: true, ...data }], view as never)[0];
 
   it.each([
-    ['a signature field', { subtype: 'Widget', fieldType: 'Sig' }, true],
-    ['a stamp with contents', { subtype: 'Stamp', contentsObj: { str: 'Received' } }, true],
-    ['a push button', { subtype: 'Widget', fieldType: 'Btn', pushButton: true }, true],
-    ['a text field (its value is read)', { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'x' }, false],
-    ['a check box', { subtype: 'Widget', fieldType: 'Btn', checkBox: true, fieldValue: 'Off' }, false],
-    ['a free text whose appearance was read', { subtype: 'FreeText', textContent: ['Call back'] }, false],
-  ])('%s: a picture to read is %s', (_, data, unread) => {
+    ['a signature field is a picture to read', { subtype: 'Widget', fieldType: 'Sig' }, true],
+    ['a stamp is one, whatever its contents say', { subtype: 'Stamp', contentsObj: { str: 'Received' } }, true],
+    ["a push button's caption is one", { subtype: 'Widget', fieldType: 'Btn', pushButton: true }, true],
+    ['a text field is not (its value is read)', { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'x' }, false],
+    ['a check box is not (it draws a mark)', { subtype: 'Widget', fieldType: 'Btn', checkBox: true, fieldValue: 'Off' }, false],
+    ['a free text whose appearance was read is not', { subtype: 'FreeText', textContent: ['Call back'] }, false],
+  ])('%s', (_, data, unread) => {
     // Act
     const read = annotation(data);
     const page = { ...pageOf([[['Body', [0.1, 0.1, 0.3, 0.12]]]]), annotations: [read] };
@@ -129,7 +129,7 @@ describe('text-layer words without readable characters', () => {
     ['\ufffd\ufffd', true],
     ['Ada', false],
     ['né\u0001', false],
-  ])('%j is unreadable: %s', (text, unreadable) => {
+  ])('%j is unreadable: %s', (text: string, unreadable: boolean) => {
     expect(isUnreadableWord(word(text, [0, 0, 0.1, 0.1]))).toBe(unreadable);
   });
 

@@ -26,7 +26,7 @@
 import { HOSTED_SPEND_LIMITS } from '../../contracts/engines.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
-import type { BBox, DocumentPage, PageRenderer, Word } from '../document-model.ts';
+import type { BBox, DocumentPage, PageAnnotation, PageRenderer, Word } from '../document-model.ts';
 import { readPageImage } from '../ocr/hosted-page-read.ts';
 import { OCR_RENDER_DPI } from '../pdf/pdf-ocr.ts';
 import type { OverlayLine } from './rendered-page.ts';
@@ -62,13 +62,16 @@ function unreadableRegions(page: DocumentPage): BBox[] {
   });
 }
 
+/** An annotation that draws what no reading said: its appearance was not read as text (or, a stamp or free text, it says nothing). */
+const drawnUnread = (a: PageAnnotation) => a.drawn && (a.appearanceUnread === true || (a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)));
+
 /** The pictures of a page to OCR (see the module note for the rule). */
 export function picturesToRead(page: DocumentPage): BBox[] {
   if (page.source === 'ocr') return [];
   const drawn: BBox[] = [
     ...(page.figures ?? []),
     ...(page.outlinedText ?? []),
-    ...(page.annotations ?? []).filter((a) => a.drawn && (a.appearanceUnread === true || (a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)))).map((a) => a.bbox),
+    ...(page.annotations ?? []).filter(drawnUnread).map((a) => a.bbox),
   ];
   const candidates = drawn
     .filter((box) => (box[2] - box[0]) * page.width >= MIN_PICTURE_WIDTH_POINTS && (box[3] - box[1]) * page.height >= MIN_PICTURE_HEIGHT_POINTS)

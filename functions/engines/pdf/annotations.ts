@@ -49,6 +49,17 @@ const SILENT = new Set(['Link', 'Popup', 'Sound', 'Movie', 'Screen', 'PrinterMar
 
 const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === 'string');
 
+/** Control, private-use and surrogate code points, and U+FFFD: what a font without a usable character map reads as. */
+const UNREADABLE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
+/** Whether most characters of a reading are unreadable: no reading of what is drawn (the appearance is a picture then). */
+function unreadable(text: string): boolean {
+  const chars = [...text.replace(/\s+/gu, '')];
+  return chars.length > 0 && chars.filter((ch) => UNREADABLE.test(ch)).length * 2 > chars.length;
+}
+
+/** The appearance text pdf.js read, without readings of a font whose character map names no letters. */
+const appearanceText = (data: AnnotationData) => strings(data.textContent ?? []).filter((t) => t.trim() && !unreadable(t));
+
 /** A form widget's value as text: what was typed or chosen, or the export value of a checked box or chosen radio button. */
 function fieldText(data: AnnotationData): string[] {
   const raw = data.fieldValue;
@@ -67,14 +78,15 @@ function fieldText(data: AnnotationData): string[] {
  * appearance draws its value (read as the value), a check box or radio button draws a mark.
  */
 function appearanceUnread(data: AnnotationData): boolean {
-  if (data.hasAppearance !== true || (data.textContent?.length ?? 0) > 0) return false;
+  // Read as nothing or as unreadable codes (a font mapped to private-use characters), the appearance is unread too.
+  if (data.hasAppearance !== true || appearanceText(data).length > 0) return false;
   return !(data.subtype === 'Widget' && (data.fieldType === 'Tx' || data.fieldType === 'Ch' || data.checkBox === true || data.radioButton === true));
 }
 
 /** Every distinct line the annotation says, in a stable order (appearance, value, contents, author). */
 function linesOf(data: AnnotationData): string[] {
   const texts = [
-    ...strings(data.textContent ?? []),
+    ...appearanceText(data),
     ...(data.subtype === 'Widget' ? fieldText(data) : []),
     ...strings([data.contentsObj?.str, data.titleObj?.str]),
   ];

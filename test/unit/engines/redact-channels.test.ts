@@ -109,6 +109,7 @@ describe('annotations whose appearance pdf.js reads no text from', () => {
     ['a text field is not (its value is read)', { subtype: 'Widget', fieldType: 'Tx', fieldValue: 'x' }, false],
     ['a check box is not (it draws a mark)', { subtype: 'Widget', fieldType: 'Btn', checkBox: true, fieldValue: 'Off' }, false],
     ['a free text whose appearance was read is not', { subtype: 'FreeText', textContent: ['Call back'] }, false],
+    ['a free text read as private-use codes is one', { subtype: 'FreeText', textContent: ['\ue143\ue161\ue16c\ue16c'] }, true],
   ])('%s', (_, data, unread) => {
     // Act
     const read = annotation(data);

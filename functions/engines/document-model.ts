@@ -115,6 +115,8 @@ export interface PageAnnotation {
   readonly lines: readonly string[];
   /** Whether it paints anything on the page (it has an appearance); a note's contents show only in a viewer's pop-up. */
   readonly drawn: boolean;
+  /** Its appearance draws what `lines` may not say: no text was read from it (a stamp, a signature field, a button's caption). */
+  readonly appearanceUnread?: boolean;
 }
 
 export interface DocumentPage {

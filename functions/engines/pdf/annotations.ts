@@ -6,8 +6,11 @@
  * yet the renderer paints much of it on the page: redaction must see it.
  *
  * pdf.js reads the appearance text of text fields and free-text
- * annotations itself (`textContent`); appearances it does not read (stamps)
- * are pictures to the caller, which OCRs them (see redact/picture-text.ts).
+ * annotations itself (`textContent`); the appearances it does not read — a
+ * stamp's, a signature field's "Digitally signed by …", a push button's
+ * caption, a shape or a note icon that draws words — are marked
+ * `appearanceUnread`: pictures to the caller, which OCRs them (see
+ * redact/picture-text.ts), whatever contents the annotation also has.
  *
  * @module
  */
@@ -46,6 +49,17 @@ const SILENT = new Set(['Link', 'Popup', 'Sound', 'Movie', 'Screen', 'PrinterMar
 
 const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === 'string');
 
+/** Control, private-use and surrogate code points, and U+FFFD: what a font without a usable character map reads as. */
+const UNREADABLE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
+/** Whether most characters of a reading are unreadable: no reading of what is drawn (the appearance is a picture then). */
+function unreadable(text: string): boolean {
+  const chars = [...text.replace(/\s+/gu, '')];
+  return chars.length > 0 && chars.filter((ch) => UNREADABLE.test(ch)).length * 2 > chars.length;
+}
+
+/** The appearance text pdf.js read, without readings of a font whose character map names no letters. */
+const appearanceText = (data: AnnotationData) => strings(data.textContent ?? []).filter((t) => t.trim() && !unreadable(t));
+
 /** A form widget's value as text: what was typed or chosen, or the export value of a checked box or chosen radio button. */
 function fieldText(data: AnnotationData): string[] {
   const raw = data.fieldValue;
@@ -59,10 +73,20 @@ function fieldText(data: AnnotationData): string[] {
   return [...values, ...listed];
 }
 
+/**
+ * Whether the annotation draws an appearance whose text pdf.js did not read. A text or choice field's
+ * appearance draws its value (read as the value), a check box or radio button draws a mark.
+ */
+function appearanceUnread(data: AnnotationData): boolean {
+  // Read as nothing or as unreadable codes (a font mapped to private-use characters), the appearance is unread too.
+  if (data.hasAppearance !== true || appearanceText(data).length > 0) return false;
+  return !(data.subtype === 'Widget' && (data.fieldType === 'Tx' || data.fieldType === 'Ch' || data.checkBox === true || data.radioButton === true));
+}
+
 /** Every distinct line the annotation says, in a stable order (appearance, value, contents, author). */
 function linesOf(data: AnnotationData): string[] {
   const texts = [
-    ...strings(data.textContent ?? []),
+    ...appearanceText(data),
     ...(data.subtype === 'Widget' ? fieldText(data) : []),
     ...strings([data.contentsObj?.str, data.titleObj?.str]),
   ];
@@ -91,7 +115,7 @@ export function annotationsOf(annotations: readonly unknown[], viewport: Viewpor
     // Widgets are drawn from their appearance or from their value; other annotations only from an appearance.
     const drawn = data.subtype === 'Widget' || data.hasAppearance !== false;
     if (!lines.length && !drawn) continue;
-    out.push({ subtype: data.subtype, bbox, lines, drawn });
+    out.push({ subtype: data.subtype, bbox, lines, drawn, ...(drawn && appearanceUnread(data) ? { appearanceUnread: true } : {}) });
   }
   return out;
 }

@@ -1,7 +1,9 @@
 /**
  * Vector graphics of a PDF page that matter for layout: straight ruling
  * lines (table borders, underlines, separators) and image placements
- * (figures), read from the pdf.js operator list.
+ * (figures: images and stencil masks, one by one also where pdf.js groups
+ * or repeats them, and areas filled with a tiling pattern whose cell shows
+ * text or an image), read from the pdf.js operator list.
  *
  * Paths arrive as `constructPath` ops (pdf.js 5: `[paintOp, [Float32Array], minMax]`
  * with `DrawOPS` codes inside the buffer) in the user space of the current
@@ -149,16 +151,89 @@ class Collector {
     if (box[0] <= box[2]) this.glyphs.push(box);
   }
 
+  /** An area filled with a pattern whose cell draws text or pictures: a figure, as an image there would be. */
+  patternFill(m: Matrix, minMax: unknown): void {
+    if (!ArrayBuffer.isView(minMax) && !Array.isArray(minMax)) return;
+    const [x0, y0, x1, y1] = Array.from(minMax as ArrayLike<number>);
+    if (![x0, y0, x1, y1].every(Number.isFinite) || x1 <= x0 || y1 <= y0) return;
+    this.figure(multiply(m, [x1 - x0, 0, 0, y1 - y0, x0, y0]));
+  }
+
   figure(m: Matrix): void {
-    if (this.figures.length >= MAX_FIGURES) return;
     const [x0, y0, x1, y1] = transformedBox(m, 0, 0, 1, 1);
     const box: BBox = [clamp01(x0 / this.vw), clamp01(y0 / this.vh), clamp01(x1 / this.vw), clamp01(y1 / this.vh)];
-    if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) return;
-    this.figures.push(box);
+    if (box[2] - box[0] < MIN_FIGURE_SIDE || box[3] - box[1] < MIN_FIGURE_SIDE) {
+      // Too small for a figure, perhaps a glyph: text drawn one image per letter (a bitmap font) makes a row as outlines do.
+      if (this.glyphs.length < MAX_GLYPH_BOXES && x1 > x0 && y1 > y0) this.glyphs.push([x0, y0, x1, y1]);
+      return;
+    }
+    if (this.figures.length < MAX_FIGURES) this.figures.push(box);
   }
 }
 
 const clamp01 = (n: number) => (n < 0 ? 0 : n > 1 ? 1 : n);
+
+/**
+ * Operators that paint raster images, stencil masks included: a scan or a
+ * signature is often a 1-bit image mask painted in the fill colour, and
+ * pdf.js merges runs of small images into groups and repeats.
+ */
+const IMAGE_OPS = [
+  'paintImageXObject',
+  'paintInlineImageXObject',
+  'paintImageXObjectRepeat',
+  'paintInlineImageXObjectGroup',
+  'paintImageMaskXObject',
+  'paintImageMaskXObjectGroup',
+  'paintImageMaskXObjectRepeat',
+] as const;
+
+/** Operators that set the fill colour. */
+const FILL_COLOR_OPS = ['setFillColorSpace', 'setFillColor', 'setFillColorN', 'setFillGray', 'setFillRGBColor', 'setFillCMYKColor', 'setFillTransparent'] as const;
+/** Operators that show text. */
+const TEXT_OPS = ['showText', 'showSpacedText', 'nextLineShowText', 'nextLineSetSpacingShowText'] as const;
+/** Patterns nested in patterns are looked into this deep. */
+const MAX_PATTERN_DEPTH = 3;
+
+/** Where each image an image operator paints lands: its unit square's matrix (pdf.js's argument layouts per operator). */
+function imagePlacements(fn: number, args: unknown[] | null, ctm: Matrix, ops: OpsTable): Matrix[] {
+  const at = (a: number, b: number, c: number, d: number, e: number, f: number) => multiply(ctm, [a, b, c, d, e, f]);
+  const repeated = (positions: unknown, a: number, b: number, c: number, d: number): Matrix[] => {
+    if (!ArrayBuffer.isView(positions) && !Array.isArray(positions)) return [];
+    const xy = positions as ArrayLike<number>;
+    const out: Matrix[] = [];
+    for (let k = 0; k + 1 < Math.min(xy.length, 2 * MAX_FIGURES); k += 2) out.push(at(a, b, c, d, xy[k], xy[k + 1]));
+    return out;
+  };
+  const transforms = (list: unknown): Matrix[] =>
+    Array.isArray(list)
+      ? list.slice(0, MAX_FIGURES).flatMap((item) => {
+          const t = (item as { transform?: unknown } | null)?.transform;
+          return isMatrix(t) ? [multiply(ctm, Array.from(t as ArrayLike<number>))] : [];
+        })
+      : [];
+  if (!args) return fn === ops.paintImageMaskXObject || fn === ops.paintImageXObject ? [ctm] : [];
+  if (fn === ops.paintImageXObjectRepeat) return repeated(args[3], Number(args[1]), 0, 0, Number(args[2]));
+  if (fn === ops.paintImageMaskXObjectRepeat) return repeated(args[5], Number(args[1]), Number(args[2]), Number(args[3]), Number(args[4]));
+  if (fn === ops.paintImageMaskXObjectGroup) return transforms(args[0]);
+  if (fn === ops.paintInlineImageXObjectGroup) return transforms(args[1]);
+  return [ctm];
+}
+
+/** Whether a `setFillColorN` sets a tiling pattern whose cell shows text or paints an image (nested patterns looked into). */
+function tilingPatternDraws(args: unknown[] | null, ops: OpsTable, imageOps: ReadonlySet<number>, depth = 0): boolean {
+  if (!args || args[0] !== 'TilingPattern' || depth >= MAX_PATTERN_DEPTH) return false;
+  const list = args[2] as { fnArray?: ArrayLike<number>; argsArray?: ArrayLike<unknown> } | undefined;
+  const fns = list?.fnArray;
+  if (!fns) return false;
+  const textOps = new Set(TEXT_OPS.map((name) => ops[name]));
+  for (let i = 0; i < Math.min(fns.length, MAX_OPS); i++) {
+    const fn = fns[i];
+    if (textOps.has(fn) || imageOps.has(fn)) return true;
+    if (fn === ops.setFillColorN && tilingPatternDraws(list.argsArray?.[i] as unknown[] | null, ops, imageOps, depth + 1)) return true;
+  }
+  return false;
+}
 
 /**
  * Walks one operator list. Exported for tests; `readPageGraphics` is the entry point.
@@ -179,7 +254,12 @@ export function collectGraphics(
   const stack: Matrix[] = [];
   const fillOps = new Set([ops.fill, ops.eoFill, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
   const strokeOps = new Set([ops.stroke, ops.closeStroke, ops.fillStroke, ops.eoFillStroke, ops.closeFillStroke, ops.closeEOFillStroke]);
-  const imageOps = new Set([ops.paintImageXObject, ops.paintInlineImageXObject, ops.paintImageXObjectRepeat]);
+  const imageOps = new Set(IMAGE_OPS.map((name) => ops[name]));
+  const fillColorOps = new Set(FILL_COLOR_OPS.map((name) => ops[name]));
+  // Whether the fill colour is a tiling pattern whose cell draws text or pictures (a tiled watermark of a recipient's name):
+  // what such a fill covers is a picture, since no text layer holds the cell's text.
+  let fillDraws = false;
+  const fillStack: boolean[] = [];
   let pathNumbers = 0;
   const n = Math.min(fnArray.length, MAX_OPS);
 
@@ -187,9 +267,15 @@ export function collectGraphics(
     const fn = fnArray[i];
     const args = argsArray[i] as unknown[] | null;
     if (fn === ops.save) {
-      if (stack.length < 1_000) stack.push(ctm);
+      if (stack.length < 1_000) {
+        stack.push(ctm);
+        fillStack.push(fillDraws);
+      }
     } else if (fn === ops.restore) {
       ctm = stack.pop() ?? ctm;
+      fillDraws = fillStack.pop() ?? fillDraws;
+    } else if (fillColorOps.has(fn)) {
+      fillDraws = fn === ops.setFillColorN && tilingPatternDraws(args, ops, imageOps);
     } else if (fn === ops.transform) {
       if (isMatrix(args)) ctm = multiply(ctm, args);
     } else if (fn === ops.paintFormXObjectBegin) {
@@ -198,12 +284,13 @@ export function collectGraphics(
     } else if (fn === ops.paintFormXObjectEnd) {
       ctm = stack.pop() ?? ctm;
     } else if (imageOps.has(fn)) {
-      out.figure(ctm);
+      for (const placed of imagePlacements(fn, args, ctm, ops)) out.figure(placed);
     } else if (fn === ops.constructPath && Array.isArray(args)) {
       const paint = args[0] as number;
       const filled = fillOps.has(paint);
       const stroked = strokeOps.has(paint);
       if (!filled && !stroked) continue; // clipping paths and endPath: nothing is drawn
+      if (filled && fillDraws) out.patternFill(ctm, args[2]);
       const buffers = args[1] as ArrayLike<number>[] | undefined;
       const buffer = buffers?.[0];
       if (!buffer || typeof buffer.length !== 'number') continue;

@@ -37,6 +37,21 @@ interface LabelKind {
   readonly stopsAt?: RegExp;
   /** Words the document must hold somewhere for the label to count ("Document no." names an identity document's number only on one). */
   readonly onlyWith?: RegExp;
+  /**
+   * Whether a person's line may go on after the name with a number of theirs ("Witness: Ada Quell 415-…",
+   * "Patient: Ada Quell 04/12/1961"): the words before it, two at least, are the value when the whole is none.
+   */
+  readonly nameBeforeNumber?: boolean;
+}
+
+/** The words of a value before its first number (a phone, a date, `+44 …`, `(503) …`). */
+const BEFORE_NUMBER = /^(.+?)[ \t,;]+[+(]?\d/u;
+
+/** The name at the start of `value` when a number follows it on the line (see LabelKind#nameBeforeNumber), else undefined. */
+function nameBeforeNumber(kind: LabelKind, value: string): string | undefined {
+  const name = kind.nameBeforeNumber ? BEFORE_NUMBER.exec(value)?.[1] : undefined;
+  // One word alone before a number is a room, a year, a version ("Guest: Room 12", "Student: Year 9"), not a name.
+  return name && name.split(/[\s,/]+/u).filter(Boolean).length >= 2 && kind.value(name) ? name : undefined;
 }
 
 /** Characters a number's digits are misread as (O for 0, l and I for 1, S for 5, B for 8, Z for 2). */
@@ -100,6 +115,7 @@ const LABELS: readonly LabelKind[] = [
     label:
       '(?:(?:attending|referring|treating|ordering|prescribing|primary(?:\\s+care)?|family)\\s+)?(?:physician|doctor|provider|surgeon|dentist|therapist|pharmacist|nurse)|prescriber|emergency\\s+contact|next\\s+of\\s+kin|guarantor|witness|policyholder|subscriber|insured|beneficiary|(?:behandelnde[rn]?\\s+)?(?:arzt|ärztin)|hausarzt|médecin(?:\\s+traitant)?|médico|medico|huisarts',
     value: (v) => v.length <= 60 && /^(?:\p{Lu}[\p{L}'’-]*\.?,?\s+){1,4}\p{Lu}[\p{L}'’-]+$/u.test(v),
+    nameBeforeNumber: true,
   },
   // A party a form, a ticket or a pleading names by its role ("PATIENT: BRISK, ADA M", "Passenger: QUELL/ODA MS",
   // "Name of passenger: MR ODA QUELL", "Defendant: Tam Orvell"): a name's shape only, never a company's.
@@ -110,6 +126,7 @@ const LABELS: readonly LabelKind[] = [
       // The other names a know-your-customer form or a certificate asks for ('Other names used: …', 'Geburtsname: …').
       "|(?:other|former|previous|birth)\\s+names?(?:\\s+used)?|also\\s+known\\s+as|alias(?:es)?|geburtsname|nom\\s+de\\s+naissance|nom\\s+d['’]usage|apellidos?\\s+de\\s+soltera|geboortenaam",
     value: partyName,
+    nameBeforeNumber: true,
   },
   // Staff a receipt, a folio or a report names by their job ("Cashier: Priyana", "Served by: TOMASZ K", "Investigating
   // officer: Sgt. Rook"): a name's shape only. Not "Operator", "Agent", "Server" or "Host": a network, a firm or
@@ -119,6 +136,7 @@ const LABELS: readonly LabelKind[] = [
     label:
       'cashier|served\\s+by|waiter|waitress|bartender|clerk|attendant|sales\\s*(?:associate|person|rep(?:resentative)?)|technician|inspector|(?:reporting|investigating|arresting|attending)\\s+officer|case\\s*worker|advis[eo]r|kassierer(?:in)?|caissi(?:er|ère)|cajer[oa]|cassier[ea]|kassamedewerker',
     value: partyName,
+    nameBeforeNumber: true,
   },
   // A ticket's, a wristband's or a card's "NAME OF PASSENGER" alone on its line names the line below ("HALVORSEN/INGRID MS");
   // so does a vehicle registration's "REGISTERED OWNER".
@@ -336,7 +354,8 @@ function lineValues(patterns: typeof PATTERNS, line: string, at: number, next: {
       const value = rest === undefined ? undefined : valueIn(cutAt(rest, kind.stopsAt));
       if (value) {
         const text = rest!.slice(value.start, value.end);
-        if (kind.value(text)) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.end, score: 0.65, rule: 'labelled-value' });
+        const taken = kind.value(text) ? text : nameBeforeNumber(kind, text);
+        if (taken) out.push({ type: kind.type, start: at + restAt + value.start, end: at + restAt + value.start + taken.length, score: 0.65, rule: 'labelled-value' });
         continue;
       }
       // A label ending its line or its cell: its value is below it, if the label can only mean this (a colon, or a label that stands alone).

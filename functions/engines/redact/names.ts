@@ -356,7 +356,8 @@ const MAX_MENTION_CHARS = 80;
 /**
  * Once a document names a person, every other mention of that name is the
  * same person: "Anna Westgård … Westgård said" or a name the cues found once
- * and the lexicon cannot find again. Adds the full name and its distinctive
+ * and the lexicon cannot find again. Adds the full name (a given name and a
+ * surname also the other way round), and its distinctive
  * words (capitalised, 4+ letters, no common English word) wherever they occur
  * as whole words, at the score of the mention that was found.
  */
@@ -366,7 +367,10 @@ export function otherMentions(text: string, found: readonly Candidate[], lex: Na
     if (c.type !== 'PERSON') continue;
     const value = text.slice(c.start, c.end).replace(/['’]s$/u, '');
     const words = value.split(/[\s,]+/u).filter((w) => /^\p{Lu}[\p{L}\p{M}'’-]{3,}$/u.test(w) && !lex.vocabulary.has(w.toLowerCase()) && !lex.places.has(w.toLowerCase()));
-    for (const term of new Set([value, ...(value.includes(' ') ? words : [])].flatMap(nameInCases))) {
+    // A given name and a surname also surname first, as a file name or a register writes them ("Quennell_Brisa_docs.zip").
+    const pair = value.split(/\s+/u);
+    const reversed = pair.length === 2 && pair.every((w) => /^\p{Lu}[\p{L}\p{M}'’-]+$/u.test(w)) ? [`${pair[1]} ${pair[0]}`] : [];
+    for (const term of new Set([value, ...reversed, ...(value.includes(' ') ? words : [])].flatMap(nameInCases))) {
       // A name is a few words: a longer run (hostile text of capitalised words) is searched for by no pattern of its own.
       if (term.length >= 3 && term.length <= MAX_MENTION_CHARS) terms.set(term, Math.max(terms.get(term) ?? 0, c.score));
     }

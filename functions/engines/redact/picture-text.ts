@@ -7,8 +7,10 @@
  *
  * Which pictures are read (the decision rule, also in docs/api.md): images
  * the page draws (PDF image placements), rows of text drawn as vector
- * outlines (pdf/outlined-text.ts) and stamp or free-text annotations
- * whose appearance has no readable text, on pages read from their text
+ * outlines (pdf/outlined-text.ts), annotations whose appearance pdf.js
+ * reads no text from (stamps, signature fields, buttons: pdf/annotations.ts)
+ * and runs of text-layer words without readable characters
+ * (unreadable-words.ts), on pages read from their text
  * layer (OCR'd pages were read whole), when the picture is big enough to
  * hold a line of text (at least {@link MIN_PICTURE_WIDTH_POINTS} by
  * {@link MIN_PICTURE_HEIGHT_POINTS}) and the text layer does not already
@@ -24,10 +26,11 @@
 import { HOSTED_SPEND_LIMITS } from '../../contracts/engines.ts';
 import type { PageTextService } from '../../contracts/hosted-models.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
-import type { BBox, DocumentPage, PageRenderer, Word } from '../document-model.ts';
+import type { BBox, DocumentPage, PageAnnotation, PageRenderer, Word } from '../document-model.ts';
 import { readPageImage } from '../ocr/hosted-page-read.ts';
 import { OCR_RENDER_DPI } from '../pdf/pdf-ocr.ts';
 import type { OverlayLine } from './rendered-page.ts';
+import { isUnreadableWord, unreadableRuns } from './unreadable-words.ts';
 
 /** Narrower pictures hold no line of text worth reading (bullets, icons, rules). */
 export const MIN_PICTURE_WIDTH_POINTS = 36;
@@ -44,20 +47,39 @@ const area = (b: BBox) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
 const inside = (x: number, y: number, b: BBox) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
 const centreInside = (word: BBox, box: BBox) => inside((word[0] + word[2]) / 2, (word[1] + word[3]) / 2, box);
 
+/** Words the text layer says (not a run of unreadable codes: that is a picture to read). */
+const readable = (word: Word) => word.source === 'text-layer' && !isUnreadableWord(word);
+
+/** A run of unreadable words as a picture: padded as outlined text is, and at least a readable picture's size around its middle. */
+function unreadableRegions(page: DocumentPage): BBox[] {
+  const minWidth = MIN_PICTURE_WIDTH_POINTS / page.width;
+  const minHeight = MIN_PICTURE_HEIGHT_POINTS / page.height;
+  return unreadableRuns(page).map(([l, t, r, b]) => {
+    const pad = 0.35 * (b - t);
+    const [cx, cy] = [(l + r) / 2, (t + b) / 2];
+    const [w, h] = [Math.max(r - l + 2 * pad, minWidth), Math.max(b - t + 2 * pad, minHeight)];
+    return [Math.max(0, cx - w / 2), Math.max(0, cy - h / 2), Math.min(1, cx + w / 2), Math.min(1, cy + h / 2)];
+  });
+}
+
+/** An annotation that draws what no reading said: its appearance was not read as text (or, a stamp or free text, it says nothing). */
+const drawnUnread = (a: PageAnnotation) => a.drawn && (a.appearanceUnread === true || (a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)));
+
 /** The pictures of a page to OCR (see the module note for the rule). */
 export function picturesToRead(page: DocumentPage): BBox[] {
   if (page.source === 'ocr') return [];
   const drawn: BBox[] = [
     ...(page.figures ?? []),
     ...(page.outlinedText ?? []),
-    ...(page.annotations ?? []).filter((a) => a.drawn && a.lines.length === 0 && PICTURE_ANNOTATIONS.has(a.subtype)).map((a) => a.bbox),
+    ...(page.annotations ?? []).filter(drawnUnread).map((a) => a.bbox),
   ];
   const candidates = drawn
     .filter((box) => (box[2] - box[0]) * page.width >= MIN_PICTURE_WIDTH_POINTS && (box[3] - box[1]) * page.height >= MIN_PICTURE_HEIGHT_POINTS)
     .filter((box) => {
-      const covered = page.words.filter((w) => w.source === 'text-layer' && centreInside(w.bbox, box)).reduce((sum, w) => sum + area(w.bbox), 0);
+      const covered = page.words.filter((w) => readable(w) && centreInside(w.bbox, box)).reduce((sum, w) => sum + area(w.bbox), 0);
       return covered < TRANSCRIBED_SHARE * area(box);
     })
+    .concat(unreadableRegions(page))
     .sort((a, b) => area(b) - area(a));
   if (candidates.length <= MAX_PICTURES_PER_PAGE) return candidates;
   const rest = candidates.slice(MAX_PICTURES_PER_PAGE - 1);
@@ -83,7 +105,7 @@ export interface PictureReadOptions {
 function pageLines(page: DocumentPage, crop: BBox, lines: readonly { wordIndexes: readonly number[] }[], words: readonly Word[]): OverlayLine[] {
   const [l, t, r, b] = crop;
   const toPage = (w: BBox): BBox => [l + w[0] * (r - l), t + w[1] * (b - t), l + w[2] * (r - l), t + w[3] * (b - t)];
-  const known = page.words.filter((w) => w.source === 'text-layer').map((w) => w.bbox);
+  const known = page.words.filter(readable).map((w) => w.bbox);
   return lines.map((line) => ({
     words: line.wordIndexes
       .map((i) => words[i])

@@ -19,6 +19,7 @@
  * @module
  */
 import { enclosingBox, type BBox, type DocumentPage, type Line, type PageAnnotation, type Word } from '../document-model.ts';
+import { withoutUnreadableWords } from './unreadable-words.ts';
 
 /** One line of added text: words in page boxes, and the region to mask whole when a span touches them. */
 export interface OverlayLine {
@@ -95,13 +96,16 @@ export function withOverlayLines(page: DocumentPage, overlay: readonly OverlayLi
   return { ...page, words, lines, text: lines.map((l) => l.text).join('\n') };
 }
 
-/** The pages with what their annotations say and `pictures` (OCR'd lines by page index) added. */
+/**
+ * The pages with what their annotations say and `pictures` (OCR'd lines by page index) added, and
+ * without the text-layer words that have no readable characters (their runs are pictures: unreadable-words.ts).
+ */
 export function renderedPages(pages: readonly DocumentPage[], pictures: ReadonlyMap<number, readonly OverlayLine[]> = new Map()): RenderedPages {
   const regions = new WeakMap<BBox, BBox>();
   const out = pages.map((page, pageIndex) => {
     const overlay = [...(page.annotations ?? []).flatMap(annotationLines), ...(pictures.get(pageIndex) ?? [])];
     for (const line of overlay) if (line.region) for (const word of line.words) regions.set(word.bbox, line.region);
-    return withOverlayLines(page, overlay);
+    return withOverlayLines(withoutUnreadableWords(page), overlay);
   });
   return { pages: out, regionOf: (wordBox) => regions.get(wordBox) };
 }

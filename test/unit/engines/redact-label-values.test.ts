@@ -30,6 +30,21 @@ describe('values named by their labels', () => {
     ]);
   });
 
+  it.each([
+    ["a witness's phone after the name", 'Witness: Corran Ostlethwaite 617-555-0193', 'Corran Ostlethwaite'],
+    ["a patient's date of birth after the name", 'Patient: Ysolde Brackwater 11/02/1958', 'Ysolde Brackwater'],
+    ['an emergency contact with an international number', 'Emergency contact: Halvard Pennystone +44 20 7946 0311', 'Halvard Pennystone'],
+    ['a server and the time on a receipt', 'Served by: Mirela D 14:32', 'Mirela D'],
+  ])('takes the name before a number on its line: %s', (_, text, name) => {
+    expect(labelled(text)).toContainEqual(['PERSON', name]);
+  });
+
+  it('takes no lone word before a number for a name (a room, a school year)', () => {
+    expect(labelled('Guest: Room 12')).toEqual([]);
+    expect(labelled('Student: Year 9')).toEqual([]);
+    expect(labelled('Witness: Exhibit 4')).toEqual([]);
+  });
+
   it('leaves blanks, prose and configuration text alone', () => {
     expect(labelled('SSN: ___________')).toEqual([]);
     expect(labelled('Address: the address the server binds to')).toEqual([]);

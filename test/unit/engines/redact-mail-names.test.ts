@@ -94,4 +94,25 @@ describe('metadata.email of a redacted e-mail', () => {
     expect(body.metadata.email.message_pages).toEqual({ page_start: 1, page_end: 1 });
     expect(body.metadata.email.attachments.map((a: { filename: string }) => a.filename)).toEqual(['[PERSON]-payslip.txt']);
   });
+
+  it("masks on the message page an attachment named surname first (a zip it cannot read is still listed there)", async () => {
+    // Prepare
+    const eml = mimeMessage({ From: '"Ysolde Harrowgate" <yh@corp.test>', To: 'records@corp.test', Subject: 'Papers', Date: 'Tue, 3 Mar 2026 10:00:00 +0000' }, [
+      { type: 'text/plain; charset=utf-8', body: 'The scans are attached.' },
+      { type: 'application/zip', body: new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), filename: 'Harrowgate_Ysolde_scans.zip' },
+    ]);
+    const deps = fakeDeps();
+    await seedKey(deps, KEY, 'acme', 'pro');
+    const documentKey = await putDocument(deps, 'acme', eml, 'mail.eml', 'message/rfc822', 'eml');
+    // Act
+    const res = await createRedact(() => deps)(inferenceEvent('redact', KEY, { document_key: documentKey }), testContext());
+    // Assess
+    expect(res.statusCode, res.body).toBe(200);
+    const body = JSON.parse(res.body);
+    expect(body.result.updated_text_block).toContain('[PERSON]_scans.zip');
+    for (const secret of ['Harrowgate', 'Ysolde']) {
+      expect(body.result.updated_text_block, secret).not.toContain(secret);
+      expect(JSON.stringify(body.metadata), secret).not.toContain(secret);
+    }
+  });
 });

@@ -198,3 +198,16 @@ describe('numbers a paragraph wraps over two lines', () => {
     expect(await found('Quarterly totals\n2023\n4471\n2024\n5102\nUnits shipped 4471\n5102 returned')).toEqual([]);
   });
 });
+
+describe('a name right before a phone number, no label between', () => {
+  it('masks the name, not reading the area code as a house number', async () => {
+    const spans = await found('Emergency contact Ottoline Brack 415-555-0148\nNext of kin Radko Vesely 0171 555 0193');
+    expect(spans).toContainEqual(['PERSON', 'Ottoline Brack']);
+    expect(spans).toContainEqual(['PERSON', 'Radko Vesely']);
+  });
+
+  it('still reads a street named after a person, with its house number or range', async () => {
+    const names = (await found('Delivery address: Kossuth Lajos 12-14, 1055 Budapest')).filter(([type]) => type === 'PERSON');
+    expect(names).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
 import type { FieldModel } from './linear-ranker.ts';
 import { courtesyLine } from './parties.ts';
-import { companyForm, endsWithCompanyForm, namesTown, townsOf } from './receipt-names.ts';
+import { companyForm, endsWithCompanyForm, namesTown, townOnly, townsOf } from './receipt-names.ts';
 import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { misreadTotalLabel, ocrAmountsIn, oneDigitOff } from './ocr-amounts.ts';
@@ -95,6 +95,8 @@ const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|mast
 const CARD = /(?<![\p{L}])(?:card|visa|master(?:card)?|amex|credit|debit|maestro|ec|girocard|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|carte(?:\s+bancaire)?|cb|tarjeta|carta|pin(?:nen)?|kaart)(?![\p{L}])/iu;
 /** Change given back; German "Rückgeld" as scans read it ("Rickaeld", "Riickge 1d") and "zurück" too. */
 const CHANGE = new RegExp(String.raw`(?<![\p{L}])(?:change|kembali|wechselgeld|${RUECKGELD}|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])`, 'iu');
+/** A tip added on top of the bill (a card then pays the total and the tip together). */
+const TIP = /(?<![\p{L}])(?:tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)(?![\p{L}])/iu;
 const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
 const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
 const GRAND = /(?<![\p{L}])(?:grand|net|nett|rounded|payable|due|zu zahlen|summe|gesamt|à payer|a pagar|da pagare|te betalen)(?![\p{L}])/iu;
@@ -113,7 +115,7 @@ const TOTAL_FEATURES = [
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
   'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
   'paid_tax_row', 'included_tax_fits', 'sub_plus_tax', 'items_sum', 'derived', 'sum_of_misread',
-  'row_total_ocr', 'ocr_amount', 'mends_misread',
+  'row_total_ocr', 'ocr_amount', 'mends_misread', 'row_tip', 'tip_above',
 ] as const;
 
 const NAME_FEATURES = [
@@ -121,7 +123,7 @@ const NAME_FEATURES = [
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
   'spelled_head', 'unreadable', 'legal_under_unreadable_head', 'legal_form_end', 'names_town', 'name_tail', 'completes_form', 'domain_in_head',
-  'head_opens_domain',
+  'head_opens_domain', 'town_only',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -340,6 +342,9 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       row_card: CARD.test(rowText),
       net_tax_sum: rowSums.some((r) => r.line !== f.line && r.cents === Math.round(Number(f.value) * 100)),
       row_total_ocr: !rowLabels.has('total_amount') && misreadTotalLabel(rowText),
+      row_tip: TIP.test(rowText),
+      // A tip printed over this amount: a payment of the bill and the tip, more than the total.
+      tip_above: lines.slice(Math.max(0, f.line - 3), f.line).some((l) => TIP.test(l.text)),
       ocr_amount: Boolean(f.ocr),
       ...arithmetic(f.value),
     };
@@ -427,6 +432,8 @@ function nameEvidence(input: RankInput, top: readonly number[], domainKeys: read
       legal_under_unreadable_head: headUnreadable && legalName(value),
       legal_form_end: endsWithCompanyForm(value),
       names_town: namesTown(value, towns),
+      // Only the address's town (a branch's line under the chain's name): it names where, not who.
+      town_only: townOnly(value, towns),
     };
   };
 }

@@ -78,8 +78,6 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
   const noise = seeded(seed + 1);
   // The line under the head name: a stream of its own, so the receipts' other draws stay as they were.
   const under = seeded(seed + 2);
-  // A tip on a card payment: a stream of its own too.
-  const tips = seeded(seed + 3);
   const pickOne = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const chance = (p: number) => random() < p;
   return Array.from({ length: count }, (_, n) => {
@@ -108,10 +106,7 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
     rows.push({ text: sumLine(total, noise), tall: chance(0.5) });
     const card = chance(0.4);
     if (card) {
-      // A restaurant's card slip may add a tip: the card pays the bill and the tip, the total stays the bill's.
-      const tip = tips() < 0.2 ? 100 + Math.floor(tips() * 400) : 0;
-      if (tip) rows.push({ text: `${tips() < 0.5 ? 'Trinkgeld' : 'TIP'} ${euro(tip)}` });
-      rows.push({ text: 'Kartenzahlung girocard' }, { text: `EUR ${euro(total + tip)}` });
+      rows.push({ text: 'Kartenzahlung girocard' }, { text: `EUR ${euro(total)}` });
       if (chance(0.7)) {
         const processor = pickOne(PROCESSORS);
         rows.push({ text: 'Datenverarbeitung durch' }, { text: `${processor} Payment` }, { text: `Services www.${processor.toLowerCase()}.de` });

@@ -100,7 +100,8 @@ function textCells(line: PageLine, words: readonly PageWord[]): { line: PageLine
     const own = words.slice(k, k + tokens.length);
     if (own.length !== tokens.length || own.some((w, j) => w.text !== tokens[j])) return [{ line, words: [...words] }];
     k += tokens.length;
-    const bbox: BBox = [Math.min(...own.map((w) => w.bbox[0])), Math.min(...own.map((w) => w.bbox[1])), Math.max(...own.map((w) => w.bbox[2])), Math.max(...own.map((w) => w.bbox[3]))];
+    const edge = (k: number, f: (...xs: number[]) => number) => f(...own.map((w) => w.bbox[k]));
+    const bbox: BBox = [edge(0, Math.min), edge(1, Math.min), edge(2, Math.max), edge(3, Math.max)];
     out.push({ line: { ...line, text, bbox }, words: own });
   }
   return k === words.length ? out : [{ line, words: [...words] }];

@@ -95,8 +95,6 @@ const PAYMENT = /(?<![\p{L}])(?:cash|tendered|tender|paid|payment|card|visa|mast
 const CARD = /(?<![\p{L}])(?:card|visa|master(?:card)?|amex|credit|debit|maestro|ec|girocard|(?:kredit|ec-?|giro|bank)?karte(?:nzahlung)?|carte(?:\s+bancaire)?|cb|tarjeta|carta|pin(?:nen)?|kaart)(?![\p{L}])/iu;
 /** Change given back; German "Rückgeld" as scans read it ("Rickaeld", "Riickge 1d") and "zurück" too. */
 const CHANGE = new RegExp(String.raw`(?<![\p{L}])(?:change|kembali|wechselgeld|${RUECKGELD}|rendu|monnaie|cambio|vuelto|resto|wisselgeld)(?![\p{L}])`, 'iu');
-/** A tip added on top of the bill (a card then pays the total and the tip together). */
-const TIP = /(?<![\p{L}])(?:tip|tips|gratuity|trinkgeld|pourboire|propina|mancia|fooi)(?![\p{L}])/iu;
 const ROUNDING = /(?<![\p{L}])(?:round(?:ing|ed)?|rundung|arrondi|redondeo|arrotondamento|afronding)/iu;
 const COUNT = /(?<![\p{L}])(?:qty|quantity|items?|pcs|pieces|units|anzahl|menge|artikel|articles?|quantité|cantidad|quantità|aantal|tems)(?![\p{L}])/iu;
 const GRAND = /(?<![\p{L}])(?:grand|net|nett|rounded|payable|due|zu zahlen|summe|gesamt|à payer|a pagar|da pagare|te betalen)(?![\p{L}])/iu;
@@ -115,7 +113,7 @@ const TOTAL_FEATURES = [
   'row_discount', 'above_total', 'y', 'x_right', 'is_max', 'value_over_max', 'rank', 'cents', 'currency_near', 'repeats', 'equals_paid', 'paid_known', 'rule_pick', 'height',
   'amounts_on_line', 'last_on_line', 'after_total_below', 'total_labels_before', 'value_log', 'whole_small', 'row_card', 'net_tax_sum',
   'paid_tax_row', 'included_tax_fits', 'sub_plus_tax', 'items_sum', 'derived', 'sum_of_misread',
-  'row_total_ocr', 'ocr_amount', 'mends_misread', 'row_tip', 'tip_above',
+  'row_total_ocr', 'ocr_amount', 'mends_misread',
 ] as const;
 
 const NAME_FEATURES = [
@@ -342,9 +340,6 @@ function totalCandidates(input: RankInput, medianHeight: number): RankCandidate[
       row_card: CARD.test(rowText),
       net_tax_sum: rowSums.some((r) => r.line !== f.line && r.cents === Math.round(Number(f.value) * 100)),
       row_total_ocr: !rowLabels.has('total_amount') && misreadTotalLabel(rowText),
-      row_tip: TIP.test(rowText),
-      // A tip printed over this amount: a payment of the bill and the tip, more than the total.
-      tip_above: lines.slice(Math.max(0, f.line - 3), f.line).some((l) => TIP.test(l.text)),
       ocr_amount: Boolean(f.ocr),
       ...arithmetic(f.value),
     };

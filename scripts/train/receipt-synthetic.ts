@@ -21,8 +21,6 @@ const ITEMS = ['DINKELBROT 750G', 'VOLLMILCH 1L', 'BIO ÄPFEL', 'KAFFEE GEMAHLEN
 const PROCESSORS = ['Quixpay', 'Zahlfix', 'Kartenblick', 'Paynordo'];
 const COURTESY = ['Vielen Dank für Ihren Einkauf', 'Unsere Öffnungszeiten: Mo-Sa 8-20 Uhr', 'Bitte Bon aufbewahren'];
 const LOGO_NOISE = ['E ELQ O', 'Wel ibe nell', 'LE EI.', 'O0 Om.', '| i|| ||'];
-/** What a shop prints under its name on a line of its own: its trade, or a branch's town. */
-const TRADES = ['Backwaren & Café', 'Naturkost', 'Getränke', 'Fahrradservice', 'Feinkost', 'Blumen & Pflanzen', 'Schuhreparatur', 'Filiale'];
 
 export interface SyntheticReceipt {
   readonly id: string;
@@ -76,8 +74,6 @@ function sumLine(cents: number, noise: () => number): string {
 export function syntheticReceipts(count: number, seed: number): SyntheticReceipt[] {
   const random = seeded(seed);
   const noise = seeded(seed + 1);
-  // The line under the head name: a stream of its own, so the receipts' other draws stay as they were.
-  const under = seeded(seed + 2);
   const pickOne = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
   const chance = (p: number) => random() < p;
   return Array.from({ length: count }, (_, n) => {
@@ -89,12 +85,7 @@ export function syntheticReceipts(count: number, seed: number): SyntheticReceipt
     // address or the footer's legal name (or to both: then each is a right answer, and the logo never).
     if (logo || !headPrinted) rows.push({ text: pickOne(LOGO_NOISE), tall: true });
     if (slogan) rows.push({ text: pickOne(SLOGANS) });
-    if (headPrinted) {
-      const alone = chance(0.5);
-      rows.push({ text: alone ? chain : `${chain} ${town}`, tall: chance(0.5) });
-      // A name printed alone may have its trade or its branch's town on the line under it (no name of the shop's).
-      if (alone && under() < 0.4) rows.push({ text: under() < 0.5 ? TRADES[Math.floor(under() * TRADES.length)] : town });
-    }
+    if (headPrinted) rows.push({ text: chance(0.5) ? `${chain} ${town}` : chain, tall: chance(0.5) });
     rows.push({ text: `${pickOne(STREETS)} ${1 + Math.floor(random() * 80)}` }, { text: `${10000 + Math.floor(random() * 89999)} ${town}` });
     if (chance(0.6)) rows.push({ text: `Tel. 0${Math.floor(1000 + random() * 8999)} ${Math.floor(10000 + random() * 89999)}` });
     let total = 0;

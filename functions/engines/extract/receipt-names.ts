@@ -77,9 +77,3 @@ export function namesTown(value: string, towns: ReadonlySet<string>): boolean {
   if (new RegExp(POSTCODE_TOWN.source, 'u').test(value)) return false;
   return value.split(/[^\p{L}-]+/u).some((w) => w.length >= 4 && towns.has(w.toUpperCase()));
 }
-
-/** Whether a name candidate's words are only the page's towns ("Musterstadt", "NEUHAFEN"): a place, not a seller. */
-export function townOnly(value: string, towns: ReadonlySet<string>): boolean {
-  const words = value.split(/[^\p{L}-]+/u).filter((w) => w.length >= 3);
-  return words.length > 0 && words.every((w) => towns.has(w.toUpperCase()));
-}

@@ -19,7 +19,7 @@ import { SDN_BHD } from './legal-forms.ts';
 import { amountsIn, datesIn, isMoneyWithCents } from './normalize.ts';
 import type { FieldModel } from './linear-ranker.ts';
 import { courtesyLine } from './parties.ts';
-import { companyForm, endsWithCompanyForm, namesTown, townOnly, townsOf } from './receipt-names.ts';
+import { companyForm, endsWithCompanyForm, namesTown, townsOf } from './receipt-names.ts';
 import { receiptRows, sumForMisreadTotal } from './receipt-arithmetic.ts';
 import { DATE_FEATURES, dateCandidates } from './receipt-dates.ts';
 import { misreadTotalLabel, ocrAmountsIn, oneDigitOff } from './ocr-amounts.ts';
@@ -121,7 +121,7 @@ const NAME_FEATURES = [
   'label', 'title', 'contact', 'date', 'amount', 'rule_pick', 'address_below', 'first_company', 'length', 'lines_before_company', 'outside_top',
   'from_domain', 'wordlike', 'spelled_by_domain', 'two_lines', 'company_second_only', 'first_ends_company', 'bare_form', 'second_short', 'addressy',
   'spelled_head', 'unreadable', 'legal_under_unreadable_head', 'legal_form_end', 'names_town', 'name_tail', 'completes_form', 'domain_in_head',
-  'head_opens_domain', 'town_only',
+  'head_opens_domain',
 ] as const;
 
 const ADDRESS_FEATURES = [
@@ -427,8 +427,6 @@ function nameEvidence(input: RankInput, top: readonly number[], domainKeys: read
       legal_under_unreadable_head: headUnreadable && legalName(value),
       legal_form_end: endsWithCompanyForm(value),
       names_town: namesTown(value, towns),
-      // Only the address's town (a branch's line under the chain's name): it names where, not who.
-      town_only: townOnly(value, towns),
     };
   };
 }

@@ -50,8 +50,6 @@ export const STRESS_FIELDS: readonly InvoiceField[] = ['invoice_date', 'vendor_n
 export const STRESS_VENDOR_WEIGHT = 0.6;
 /** Stress training invoices are drawn from the training seed plus this: never the stress eval's seeds. */
 const STRESS_TRAINING_OFFSET = 500;
-/** Plain-text stress training invoices are drawn from the stress training seed plus this. */
-const TEXT_OFFSET = 50;
 /** How much one corpus invoice weighs against one generated invoice in the fit. */
 export const CORPUS_WEIGHT = 3;
 /**
@@ -233,12 +231,6 @@ export async function stressTrainingInvoices(perCell: number, seed: number): Pro
   for (const s of stressInvoices(perCell, seed + STRESS_TRAINING_OFFSET)) {
     const candidates = marked(await pagesOfBytes(await s.pdf(), s.id), s.truth);
     if (candidates) out.push({ id: s.id, issuer: s.id, source: 'generated', set: `stress:${s.family}`, truth: s.truth, candidates });
-  }
-  // The same layouts as plain-text files (another draw of the seed's invoices): a row's columns are one line there,
-  // set apart by runs of spaces, and the ranker must learn the cells' names from them too.
-  for (const s of stressInvoices(perCell, seed + STRESS_TRAINING_OFFSET + TEXT_OFFSET)) {
-    const candidates = marked(await pagesOfBytes(new TextEncoder().encode(s.text()), `${s.id}.txt`), s.truth);
-    if (candidates) out.push({ id: `${s.id}:text`, issuer: `${s.id}:text`, source: 'generated', set: `stress:${s.family}`, truth: s.truth, candidates });
   }
   return out;
 }

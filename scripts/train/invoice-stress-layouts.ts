@@ -36,8 +36,6 @@ export interface StressInvoice {
   readonly language: StressLanguage;
   readonly dateStyle: string;
   readonly pdf: () => Promise<Uint8Array>;
-  /** The same invoice as a plain-text file: each text at its column, a row's cells apart by runs of spaces. */
-  readonly text: () => string;
   readonly truth: { vendor_name: string; invoice_date: string; invoice_number: string; total_amount: string };
 }
 
@@ -145,8 +143,6 @@ interface Party {
 /** What one invoice's layout function works with. */
 interface Draft {
   readonly random: Random;
-  /** Draws of later additions to the layouts: a stream of its own, so the invoices drawn before them stay as they were. */
-  readonly extra: Random;
   readonly f: Faker;
   readonly language: StressLanguage;
   readonly w: (k: string) => string;
@@ -272,17 +268,8 @@ function rightColumns(d: Draft): number {
   return 0.4;
 }
 
-/** Sometimes (`p`) a wordmark at the top: the seller's first word in capitals, its full name printed elsewhere. */
-function wordmark(d: Draft, p: number): void {
-  if (d.extra() < p) d.put(d.seller.name.split(' ')[0].toUpperCase(), 0.08, 0.015, 0.025, true);
-}
-
-/**
- * A logo without text, or a logo word (the name's first word, as a wordmark): the seller named in full only in the
- * footer, with its registration date.
- */
+/** A logo without text: the seller named only in the footer, with its registration date. */
 function footerSeller(d: Draft): number {
-  wordmark(d, 0.5);
   if (d.random() < 0.5) d.put(d.f.company.catchPhrase(), 0.08, 0.05, 0.012);
   buyerBlock(d, 0.08, 0.12, d.random() < 0.5);
   d.put(d.w('title'), 0.08, 0.22, 0.02, true);
@@ -294,7 +281,6 @@ function footerSeller(d: Draft): number {
 
 /** The buyer's block on the left, the seller's block beside it on the right, labelled or not. */
 function billToBesideSeller(d: Draft): number {
-  wordmark(d, 0.35);
   d.put(d.w('title'), 0.08, 0.04, 0.022, true);
   buyerBlock(d, 0.08, 0.1);
   if (d.random() < 0.6) d.put(colon(d.w('from'), langOf(d.language)), 0.55, 0.1, 0.011, true);
@@ -307,7 +293,6 @@ function billToBesideSeller(d: Draft): number {
 
 /** A "from" block at the top and a "remit to" block at the foot, the seller's trading name in both. */
 function remitTo(d: Draft): number {
-  wordmark(d, 0.35);
   d.put(d.w('title'), 0.6, 0.04, 0.022, true);
   d.put(colon(d.w('from'), langOf(d.language)), 0.08, 0.05, 0.011, true);
   d.put(d.seller.name, 0.08, 0.067);
@@ -377,7 +362,6 @@ function letterDate(d: Draft): number {
 
 /** A grid of labels over values, set as one text line each ("Date | Invoice No. | Customer No."), the columns in any order. */
 function headerGrid(d: Draft): number {
-  wordmark(d, 0.35);
   const { random, put } = d;
   sellerBlock(d, 0.08, 0.04, random() < 0.6);
   buyerBlock(d, 0.08, 0.13, random() < 0.5);
@@ -446,32 +430,6 @@ async function render(texts: readonly Text[]): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
-/**
- * The texts as a plain-text page: a row per baseline (a hundredth of the page a row), each text from its column (a
- * hundredth of the page a character), at least three spaces after the text before it on the row.
- */
-function renderText(texts: readonly Text[]): string {
-  const rows = new Map<number, Text[]>();
-  for (const t of texts) {
-    const y = Math.round(t.y * 100);
-    rows.set(y, [...(rows.get(y) ?? []), t]);
-  }
-  const out: string[] = [];
-  let last = -1;
-  for (const y of [...rows.keys()].sort((a, b) => a - b)) {
-    if (last >= 0 && y - last > 3) out.push('');
-    last = y;
-    let line = '';
-    for (const t of rows.get(y)!.sort((a, b) => a.x - b.x)) {
-      const col = Math.round(t.x * 100);
-      line = line.length + 3 <= col ? line.padEnd(col) : line ? `${line}   ` : line.padEnd(col);
-      line += latin1(t.text);
-    }
-    out.push(line.trimEnd());
-  }
-  return `${out.join('\n')}\n`;
-}
-
 /** One stress invoice of a family and language. */
 export function stressInvoice(seed: number, family: StressFamily, language: StressLanguage): StressInvoice {
   const random = seeded(seed);
@@ -496,7 +454,6 @@ export function stressInvoice(seed: number, family: StressFamily, language: Stre
   const texts: Text[] = [];
   const draft: Draft = {
     random,
-    extra: seeded(seed + 1),
     f,
     language,
     w: (k) => pick(random, W[lang][k]),
@@ -516,7 +473,6 @@ export function stressInvoice(seed: number, family: StressFamily, language: Stre
     language,
     dateStyle,
     pdf: () => render(texts),
-    text: () => renderText(texts),
     truth: { vendor_name: draft.seller.name, invoice_date: iso(issued), invoice_number: number, total_amount: total.toFixed(2) },
   };
 }

@@ -60,8 +60,7 @@ export const INVOICE_FEATURES: Readonly<Record<InvoiceField, readonly string[]>>
     'left centred in_footer repeats domain_spelled under_customer is_customer words letters digits upper label_on_line',
     'contact_on_line amount_on_line date_on_line title_on_line address_below length one_word is_title bare_form after_title',
     'legal_form_end sentence_like near_seller_id payee_line right domain_prefix two_lines currency_code copyright_line',
-    'opens_company_line footer_names_other under_sender_line block_above contact_in_block person_like in_legal_name',
-    'legal_name_of_other',
+    'opens_company_line footer_names_other under_sender_line block_above contact_in_block person_like',
   ]
     .join(' ')
     .split(' '),

@@ -34,7 +34,6 @@ import {
   ruleOccurrence,
   TITLE_WORD,
   vector,
-  words,
   type InvoiceCandidate,
   type InvoiceField,
   type InvoiceLine,
@@ -99,13 +98,10 @@ function vendorPool(input: InvoiceRankInput, head: readonly number[], domains: r
     // A line cut at a label, a bar or a comma still names its party by what comes first ("Example GmbH | Street 1").
     const firstLabel = lines[i].labels[0];
     const before = firstLabel && firstLabel.start >= 3 ? text.slice(0, firstLabel.start) : text;
-    // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon (the field's name is no
-    // part of the party's, so the whole line is no candidate then).
-    const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s+(.+)$/u.exec(before)?.[1] ?? '';
+    // "Name: Example GmbH", "Seller: Example GmbH": what follows a short field name and a colon.
+    const afterColon = /^[\p{L}\s./-]{2,24}[:：]\s*(.+)$/u.exec(before)?.[1] ?? '';
     // A company line's name may hold a hyphen the cut above splits at ("Example - Partner GmbH · Street 1 · Town").
-    const own = afterColon || before;
-    const parts = [own, own.split(/\s[|·•–-]\s|,\s/u)[0], companyLineName(own) ?? '', nameAtLegalForm(own) ?? ''];
-    for (const part of new Set(parts)) {
+    for (const part of new Set([before, before.split(/\s[|·•–-]\s|,\s/u)[0], afterColon, companyLineName(before) ?? ''])) {
       const name = partyName(canonicalSdnBhd(part.trim()));
       if (name && name.split(/\s+/).length <= 8 && name.length <= 70 && !notAName(name)) pool.add(name, { line: i, at: 0 });
     }
@@ -119,46 +115,11 @@ function vendorPool(input: InvoiceRankInput, head: readonly number[], domains: r
   return pool;
 }
 
-/**
- * A name closed by its legal form where the line goes on ("Example SARL au capital de 8 000 € · RCS …", "Example
- * GmbH Geschäftsführer …"): the footer's legal line names the seller first. At most eight words, no digits.
- */
-function nameAtLegalForm(text: string): string | undefined {
-  const words = text.trim().split(/\s+/u);
-  for (let k = 2; k < Math.min(words.length, 9); k++) {
-    const prefix = words.slice(0, k).join(' ');
-    if (/\d/.test(prefix)) return undefined;
-    if (legalFormEnd(prefix)) return prefix.replace(/[,;:]+$/u, '');
-  }
-  return undefined;
-}
-
 /** A currency's code or sign alone ("EUR", "GBP", "CHF"): a column or field value, never a party. */
 const CURRENCY_CODE =
   /^(?:EUR|USD|GBP|CHF|JPY|CNY|INR|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|HRK|TRY|RUB|BRL|MXN|ZAR|SGD|HKD|MYR|THB|IDR|PHP|AED|SAR|ILS|KRW)$/u;
 /** A copyright notice: the software or template maker's line, more often than the seller's. */
 const COPYRIGHT = /©|\(c\)\s*\d|(?<![\p{L}])copyright(?![\p{L}])/iu;
-
-/** The pool's names as folded words: those closed by a legal form, and the short ones (three words at most) without. */
-function poolNames(pool: Pool): { legal: string[]; short: string[] } {
-  const values = [...pool.entries.values()].map((e) => e.value).filter((v) => !v.includes('\n'));
-  const short = values.filter((v) => !legalFormEnd(v) && v.trim().split(/\s+/u).length <= 3);
-  return { legal: values.filter((v) => legalFormEnd(v)).map(words), short: short.map(words) };
-}
-
-/**
- * A short name whose words a longer name closed by a legal form holds ("NORTHWIND" and the footer's "Northwind
- * Lighting Ltd · Registered in …"): a logo word the legal name spells out; and that legal name itself.
- */
-function legalNameFeatures(names: ReturnType<typeof poolNames>, value: string): { in_legal_name: boolean; legal_name_of_other: boolean } {
-  const own = words(value);
-  if (own.trim() === '' || value.includes('\n')) return { in_legal_name: false, legal_name_of_other: false };
-  const legal = legalFormEnd(value);
-  return {
-    in_legal_name: !legal && names.short.includes(own) && names.legal.some((n) => n !== own && n.includes(own)),
-    legal_name_of_other: legal && names.short.some((n) => n !== own && own.includes(n)),
-  };
-}
 
 /** Vendor names, with where and how often the page prints them. */
 function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
@@ -176,7 +137,6 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
   const heads = customerHeads(input);
   const customer = input.rulePick.customer_name ? key(input.rulePick.customer_name) : '';
   const blocks = addressBlocks(lines);
-  const names = poolNames(pool);
   const out: InvoiceCandidate[] = [];
   for (const [normalised, { value, occurrences }] of pool.entries) {
     // Where else the name is printed: any line holding it (the footer's legal line, the payment details).
@@ -233,7 +193,6 @@ function vendorCandidates(input: InvoiceRankInput): InvoiceCandidate[] {
       currency_code: CURRENCY_CODE.test(value.trim()),
       copyright_line: Boolean(line && COPYRIGHT.test(line.text)),
       ...blockFeatures(lines, blocks, normalised, at, value),
-      ...legalNameFeatures(names, value),
     };
     out.push({ field: 'vendor_name', value, lines: at !== undefined ? [at] : [], features: vector(INVOICE_FEATURES.vendor_name, values) });
   }

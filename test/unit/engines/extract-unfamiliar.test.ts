@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFinancial } from '../../../functions/engines/extract/financial.ts';
-import { INVOICE_FEATURES } from '../../../functions/engines/extract/invoice-candidates.ts';
 import { linesOf } from '../../../functions/engines/extract/page-lines.ts';
 import { openDocument } from '../../../functions/engines/registry.ts';
-import { candidatesOf } from './invoice-candidates-of.ts';
 import { at, buildPage } from './page-builder.ts';
 
 // Invented invoices only: designs the training generators did not make (issue 40, round extract10).
@@ -82,31 +80,6 @@ describe('Engine: extraction of documents unlike the training sets', () => {
     expect(entities.invoice_date).toBe('2026-03-02');
   });
 
-  it("offers the name a footer's legal line opens with, and no name that keeps its field's label", () => {
-    // Prepare: a wordmark at the top, the buyer after "Client:", the seller named in full only in the footer.
-    const page = buildPage({
-      items: [
-        at('BRUNVAL', 60, 40, 20),
-        at('Client: Ostermoor Logistics B.V.', 60, 120),
-        at('FACTURE N° F2026/118', 60, 200, 14),
-        at('Date : 03/03/2026', 60, 220),
-        at('Total TTC', 330, 400),
-        at('1 200,00 €', 460, 400),
-        at('Brunval Éclairage SARL au capital de 5 000 € · RCS Nantes 812 004 117', 60, 790, 7),
-      ],
-    });
-    // Act
-    const vendors = candidatesOf(page).vendor_name;
-    const named = (v: string) => vendors.find((c) => c.value === v);
-    const feature = (v: string, name: string) => named(v)?.features[INVOICE_FEATURES.vendor_name.indexOf(name)];
-    // Assess
-    expect(named('Brunval Éclairage SARL')).toBeDefined();
-    expect(named('Ostermoor Logistics B.V.')).toBeDefined();
-    expect(vendors.map((c) => c.value)).not.toContain('Client: Ostermoor Logistics B.V.');
-    expect(feature('BRUNVAL', 'in_legal_name')).toBe(1);
-    expect(feature('Brunval Éclairage SARL', 'legal_name_of_other')).toBe(1);
-  });
-
   it("reads the number under a header grid's 'Beleg'", () => {
     // Prepare
     const page = buildPage({
@@ -146,5 +119,23 @@ describe('Engine: extraction of documents unlike the training sets', () => {
     const { entities } = extractFinancial([page]);
     // Assess
     expect(entities.invoice_number).toBe(number);
+  });
+
+  it("reads a plain-text credit note titled in its right-hand cell as the amount credited, positive", async () => {
+    // Prepare: the title beside the seller's name, the amounts printed negative.
+    const text = [
+      '        Librairie Castelmoron SAS                          AVOIR',
+      '        9 rue des Tanneurs, 31000 Toulouse                 Avoir n° AV-2026-031',
+      '                                                           Toulouse, le 5 mars 2026',
+      '',
+      '        Retour manuels (lot de 20)                                      -90,00 €',
+      '                                                       TVA 5,5 %       -4,95 €',
+      '                                                       Total TTC       -94,95 €',
+      '',
+    ].join('\n');
+    // Act
+    const { entities } = extractFinancial(await textPages(text));
+    // Assess
+    expect(entities.total_amount).toBe('94.95');
   });
 });

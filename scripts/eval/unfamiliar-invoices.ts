@@ -105,7 +105,7 @@ export const INVENTED_INVOICES: readonly InventedInvoice[] = [
       [[L, 'Tel. 0541 778812'], [R, 'Lieferdatum: 27.02.26']],
       [[R, 'Kundennr.: 40219']],
       '',
-      'Herrn Jonas Wielepp',
+      'Jonas Wielepp',
       'Am Sandbach 22',
       '49134 Wallenhorst',
       '',

@@ -23,9 +23,9 @@ export type FinancialField =
 export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> = {
   invoice_number: [
     'invoice number', 'invoice no', 'invoice nr', 'invoice #', 'invoice id', 'inv no', 'inv #', 'bill no', 'bill number', 'receipt no', 'receipt number', 'receipt #', 'document no', 'doc no',
-    'rechnungsnummer', 'rechnungs-nr', 'rechnung nr', 'rechnungsnr', 'belegnummer', 'beleg-nr',
+    'rechnungsnummer', 'rechnungs-nr', 'rechnung nr', 'rechnungsnr', 'belegnummer', 'beleg-nr', 'beleg',
     'numéro de facture', 'n° de facture', 'no de facture', 'facture n°', 'facture no', 'facture numéro',
-    'número de factura', 'nº de factura', 'n.º factura', 'factura nº', 'factura n°', 'factura no', 'num. factura',
+    'número de factura', 'nº de factura', 'n.º factura', 'factura nº', 'factura n°', 'factura no', 'num. factura', 'factura simplificada', 'fra. simplificada',
     'numero fattura', 'numero della fattura', 'fattura n', 'fattura nr', 'n. fattura',
     'factuurnummer', 'factuur nr', 'factuurnr',
     'número da fatura', 'fatura n.º', 'fatura nº', 'fatura n°', 'n.º fatura', 'nº fatura', 'n.º da fatura',
@@ -83,7 +83,7 @@ export const FIELD_LABELS: Readonly<Record<FinancialField, readonly string[]>> =
   ],
   total_amount: [
     'grand total', 'total amount', 'invoice total', 'total incl. vat', 'total incl vat', 'total including tax', 'total (incl', 'total inc gst', 'total incl gst', 'total payable', 'total due', 'rounded total', 'total sales', 'total',
-    'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'summe brutto', 'gesamt brutto', 'bruttobetrag', 'bruttosumme', 'gesamtsumme', 'gesamt', 'summe',
+    'gesamtbetrag', 'rechnungsbetrag', 'endbetrag', 'endsumme', 'summe brutto', 'gesamt brutto', 'bruttobetrag', 'bruttosumme', 'gesamtsumme', 'gesamt', 'summe',
     'total ttc', 'montant ttc', 'montant total', 'total à payer',
     'importe total', 'total factura', 'total a pagar',
     'totale fattura', 'totale documento', 'importo totale', 'totale',

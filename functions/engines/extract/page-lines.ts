@@ -80,13 +80,44 @@ export function inReadingOrder<T extends { readonly bbox: BBox }>(lines: readonl
   return out;
 }
 
+type PageLine = DocumentPage['lines'][number];
+type PageWord = DocumentPage['words'][number];
+
+/** A run of three or more spaces between printed characters: how a plain-text file sets a row's columns apart. */
+const CELL_GAP = /\S\s{3,}\S/u;
+
+/**
+ * A plain-text row of several columns ("Bill to            Bill from") as one line per cell, each boxed by its own
+ * words, as a PDF's text layer gives them: a label, a name or a value then sits on a line of its own and beside the
+ * others, not run into them. The line as it was when its words do not spell its cells.
+ */
+function textCells(line: PageLine, words: readonly PageWord[]): { line: PageLine; words: PageWord[] }[] {
+  const cells = [...line.text.matchAll(/\S+(?: {1,2}\S+)*/gu)].map((m) => m[0]);
+  const out: { line: PageLine; words: PageWord[] }[] = [];
+  let k = 0;
+  for (const text of cells) {
+    const tokens = text.split(/ +/u);
+    const own = words.slice(k, k + tokens.length);
+    if (own.length !== tokens.length || own.some((w, j) => w.text !== tokens[j])) return [{ line, words: [...words] }];
+    k += tokens.length;
+    const edge = (k: number, f: (...xs: number[]) => number) => f(...own.map((w) => w.bbox[k]));
+    const bbox: BBox = [edge(0, Math.min), edge(1, Math.min), edge(2, Math.max), edge(3, Math.max)];
+    out.push({ line: { ...line, text, bbox }, words: own });
+  }
+  return k === words.length ? out : [{ line, words: [...words] }];
+}
+
 /** The lines every field is read from (and grounded on), across pages, with word offsets where the text layer gives them. */
 export function linesOf(pages: readonly DocumentPage[]): Line[] {
   const out: Line[] = [];
   pages.forEach((page, pageIndex) => {
     if (page.lines.length) {
-      for (const pageLine of page.source === 'ocr' ? inReadingOrder(page.lines) : page.lines) {
-        const pageWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+      const ordered = page.source === 'ocr' ? inReadingOrder(page.lines) : page.lines;
+      const cells = ordered.flatMap((pageLine) => {
+        const lineWords = pageLine.wordIndexes.map((i) => page.words[i]).filter(Boolean);
+        return page.source !== 'ocr' && CELL_GAP.test(pageLine.text) ? textCells(pageLine, lineWords) : [{ line: pageLine, words: lineWords }];
+      });
+      for (const { line: pageLine, words: pageWords } of cells) {
         const split =
           page.source === 'ocr' &&
           pageWords.length > 1 &&

@@ -19,6 +19,14 @@ const BUILT_INS: DetectionConfig = { mode: 'extend', types: [] };
 const KEY = 'hk_test_' + 'M'.repeat(40);
 const persons = async (text: string) => (await detectPii(text, BUILT_INS)).filter((s) => s.type === 'PERSON').map((s) => s.value);
 
+/** The redact handler's response to an e-mail uploaded by a pro organization. */
+async function redactedMail(eml: Uint8Array) {
+  const deps = fakeDeps();
+  await seedKey(deps, KEY, 'acme', 'pro');
+  const documentKey = await putDocument(deps, 'acme', eml, 'mail.eml', 'message/rfc822', 'eml');
+  return createRedact(() => deps)(inferenceEvent('redact', KEY, { document_key: documentKey }), testContext());
+}
+
 describe('display names in address headers', () => {
   it.each([
     ['"Last, First" with a department after it', 'Cc: Pellagrue, Oswin (Legal) <op@corp.test>', ['Pellagrue, Oswin']],
@@ -79,11 +87,8 @@ describe('metadata.email of a redacted e-mail', () => {
         { type: 'text/plain; charset=utf-8', body: 'Net pay for March: 2,140.00', filename: 'Brisa_Quennell-payslip.txt' },
       ],
     );
-    const deps = fakeDeps();
-    await seedKey(deps, KEY, 'acme', 'pro');
-    const documentKey = await putDocument(deps, 'acme', eml, 'mail.eml', 'message/rfc822', 'eml');
     // Act
-    const res = await createRedact(() => deps)(inferenceEvent('redact', KEY, { document_key: documentKey }), testContext());
+    const res = await redactedMail(eml);
     // Assess
     expect(res.statusCode, res.body).toBe(200);
     const body = JSON.parse(res.body);
@@ -101,11 +106,8 @@ describe('metadata.email of a redacted e-mail', () => {
       { type: 'text/plain; charset=utf-8', body: 'The scans are attached.' },
       { type: 'application/zip', body: new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]), filename: 'Harrowgate_Ysolde_scans.zip' },
     ]);
-    const deps = fakeDeps();
-    await seedKey(deps, KEY, 'acme', 'pro');
-    const documentKey = await putDocument(deps, 'acme', eml, 'mail.eml', 'message/rfc822', 'eml');
     // Act
-    const res = await createRedact(() => deps)(inferenceEvent('redact', KEY, { document_key: documentKey }), testContext());
+    const res = await redactedMail(eml);
     // Assess
     expect(res.statusCode, res.body).toBe(200);
     const body = JSON.parse(res.body);

@@ -47,9 +47,9 @@ const RUN = new RegExp(`${WORD}(?:(?: |\\n|, )${WORD})*`, 'gu');
  * What follows a street name on the same line: an optional street word, then a house number.
  * Not across a line end: a name above an address block ("Jane Doe⏎12 High Street") is the addressee.
  * Not the first group of a phone number either ("Ada Quell 415-555-0148", "… 0171 555 0148"): a house
- * number range ("12-14") has one more group at most.
+ * number range ("12-14") has one more group at most, a date ("2022-03-01") groups of two.
  */
-export const STREET_AFTER = /^[ \t]*(?:u\.|ul\.|str\.?|street|st\.|utca|út)?[ \t]*\d{1,5}[a-z]?\b(?![-./ ]\d{2,}[-. ]\d{2,})/iu;
+export const STREET_AFTER = /^[ \t]*(?:u\.|ul\.|str\.?|street|st\.|utca|út)?[ \t]*\d{1,5}[a-z]?\b(?![-. ]\d{3,}[-. ]\d{3,})/iu;
 export const ORGANISATION_WORDS = new Set(
   'orchestra band ensemble choir investments investment partners strasse straße parks pass courts terrace gardens way services service bank group inc ltd llc llp plc gmbh ag sa corp corporation company co university college school academy hospital clinic council department dept team mills partners associates foundation institute agency office centre center systems solutions technologies technology labs laboratories street road avenue lane drive square park airport station hotel church museum library court county city state republic kingdom union international global holdings industries enterprises trust fund insurance capital ventures consulting media studio studios press publishing airlines motors pharma health care'.split(' '),
 );

@@ -5,7 +5,7 @@
  * @module
  */
 import { detectionView } from './detection-view.ts';
-import { lineEndAt, textPieces, type TextPiece } from './text-pieces.ts';
+import { lineEndAt, lineStartAt, textPieces, type TextPiece } from './text-pieces.ts';
 import { PREFIXED_NAME } from './code-context.ts';
 import { customRecognizer } from './custom-types.ts';
 import { personResources, type PersonResources } from './name-lexicon.ts';
@@ -218,7 +218,7 @@ function withoutForeignNouns(text: string, c: Candidate, lex: PersonResources['l
 function wholeLineName(text: string, c: Candidate, words: readonly RegExpMatchArray[], lex: PersonResources['lexicon']): boolean {
   if (words.length !== 3 || !words.every((w) => /^\p{Lu}\p{Ll}/u.test(w[0]))) return false;
   if (words.some((w) => kindOf(w[0], lex) === 'place' || ORGANISATION_WORDS.has(w[0].toLowerCase()))) return false;
-  const lineStart = text.lastIndexOf('\n', c.start - 1) + 1;
+  const lineStart = lineStartAt(text, c.start);
   const lineEnd = lineEndAt(text, c.end);
   const before = text.slice(lineStart, c.start).trim().replace(/\.$/u, '');
   return text.slice(c.end, lineEnd).trim() === '' && (before === '' || isTitle(before, lex) || /^(?:D|Dña|Dª)$/u.test(before));

@@ -14,7 +14,7 @@
  *
  * @module
  */
-import type { BBox } from '../document-model.ts';
+import { enclosingBox, type BBox } from '../document-model.ts';
 import { machineReadableZones } from './mrz-recognizer.ts';
 import type { Candidate } from './pattern-recognizer.ts';
 import type { IndexedWord, TextIndex } from './text-index.ts';
@@ -48,12 +48,7 @@ function zonesOf(text: string, candidates: readonly Candidate[]): Candidate[][] 
 function readLine(index: TextIndex, candidate: Candidate): (ReadLine & { pageIndex: number }) | undefined {
   const words = index.words.filter((w: IndexedWord) => w.start >= candidate.start && w.end <= candidate.end);
   if (words.length === 0 || words.some((w) => w.pageIndex !== words[0].pageIndex)) return undefined;
-  const box: BBox = [
-    Math.min(...words.map((w) => w.bbox[0])),
-    Math.min(...words.map((w) => w.bbox[1])),
-    Math.max(...words.map((w) => w.bbox[2])),
-    Math.max(...words.map((w) => w.bbox[3])),
-  ];
+  const box = enclosingBox(words.map((w) => w.bbox));
   const length = index.text.slice(candidate.start, candidate.end).replace(/\s/gu, '').length;
   return { candidate, box, length, pageIndex: words[0].pageIndex };
 }

@@ -40,6 +40,11 @@ export function textLines(text: string): TextPiece[] {
   });
 }
 
+/** Where the line holding `at` starts: after the line break before it, or the text's start. */
+export function lineStartAt(text: string, at: number): number {
+  return text.lastIndexOf('\n', at - 1) + 1;
+}
+
 /** Where the line holding `at` ends: its line break, or the text's end. */
 export function lineEndAt(text: string, at: number): number {
   const end = text.indexOf('\n', at);

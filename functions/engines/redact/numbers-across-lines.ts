@@ -15,7 +15,8 @@
  *
  * @module
  */
-import type { Candidate, Recognizer } from './pattern-recognizer.ts';
+import { CONTEXT_WINDOW, type Candidate, type Recognizer } from './pattern-recognizer.ts';
+import { lineEndAt, lineStartAt } from './text-pieces.ts';
 
 /** The types whose values are digit groups a wrap can cut. */
 export const CUT_NUMBER_TYPES: ReadonlySet<string> = new Set([
@@ -37,8 +38,7 @@ const BREAK = /(?<=[\p{L}\p{N}]|[\p{L}\p{N}]-)[ \t]*\n[ \t]*(?=\p{N}|\p{Lu}{1,2}
 const PROSE_WORD = /(?<![\p{L}\p{N}])\p{L}{2,}(?![\p{L}\p{N}])/gu;
 
 function inRunningText(text: string, breakAt: number): boolean {
-  const lineStart = text.lastIndexOf('\n', breakAt - 1) + 1;
-  const line = text.slice(lineStart, breakAt);
+  const line = text.slice(lineStartAt(text, breakAt), breakAt);
   if (/[.!?:;]\s*$/u.test(line)) return false;
   let words = 0;
   for (const _ of line.matchAll(PROSE_WORD)) if (++words >= 5) return true;
@@ -76,6 +76,24 @@ function joined(text: string): { text: string; original: number[]; joints: numbe
 }
 
 /**
+ * The stretches of the joined text the recognizers read again: each joined line holding a joint, with the context
+ * a recognizer looks at around a number on it ({@link CONTEXT_WINDOW} before, a third of it after), overlapping
+ * stretches merged. A number across a joint lies on its joined line, so reading these finds what reading the whole
+ * text would, without reading a long document twice for a few wrapped lines.
+ */
+function readingWindows(text: string, joints: readonly number[]): [number, number][] {
+  const windows: [number, number][] = [];
+  for (const joint of joints) {
+    const from = Math.max(0, lineStartAt(text, joint) - CONTEXT_WINDOW);
+    const to = Math.min(text.length, lineEndAt(text, joint) + CONTEXT_WINDOW / 3);
+    const last = windows[windows.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else windows.push([from, to]);
+  }
+  return windows;
+}
+
+/**
  * The numbers of `recognizers` (those of {@link CUT_NUMBER_TYPES}) that a
  * line break in running text cuts, on `text`'s own offsets.
  */
@@ -85,8 +103,11 @@ export function numbersAcrossLines(text: string, recognizers: readonly Recognize
   const view = joined(text);
   if (!view) return [];
   const crosses = (c: Candidate) => view.joints.some((j) => c.start < j && j < c.end);
-  return numbers
-    .flatMap((recognizer) => recognizer.find(view.text))
+  return readingWindows(view.text, view.joints)
+    .flatMap(([from, to]) => {
+      const window = view.text.slice(from, to);
+      return numbers.flatMap((recognizer) => recognizer.find(window)).map((c) => ({ ...c, start: c.start + from, end: c.end + from }));
+    })
     .filter((c) => CUT_NUMBER_TYPES.has(c.type) && crosses(c))
     .map((c) => ({ ...c, start: view.original[c.start], end: view.original[c.end - 1] + 1, rule: `${c.rule}+across-lines` }));
 }

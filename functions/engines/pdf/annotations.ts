@@ -16,6 +16,7 @@
  */
 import type { PageAnnotation } from '../document-model.ts';
 import { viewportBox } from './form-fields.ts';
+import { mostlyUnreadable } from './unreadable-chars.ts';
 import type { PdfPageProxy } from './pdfjs.ts';
 
 type Viewport = ReturnType<PdfPageProxy['getViewport']>;
@@ -49,16 +50,8 @@ const SILENT = new Set(['Link', 'Popup', 'Sound', 'Movie', 'Screen', 'PrinterMar
 
 const strings = (values: readonly unknown[]): string[] => values.filter((v): v is string => typeof v === 'string');
 
-/** Control, private-use and surrogate code points, and U+FFFD: what a font without a usable character map reads as. */
-const UNREADABLE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
-/** Whether most characters of a reading are unreadable: no reading of what is drawn (the appearance is a picture then). */
-function unreadable(text: string): boolean {
-  const chars = [...text.replace(/\s+/gu, '')];
-  return chars.length > 0 && chars.filter((ch) => UNREADABLE.test(ch)).length * 2 > chars.length;
-}
-
-/** The appearance text pdf.js read, without readings of a font whose character map names no letters. */
-const appearanceText = (data: AnnotationData) => strings(data.textContent ?? []).filter((t) => t.trim() && !unreadable(t));
+/** The appearance text pdf.js read, without readings of a font whose character map names no letters (a picture then). */
+const appearanceText = (data: AnnotationData) => strings(data.textContent ?? []).filter((t) => t.trim() && !mostlyUnreadable(t));
 
 /** A form widget's value as text: what was typed or chosen, or the export value of a checked box or chosen radio button. */
 function fieldText(data: AnnotationData): string[] {

@@ -29,6 +29,7 @@ import { knownWords } from '../ocr/language-detect.ts';
 import type { OcrLanguage } from '../../contracts/ocr-languages.ts';
 import { SYNC_OCR_MAX_PAGES } from '../../contracts/limits.ts';
 import { loadPdfjs, type PdfDocumentProxy, type PdfPageProxy } from './pdfjs.ts';
+import { UNREADABLE_CHAR } from './unreadable-chars.ts';
 
 /**
  * Pages are rendered at this resolution for OCR. Measured on a 300 dpi scan
@@ -60,7 +61,6 @@ export const SCAN_COVERAGE = 0.25;
 const OPEN_CHECK_MS = 1_500;
 
 const REAL = /[\p{L}\p{N}]/u;
-const GARBAGE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
 
 /** One page's text content as pdf.js returns it. */
 export type PdfTextContent = Awaited<ReturnType<PdfPageProxy['getTextContent']>>;
@@ -96,7 +96,7 @@ export function textStats(strings: Iterable<string>): TextStats {
       if (point > 0xffff) i++;
       total++;
       if (REAL.test(ch)) real++;
-      else if (GARBAGE.test(ch)) garbage++;
+      else if (UNREADABLE_CHAR.test(ch)) garbage++;
     }
   }
   return { real, garbageShare: garbage / Math.max(1, total) };

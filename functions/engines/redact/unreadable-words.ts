@@ -12,17 +12,14 @@
  * @module
  */
 import type { BBox, DocumentPage, Line, Word } from '../document-model.ts';
+import { mostlyUnreadable } from '../pdf/unreadable-chars.ts';
 
-/** Control, private-use and surrogate code points, and the replacement character: what no font meant to say. */
-const UNREADABLE = /[\uFFFD\p{Cc}\p{Co}\p{Cs}]/u;
 /** A run with fewer unreadable characters is an icon (a private-use phone or pin glyph), not a value. */
 export const MIN_UNREADABLE_CHARS = 3;
 
 /** A text-layer word most of whose characters are unreadable. */
 export function isUnreadableWord(word: Word): boolean {
-  if (word.source !== 'text-layer') return false;
-  const chars = [...word.text];
-  return chars.filter((ch) => UNREADABLE.test(ch)).length * 2 > chars.length;
+  return word.source === 'text-layer' && mostlyUnreadable(word.text);
 }
 
 /** Boxes of the runs of unreadable words on each line (consecutive in the line's reading order) holding enough unreadable characters. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type BBox, type DocumentPage } from '../document-model.ts';
+import { enclosingBox, type BBox, type DocumentPage } from '../document-model.ts';
 
 export interface Line {
   readonly pageIndex: number;
@@ -100,9 +100,7 @@ function textCells(line: PageLine, words: readonly PageWord[]): { line: PageLine
     const own = words.slice(k, k + tokens.length);
     if (own.length !== tokens.length || own.some((w, j) => w.text !== tokens[j])) return [{ line, words: [...words] }];
     k += tokens.length;
-    const edge = (k: number, f: (...xs: number[]) => number) => f(...own.map((w) => w.bbox[k]));
-    const bbox: BBox = [edge(0, Math.min), edge(1, Math.min), edge(2, Math.max), edge(3, Math.max)];
-    out.push({ line: { ...line, text, bbox }, words: own });
+    out.push({ line: { ...line, text, bbox: enclosingBox(own.map((w) => w.bbox)) }, words: own });
   }
   return k === words.length ? out : [{ line, words: [...words] }];
 }

@@ -51,6 +51,7 @@ const KINDS: readonly FieldKind[] = [
     keys: keySet('user', 'username', 'login', 'loginname', 'loginid', 'userid', 'userlogin', 'handle', 'screenname', 'accountname', 'benutzer', 'benutzername', 'samaccountname', 'upn'),
     // One word with a letter; a numeric user id is a row number of the system, not a login.
     score: 0.55,
+    // A domain login ("CORP\\jdoe") keeps its backslash.
     value: (v) => /^[\p{L}\p{N}._@+\\-]{2,64}$/u.test(v) && /\p{L}/u.test(v) && !PLACEHOLDER.test(v),
   },
   {
